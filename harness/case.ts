@@ -1,0 +1,234 @@
+import { Faker, en } from '@faker-js/faker';
+import { requirement, sectionAnchor } from '../requirements';
+import type { TargetConfig } from './config';
+import type { CheckVerdict } from './checks/verdict';
+import { NotAllowedError, TransportError, type DbsiClient, type HttpResult, type SendOptions } from './http/client';
+import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange } from './model';
+import { OPERATIONS, type OperationKey } from './operations';
+
+/** What a run knows, the same in every worker: the target, the seed, strictness. */
+export interface RunSettings {
+  config: TargetConfig;
+  seed: number;
+  strict: boolean;
+  /** Short id of this run, used to name what the run creates on the target (e.g. "r4k2"). */
+  runId: string;
+  /** Where links to spec sections point. */
+  specUrl: string;
+}
+
+/** Where a case's evidence goes while it runs: Allure in a vitest run, nothing in the self-tests. */
+export interface EvidenceSink {
+  step<T>(name: string, body: () => Promise<T>): Promise<T>;
+  exchange(ex: Exchange): Promise<void>;
+  parameter(name: string, value: string): Promise<void>;
+}
+
+export const NO_EVIDENCE: EvidenceSink = {
+  step: (_name, body) => body(),
+  exchange: async () => undefined,
+  parameter: async () => undefined,
+};
+
+export interface CaseDef {
+  /** Reads as behaviour: "answers a 2xx with the institutionDisclosures envelope". Stable. */
+  title: string;
+  /** The catalog ids this case proves; every check it runs names one of them. */
+  requirements: string[];
+  run(t: CaseContext): Promise<void>;
+}
+
+export interface Feature {
+  area: Area;
+  /** The operation the feature is about (Allure feature label, spec section). */
+  operation: OperationKey;
+  cases: CaseDef[];
+}
+
+export function feature(area: Area, operation: OperationKey, cases: CaseDef[]): Feature {
+  return { area, operation, cases };
+}
+
+export function caseId(f: Feature, c: CaseDef): string {
+  return `${f.area}/${f.operation}/${c.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+/** A MUST check failed (or a SHOULD/INFO check under --strict): the case is non-conformant. */
+export class CheckFailure extends Error {
+  override name = 'CheckFailure';
+  constructor(public result: CheckResult) {
+    super(formatFailure(result));
+  }
+}
+
+/** The target does not expose what the case needs: reported with the reason, never a pass. */
+export class NotApplicableError extends Error {
+  override name = 'NotApplicableError';
+}
+
+export function formatFailure(r: CheckResult): string {
+  const lines = [`${r.grade} ${r.requirement} (spec section "${r.section}"): ${r.check}: ${r.description}`];
+  if (r.expected !== undefined) lines.push(`  spec documents: ${r.expected}`);
+  if (r.received !== undefined) lines.push(`  received: ${r.received}`);
+  if (r.curl) lines.push(`  reproduce: ${r.curl}`);
+  return lines.join('\n');
+}
+
+function hashSeed(seed: number, id: string): number {
+  let h = seed >>> 0 ^ 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619) >>> 0;
+  return h;
+}
+
+/** The fixture every case receives: sends requests, verifies checks, records evidence. */
+export class CaseContext {
+  readonly faker: Faker;
+  readonly exchanges: Exchange[] = [];
+  readonly checks: CheckResult[] = [];
+  readonly parameters: Record<string, string> = {};
+  private readonly cleanups: Array<{ name: string; fn: () => Promise<unknown> }> = [];
+  readonly cleanupProblems: string[] = [];
+
+  constructor(
+    readonly settings: RunSettings,
+    readonly client: DbsiClient,
+    readonly feature: Feature,
+    readonly def: CaseDef,
+    readonly sink: EvidenceSink = NO_EVIDENCE,
+  ) {
+    this.faker = new Faker({ locale: [en] });
+    this.faker.seed(hashSeed(settings.seed, caseId(feature, def)));
+  }
+
+  get config(): TargetConfig {
+    return this.settings.config;
+  }
+
+  /** Send one request; the exchange is recorded and attached (redacted) to the current step. */
+  async send(o: SendOptions): Promise<HttpResult> {
+    try {
+      const res = await this.client.send(o);
+      this.exchanges.push(res.exchange);
+      await this.sink.exchange(res.exchange);
+      return res;
+    } catch (e) {
+      if (e instanceof TransportError && e.exchange) {
+        this.exchanges.push(e.exchange);
+        await this.sink.exchange(e.exchange);
+      }
+      throw e;
+    }
+  }
+
+  /** A named step of a multi-request scenario (create, change, list, delete). */
+  step<T>(name: string, body: () => Promise<T>): Promise<T> {
+    return this.sink.step(name, body);
+  }
+
+  /** A value this case used, shown as an Allure parameter. Never pass a secret. */
+  async parameter(name: string, value: string): Promise<void> {
+    this.parameters[name] = value;
+    await this.sink.parameter(name, value);
+  }
+
+  /**
+   * Record a check's verdict against a requirement. A failed MUST check ends the case; a failed
+   * SHOULD check is a warning and an unlisted value (INFO) an observation, both failures under --strict.
+   * Returns whether the check passed.
+   */
+  verify(requirementId: string, v: CheckVerdict): boolean {
+    if (!this.def.requirements.includes(requirementId)) throw new Error(`suite bug: case "${this.def.title}" checks ${requirementId} but does not declare it`);
+    const req = requirement(requirementId);
+    const result: CheckResult = {
+      check: v.check,
+      requirement: requirementId,
+      grade: req.grade,
+      section: req.section,
+      outcome: v.outcome,
+      description: v.description,
+      expected: v.expected,
+      received: v.received === undefined ? undefined : this.client.redactor.text(v.received),
+      note: v.note,
+      exchange: v.res?.exchange.seq,
+      curl: v.res?.exchange.curl,
+    };
+    this.checks.push(result);
+    if (result.outcome !== 'failed') return true;
+    if (req.grade === 'MUST' || this.settings.strict) throw new CheckFailure(result);
+    return false;
+  }
+
+  /** The target does not expose what this case needs. */
+  notApplicable(reason: string): never {
+    throw new NotApplicableError(reason);
+  }
+
+  /** Undo something this case did on the target; runs after the case, also when it failed. */
+  cleanup(name: string, fn: () => Promise<unknown>): void {
+    this.cleanups.push({ name, fn });
+  }
+
+  async runCleanups(): Promise<void> {
+    for (const c of this.cleanups.reverse()) {
+      try {
+        await this.sink.step(`clean-up: ${c.name}`, c.fn);
+      } catch (e) {
+        this.cleanupProblems.push(`${c.name}: ${(e as Error).message}`);
+      }
+    }
+  }
+}
+
+/** Run one case to its verdict; never throws. */
+export async function runCase(ctx: CaseContext): Promise<CaseReport> {
+  const t0 = performance.now();
+  let outcome: CaseOutcome = 'passed';
+  let reason: string | undefined;
+  try {
+    await ctx.def.run(ctx);
+    if (ctx.checks.length === 0) {
+      outcome = 'error';
+      reason = 'suite bug: the case ran no check';
+    } else if (ctx.checks.some((c) => c.outcome === 'failed' && c.grade === 'SHOULD')) {
+      outcome = 'warning';
+      reason = ctx.checks.filter((c) => c.outcome === 'failed' && c.grade === 'SHOULD').map((c) => `SHOULD ${c.requirement}: ${c.description}; received ${c.received}`).join(' | ');
+    }
+  } catch (e) {
+    if (e instanceof CheckFailure) {
+      outcome = 'failed';
+      reason = e.message;
+    } else if (e instanceof NotApplicableError) {
+      outcome = 'not-applicable';
+      reason = `not applicable on this target: ${e.message}`;
+    } else if (e instanceof NotAllowedError) {
+      outcome = 'not-allowed';
+      reason = `skipped: not allowed on this target (allow.${e.safetySwitch} is off)`;
+    } else if (e instanceof TransportError) {
+      outcome = 'could-not-test';
+      const ex = e.exchange;
+      reason = `could not test: ${e.message}${ex ? ` — ${ex.request.method} ${ex.request.url}\n  reproduce: ${ex.curl}` : ''}`;
+    } else {
+      outcome = 'error';
+      reason = `suite error: ${(e as Error)?.stack ?? String(e)}`;
+    }
+  }
+  await ctx.runCleanups();
+  if (ctx.cleanupProblems.length) reason = `${reason ? reason + '\n' : ''}clean-up problems: ${ctx.cleanupProblems.join('; ')}`;
+  return {
+    id: caseId(ctx.feature, ctx.def),
+    area: ctx.feature.area,
+    operation: OPERATIONS[ctx.feature.operation].section,
+    title: ctx.def.title,
+    requirements: ctx.def.requirements,
+    outcome,
+    reason: reason && ctx.client.redactor.text(reason),
+    checks: ctx.checks,
+    exchanges: ctx.exchanges,
+    durationMs: Math.round(performance.now() - t0),
+    parameters: ctx.parameters,
+  };
+}
+
+export function specLink(settings: RunSettings, section: string): string {
+  return `${settings.specUrl}#${sectionAnchor(section)}`;
+}

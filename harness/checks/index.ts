@@ -1,0 +1,5 @@
+export * from './verdict';
+export * from './status';
+export * from './body';
+export * from './values';
+export * from './members';

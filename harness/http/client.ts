@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import type { TargetConfig } from '../config';
+import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
+import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
+import { curlLine, type Redactor } from '../redact';
+import { Limiter } from './limiter';
+
+/** The request never got an HTTP answer that can be judged: the case is "could not test". */
+export class TransportError extends Error {
+  override name = 'TransportError';
+  constructor(public kind: TransportErrorKind, message: string, public exchange?: Exchange) {
+    super(message);
+  }
+}
+
+/** The target's configuration does not allow this request: it was refused before leaving the machine. */
+export class NotAllowedError extends Error {
+  override name = 'NotAllowedError';
+  constructor(public safetySwitch: SafetySwitch, public method: string, public url: string) {
+    super(`not allowed on this target: ${method} ${url} needs allow.${safetySwitch} = true in the target's configuration`);
+  }
+}
+
+export interface SendOptions {
+  /** The documented operation this request exercises; 'raw' for a deliberately odd request. */
+  operation: OperationKey | 'raw';
+  /** For 'raw': the method and the path after the base URL. */
+  method?: string;
+  path?: string;
+  base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+  pathParams?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string | undefined>;
+  /** An object is sent as JSON; a string is sent as it is. */
+  body?: unknown;
+  label?: string;
+  /** Which environment variable the curl line names for a Bearer credential. */
+  bearerEnv?: string;
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  truncated: boolean;
+  /** The parsed JSON body, or undefined when the body is empty or not JSON (see jsonError). */
+  json: unknown;
+  jsonError?: string;
+  /** The redacted record of the exchange, as reports show it. */
+  exchange: Exchange;
+}
+
+/** Join a base URL that may carry a path prefix with a path: the prefix is kept. */
+export function joinUrl(base: string, path: string, query?: Record<string, string | undefined>): string {
+  let url = base.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  const q = Object.entries(query ?? {}).filter((e): e is [string, string] => e[1] !== undefined);
+  if (q.length) url += '?' + q.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  return url;
+}
+
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`path parameter ${name} is missing for ${template}`);
+    return encodeURIComponent(v);
+  });
+}
+
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function errorCode(e: unknown): string {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code ?? err?.cause?.code ?? '';
+}
+
+function classify(e: unknown): { kind: TransportErrorKind; message: string; beforeSend: boolean } {
+  const code = errorCode(e);
+  const msg = (e as Error)?.message ?? String(e);
+  if (CONNECT_CODES.has(code)) return { kind: 'connection', message: `could not connect (${code})`, beforeSend: true };
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (e as Error)?.name === 'TimeoutError' || code === 'ABORT_ERR' && /timeout/i.test(msg))
+    return { kind: 'timeout', message: 'no complete answer within the request timeout', beforeSend: false };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { kind: 'connection', message: `connection reset by the target (${code})`, beforeSend: false };
+  if (/HPE_|parse/i.test(code + msg)) return { kind: 'protocol', message: `the answer is not HTTP (${code || msg})`, beforeSend: false };
+  if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false };
+  return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}`, beforeSend: false };
+}
+
+function retryAfterMs(h: Record<string, string>, fallback: number): number {
+  const v = h['retry-after'];
+  if (!v) return fallback;
+  const secs = Number(v);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const date = Date.parse(v);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : fallback;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+
+export interface ClientEvents {
+  /** Called for every exchange, after redaction. */
+  onExchange?(ex: Exchange): void;
+}
+
+/**
+ * The one HTTP client of the suite: undici underneath, every exchange recorded and redacted,
+ * timeouts, a body size limit, concurrency and rate limits, TLS and proxy settings, safe retries
+ * only, and the safety switches enforced before a request leaves the machine.
+ */
+export class DbsiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly limiter: Limiter;
+  private seq = 0;
+  readonly interrupt = new AbortController();
+
+  constructor(readonly config: TargetConfig, readonly redactor: Redactor, opts: { concurrency?: number; rateLimitPerSecond?: number } = {}) {
+    const tls = config.http.tls;
+    const connect = {
+      ca: tls.caFile ? readFileSync(tls.caFile) : undefined,
+      cert: tls.certFile ? readFileSync(tls.certFile) : undefined,
+      key: tls.keyFile ? readFileSync(tls.keyFile) : undefined,
+      rejectUnauthorized: tls.rejectUnauthorized,
+      timeout: config.http.timeoutMs,
+    };
+    const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: 64, keepAliveTimeout: 4_000 };
+    this.dispatcher = config.http.proxyUrl ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common }) : new Agent(common);
+    this.limiter = new Limiter(opts.concurrency ?? config.http.concurrency, opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond);
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close().catch(() => undefined);
+  }
+
+  /** Resolve method and URL of a request, and the safety switch it needs. */
+  resolve(o: SendOptions): { method: string; url: string; pathAfterBase: string; needs?: SafetySwitch } {
+    const op = o.operation === 'raw' ? undefined : OPERATIONS[o.operation];
+    const method = (o.method ?? op?.method ?? 'GET').toUpperCase();
+    const base = this.config[o.base ?? op?.base ?? 'baseUrl'];
+    const pathAfterBase = o.path ?? fillPath(op!.path, o.pathParams);
+    const url = joinUrl(base, pathAfterBase, o.query);
+    const needs = (op && 'mutates' in op ? op.mutates : undefined) ?? switchForRequest(method, pathAfterBase);
+    return { method, url, pathAfterBase, needs };
+  }
+
+  async send(o: SendOptions, events: ClientEvents = {}): Promise<HttpResult> {
+    const { method, url, needs } = this.resolve(o);
+    if (needs && !this.config.allow[needs]) throw new NotAllowedError(needs, method, this.redactor.text(url));
+
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(o.headers ?? {})) if (v !== undefined) headers[k] = v;
+    let body: string | undefined;
+    if (o.body !== undefined) body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+
+    const retries: string[] = [];
+    const maxRetries = this.config.http.retries;
+    const startedAt = new Date();
+    const t0 = performance.now();
+    const seq = ++this.seq;
+    const redactedReq = { method, url: this.redactor.text(url), headers: this.redactor.headers(headers), body: this.redactor.body(body) };
+    const record = (response?: RecordedResponse, error?: Exchange['error']): Exchange => {
+      const ex: Exchange = {
+        seq,
+        operation: o.operation,
+        label: o.label,
+        request: redactedReq,
+        response: response && { ...response, headers: this.redactor.headers(response.headers), body: this.redactor.body(response.body) ?? '' },
+        error,
+        startedAt: startedAt.toISOString(),
+        durationMs: Math.round((performance.now() - t0) * 10) / 10,
+        retries,
+        curl: curlLine({ method, url, headers, body }, this.redactor, o.bearerEnv),
+      };
+      events.onExchange?.(ex);
+      return ex;
+    };
+
+    for (let attempt = 0; ; attempt++) {
+      if (this.interrupt.signal.aborted) {
+        const ex = record(undefined, { kind: 'interrupted', message: 'the run was interrupted' });
+        throw new TransportError('interrupted', 'the run was interrupted', ex);
+      }
+      let res: Awaited<ReturnType<typeof request>> | undefined;
+      const release = await this.limiter.acquire();
+      try {
+        const signal = AbortSignal.any([AbortSignal.timeout(this.config.http.timeoutMs), this.interrupt.signal]);
+        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal });
+        const { text, truncated, bytes } = await readLimited(res.body, this.config.http.maxBodyBytes);
+        const resHeaders = flattenHeaders(res.headers);
+        const status = res.statusCode;
+        const canRetry = attempt < maxRetries && !this.interrupt.signal.aborted;
+        // 429 means "not processed": safe to repeat for every method, after Retry-After.
+        // 503 on a GET: the read is repeated once; never for a request that may have changed something.
+        if (canRetry && (status === 429 || (status === 503 && method === 'GET'))) {
+          const wait = Math.min(retryAfterMs(resHeaders, 500), this.config.http.timeoutMs);
+          retries.push(`${status} answered; repeated after ${Math.round(wait)} ms${resHeaders['retry-after'] ? ' (Retry-After)' : ''}`);
+          release();
+          await sleep(wait, this.interrupt.signal);
+          continue;
+        }
+        const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
+        const exchange = record(response);
+        if (status === 502 || status === 503 || status === 504) {
+          throw new TransportError('unavailable', `the target answered ${status} (unavailable), an answer the spec does not document for any operation`, exchange);
+        }
+        let json: unknown;
+        let jsonError: string | undefined;
+        if (truncated) jsonError = `the body is larger than http.maxBodyBytes (${this.config.http.maxBodyBytes} bytes) and was cut off after that many bytes`;
+        else if (text.trim() !== '') {
+          try {
+            json = JSON.parse(text);
+          } catch (e) {
+            jsonError = `the body is not JSON (${(e as Error).message}); it starts: ${JSON.stringify(exchange.response!.body.slice(0, 80))}`;
+          }
+        }
+        return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
+      } catch (e) {
+        if (e instanceof TransportError) throw e;
+        const c = classify(e);
+        if (c.beforeSend && attempt < maxRetries && !this.interrupt.signal.aborted) {
+          retries.push(`${c.message}; nothing was sent, so it was tried again`);
+          release();
+          await sleep(200 * (attempt + 1), this.interrupt.signal);
+          continue;
+        }
+        const exchange = record(undefined, { kind: c.kind, message: c.message });
+        throw new TransportError(c.kind, c.message, exchange);
+      } finally {
+        release();
+      }
+    }
+  }
+}
+
+function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** Read a body up to a limit; past it, stop reading and drop the connection rather than buffer it whole. */
+async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ text: string; truncated: boolean; bytes: number }> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    const b = chunk as Buffer;
+    if (bytes + b.length > limit) {
+      chunks.push(b.subarray(0, limit - bytes));
+      bytes = limit;
+      body.destroy();
+      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true, bytes };
+    }
+    chunks.push(b);
+    bytes += b.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false, bytes };
+}

@@ -1,0 +1,95 @@
+/**
+ * The vocabulary shared by the harness, the suites, the reporter and the self-tests.
+ * Plain data only: everything here crosses from vitest workers to the main process.
+ */
+
+export type Grade = 'MUST' | 'SHOULD' | 'INFO';
+
+export type Area = 'disclosures' | 'authentication' | 'money-movement' | 'contact-info';
+export const AREAS: readonly Area[] = ['disclosures', 'authentication', 'money-movement', 'contact-info'];
+
+/** The operations of the target that change real things, each behind its own safety switch. */
+export type SafetySwitch = 'moneyMovement' | 'contactUpdate' | 'tokenRevocation' | 'institutionDisclosureWrites';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body as text, cut at the configured size limit. */
+  body: string;
+  /** True when the body was larger than the limit and was cut off. */
+  truncated: boolean;
+  bytes: number;
+}
+
+export type TransportErrorKind = 'connection' | 'timeout' | 'protocol' | 'unavailable' | 'interrupted';
+
+export interface Exchange {
+  seq: number;
+  /** Which documented operation (see harness/operations.ts), or 'raw'. */
+  operation: string;
+  label?: string;
+  request: RecordedRequest;
+  response?: RecordedResponse;
+  error?: { kind: TransportErrorKind; message: string };
+  startedAt: string;
+  durationMs: number;
+  /** Safe retries that happened before this answer (connection failures before sending, 429). */
+  retries: string[];
+  /** The redacted curl line that reproduces the request. */
+  curl: string;
+}
+
+/** What one check concluded. */
+export type CheckOutcome = 'passed' | 'failed' | 'not-applicable';
+
+export interface CheckResult {
+  /** Function name of the check, e.g. status_code_conformance. */
+  check: string;
+  requirement: string;
+  grade: Grade;
+  section: string;
+  outcome: CheckOutcome;
+  /** One line: what the check states. */
+  description: string;
+  expected?: string;
+  received?: string;
+  /** Why the check does not apply (outcome not-applicable), or an observation (INFO). */
+  note?: string;
+  /** seq of the exchange the check looked at. */
+  exchange?: number;
+  curl?: string;
+}
+
+/**
+ * The verdict of one test case on this target.
+ * - passed: every check it ran passed (INFO observations may be attached)
+ * - failed: a MUST check failed (or, under --strict, a SHOULD or INFO check)
+ * - warning: a SHOULD check failed, not strict
+ * - not-applicable: the target does not expose what the case needs (reason given)
+ * - not-allowed: the target's configuration does not allow the request (safety switch)
+ * - could-not-test: transport failure (refused, reset, timeout, not HTTP, 5xx unavailability)
+ * - error: the suite itself broke (a bug in the suite, reported as such)
+ */
+export type CaseOutcome = 'passed' | 'failed' | 'warning' | 'not-applicable' | 'not-allowed' | 'could-not-test' | 'error';
+
+export interface CaseReport {
+  id: string;
+  area: Area;
+  operation: string;
+  title: string;
+  requirements: string[];
+  outcome: CaseOutcome;
+  /** For failed / could-not-test / not-applicable / not-allowed / error: one line. */
+  reason?: string;
+  checks: CheckResult[];
+  exchanges: Exchange[];
+  durationMs: number;
+  parameters: Record<string, string>;
+}

@@ -1,0 +1,33 @@
+import type { CaseReport } from '../model';
+import { renderExchange } from './exchange-text';
+
+const esc = (s: string) =>
+  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JUnit XML: one testsuite per area, one testcase per case; already-redacted content only. */
+export function junitXml(cases: CaseReport[], runName: string): string {
+  const byArea = new Map<string, CaseReport[]>();
+  for (const c of cases) byArea.set(c.area, [...(byArea.get(c.area) ?? []), c]);
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const all = (p: (c: CaseReport) => boolean) => cases.filter(p).length;
+  out.push(`<testsuites name="${esc(runName)}" tests="${cases.length}" failures="${all((c) => c.outcome === 'failed')}" errors="${all((c) => c.outcome === 'could-not-test' || c.outcome === 'error')}" skipped="${all((c) => c.outcome === 'not-applicable' || c.outcome === 'not-allowed')}">`);
+  for (const [area, list] of byArea) {
+    const time = list.reduce((s, c) => s + c.durationMs, 0) / 1000;
+    out.push(`  <testsuite name="${esc(area)}" tests="${list.length}" failures="${list.filter((c) => c.outcome === 'failed').length}" errors="${list.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error').length}" skipped="${list.filter((c) => c.outcome === 'not-applicable' || c.outcome === 'not-allowed').length}" time="${time.toFixed(3)}">`);
+    for (const c of list) {
+      out.push(`    <testcase classname="${esc(`${c.area}.${c.operation}`)}" name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`);
+      out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/></properties>`);
+      const first = (c.reason ?? '').split('\n')[0]!;
+      if (c.outcome === 'failed') out.push(`      <failure message="${esc(first)}" type="non-conformance">${esc(c.reason ?? '')}</failure>`);
+      if (c.outcome === 'could-not-test' || c.outcome === 'error') out.push(`      <error message="${esc(first)}" type="${c.outcome}">${esc(c.reason ?? '')}</error>`);
+      if (c.outcome === 'not-applicable' || c.outcome === 'not-allowed') out.push(`      <skipped message="${esc(first)}"/>`);
+      const notes = [c.outcome === 'warning' ? `WARNING ${c.reason}` : '', ...c.checks.filter((k) => k.grade === 'INFO' && k.outcome === 'failed').map((k) => `observation ${k.requirement}: ${k.description}; received ${k.received}`)].filter(Boolean);
+      const exchanges = c.exchanges.map(renderExchange).join('\n\n');
+      out.push(`      <system-out>${esc([...notes, exchanges].filter(Boolean).join('\n\n'))}</system-out>`);
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>', '');
+  return out.join('\n');
+}

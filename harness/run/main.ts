@@ -1,0 +1,212 @@
+import { createHash, randomInt } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AllureVitestReporter from 'allure-vitest/reporter';
+import type { TestModule } from 'vitest/node';
+import { startVitest } from 'vitest/node';
+import { checkAreaNeeds, ConfigError, loadConfigFile, secretValues, type TargetConfig } from '../config';
+import type { RunSettings } from '../case';
+import { caseId } from '../case';
+import type { CaseReport } from '../model';
+import { Redactor } from '../redact';
+import { FEATURES_BY_AREA } from '../../suites';
+import { referenceConfig } from '../../reference-target/config';
+import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/server';
+import { parseCli, USAGE, UsageError, type CliOptions } from './args';
+import { consoleSummary } from './console';
+import { selects } from './filter';
+import { junitXml } from './junit';
+import { EXIT, exitCodeFor, requirementRows } from './results';
+import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SPEC_FILE = join(ROOT, 'spec', 'digital-banking-service-interface.md');
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const stdio: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') };
+
+/** The allure categories that sort a red run: non-conformance, could not test, warnings. */
+export const CATEGORIES = [
+  { name: 'Non-conformance (a MUST check failed)', matchedStatuses: ['failed', 'broken'], messageRegex: '^MUST[\\s\\S]*' },
+  { name: 'Warnings (SHOULD / INFO checks, failing under --strict)', matchedStatuses: ['failed', 'broken'], messageRegex: '^(SHOULD|INFO)[\\s\\S]*' },
+  { name: 'Could not test (connection refused, timeouts, garbage answers)', matchedStatuses: ['failed', 'broken'], messageRegex: '^could not test[\\s\\S]*' },
+  { name: 'Suite errors (a bug in dbsi-conformance)', matchedStatuses: ['failed', 'broken'], messageRegex: '^suite (error|bug)[\\s\\S]*' },
+] as const;
+
+class Collector {
+  cases: CaseReport[] = [];
+  problems: string[] = [];
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<{ message?: string }>) {
+    for (const m of modules) {
+      for (const t of m.children.allTests()) {
+        const report = t.meta().dbsi;
+        if (report) this.cases.push(report);
+        else if (t.result().state === 'failed') this.problems.push(`suite error in "${t.fullName}": ${t.result().errors?.[0]?.message ?? 'unknown'}`);
+      }
+      for (const e of m.errors()) this.problems.push(`suite error in ${m.moduleId.replace(ROOT, '')}: ${e.message}`);
+    }
+    for (const e of errors) this.problems.push(`suite error: ${e.message ?? String(e)}`);
+  }
+}
+
+function suiteVersion(): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = stdio): Promise<number> {
+  let opts: CliOptions;
+  try {
+    opts = parseCli(argv);
+  } catch (e) {
+    io.err(`dbsi-conformance: ${(e as Error).message}\n\n${USAGE}`);
+    return EXIT.USAGE;
+  }
+  if (opts.help) {
+    io.out(USAGE);
+    return EXIT.CONFORMANT;
+  }
+
+  let config: TargetConfig;
+  let reference: ReferenceTarget | undefined;
+  const configPath = opts.config ?? env.DBSI_CONFIG;
+  try {
+    if (configPath) {
+      if (opts.faults.length || opts.latencyMs !== undefined) throw new UsageError('--fault and --latency apply to the embedded reference target only, not to a configured target');
+      config = loadConfigFile(configPath, env);
+    } else {
+      reference = await startReferenceTarget({ faults: opts.faults, latencyMs: opts.latencyMs });
+      config = referenceConfig(reference);
+    }
+    checkAreaNeeds(config, opts.areas);
+  } catch (e) {
+    await reference?.close();
+    const msg = (e as Error).message;
+    io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${msg.startsWith('unknown fault') ? msg : msg}`);
+    return EXIT.USAGE;
+  }
+
+  const redactor = new Redactor(secretValues(config));
+  const seed = opts.seed ?? randomInt(0, 2 ** 31);
+  const runId = `r${seed.toString(36).slice(-4)}`;
+  const reportsDir = resolve(opts.reports);
+  const resultsDir = join(reportsDir, 'allure-results');
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+  const startedAt = new Date();
+  const specText = readFileSync(SPEC_FILE);
+  const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md' };
+  const filter = { grep: opts.grep, tags: opts.tags };
+
+  if (!opts.quiet) {
+    io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : config.name}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
+    io.out(`  base URLs: ${config.baseUrl}  ${config.authBaseUrl}  ${config.transfersBaseUrl}`);
+    io.out(`  areas: ${opts.areas.join(', ')}   seed: ${seed}   strict: ${opts.strict}`);
+    if (!config.http.tls.rejectUnauthorized) io.out('  WARNING: TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false)');
+  }
+
+  const collector = new Collector();
+  let interrupted = false;
+  let vitest: Awaited<ReturnType<typeof startVitest>> | undefined;
+  const onSignal = (sig: string) => {
+    if (interrupted) return;
+    interrupted = true;
+    io.err(`dbsi-conformance: ${sig} received: stopping, cleaning up and writing what ran`);
+    void vitest?.cancelCurrentRun('keyboard-input');
+  };
+  const sigint = () => onSignal('SIGINT');
+  const sigterm = () => onSignal('SIGTERM');
+  process.on('SIGINT', sigint);
+  process.on('SIGTERM', sigterm);
+
+  const environmentInfo: Record<string, string> = {
+    target: reference ? 'embedded reference target' : config.name,
+    baseUrl: config.baseUrl,
+    authBaseUrl: config.authBaseUrl,
+    transfersBaseUrl: config.transfersBaseUrl,
+    seed: String(seed),
+    strict: String(opts.strict),
+    'suite version': suiteVersion(),
+    'spec sha256': createHash('sha256').update(specText).digest('hex'),
+    node: process.version,
+  };
+  if (opts.faults.length) environmentInfo['reference faults'] = opts.faults.join(', ');
+  const testTimeout = config.http.timeoutMs * (config.http.retries + 1) * 12 + 10_000;
+  try {
+    vitest = await startVitest(
+      'test',
+      opts.areas.map((a) => `suites/${a}/${a}.test.ts`),
+      {
+        root: ROOT,
+        config: false,
+        watch: false,
+        run: true,
+        include: ['suites/*/*.test.ts'],
+        reporters: [collector as never, new AllureVitestReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never })],
+        provide: { dbsi: { settings, filter, parallelAreas: opts.areas.length } },
+        pool: 'threads',
+        maxWorkers: opts.areas.length,
+        fileParallelism: true,
+        maxConcurrency: config.http.concurrency,
+        testTimeout,
+        hookTimeout: testTimeout,
+        passWithNoTests: true,
+        silent: true,
+      },
+      { logLevel: 'silent' },
+    );
+    await vitest.close();
+  } catch (e) {
+    collector.problems.push(`suite error: the test runner failed: ${(e as Error).message}`);
+  } finally {
+    process.off('SIGINT', sigint);
+    process.off('SIGTERM', sigterm);
+    await reference?.close();
+  }
+
+  // Cases in selected areas that never reported (a cancelled run, a file that did not load).
+  const reported = new Set(collector.cases.map((c) => c.id));
+  const declared = new Map<string, string[]>();
+  for (const [area, features] of Object.entries(FEATURES_BY_AREA)) {
+    for (const f of features) {
+      for (const c of f.cases) {
+        for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), caseId(f, c)]);
+        if (!opts.areas.includes(area as never) || !selects(filter, f, c) || reported.has(caseId(f, c))) continue;
+        if (interrupted) collector.cases.push({ id: caseId(f, c), area: f.area, operation: f.operation, title: c.title, requirements: c.requirements, outcome: 'could-not-test', reason: 'could not test: the run was interrupted before this test finished', checks: [], exchanges: [], durationMs: 0, parameters: {} });
+      }
+    }
+  }
+
+  const cases = collector.cases.sort((a, b) => a.id.localeCompare(b.id));
+  const exitCode = interrupted ? EXIT.INTERRUPTED : exitCodeFor(cases, collector.problems.length);
+  const facts: RunFacts = {
+    target: { name: reference ? 'embedded reference target' : config.name, baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
+    suiteVersion: suiteVersion(),
+    spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']! },
+    seed,
+    strict: opts.strict,
+    areas: opts.areas,
+    filter,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    node: process.version,
+    exitCode,
+    verdict: interrupted ? 'interrupted' : exitCode === 0 ? 'conformant' : exitCode === 1 ? 'non-conformant' : 'could not test',
+    problems: collector.problems.map((p) => redactor.text(p)),
+  };
+  const summary = buildSummary(facts, cases, requirementRows(cases, declared, opts.strict));
+  writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
+  writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance ${facts.target.name}`));
+
+  io.out('');
+  io.out(redactor.text(consoleSummary(cases, facts.problems)));
+  io.out('');
+  io.out(`Verdict: ${facts.verdict} (exit ${exitCode}) — ${cases.length} tests in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
+  io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
+  return exitCode;
+}

@@ -1,0 +1,114 @@
+import { CATALOG, type Requirement } from '../../requirements';
+import type { Area, CaseOutcome, CaseReport } from '../model';
+
+export const EXIT = { CONFORMANT: 0, NON_CONFORMANT: 1, USAGE: 2, COULD_NOT_TEST: 3, INTERRUPTED: 130 } as const;
+
+export type RequirementVerdict =
+  | 'passed'
+  | 'failed'
+  | 'warning'
+  | 'could-not-test'
+  | 'not-applicable'
+  | 'skipped-not-allowed'
+  | 'not-verified'
+  | 'not-run'
+  | 'not-testable'
+  | 'no-test';
+
+export interface RequirementRow {
+  id: string;
+  section: string;
+  grade: Requirement['grade'];
+  statement: string;
+  verdict: RequirementVerdict;
+  /** Observations (INFO), reasons (not applicable, skipped), or the failure line. */
+  notes: string[];
+  /** Ids of the cases that declare this requirement. */
+  cases: string[];
+}
+
+export interface AreaCounts {
+  total: number;
+  passed: number;
+  failed: number;
+  warning: number;
+  notApplicable: number;
+  notAllowed: number;
+  couldNotTest: number;
+  error: number;
+}
+
+export function emptyCounts(): AreaCounts {
+  return { total: 0, passed: 0, failed: 0, warning: 0, notApplicable: 0, notAllowed: 0, couldNotTest: 0, error: 0 };
+}
+
+const KEY: Record<CaseOutcome, keyof AreaCounts> = {
+  passed: 'passed',
+  failed: 'failed',
+  warning: 'warning',
+  'not-applicable': 'notApplicable',
+  'not-allowed': 'notAllowed',
+  'could-not-test': 'couldNotTest',
+  error: 'error',
+};
+
+export function countByArea(cases: CaseReport[]): Record<string, AreaCounts> {
+  const out: Record<string, AreaCounts> = {};
+  for (const c of cases) {
+    const a = (out[c.area] ??= emptyCounts());
+    a.total++;
+    a[KEY[c.outcome]]++;
+  }
+  return out;
+}
+
+/**
+ * The run's exit code: 1 when a MUST check failed (a verdict: non-conformant), else 3 when a case
+ * could not be tested (transport failures) or the suite broke, else 0.
+ */
+export function exitCodeFor(cases: CaseReport[], extraErrors = 0): number {
+  if (cases.some((c) => c.outcome === 'failed')) return EXIT.NON_CONFORMANT;
+  if (extraErrors > 0 || cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error')) return EXIT.COULD_NOT_TEST;
+  return EXIT.CONFORMANT;
+}
+
+const RANK: RequirementVerdict[] = ['failed', 'could-not-test', 'warning', 'passed', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run'];
+
+/** One row per catalog requirement, with its verdict on this target. */
+export function requirementRows(cases: CaseReport[], declared: Map<string, string[]>, strict: boolean): RequirementRow[] {
+  return CATALOG.map((r) => {
+    const row: RequirementRow = { id: r.id, section: r.section, grade: r.grade, statement: r.statement, verdict: 'not-run', notes: [], cases: declared.get(r.id) ?? [] };
+    if (r.notTestable) return { ...row, verdict: 'not-testable', notes: [r.notTestable] };
+    if (row.cases.length === 0) return { ...row, verdict: 'no-test' };
+    const seen = new Set<RequirementVerdict>();
+    for (const c of cases.filter((c) => c.requirements.includes(r.id))) {
+      const mine = c.checks.filter((k) => k.requirement === r.id);
+      const failed = mine.filter((k) => k.outcome === 'failed');
+      for (const k of failed) {
+        if (k.grade === 'MUST' || strict) seen.add('failed');
+        else if (k.grade === 'SHOULD') seen.add('warning');
+        row.notes.push(`${k.grade === 'INFO' && !strict ? 'observed' : 'failed'}: ${k.description}; received ${k.received}`);
+      }
+      if (mine.some((k) => k.outcome === 'passed') || (failed.length > 0 && failed.every((k) => k.grade === 'INFO') && !strict)) seen.add('passed');
+      if (mine.length === 0 || mine.every((k) => k.outcome === 'not-applicable')) {
+        const v: RequirementVerdict | undefined =
+          c.outcome === 'could-not-test' || c.outcome === 'error' ? 'could-not-test'
+          : c.outcome === 'not-applicable' || mine.length > 0 ? 'not-applicable'
+          : c.outcome === 'not-allowed' ? 'skipped-not-allowed'
+          : c.outcome === 'failed' ? 'not-verified'
+          : undefined;
+        if (v) {
+          seen.add(v);
+          if (c.reason) row.notes.push(`${c.title}: ${c.reason.split('\n')[0]}`);
+        }
+      }
+    }
+    row.verdict = RANK.find((v) => seen.has(v)) ?? 'not-run';
+    row.notes = [...new Set(row.notes)];
+    return row;
+  });
+}
+
+export function areasOf(cases: CaseReport[]): Area[] {
+  return [...new Set(cases.map((c) => c.area))];
+}

@@ -1,0 +1,87 @@
+import type { CaseReport } from '../model';
+import { countByArea, type AreaCounts, type RequirementRow } from './results';
+
+export interface RunFacts {
+  target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
+  suiteVersion: string;
+  spec: { file: string; sha256: string };
+  seed: number;
+  strict: boolean;
+  areas: string[];
+  filter: { grep?: string; tags?: string[] };
+  startedAt: string;
+  durationMs: number;
+  node: string;
+  exitCode: number;
+  verdict: 'conformant' | 'non-conformant' | 'could not test' | 'interrupted';
+  /** Problems outside any case (a suite file that failed to load, an interruption). */
+  problems: string[];
+}
+
+export interface ConformanceSummary {
+  $schema: string;
+  facts: RunFacts;
+  areas: Record<string, AreaCounts>;
+  requirements: RequirementRow[];
+  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string }>;
+}
+
+export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: RequirementRow[]): ConformanceSummary {
+  return {
+    $schema: 'https://dbsi-conformance.dev/schemas/conformance-summary.schema.json',
+    facts,
+    areas: countByArea(cases),
+    requirements: rows,
+    cases: cases.map((c) => ({
+      id: c.id,
+      area: c.area,
+      operation: c.operation,
+      title: c.title,
+      requirements: c.requirements,
+      outcome: c.outcome,
+      reason: c.reason,
+      durationMs: c.durationMs,
+      exchanges: c.exchanges.length,
+      curl: c.checks.find((k) => k.outcome === 'failed')?.curl,
+    })),
+  };
+}
+
+const VERDICT_TEXT: Record<string, string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  warning: '⚠️ warning',
+  'could-not-test': '❔ could not test',
+  'not-applicable': '➖ not applicable',
+  'skipped-not-allowed': '⏭️ skipped: not allowed on this target',
+  'not-verified': '⏸️ not verified (an earlier check of its test failed)',
+  'not-run': '— not run (filtered out)',
+  'not-testable': '📄 not testable from the spec',
+  'no-test': '❗ no test',
+};
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function summaryMarkdown(s: ConformanceSummary): string {
+  const f = s.facts;
+  const out: string[] = [];
+  out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
+  out.push(`| fact | value |`, `|---|---|`);
+  out.push(`| target | ${cell(f.target.name)}${f.target.embedded ? ' (embedded reference target)' : ''} |`);
+  out.push(`| base URLs | ${f.target.baseUrl}, ${f.target.authBaseUrl}, ${f.target.transfersBaseUrl} |`);
+  if (f.target.faults.length) out.push(`| reference faults switched on | ${f.target.faults.join(', ')} |`);
+  out.push(`| suite version | ${f.suiteVersion} |`, `| spec | ${f.spec.file} (sha256 ${f.spec.sha256.slice(0, 16)}…) |`);
+  out.push(`| seed | ${f.seed} (reproduce with \`--seed ${f.seed}\`) |`, `| strict | ${f.strict} |`, `| areas | ${f.areas.join(', ')} |`);
+  out.push(`| started | ${f.startedAt} |`, `| duration | ${(f.durationMs / 1000).toFixed(1)} s |`, `| Node | ${f.node} |`, `| exit code | ${f.exitCode} |`, '');
+  if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
+  out.push('## Tests per area', '', '| area | total | passed | failed | warnings | not applicable | skipped | could not test |', '|---|---|---|---|---|---|---|---|');
+  for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);
+  out.push('', '## Requirements', '', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
+  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${cell(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
+  const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
+  if (failed.length) {
+    out.push('', '## Failures', '');
+    for (const c of failed) out.push(`### ${cell(c.title)} (${c.area})`, '', '```', c.reason ?? '', '```', '');
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,19 @@
+import { resolveConfig, type TargetConfig } from '../harness/config';
+import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from './fixtures';
+import type { ReferenceTarget } from './server';
+
+/** The suite's default configuration: the embedded reference target, everything allowed. */
+export function referenceConfig(target: Pick<ReferenceTarget, 'urls'>, overrides: { http?: Record<string, unknown>; allow?: Record<string, boolean> } = {}): TargetConfig {
+  return resolveConfig(
+    {
+      name: 'embedded reference target',
+      ...target.urls,
+      callingAppId: 'dbsi-conformance',
+      credentials: { ...REFERENCE_CREDENTIALS },
+      testData: REFERENCE_TEST_DATA,
+      allow: { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true, ...overrides.allow },
+      http: { timeoutMs: 5_000, concurrency: 16, ...overrides.http },
+    },
+    {},
+  );
+}

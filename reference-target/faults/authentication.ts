@@ -1,0 +1,3 @@
+import type { FaultDef } from './types';
+
+export const AUTHENTICATION_FAULTS: FaultDef[] = [];

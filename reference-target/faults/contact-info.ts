@@ -1,0 +1,3 @@
+import type { FaultDef } from './types';
+
+export const CONTACT_INFO_FAULTS: FaultDef[] = [];

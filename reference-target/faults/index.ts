@@ -1,0 +1,15 @@
+import { AUTHENTICATION_FAULTS } from './authentication';
+import { CONTACT_INFO_FAULTS } from './contact-info';
+import { DISCLOSURES_FAULTS } from './disclosures';
+import { MONEY_MOVEMENT_FAULTS } from './money-movement';
+import type { FaultDef } from './types';
+
+export type { FaultDef } from './types';
+
+export const FAULTS: FaultDef[] = [...DISCLOSURES_FAULTS, ...AUTHENTICATION_FAULTS, ...MONEY_MOVEMENT_FAULTS, ...CONTACT_INFO_FAULTS];
+
+export function checkFaultNames(names: readonly string[]): void {
+  const known = new Set(FAULTS.map((f) => f.name));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length) throw new Error(`unknown fault(s): ${unknown.join(', ')}; known: ${[...known].join(', ')}`);
+}

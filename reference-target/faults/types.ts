@@ -1,0 +1,14 @@
+import type { Area } from '../../harness/model';
+
+/** A named fault: the reference target breaks exactly one rule, for the self-tests to prove a check can fail. */
+export interface FaultDef {
+  name: string;
+  area: Area;
+  description: string;
+  /** The catalog requirement(s) this fault breaks: the run must report them failed. */
+  breaks: string[];
+  /** Other requirements that may fail as a direct consequence (declared, so nothing else may). */
+  collateral?: string[];
+  /** The rule is SHOULD or INFO: it is caught only under --strict. */
+  strict?: boolean;
+}

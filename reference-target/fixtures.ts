@@ -1,0 +1,39 @@
+/**
+ * The reference target's deterministic fixtures, and the credentials and test data the suite's
+ * default configuration uses against it. These "secrets" are fake, but they are treated as real:
+ * redaction must hide them everywhere, and the self-tests check that it does.
+ */
+export const REFERENCE_CREDENTIALS = {
+  bearerToken: 'ref-bearer-7f3a9c1e5b2d',
+  transfersToken: 'ref-transfers-4e8b2a6c9d1f',
+  transfersForbiddenToken: 'ref-transfers-readonly-2c7e9a4b',
+  revocationClientId: 'ref-shared-key-6d1e',
+  revocationClientSecret: 'ref-secret-key-9b3f5a7c',
+} as const;
+
+export const REFERENCE_TEST_DATA = {
+  institutionId: '1001',
+  institutionUserId: 'consumer-42',
+  accountId: 'acct-100200',
+  transfer: { fromAccountId: 'acct-100200', toAccountId: 'acct-100300', fromAccountHolderId: 'holder-1', toAccountHolderId: 'holder-2', currencyCode: 'AED', amount: 0.01 },
+  customer: {
+    customerId: 'cust/7 01',
+    userIdType: 'CUSTOMER_ID' as const,
+    phoneNumber: '5550100',
+    countryCode: '1',
+    emailAddress: 'jordan.lee@example.com',
+    postalAddress: { address1: '1 Main St', address2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+  },
+  revocation: { institutionId: '1001', grant_type: 'refresh_token', username: 'jordan.lee', password: 'ref-user-password-51c8', scopes: 'openid', refresh_token: 'ref-refresh-token-0a9e7d3b' },
+};
+
+/** Institution disclosures on record when the target starts. */
+export const INITIAL_DISCLOSURES = [
+  { institutionDisclosureId: 'disc-001', institutionId: '1001', institutionDisclosureName: 'E-Sign Agreement', institutionDisclosureData: 'https://fi.example/disclosures/esign.pdf', institutionDisclosureDataType: 'URL', institutionDisclosureStatus: true },
+  { institutionDisclosureId: 'disc-002', institutionId: '1001', institutionDisclosureName: 'Privacy Notice', institutionDisclosureData: 'https://fi.example/disclosures/privacy.pdf', institutionDisclosureDataType: 'URL', institutionDisclosureStatus: true },
+  // A list element that omits the three optional members, as the spec allows.
+  { institutionDisclosureId: 'disc-003', institutionId: '1001', institutionDisclosureName: 'Overdraft Terms' },
+];
+
+/** Mount prefixes: every {base_url} carries a path prefix, so the suite's URL joining is exercised. */
+export const PREFIXES = { baseUrl: '/dbsi', authBaseUrl: '/identity', transfersBaseUrl: '/banking' } as const;

@@ -1,0 +1,107 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A request as the reference target's handlers see it: headers lower-cased, body parsed when JSON. */
+export interface Req {
+  method: string;
+  /** The path after the mount prefix, without the query. */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  /** Header names exactly as the client sent them (to check documented spellings). */
+  rawHeaderNames: string[];
+  text: string;
+  /** Parsed JSON body; undefined when empty; the symbol INVALID_JSON when not JSON. */
+  body: unknown;
+  params: Record<string, string>;
+}
+
+export const INVALID_JSON = Symbol('invalid-json');
+
+export interface Res {
+  status: number;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string as it is; undefined: no body. */
+  body?: unknown;
+}
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Res => ({ status, body, headers });
+export const noContent = (): Res => ({ status: 204 });
+
+export type Handler = (req: Req) => Res | Promise<Res>;
+
+export interface Route {
+  method: string;
+  /** Path template after the mount prefix, {name} segments capture (decoded). */
+  path: string;
+  handler: Handler;
+}
+
+export function compile(route: Route): (method: string, path: string) => Record<string, string> | undefined {
+  const names: string[] = [];
+  const re = new RegExp(
+    '^' +
+      route.path
+        .split(/(\{\w+\})/)
+        .map((part) => {
+          const m = /^\{(\w+)\}$/.exec(part);
+          if (m) {
+            names.push(m[1]!);
+            return '([^/]+?)';
+          }
+          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('') +
+      '$',
+  );
+  return (method, path) => {
+    if (method !== route.method) return undefined;
+    const m = re.exec(path);
+    if (!m) return undefined;
+    const params: Record<string, string> = {};
+    names.forEach((n, i) => {
+      params[n] = decodeURIComponent(m[i + 1]!);
+    });
+    return params;
+  };
+}
+
+export async function readRequest(req: IncomingMessage, prefixLength: number): Promise<Req> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > 1_000_000) break;
+    chunks.push(c as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let body: unknown;
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = INVALID_JSON;
+    }
+  }
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const rawHeaderNames: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) rawHeaderNames.push(req.rawHeaders[i]!);
+  // The raw path keeps percent-encoding so that "/customers/a%2Fb:contact-info" is one segment.
+  const rawPath = (req.url ?? '/').split('?')[0]!;
+  return { method: req.method ?? 'GET', path: rawPath.slice(prefixLength) || '/', query: url.searchParams, headers, rawHeaderNames, text, body, params: {} };
+}
+
+export function writeResponse(res: ServerResponse, r: Res): void {
+  const headers: Record<string, string> = { ...(r.headers ?? {}) };
+  let payload: string | undefined;
+  if (r.body !== undefined) {
+    if (typeof r.body === 'string') payload = r.body;
+    else {
+      payload = JSON.stringify(r.body);
+      headers['content-type'] ??= 'application/json';
+    }
+  }
+  res.writeHead(r.status, headers);
+  res.end(payload);
+}

@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authenticationArea } from './areas/authentication';
+import { contactInfoArea } from './areas/contact-info';
+import { disclosuresArea } from './areas/disclosures';
+import { moneyMovementArea } from './areas/money-movement';
+import type { AreaContext } from './areas/types';
+import { checkFaultNames } from './faults';
+import { PREFIXES } from './fixtures';
+import { compile, json, readRequest, writeResponse, type Route } from './http';
+import { ReferenceState } from './state';
+
+export interface ReferenceOptions {
+  /** Named faults to switch on (see reference-target/faults/). */
+  faults?: readonly string[];
+  /** Added delay before every answer, in ms (benchmarks). */
+  latencyMs?: number;
+  port?: number;
+}
+
+export interface ReferenceTarget {
+  urls: { baseUrl: string; authBaseUrl: string; transfersBaseUrl: string };
+  state: ReferenceState;
+  /** Every request that reached the target: method and path (with prefix). */
+  received: Array<{ method: string; path: string }>;
+  close(): Promise<void>;
+}
+
+/** Start the embedded reference target on 127.0.0.1 (a free port unless one is given). */
+export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise<ReferenceTarget> {
+  const faults = new Set(opts.faults ?? []);
+  checkFaultNames([...faults]);
+  const state = new ReferenceState();
+  const ctx: AreaContext = { state, fault: (n) => faults.has(n) };
+  const mounts = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)].map((a) => ({
+    prefix: PREFIXES[a.base],
+    routes: a.routes.map((r: Route) => ({ route: r, match: compile(r) })),
+  }));
+  const received: ReferenceTarget['received'] = [];
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const rawPath = (req.url ?? '/').split('?')[0]!;
+      received.push({ method: req.method ?? '', path: rawPath });
+      const mount = mounts.find((m) => rawPath === m.prefix || rawPath.startsWith(m.prefix + '/'));
+      const r = await readRequest(req, mount?.prefix.length ?? 0);
+      let answer = json(404, { error: 'not_found', message: `no operation at ${req.method} ${rawPath}` });
+      if (mount) {
+        const hit = mount.routes.find(({ match }) => match(r.method, r.path));
+        if (hit) {
+          r.params = hit.match(r.method, r.path)!;
+          answer = await hit.route.handler(r);
+        } else {
+          const allowed = mount.routes.filter(({ route, match }) => match(route.method, r.path)).map(({ route }) => route.method);
+          if (allowed.length) answer = { status: 405, headers: { allow: allowed.join(', ') }, body: { error: 'method_not_allowed' } };
+        }
+      }
+      if (opts.latencyMs) await new Promise((resolve) => setTimeout(resolve, opts.latencyMs));
+      writeResponse(res, answer);
+    } catch (e) {
+      writeResponse(res, json(500, { error: 'internal', message: (e as Error).message }));
+    }
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    urls: { baseUrl: origin + PREFIXES.baseUrl, authBaseUrl: origin + PREFIXES.authBaseUrl, transfersBaseUrl: origin + PREFIXES.transfersBaseUrl },
+    state,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,3 @@
+import type { Requirement } from './types';
+
+export const AUTHENTICATION_REQUIREMENTS: Requirement[] = [];

@@ -1,0 +1,3 @@
+import type { Requirement } from './types';
+
+export const CONTACT_INFO_REQUIREMENTS: Requirement[] = [];

@@ -1,0 +1,3 @@
+import type { Requirement } from './types';
+
+export const MONEY_MOVEMENT_REQUIREMENTS: Requirement[] = [];

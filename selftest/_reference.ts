@@ -1,0 +1,52 @@
+import { CaseContext, runCase, type RunSettings } from '../harness/case';
+import { secretValues, type TargetConfig } from '../harness/config';
+import { DbsiClient } from '../harness/http/client';
+import type { Area, CaseReport } from '../harness/model';
+import { Redactor } from '../harness/redact';
+import { referenceConfig } from '../reference-target/config';
+import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
+import { FEATURES_BY_AREA } from '../suites';
+
+export interface AreaRun {
+  cases: CaseReport[];
+  target: ReferenceTarget;
+  /** Requirement ids with a failed check that fails the run (MUST, or any grade under strict). */
+  failed: Set<string>;
+}
+
+/**
+ * Run the cases of some areas in-process (no vitest registration, no Allure) against a fresh
+ * reference target with the given faults: the same code path as a real run, minus the reporting.
+ */
+export async function runAreas(opts: {
+  areas: Area[];
+  faults?: string[];
+  strict?: boolean;
+  seed?: number;
+  allow?: Partial<Record<keyof TargetConfig['allow'], boolean>>;
+  http?: Record<string, unknown>;
+  configure?: (cfg: TargetConfig) => TargetConfig;
+}): Promise<AreaRun> {
+  const target = await startReferenceTarget({ faults: opts.faults ?? [] });
+  try {
+    let config = referenceConfig(target, { allow: opts.allow as Record<string, boolean>, http: opts.http });
+    if (opts.configure) config = opts.configure(config);
+    const settings: RunSettings = { config, seed: opts.seed ?? 1234, strict: opts.strict ?? false, runId: 'rtst', specUrl: 'spec.md' };
+    const client = new DbsiClient(config, new Redactor(secretValues(config)));
+    const jobs = opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c)))));
+    const cases = await Promise.all(jobs);
+    await client.close();
+    const failed = new Set(cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict)).map((k) => k.requirement)));
+    return { cases, target, failed };
+  } finally {
+    await target.close();
+  }
+}
+
+/** One line per case that did not pass, for assertion messages. */
+export function explain(cases: CaseReport[]): string {
+  return cases
+    .filter((c) => c.outcome !== 'passed')
+    .map((c) => `${c.outcome}: ${c.id}: ${(c.reason ?? '').split('\n').slice(0, 3).join(' / ')}`)
+    .join('\n');
+}

@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { FAULTS } from '../reference-target/faults';
+import { explain, runAreas } from './_reference';
+
+/**
+ * Every named fault of the reference target is caught by the check for the rule it breaks, and by
+ * nothing unrelated: the failed requirements are exactly those the fault declares (plus its declared
+ * collateral), and no case crashes.
+ */
+describe('each reference fault is caught by the check for its rule', () => {
+  test.each(FAULTS.map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
+    const { cases, failed } = await runAreas({ areas: [fault.area], faults: [fault.name], strict: fault.strict });
+    const errors = cases.filter((c) => c.outcome === 'error' || c.outcome === 'could-not-test');
+    expect(explain(errors), 'no case may crash or lose its connection').toBe('');
+    for (const id of fault.breaks) expect([...failed], `${fault.name} must be caught as ${id}\n${explain(cases)}`).toContain(id);
+    const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
+    expect([...failed].filter((id) => !allowed.has(id)), `only the rule ${fault.name} breaks may fail\n${explain(cases)}`).toEqual([]);
+    if (fault.strict) {
+      const lenient = await runAreas({ areas: [fault.area], faults: [fault.name], strict: false });
+      expect([...lenient.failed], 'a SHOULD/INFO fault fails the run only under --strict').toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import * as allure from 'allure-js-commons';
+import { describe, inject, test as base } from 'vitest';
+import { requirement } from '../requirements';
+import { CaseContext, runCase, specLink, type EvidenceSink, type Feature, type RunSettings } from '../harness/case';
+import type { CaseReport, Exchange, Grade } from '../harness/model';
+import { OPERATIONS } from '../harness/operations';
+import { selects, type CaseFilter } from '../harness/run/filter';
+import { workerClient } from '../harness/run/worker';
+import { renderExchange } from '../harness/run/exchange-text';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbsi: { settings: RunSettings; filter?: CaseFilter; parallelAreas: number };
+  }
+  interface TaskMeta {
+    dbsi?: CaseReport;
+  }
+}
+
+const SEVERITY: Record<Grade, string> = { MUST: 'critical', SHOULD: 'normal', INFO: 'trivial' };
+
+/** Allure as the evidence sink: steps, redacted exchanges as attachments, parameters. */
+const allureSink: EvidenceSink = {
+  step: (name, body) => allure.step(name, () => body()) as Promise<never>,
+  exchange: async (ex: Exchange) => {
+    await allure.attachment(`${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}`, renderExchange(ex), 'text/plain');
+  },
+  parameter: async (name, value) => {
+    await allure.parameter(name, value);
+  },
+};
+
+/** Keep what crosses to the main process small: bodies are cut in the task meta (Allure has them whole). */
+function forMeta(r: CaseReport): CaseReport {
+  const cut = (s: string | undefined) => (s && s.length > 4096 ? `${s.slice(0, 4096)}… (cut)` : s);
+  return { ...r, exchanges: r.exchanges.map((e) => ({ ...e, request: { ...e.request, body: cut(e.request.body) }, response: e.response && { ...e.response, body: cut(e.response.body) ?? '' } })) };
+}
+
+const test = base.extend<{ run: { settings: RunSettings; parallelAreas: number } }>({
+  // eslint-disable-next-line no-empty-pattern
+  run: async ({}, use) => {
+    const { settings, parallelAreas } = inject('dbsi');
+    await use({ settings, parallelAreas });
+  },
+});
+
+/** Register every selected case of an area's features as a vitest test; independent cases run concurrently. */
+export function registerArea(features: Feature[]): void {
+  const { filter } = inject('dbsi');
+  for (const f of features) {
+    const op = OPERATIONS[f.operation];
+    const cases = f.cases.filter((c) => selects(filter, f, c));
+    if (cases.length === 0) continue;
+    describe.concurrent(`${op.number}. ${op.name}`, () => {
+      for (const def of cases) {
+        test(def.title, async ({ run, task, skip }) => {
+          const { settings, parallelAreas } = run;
+          const grades = def.requirements.map((id) => requirement(id).grade);
+          const grade: Grade = grades.includes('MUST') ? 'MUST' : grades.includes('SHOULD') ? 'SHOULD' : 'INFO';
+          await allure.epic(f.area);
+          await allure.feature(`${op.number}. ${op.name}`);
+          for (const id of def.requirements) await allure.story(id);
+          await allure.severity(SEVERITY[grade]);
+          await allure.tags(grade, ...def.requirements);
+          for (const section of new Set([op.section, ...def.requirements.map((id) => requirement(id).section)])) {
+            await allure.link(specLink(settings, section), `spec: ${section}`);
+          }
+          await allure.description(
+            def.requirements.map((id) => { const r = requirement(id); return `**${id}** (${r.grade}, spec section *${r.section}*)\n\n> ${r.statement}`; }).join('\n\n'),
+          );
+          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink);
+          const report = await runCase(ctx);
+          task.meta.dbsi = forMeta(report);
+          if (report.outcome === 'warning') await allure.label('tag', 'warning');
+          switch (report.outcome) {
+            case 'passed':
+            case 'warning':
+              return;
+            case 'not-applicable':
+            case 'not-allowed':
+              skip(report.reason);
+              return;
+            default: {
+              const err = new Error(report.reason);
+              err.stack = report.reason;
+              throw err;
+            }
+          }
+        });
+      }
+    });
+  }
+}

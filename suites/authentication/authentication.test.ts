@@ -1,0 +1,4 @@
+import { registerArea } from '../_register';
+import { AUTHENTICATION_FEATURES } from '.';
+
+registerArea(AUTHENTICATION_FEATURES);

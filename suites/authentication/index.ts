@@ -1,0 +1,3 @@
+import type { Feature } from '../../harness/case';
+
+export const AUTHENTICATION_FEATURES: Feature[] = [];

@@ -1,0 +1,4 @@
+import { registerArea } from '../_register';
+import { CONTACT_INFO_FEATURES } from '.';
+
+registerArea(CONTACT_INFO_FEATURES);

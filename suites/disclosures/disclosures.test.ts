@@ -1,0 +1,4 @@
+import { registerArea } from '../_register';
+import { DISCLOSURES_FEATURES } from '.';
+
+registerArea(DISCLOSURES_FEATURES);

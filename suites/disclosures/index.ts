@@ -1,0 +1,4 @@
+import type { Feature } from '../../harness/case';
+import listInstitutionDisclosures from './list-institution-disclosures';
+
+export const DISCLOSURES_FEATURES: Feature[] = [listInstitutionDisclosures];

@@ -1,0 +1,3 @@
+import type { Feature } from '../../harness/case';
+
+export const MONEY_MOVEMENT_FEATURES: Feature[] = [];
