@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runCli } from './_cli';
+
+const noStackTrace = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+function configFile(reports: string, body: unknown): string {
+  const p = join(reports, 'target.json');
+  writeFileSync(p, typeof body === 'string' ? body : JSON.stringify(body));
+  return p;
+}
+
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+describe.concurrent('the main command', () => {
+  test('against the embedded reference target: exit 0, Allure results, JUnit and summary written, seed printed', async () => {
+    const run = await runCli(['--area', 'disclosures', '--seed', '42']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('seed: 42');
+    expect(readdirSync(join(run.reports, 'allure-results')).some((f) => f.endsWith('-result.json'))).toBe(true);
+    expect(readFileSync(join(run.reports, 'junit.xml'), 'utf8')).toContain('<testcase');
+    expect(JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8')).facts.seed).toBe(42);
+  });
+
+  test('with a fault: exit 1 and the failure line names the broken requirement', async () => {
+    const run = await runCli(['--area', 'disclosures', '--fault', 'op1-envelope-renamed']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ OP1-RESPONSE-ENVELOPE \[MUST\]/);
+  });
+
+  test('a malformed config file: exit 2, one clear message, no stack trace', async () => {
+    const run = await runCli(['--config', '/dev/null/nope.json']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('cannot read the configuration file');
+    const bad = await runCli(['--config', configFile(run.reports, '{"baseUrl": ')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/configuration error: the configuration file .* is not valid JSON/);
+    noStackTrace(bad.stderr);
+  });
+
+  test('an unknown key or an invalid URL: exit 2, naming the key and what is expected', async () => {
+    const first = await runCli(['--config', '/dev/null/x']);
+    const run = await runCli(['--config', configFile(first.reports, { baseUrl: 'https://x.example', authBaseUrl: 'nope', transfersBaseUrl: 'https://x.example', retries: 2 })]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('unknown key "retries"');
+    expect(run.stderr).toContain('"authBaseUrl" must be an absolute http:// or https:// URL');
+    noStackTrace(run.stderr);
+  });
+
+  test('an unknown option or area: exit 2 with the usage', async () => {
+    const run = await runCli(['--area', 'payments']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('unknown area "payments"');
+    expect(run.stderr).toContain('Usage: npm run conformance');
+  });
+
+  test('a closed port: exit 3 (no verdict), every test "could not test", reports still written', async () => {
+    const port = await closedPort();
+    const first = await runCli(['--config', '/dev/null/x']);
+    const base = `http://127.0.0.1:${port}`;
+    const cfg = configFile(first.reports, {
+      baseUrl: `${base}/api`, authBaseUrl: `${base}/id`, transfersBaseUrl: `${base}/xfer`,
+      credentials: { bearerToken: 'closed-port-token-1' },
+      testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' },
+      http: { timeoutMs: 1000 },
+    });
+    const run = await runCli(['--config', cfg, '--area', 'disclosures']);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stdout).toContain('could not connect (ECONNREFUSED)');
+    noStackTrace(run.stdout + run.stderr);
+    const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
+    expect(summary.facts.verdict).toBe('could not test');
+    expect(summary.cases.length).toBeGreaterThan(0);
+    expect(summary.cases.every((c: { outcome: string }) => c.outcome === 'could-not-test')).toBe(true);
+    expect(existsSync(join(run.reports, 'junit.xml'))).toBe(true);
+  });
+});

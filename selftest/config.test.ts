@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues } from '../harness/config';
+
+const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://bank.example/identity', transfersBaseUrl: 'https://bank.example/banking' };
+const message = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration', () => {
+  test('the shipped example config is valid (its CA file aside)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dbsi-cfg-'));
+    const ca = join(dir, 'ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n');
+    const example = JSON.parse(readFileSync('config/example.target.json', 'utf8'));
+    example.http.tls.caFile = ca;
+    const cfg = resolveConfig(example, {});
+    expect(cfg.baseUrl).toBe('https://sandbox.acme-bank.example/digital/api');
+    expect(cfg.allow).toEqual({ moneyMovement: false, contactUpdate: false, tokenRevocation: false, institutionDisclosureWrites: false });
+  });
+
+  test('keeps path prefixes and drops a trailing slash', () => {
+    const cfg = resolveConfig({ ...minimal, baseUrl: 'https://bank.example/a/b/' }, {});
+    expect(cfg.baseUrl).toBe('https://bank.example/a/b');
+  });
+
+  test('safety switches are off by default for a configured target', () => {
+    expect(Object.values(resolveConfig(minimal, {}).allow)).toEqual([false, false, false, false]);
+  });
+
+  test('names an unknown key', () => {
+    expect(message(() => resolveConfig({ ...minimal, baseURL: 'x' }, {}))).toContain('unknown key "baseURL"');
+    expect(message(() => resolveConfig({ ...minimal, allow: { transfers: true } }, {}))).toContain('unknown key "allow.transfers"');
+  });
+
+  test('names a missing base URL', () => {
+    const { transfersBaseUrl: _, ...rest } = minimal;
+    expect(message(() => resolveConfig(rest, {}))).toContain('missing key "transfersBaseUrl"');
+  });
+
+  test('names an invalid URL and what is expected', () => {
+    expect(message(() => resolveConfig({ ...minimal, authBaseUrl: 'not a url' }, {}))).toContain('"authBaseUrl" must be an absolute http:// or https:// URL');
+  });
+
+  test('names a value of the wrong type', () => {
+    expect(message(() => resolveConfig({ ...minimal, http: { timeoutMs: 'soon' } }, {}))).toContain('"http.timeoutMs" must be integer');
+  });
+
+  test('refuses plain http:// to a non-loopback host unless allowed', () => {
+    expect(message(() => resolveConfig({ ...minimal, baseUrl: 'http://bank.example/api' }, {}))).toContain('allowInsecureHttp');
+    expect(resolveConfig({ ...minimal, baseUrl: 'http://bank.example/api', http: { allowInsecureHttp: true } }, {}).baseUrl).toBe('http://bank.example/api');
+    expect(resolveConfig({ ...minimal, baseUrl: 'http://127.0.0.1:8080/api' }, {}).baseUrl).toBe('http://127.0.0.1:8080/api');
+  });
+
+  test('a missing TLS file is named', () => {
+    expect(message(() => resolveConfig({ ...minimal, http: { tls: { caFile: '/nonexistent/ca.pem' } } }, {}))).toContain('"http.tls.caFile"');
+  });
+
+  test('secrets come from the environment, and win over the file', () => {
+    const cfg = resolveConfig({ ...minimal, credentials: { bearerToken: 'from-file-1234' } }, { DBSI_BEARER_TOKEN: 'from-env-5678', DBSI_CONTACT_INFO_HEADERS: '{"x-api-key":"k-9999"}' });
+    expect(cfg.credentials.bearerToken).toBe('from-env-5678');
+    expect(cfg.credentials.contactInfoHeaders).toEqual({ 'x-api-key': 'k-9999' });
+    expect(secretValues(cfg)).toEqual(expect.arrayContaining(['from-env-5678', 'k-9999']));
+  });
+
+  test('a malformed DBSI_CONTACT_INFO_HEADERS is named', () => {
+    expect(message(() => resolveConfig(minimal, { DBSI_CONTACT_INFO_HEADERS: 'Bearer x' }))).toContain('DBSI_CONTACT_INFO_HEADERS');
+  });
+
+  test('a credential missing for a selected area names the key and its environment variable', () => {
+    const cfg = resolveConfig(minimal, {});
+    expect(message(() => checkAreaNeeds(cfg, ['disclosures']))).toContain('"credentials.bearerToken" (or environment variable DBSI_BEARER_TOKEN), needed by area disclosures');
+    expect(message(() => checkAreaNeeds(cfg, ['money-movement']))).toContain('DBSI_TRANSFERS_TOKEN');
+  });
+
+  test('a file that is not JSON is named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dbsi-cfg-'));
+    const p = join(dir, 'bad.json');
+    writeFileSync(p, '{ "baseUrl": ');
+    expect(message(() => loadConfigFile(p, {}))).toContain('is not valid JSON');
+  });
+});
