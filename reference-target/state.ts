@@ -34,6 +34,8 @@ export class ReferenceState {
     [REFERENCE_TEST_DATA.customer.customerId, { phoneNumber: REFERENCE_TEST_DATA.customer.phoneNumber, countryCode: REFERENCE_TEST_DATA.customer.countryCode, emailAddress: REFERENCE_TEST_DATA.customer.emailAddress, postalAddress: { ...REFERENCE_TEST_DATA.customer.postalAddress } }],
   ]);
   transfers: Array<Record<string, unknown>> = [];
+  /** Header names exactly as sent to the revoke and transfer operations (to check the documented spellings). */
+  seenHeaderNames: Array<{ path: string; names: string[] }> = [];
   /** Refresh tokens that may still be revoked. */
   liveRefreshTokens = new Set<string>([REFERENCE_TEST_DATA.revocation.refresh_token]);
   /** Bearer tokens of the disclosures area, and the user each stands for. */
