@@ -20,7 +20,7 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
   }
 
   function revoke(req: Req): Res {
-    state.seenHeaderNames.push({ path: req.path, names: req.rawHeaderNames });
+    state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
     const auth = req.headers['authorization'];
     if (!auth) {
       if (!ctx.fault('op8-serves-without-credentials')) return tokenError(401, 'AUTH_MISSING', 'HTTP Basic credentials are required');

@@ -39,7 +39,7 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     json(status, ctx.fault('op9-undocumented-error-shape') ? { error: code.toLowerCase(), error_description: message } : { code, message });
 
   function createTransfer(req: Req): Res {
-    state.seenHeaderNames.push({ path: req.path, names: req.rawHeaderNames });
+    state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
     const m = /^Bearer\s+(.+)$/i.exec(req.headers['authorization'] ?? '');
     const token = m?.[1];
     if (!req.headers['authorization']) {
