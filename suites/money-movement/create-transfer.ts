@@ -28,6 +28,7 @@ function sentValues(body: Json): Record<string, unknown> {
     'amount.currencyCode': body.amount.currencyCode,
     memo: body.memo,
   };
+  for (const k of ['fromAccountHolderId', 'toAccountHolderId']) if (body[k] !== undefined) sent[k] = body[k];
   if (body.schedule) {
     sent['schedule.startDate'] = body.schedule.startDate;
     sent['schedule.frequency'] = body.schedule.frequency;
