@@ -88,6 +88,8 @@ export function curlLine(req: { method: string; url: string; headers: Record<str
     // Double quotes where a variable must expand; the placeholder itself holds no secret.
     parts.push('-H', placeholder ? `"${k}: ${placeholder}"` : shellQuote(`${k}: ${redactor.header(k, v)}`));
   }
+  // curl adds "Content-Type: application/x-www-form-urlencoded" to --data-raw; a request sent without one must replay without one.
+  if (req.body !== undefined && !Object.keys(req.headers).some((k) => /^content-type$/i.test(k))) parts.push('-H', shellQuote('Content-Type:'));
   if (req.body !== undefined) parts.push('--data-raw', shellQuote(redactor.body(req.body) ?? ''));
   return parts.join(' ');
 }

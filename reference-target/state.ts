@@ -34,6 +34,8 @@ export class ReferenceState {
     [REFERENCE_TEST_DATA.customer.customerId, { phoneNumber: REFERENCE_TEST_DATA.customer.phoneNumber, countryCode: REFERENCE_TEST_DATA.customer.countryCode, emailAddress: REFERENCE_TEST_DATA.customer.emailAddress, postalAddress: { ...REFERENCE_TEST_DATA.customer.postalAddress } }],
   ]);
   transfers: Array<Record<string, unknown>> = [];
+  /** Requests of the revoke and transfer operations: header names exactly as sent (documented spellings) and the body text. */
+  seenRequests: Array<{ path: string; headerNames: string[]; text: string }> = [];
   /** Refresh tokens that may still be revoked. */
   liveRefreshTokens = new Set<string>([REFERENCE_TEST_DATA.revocation.refresh_token]);
   /** Bearer tokens of the disclosures area, and the user each stands for. */

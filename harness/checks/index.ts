@@ -3,3 +3,4 @@ export * from './status';
 export * from './body';
 export * from './values';
 export * from './members';
+export * from './echo';

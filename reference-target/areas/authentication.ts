@@ -1,6 +1,59 @@
+import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../fixtures';
+import { INVALID_JSON, json, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
 
-/** Not built yet: the area's issue adds its routes. */
-export function authenticationArea(_ctx: AreaContext): AreaRoutes {
-  return { base: 'authBaseUrl', routes: [] };
+const BASIC = `Basic ${Buffer.from(`${REFERENCE_CREDENTIALS.revocationClientId}:${REFERENCE_CREDENTIALS.revocationClientSecret}`).toString('base64')}`;
+const TOKEN_REQUEST_MEMBERS = ['grant_type', 'username', 'password', 'scopes', 'refresh_token'];
+
+/**
+ * Operation 8: DELETE /oauth2/v1/revoke. Revocation is idempotent, as in RFC 7009: revoking a token
+ * that is already revoked, or was never issued, is answered 200 too, so repeated runs are stable.
+ */
+export function authenticationArea(ctx: AreaContext): AreaRoutes {
+  const { state } = ctx;
+
+  /** The token error record of the spec (or, with a fault, a shape the spec does not show). */
+  function tokenError(status: number, errorCode: string, errorMessage: string): Res {
+    if (ctx.fault('op8-undocumented-error-shape')) return json(status, { error: errorCode.toLowerCase(), error_description: errorMessage });
+    const errorType = ctx.fault('op8-unlisted-error-type') ? 'CLIENT_ERROR' : 'USER_ERROR';
+    return json(status, { statusMessage: ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' } as Record<number, string>)[status] ?? 'Error', errorInfo: { errorType, errorCode, errorMessage } });
+  }
+
+  function revoke(req: Req): Res {
+    state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
+    const auth = req.headers['authorization'];
+    if (!auth) {
+      if (!ctx.fault('op8-serves-without-credentials')) return tokenError(401, 'AUTH_MISSING', 'HTTP Basic credentials are required');
+    } else if (auth !== BASIC) {
+      return tokenError(ctx.fault('op8-wrong-credentials-403') ? 403 : 401, 'AUTH_INVALID', 'the shared key and secret key are not valid');
+    }
+    const required: Array<[string, string]> = [['institutionid', 'institutionId'], ['transactionid', 'transactionId'], ['content-type', 'Content-Type']];
+    for (const [lower, name] of required) {
+      if (req.headers[lower] === undefined && !ctx.fault(`op8-accepts-missing-${name}`)) return tokenError(400, 'HEADER_MISSING', `the ${name} header is required`);
+    }
+    // The additional code/message shape the spec shows with this operation.
+    if (req.body === INVALID_JSON && !ctx.fault('op8-accepts-mistyped-body')) return json(400, ctx.fault('op8-undocumented-error-shape') ? { error: 'invalid_body' } : { code: 'INVALID_BODY', message: 'the body is not JSON' });
+    const body = (req.body === INVALID_JSON || req.body === undefined ? {} : req.body) as Record<string, unknown>;
+    const mistyped = typeof body !== 'object' || body === null || Array.isArray(body) || TOKEN_REQUEST_MEMBERS.some((m) => body[m] !== undefined && typeof body[m] !== 'string');
+    if (mistyped && !ctx.fault('op8-accepts-mistyped-body')) return tokenError(400, 'BODY_INVALID', 'the body does not match the token request body');
+
+    const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    state.liveRefreshTokens.delete(token);
+    if (ctx.fault('op8-revoke-answers-204')) return { status: 204 };
+    const record: Record<string, unknown> = {
+      expires_in: '0',
+      di_fiid: req.headers['institutionid'] ?? REFERENCE_TEST_DATA.institutionId,
+      di_ficustomer: typeof body.username === 'string' ? body.username : '',
+      access_token: '',
+      refresh_token: '',
+      refresh_token_expires_in: '0',
+    };
+    if (ctx.fault('op8-token-record-numbers')) {
+      record.expires_in = 0;
+      record.refresh_token_expires_in = 0;
+    }
+    return json(200, record);
+  }
+
+  return { base: 'authBaseUrl', routes: [{ method: 'DELETE', path: '/oauth2/v1/revoke', handler: revoke }] };
 }

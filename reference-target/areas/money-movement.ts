@@ -1,6 +1,87 @@
+import { REFERENCE_CREDENTIALS } from '../fixtures';
+import { INVALID_JSON, json, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
 
-/** Not built yet: the area's issue adds its routes. */
-export function moneyMovementArea(_ctx: AreaContext): AreaRoutes {
-  return { base: 'transfersBaseUrl', routes: [] };
+type Json = Record<string, any>;
+
+const STRINGS = ['id', 'fromAccountHolderId', 'toAccountHolderId', 'fromAccountId', 'toAccountId', 'memo', 'paymentOption', 'status', 'confirmation', 'notificationMessage'];
+const MONEY = ['amount', 'fee', 'payoffAmount'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Where the body breaks a documented type of the Transfer, Money or Schedule: a description, else undefined. */
+function typeProblem(b: unknown): string | undefined {
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) return 'the body is not a Transfer object';
+  const t = b as Json;
+  for (const k of STRINGS) if (t[k] !== undefined && typeof t[k] !== 'string') return `${k} must be a string`;
+  if (t.previousYearContribution !== undefined && typeof t.previousYearContribution !== 'boolean') return 'previousYearContribution must be a boolean';
+  for (const k of MONEY) {
+    if (t[k] === undefined) continue;
+    if (typeof t[k] !== 'object' || t[k] === null) return `${k} must be a Money object`;
+    if (t[k].amount !== undefined && typeof t[k].amount !== 'number') return `${k}.amount must be a number`;
+    if (t[k].currencyCode !== undefined && typeof t[k].currencyCode !== 'string') return `${k}.currencyCode must be a string`;
+  }
+  const s = t.schedule;
+  if (s !== undefined) {
+    if (typeof s !== 'object' || s === null) return 'schedule must be a Schedule object';
+    for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate']) if (s[k] !== undefined && !(typeof s[k] === 'string' && DATE.test(s[k]))) return `schedule.${k} must be a date YYYY-MM-DD`;
+    for (const k of ['numberOfExecutions', 'dayOfWeek', 'remainingNumberOfExecutions']) if (s[k] !== undefined && !Number.isInteger(s[k])) return `schedule.${k} must be an integer`;
+    if (s.daysOfMonth !== undefined && !(Array.isArray(s.daysOfMonth) && s.daysOfMonth.every(Number.isInteger))) return 'schedule.daysOfMonth must be an array of integers';
+  }
+  return undefined;
+}
+
+/** Operation 9: POST /db-transfers/v1/transfers. Answers 200 with the created Transfer. */
+export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
+  const { state } = ctx;
+
+  /** The transfer error record: code and message (or, with a fault, a shape the spec does not show). */
+  const error = (status: number, code: string, message: string): Res =>
+    json(status, ctx.fault('op9-undocumented-error-shape') ? { error: code.toLowerCase(), error_description: message } : { code, message });
+
+  function createTransfer(req: Req): Res {
+    state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
+    const m = /^Bearer\s+(.+)$/i.exec(req.headers['authorization'] ?? '');
+    const token = m?.[1];
+    if (!req.headers['authorization']) {
+      if (!ctx.fault('op9-serves-without-token')) return error(401, 'UNAUTHENTICATED', 'an OAuth2 access token is required');
+    } else if (token === REFERENCE_CREDENTIALS.transfersForbiddenToken) {
+      return error(ctx.fault('op9-forbidden-token-401') ? 401 : 403, 'FORBIDDEN', 'this token is not authorized to create transfers');
+    } else if (token !== REFERENCE_CREDENTIALS.transfersToken) {
+      return error(ctx.fault('op9-invalid-token-403') ? 403 : 401, 'UNAUTHENTICATED', 'the access token is not valid');
+    }
+    const invalid = ctx.fault('op9-invalid-answered-422') ? 422 : 400;
+    if (!req.headers['transactionid'] && !ctx.fault('op9-accepts-missing-transactionId')) return error(invalid, 'TRANSACTION_ID_REQUIRED', 'the transactionId header is required');
+    if (req.body === INVALID_JSON || req.body === undefined) return error(invalid, 'INVALID_BODY', 'the body must be a JSON Transfer object');
+    const problem = typeProblem(req.body);
+    if (problem && !ctx.fault('op9-accepts-mistyped-body')) return error(invalid, 'INVALID_FIELD', problem);
+
+    const b = req.body as Json;
+    const id = state.nextId('trf');
+    const t: Json = {
+      id,
+      fromAccountHolderId: b.fromAccountHolderId,
+      toAccountHolderId: b.toAccountHolderId,
+      fromAccountId: b.fromAccountId,
+      toAccountId: b.toAccountId,
+      amount: { ...b.amount },
+      memo: b.memo,
+      paymentOption: b.paymentOption ?? 'DEFAULT',
+      previousYearContribution: b.previousYearContribution ?? false,
+      status: ctx.fault('op9-unlisted-status') ? 'COMPLETED' : 'SUCCESS',
+      confirmation: `CONF-${id}`,
+      fee: { currencyCode: b.amount?.currencyCode ?? 'AED', amount: 0 },
+      notificationMessage: 'Transfer accepted',
+    };
+    if (b.schedule) {
+      const s = b.schedule as Json;
+      t.schedule = { ...s, nextExecutionDate: s.startDate, finalExecutionDate: s.endDate ?? s.startDate, remainingNumberOfExecutions: s.numberOfExecutions ?? 1 };
+      if (ctx.fault('op9-date-time-for-date')) for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate']) if (t.schedule[k]) t.schedule[k] = `${t.schedule[k]}T00:00:00Z`;
+    }
+    if (ctx.fault('op9-amount-as-string')) t.amount.amount = String(t.amount.amount);
+    if (ctx.fault('op9-response-not-reflecting')) t.amount.amount = Number(t.amount.amount) * 100;
+    state.transfers.push(t);
+    return json(ctx.fault('op9-answers-201') ? 201 : 200, JSON.parse(JSON.stringify(t)));
+  }
+
+  return { base: 'transfersBaseUrl', routes: [{ method: 'POST', path: '/db-transfers/v1/transfers', handler: createTransfer }] };
 }

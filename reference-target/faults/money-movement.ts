@@ -1,3 +1,18 @@
 import type { FaultDef } from './types';
 
-export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [];
+const f = (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({ name, area: 'money-movement', description, breaks, ...extra });
+
+export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
+  f('op9-answers-201', 'Create a transfer answers 201 instead of the documented 200.', ['OP9-REQUEST']),
+  f('op9-amount-as-string', 'The Transfer answered gives amount.amount as a string where Money documents a number.', ['OP9-RESPONSE-TRANSFER']),
+  f('op9-date-time-for-date', 'The schedule answered gives full date-times (2026-01-02T00:00:00Z) where dates YYYY-MM-DD are documented.', ['OP9-RESPONSE-TRANSFER']),
+  f('op9-response-not-reflecting', 'The Transfer answered carries an amount 100 times the one sent.', ['OP9-RESPONSE-REFLECTS-REQUEST']),
+  f('op9-unlisted-status', 'The Transfer answered has status COMPLETED, a value the spec does not show (an observation; a failure only under --strict).', ['OP9-ENUM-VALUES'], { strict: true }),
+  f('op9-serves-without-token', 'Create a transfer serves a request without an Authorization header.', ['OP9-AUTH-401']),
+  f('op9-invalid-token-403', 'Create a transfer answers 403 instead of 401 to a token it never issued.', ['OP9-AUTH-401']),
+  f('op9-forbidden-token-401', 'Create a transfer answers 401 instead of 403 to a valid token without authorization.', ['OP9-AUTH-403']),
+  f('op9-accepts-missing-transactionId', 'Create a transfer serves a request without the required transactionId header.', ['OP9-TRANSACTIONID-REQUIRED']),
+  f('op9-accepts-mistyped-body', 'Create a transfer serves bodies that break documented types (amount a string, an account id a number).', ['OP9-BODY-TYPES']),
+  f('op9-invalid-answered-422', 'Create a transfer refuses invalid requests with 422 instead of the 400 the spec lists for client errors (a warning; a failure only under --strict).', ['OP9-INVALID-ANSWERS-400'], { strict: true }),
+  f('op9-undocumented-error-shape', 'Errors of create a transfer have the body {"error", "error_description"} instead of code and message.', ['OP9-ERROR-SHAPE']),
+];

@@ -1,0 +1,51 @@
+import type { Faker } from '@faker-js/faker';
+import type { TargetConfig } from '../harness/config';
+
+/** Which Basic credentials a revocation request carries. */
+export type BasicCredentials = 'valid' | 'none' | 'wrong';
+
+/** The required headers of operation 8, as the spec writes their names. */
+export type RevocationHeader = 'institutionId' | 'transactionId' | 'Content-Type';
+
+/** "the word Basic, a space, then the base64 encoding of the shared key, a colon and the secret key". */
+export function basicAuthorization(sharedKey: string, secretKey: string): string {
+  return `Basic ${Buffer.from(`${sharedKey}:${secretKey}`).toString('base64')}`;
+}
+
+/**
+ * Operation 8's headers, under the names the spec writes: Accept (optional), institutionId,
+ * transactionId, Content-Type, Authorization. `omit` leaves one required header out.
+ */
+export function revocationHeaders(f: Faker, cfg: TargetConfig, o: { credentials?: BasicCredentials; omit?: RevocationHeader } = {}): Record<string, string> {
+  const c = cfg.credentials;
+  const h: Record<string, string> = {
+    Accept: 'application/json',
+    institutionId: cfg.testData.revocation.institutionId,
+    transactionId: f.string.uuid(),
+    'Content-Type': 'application/json',
+  };
+  const credentials = o.credentials ?? 'valid';
+  if (credentials === 'valid') h.Authorization = basicAuthorization(c.revocationClientId ?? '', c.revocationClientSecret ?? '');
+  // The configured shared key with a secret key nobody issued: only the secret is wrong.
+  if (credentials === 'wrong') h.Authorization = basicAuthorization(c.revocationClientId ?? 'dbsi-conformance', `wrong-${f.string.alphanumeric(20)}`);
+  if (o.omit) delete h[o.omit];
+  return h;
+}
+
+/** The Token request body the configuration supplies (testData.revocation without institutionId). */
+export function configuredRevocationBody(cfg: TargetConfig): Record<string, string> {
+  const { institutionId: _header, ...body } = cfg.testData.revocation;
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/**
+ * The body of a request that is meant to be refused: the configured members, with the secrets
+ * (password, refresh_token) replaced by values nobody issued. A faulty target that serves the request
+ * anyway revokes nothing real: the run sends at most one request that can revoke the configured token.
+ */
+export function decoyRevocationBody(f: Faker, cfg: TargetConfig, runId: string): Record<string, string> {
+  const body = configuredRevocationBody(cfg);
+  const decoy: Record<string, string> = { ...body, refresh_token: `dbsi-conformance-decoy-${runId}-${f.string.alphanumeric(16)}` };
+  if (body.password !== undefined) decoy.password = `decoy-${f.string.alphanumeric(16)}`;
+  return decoy;
+}

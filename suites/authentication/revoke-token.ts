@@ -1,0 +1,87 @@
+import { configuredRevocationBody, decoyRevocationBody, revocationHeaders, type BasicCredentials, type RevocationHeader } from '../../data-builders/authentication';
+import type { CaseContext, CaseDef } from '../../harness/case';
+import { feature } from '../../harness/case';
+import { json_object_body, schema_conformance, shown_value, status_code_conformance } from '../../harness/checks';
+import type { HttpResult } from '../../harness/http/client';
+
+/**
+ * Operation 8: DELETE {authBaseUrl}/oauth2/v1/revoke. Revocation is destructive: only the first case
+ * sends the configured Token request body; every other request is built to be refused and carries
+ * decoy secrets, so a target that wrongly serves it revokes nothing real.
+ */
+
+const ERROR_CHECKS = ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE', 'OP8-ERROR-TYPE-VALUES'];
+
+function revoke(t: CaseContext, o: { credentials?: BasicCredentials; omit?: RevocationHeader; body: unknown; label: string }): Promise<HttpResult> {
+  return t.send({ operation: 'revokeToken', headers: revocationHeaders(t.faker, t.config, o), body: o.body, label: o.label });
+}
+
+/** The status the spec documents for this refusal, then the body: one of the two error shapes. */
+function verifyError(t: CaseContext, res: HttpResult, requirementId: string, status: number): void {
+  t.verify(requirementId, status_code_conformance(res, status));
+  t.verify('CONV-JSON-BODIES', json_object_body(res));
+  t.verify('OP8-ERROR-SHAPE', schema_conformance(res, 'token-revocation-error'));
+  const errorType = (res.json as { errorInfo?: { errorType?: unknown } }).errorInfo?.errorType;
+  if (errorType !== undefined) t.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, ['USER_ERROR'], 'errorInfo.errorType', res));
+}
+
+const decoy = (t: CaseContext) => decoyRevocationBody(t.faker, t.config, t.settings.runId);
+
+function missingHeaderCase(header: RevocationHeader): CaseDef {
+  return {
+    title: `answers 400 with a documented error body when the ${header} header is missing`,
+    requirements: ['OP8-HEADER-REQUIRED-400', ...ERROR_CHECKS],
+    async run(t) {
+      // The body is sent as a string so that no client adds a Content-Type of its own.
+      const res = await revoke(t, { omit: header, body: JSON.stringify(decoy(t)), label: `revoke without ${header}` });
+      verifyError(t, res, 'OP8-HEADER-REQUIRED-400', 400);
+    },
+  };
+}
+
+export default feature('authentication', 'revokeToken', [
+  {
+    title: 'revokes the configured token: 200 with a token record of string members',
+    requirements: ['OP8-REQUEST', 'CONV-JSON-BODIES', 'OP8-RESPONSE-TOKEN-RECORD'],
+    async run(t) {
+      const res = await revoke(t, { body: configuredRevocationBody(t.config), label: 'revoke the configured token' });
+      t.verify('OP8-REQUEST', status_code_conformance(res, 200));
+      t.verify('CONV-JSON-BODIES', json_object_body(res));
+      t.verify('OP8-RESPONSE-TOKEN-RECORD', schema_conformance(res, 'token-record'));
+    },
+  },
+  {
+    title: 'answers 401 with a documented error body without Basic credentials',
+    requirements: ['OP8-AUTH-401', ...ERROR_CHECKS],
+    async run(t) {
+      verifyError(t, await revoke(t, { credentials: 'none', body: decoy(t), label: 'revoke without Authorization' }), 'OP8-AUTH-401', 401);
+    },
+  },
+  {
+    title: 'answers 401 with a documented error body when the secret key is wrong',
+    requirements: ['OP8-AUTH-401', ...ERROR_CHECKS],
+    async run(t) {
+      verifyError(t, await revoke(t, { credentials: 'wrong', body: decoy(t), label: 'revoke with a wrong secret key' }), 'OP8-AUTH-401', 401);
+    },
+  },
+  missingHeaderCase('institutionId'),
+  missingHeaderCase('transactionId'),
+  missingHeaderCase('Content-Type'),
+  {
+    title: 'answers 400 with a documented error body when a body member has the wrong type',
+    requirements: ['OP8-BODY-400', ...ERROR_CHECKS],
+    async run(t) {
+      const body = { ...decoy(t), grant_type: 12345 };
+      await t.parameter('mistyped member', 'grant_type: a number where a string is documented');
+      verifyError(t, await revoke(t, { body, label: 'revoke with grant_type a number' }), 'OP8-BODY-400', 400);
+    },
+  },
+  {
+    title: 'answers 400 with a documented error body when the body is not JSON',
+    requirements: ['OP8-BODY-400', ...ERROR_CHECKS],
+    async run(t) {
+      const body = `grant_type=refresh_token&refresh_token=dbsi-conformance-decoy-${t.settings.runId}`;
+      verifyError(t, await revoke(t, { body, label: 'revoke with a form-encoded body' }), 'OP8-BODY-400', 400);
+    },
+  },
+]);

@@ -1,0 +1,124 @@
+import { oneTimeTransfer, scheduledTransfer, transferHeaders, type TransferCredentials } from '../../data-builders/transfers';
+import type { CaseContext, CaseDef } from '../../harness/case';
+import { feature } from '../../harness/case';
+import { json_object_body, not_served, reflects_request, schema_conformance, shown_value, status_code_conformance } from '../../harness/checks';
+import type { HttpResult } from '../../harness/http/client';
+
+/**
+ * Operation 9: POST {transfersBaseUrl}/db-transfers/v1/transfers. Every request that can succeed moves
+ * the configured amount (the smallest the target permits) between the configured accounts. The
+ * interface has no operation to cancel a transfer, so nothing can be undone.
+ */
+
+function create(t: CaseContext, body: unknown, label: string, o: { credentials?: TransferCredentials; omitTransactionId?: boolean } = {}): Promise<HttpResult> {
+  return t.send({ operation: 'createTransfer', headers: transferHeaders(t.faker, t.config, o), body, label, bearerEnv: o.credentials === 'forbidden' ? 'DBSI_TRANSFERS_FORBIDDEN_TOKEN' : 'DBSI_TRANSFERS_TOKEN' });
+}
+
+const SUCCESS = ['OP9-REQUEST', 'CONV-JSON-BODIES', 'OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST', 'OP9-ENUM-VALUES'];
+const ERROR = ['CONV-JSON-BODIES', 'OP9-ERROR-SHAPE'];
+
+type Json = Record<string, any>;
+
+/** What the answer must repeat where it carries it: accounts, amount and currency, memo, schedule. */
+function sentValues(body: Json): Record<string, unknown> {
+  const sent: Record<string, unknown> = {
+    fromAccountId: body.fromAccountId,
+    toAccountId: body.toAccountId,
+    'amount.amount': body.amount.amount,
+    'amount.currencyCode': body.amount.currencyCode,
+    memo: body.memo,
+  };
+  for (const k of ['fromAccountHolderId', 'toAccountHolderId']) if (body[k] !== undefined) sent[k] = body[k];
+  if (body.schedule) {
+    sent['schedule.startDate'] = body.schedule.startDate;
+    sent['schedule.frequency'] = body.schedule.frequency;
+    sent['schedule.numberOfExecutions'] = body.schedule.numberOfExecutions;
+  }
+  return sent;
+}
+
+/**
+ * Enumerations whose value sets are open: an unlisted value is an observation. The amount's currency
+ * is the configuration's choice (testData.transfer.currencyCode), so it is observed only where the
+ * answer does not simply repeat it.
+ */
+function observeEnumerations(t: CaseContext, res: HttpResult, tr: Json, sent: Json): void {
+  const seen: Array<[unknown, string, string]> = [
+    [tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode, 'AED', 'amount.currencyCode'],
+    [tr.fee?.currencyCode, 'AED', 'fee.currencyCode'],
+    [tr.payoffAmount?.currencyCode, 'AED', 'payoffAmount.currencyCode'],
+    [tr.paymentOption, 'DEFAULT', 'paymentOption'],
+    [tr.status, 'SUCCESS', 'status'],
+    [tr.schedule?.lifeType, 'ENDDATE', 'schedule.lifeType'],
+    [tr.schedule?.frequency, 'ONETIME', 'schedule.frequency'],
+  ];
+  const present = seen.filter(([v]) => v !== undefined);
+  if (present.length === 0) t.verify('OP9-ENUM-VALUES', shown_value(undefined, ['AED', 'DEFAULT', 'SUCCESS', 'ENDDATE', 'ONETIME'], 'the enumerations of the Transfer', res));
+  for (const [v, shownValue, what] of present) t.verify('OP9-ENUM-VALUES', shown_value(v, [shownValue], what, res));
+}
+
+function successCase(title: string, build: (t: CaseContext) => Json): CaseDef {
+  return {
+    title,
+    requirements: SUCCESS,
+    async run(t) {
+      const body = build(t);
+      await t.parameter('amount', `${body.amount.amount} ${body.amount.currencyCode}`);
+      const res = await create(t, body, title.split(':')[0]!);
+      t.verify('OP9-REQUEST', status_code_conformance(res, 200));
+      t.verify('CONV-JSON-BODIES', json_object_body(res));
+      t.verify('OP9-RESPONSE-TRANSFER', schema_conformance(res, 'transfer'));
+      t.verify('OP9-RESPONSE-REFLECTS-REQUEST', reflects_request(res.json, sentValues(body), 'the Transfer answered', res));
+      observeEnumerations(t, res, res.json as Json, body);
+    },
+  };
+}
+
+/** The documented status of an authentication or authorization failure, then the code/message body. */
+function authCase(title: string, credentials: TransferCredentials, requirementId: string, status: number): CaseDef {
+  return {
+    title,
+    requirements: [requirementId, ...ERROR],
+    async run(t) {
+      if (credentials === 'forbidden' && !t.config.credentials.transfersForbiddenToken)
+        t.notApplicable('no valid-but-unauthorized token is configured (credentials.transfersForbiddenToken or DBSI_TRANSFERS_FORBIDDEN_TOKEN)');
+      const res = await create(t, oneTimeTransfer(t.faker, t.config, t.settings.runId), `create a transfer (${credentials} token)`, { credentials });
+      t.verify(requirementId, status_code_conformance(res, status));
+      t.verify('CONV-JSON-BODIES', json_object_body(res));
+      t.verify('OP9-ERROR-SHAPE', schema_conformance(res, 'transfer-error'));
+    },
+  };
+}
+
+/** A request that breaks a documented rule: not served (MUST); 400 with code and message (SHOULD). */
+function invalidCase(title: string, requirementId: string, build: (t: CaseContext) => { body: unknown; omitTransactionId?: boolean; why: string }): CaseDef {
+  return {
+    title,
+    requirements: [requirementId, 'OP9-INVALID-ANSWERS-400', ...ERROR],
+    async run(t) {
+      const { body, omitTransactionId, why } = build(t);
+      await t.parameter('broken rule', why);
+      const res = await create(t, body, `create a transfer: ${why}`, { omitTransactionId });
+      t.verify(requirementId, not_served(res, why));
+      if (!t.verify('OP9-INVALID-ANSWERS-400', status_code_conformance(res, 400))) return;
+      t.verify('CONV-JSON-BODIES', json_object_body(res));
+      t.verify('OP9-ERROR-SHAPE', schema_conformance(res, 'transfer-error'));
+    },
+  };
+}
+
+const oneTime = (t: CaseContext) => oneTimeTransfer(t.faker, t.config, t.settings.runId);
+
+export default feature('money-movement', 'createTransfer', [
+  successCase('creates a one-time transfer: 200 with a Transfer object that reflects the request', oneTime),
+  successCase('creates a scheduled transfer: 200 with a Transfer object that reflects the request and its schedule', (t) => scheduledTransfer(t.faker, t.config, t.settings.runId)),
+  authCase('answers 401 with code and message without a token', 'none', 'OP9-AUTH-401', 401),
+  authCase('answers 401 with code and message with an invalid token', 'invalid', 'OP9-AUTH-401', 401),
+  authCase('answers 403 with code and message with a valid token that lacks authorization', 'forbidden', 'OP9-AUTH-403', 403),
+  invalidCase('refuses a request without transactionId, with 400 and code and message', 'OP9-TRANSACTIONID-REQUIRED', (t) => ({ body: oneTime(t), omitTransactionId: true, why: 'no transactionId header' })),
+  invalidCase('refuses an amount given as a string, with 400 and code and message', 'OP9-BODY-TYPES', (t) => {
+    const body = oneTime(t) as Json;
+    return { body: { ...body, amount: { ...body.amount, amount: String(body.amount.amount) } }, why: 'amount.amount a string where a number is documented' };
+  }),
+  invalidCase('refuses an account id given as a number, with 400 and code and message', 'OP9-BODY-TYPES', (t) => ({ body: { ...oneTime(t), toAccountId: 100300 }, why: 'toAccountId a number where a string is documented' })),
+]);
