@@ -84,9 +84,12 @@ function shellQuote(s: string): string {
 export function curlLine(req: { method: string; url: string; headers: Record<string, string>; body?: string }, redactor: Redactor, bearerEnv?: string): string {
   const parts = ['curl', '-sS', '-i', '-X', req.method, shellQuote(redactor.text(req.url))];
   for (const [k, v] of Object.entries(req.headers)) {
-    const placeholder = credentialPlaceholder(k, v, bearerEnv);
-    // Double quotes where a variable must expand; the placeholder itself holds no secret.
-    parts.push('-H', placeholder ? `"${k}: ${placeholder}"` : shellQuote(`${k}: ${redactor.header(k, v)}`));
+    // A configured credential becomes the environment variable that holds it (double quotes, so it
+    // expands); a made-up one (an invalid token, a wrong secret key) is no secret and is shown as sent,
+    // so that replaying the line reproduces the same refusal.
+    const configured = redactor.text(v) !== v;
+    const placeholder = configured ? credentialPlaceholder(k, v, bearerEnv) : undefined;
+    parts.push('-H', placeholder ? `"${k}: ${placeholder}"` : shellQuote(`${k}: ${configured ? redactor.header(k, v) : v}`));
   }
   // curl adds "Content-Type: application/x-www-form-urlencoded" to --data-raw; a request sent without one must replay without one.
   if (req.body !== undefined && !Object.keys(req.headers).some((k) => /^content-type$/i.test(k))) parts.push('-H', shellQuote('Content-Type:'));

@@ -31,8 +31,8 @@ describe('redaction', () => {
 
 describe('curl reproducer', () => {
   test('reproduces method, URL, headers and body, credentials as environment variables', () => {
-    const line = curlLine({ method: 'PUT', url: 'https://bank.example/api/customers/a%2Fb:contact-info', headers: { Authorization: `Bearer ${secret}`, TransactionId: 'u-1' }, body: '{"a":"it\'s"}' }, r, 'DBSI_BEARER_TOKEN');
-    expect(line).toBe(`curl -sS -i -X PUT 'https://bank.example/api/customers/a%2Fb:contact-info' -H "Authorization: Bearer $DBSI_BEARER_TOKEN" -H 'TransactionId: u-1' --data-raw '{"a":"it'\\''s"}'`);
+    const line = curlLine({ method: 'PUT', url: 'https://bank.example/api/customers/a%2Fb:contact-info', headers: { Authorization: `Bearer ${secret}`, TransactionId: 'u-1', 'Content-Type': 'application/json' }, body: '{"a":"it\'s"}' }, r, 'DBSI_BEARER_TOKEN');
+    expect(line).toBe(`curl -sS -i -X PUT 'https://bank.example/api/customers/a%2Fb:contact-info' -H "Authorization: Bearer $DBSI_BEARER_TOKEN" -H 'TransactionId: u-1' -H 'Content-Type: application/json' --data-raw '{"a":"it'\\''s"}'`);
     expect(line).not.toContain(secret);
   });
 
@@ -46,5 +46,14 @@ describe('curl reproducer', () => {
     const line = curlLine({ method: 'DELETE', url: 'https://x.example/r', headers: {}, body: JSON.stringify({ password: 'pw-not-configured', refresh_token: secret }) }, r);
     expect(line).not.toContain('pw-not-configured');
     expect(line).not.toContain(secret);
+  });
+});
+
+describe('curl reproducer of a deliberately wrong credential', () => {
+  test('shows the made-up credential as sent, so replaying reproduces the refusal', () => {
+    const wrong = Buffer.from('client-id-77:not-the-secret').toString('base64');
+    const line = curlLine({ method: 'DELETE', url: 'https://x.example/r', headers: { Authorization: `Basic ${wrong}`, 'X-Other': 'Bearer invalid-abc' } }, r);
+    expect(line).toContain(`'Authorization: Basic ${wrong}'`);
+    expect(line).not.toContain('DBSI_REVOCATION_CLIENT_SECRET');
   });
 });
