@@ -1,0 +1,118 @@
+import { contactHeaders, contactUpdateBody, otherPhoneNumber, type ContactCredentials, type ContactUpdate } from '../../data-builders/contact-info';
+import type { CaseContext } from '../../harness/case';
+import type { HttpResult } from '../../harness/http/client';
+import { withLock } from '../../harness/lock';
+
+export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/**
+ * The one configured customer (testData.customer), as one case sees it. Every case that may change
+ * the phone number holds the customer's lock from its first request until its clean-up is done,
+ * so phone-changing cases never overlap. The case keeps track of what its accepted updates put on
+ * record and restores, in its clean-up (also when it failed), the phone number, e-mail address and
+ * postal address the configuration gives as the values on record at the start.
+ */
+export class Customer {
+  readonly customerId: string;
+  /** The values on record at the start (from the configuration). */
+  readonly original: { phoneNumber: string; emailAddress?: string; postalAddress?: Record<string, string> };
+  /** The number this case believes is on record after its accepted updates. */
+  private onRecord: string;
+  /** Every number an accepted update of this case set, oldest first. */
+  private readonly numbersSet: string[] = [];
+  private readonly numbersUsed: string[] = [];
+  private emailChanged = false;
+  private postalChanged = false;
+
+  private constructor(private readonly t: CaseContext) {
+    const c = t.config.testData.customer;
+    this.customerId = c.customerId;
+    this.original = { phoneNumber: c.phoneNumber, emailAddress: c.emailAddress, postalAddress: c.postalAddress };
+    this.onRecord = c.phoneNumber;
+    this.numbersUsed.push(c.phoneNumber);
+    t.cleanup("restore the customer's contact data", () => this.restore());
+  }
+
+  /** For a case that may change the phone number: waits for the customer's lock and holds it to the end of the clean-up. */
+  static async forPhoneChanges(t: CaseContext): Promise<Customer> {
+    const key = `contact-info phone: ${t.config.baseUrl} ${t.config.testData.customer.customerId}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await new Promise<void>((acquired) => void withLock(key, async () => { acquired(); await held; }));
+    // Registered first, so it runs last: after the restore (clean-ups run in reverse order).
+    t.cleanup('let the next case use the customer', async () => release());
+    return new Customer(t);
+  }
+
+  /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock). */
+  static forEmailOrAddress(t: CaseContext): Customer {
+    return new Customer(t);
+  }
+
+  /** The case cannot restore what the configuration does not give: it does not change it. */
+  requireRestorable(what: { email?: boolean; postal?: boolean }): void {
+    if (what.email && !this.original.emailAddress) this.t.notApplicable('testData.customer.emailAddress is not configured: the suite does not change an e-mail address it could not restore');
+    if (what.postal && !this.original.postalAddress) this.t.notApplicable('testData.customer.postalAddress is not configured: the suite does not change a postal address it could not restore');
+  }
+
+  /** The path after the base URL, as the client sends it. */
+  get path(): string {
+    return `/customers/${encodeURIComponent(this.customerId)}:contact-info`;
+  }
+
+  /** A phone number shaped like the one on record, not used before in this case. */
+  newNumber(): string {
+    const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, this.numbersUsed);
+    this.numbersUsed.push(n);
+    return n;
+  }
+
+  /** Send one contact update; an accepted one is remembered for the restore. */
+  async update(u: ContactUpdate, label: string, credentials: ContactCredentials = 'configured'): Promise<HttpResult> {
+    const res = await this.t.send({
+      operation: 'updateContactInfo',
+      pathParams: { customerId: this.customerId },
+      headers: contactHeaders(this.t.config, credentials),
+      body: contactUpdateBody(this.t.config, u),
+      label,
+    });
+    if (is2xx(res.status)) {
+      if (u.phone) {
+        this.onRecord = u.phone.newPhoneNumber;
+        if (u.phone.newPhoneNumber !== this.original.phoneNumber) this.numbersSet.push(u.phone.newPhoneNumber);
+      }
+      if (u.emailAddress !== undefined) this.emailChanged = true;
+      if (u.postalAddress !== undefined) this.postalChanged = true;
+    }
+    return res;
+  }
+
+  /** Put back the values on record at the start; each restore is one object alone (rule 1). */
+  private async restore(): Promise<void> {
+    const problems: string[] = [];
+    if (this.onRecord !== this.original.phoneNumber) {
+      // The number believed on record first; then, should the target not have stored it, the others.
+      const candidates = [...new Set([this.onRecord, ...[...this.numbersSet].reverse()])].filter((n) => n !== this.original.phoneNumber);
+      let restored = false;
+      for (const n of candidates) {
+        const res = await this.update({ phone: { oldPhoneNumber: n, newPhoneNumber: this.original.phoneNumber } }, 'restore the phone number');
+        if (is2xx(res.status)) {
+          restored = true;
+          break;
+        }
+      }
+      if (!restored) problems.push(`the phone number could not be set back to ${this.original.phoneNumber}: no update naming a number this case set (${candidates.join(', ')}) as oldPhoneNumber was accepted`);
+    }
+    if (this.emailChanged && this.original.emailAddress !== undefined) {
+      const res = await this.update({ emailAddress: this.original.emailAddress }, 'restore the e-mail address');
+      if (is2xx(res.status)) this.emailChanged = false;
+      else problems.push(`the e-mail address could not be set back (status ${res.status})`);
+    }
+    if (this.postalChanged && this.original.postalAddress !== undefined) {
+      const res = await this.update({ postalAddress: this.original.postalAddress }, 'restore the postal address');
+      if (is2xx(res.status)) this.postalChanged = false;
+      else problems.push(`the postal address could not be set back (status ${res.status})`);
+    }
+    if (problems.length) throw new Error(problems.join('; '));
+  }
+}
