@@ -87,31 +87,41 @@ export class Customer {
     return res;
   }
 
-  /** Put back the values on record at the start; each restore is one object alone (rule 1). */
+  /**
+   * Put back the values on record at the start. The phone number is set back by naming, as
+   * oldPhoneNumber, the number this case believes on record, then (should the target not have stored
+   * it) every other number it set; a no-op update naming the original number as old and new confirms
+   * it is on record (rule 2: it is accepted only then). Where the phone-alone form does not get there,
+   * the same is tried with the three objects together. The e-mail and postal address are sent alone.
+   */
   private async restore(): Promise<void> {
     const problems: string[] = [];
-    if (this.onRecord !== this.original.phoneNumber) {
-      // The number believed on record first; then, should the target not have stored it, the others.
-      const candidates = [...new Set([this.onRecord, ...[...this.numbersSet].reverse()])].filter((n) => n !== this.original.phoneNumber);
-      let restored = false;
-      for (const n of candidates) {
-        const res = await this.update({ phone: { oldPhoneNumber: n, newPhoneNumber: this.original.phoneNumber } }, 'restore the phone number');
-        if (is2xx(res.status)) {
-          restored = true;
+    const start = this.original.phoneNumber;
+    if (this.numbersSet.length > 0) {
+      const candidates = [...new Set([this.onRecord, ...[...this.numbersSet].reverse()])].filter((n) => n !== start);
+      const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
+      let confirmed = false;
+      for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
+        for (const n of candidates) {
+          const phone = { oldPhoneNumber: n, newPhoneNumber: start };
+          const u: ContactUpdate = form === 'alone' ? { phone } : { phone, emailAddress: this.original.emailAddress, postalAddress: this.original.postalAddress };
+          if (is2xx((await this.update(u, `restore the phone number (${form === 'alone' ? 'alone' : 'with the e-mail and postal address'})`)).status)) break;
+        }
+        const confirm = await this.update({ phone: { oldPhoneNumber: start, newPhoneNumber: start } }, 'confirm the phone number on record');
+        if (is2xx(confirm.status)) {
+          confirmed = true;
           break;
         }
       }
-      if (!restored) problems.push(`the phone number could not be set back to ${this.original.phoneNumber}: no update naming a number this case set (${candidates.join(', ')}) as oldPhoneNumber was accepted`);
+      if (!confirmed) problems.push(`could not confirm that the phone number is back to ${start}: an update naming it as oldPhoneNumber was refused after trying to set it back from ${candidates.join(', ')}`);
     }
     if (this.emailChanged && this.original.emailAddress !== undefined) {
       const res = await this.update({ emailAddress: this.original.emailAddress }, 'restore the e-mail address');
-      if (is2xx(res.status)) this.emailChanged = false;
-      else problems.push(`the e-mail address could not be set back (status ${res.status})`);
+      if (!is2xx(res.status)) problems.push(`the e-mail address could not be set back (status ${res.status})`);
     }
     if (this.postalChanged && this.original.postalAddress !== undefined) {
       const res = await this.update({ postalAddress: this.original.postalAddress }, 'restore the postal address');
-      if (is2xx(res.status)) this.postalChanged = false;
-      else problems.push(`the postal address could not be set back (status ${res.status})`);
+      if (!is2xx(res.status)) problems.push(`the postal address could not be set back (status ${res.status})`);
     }
     if (problems.length) throw new Error(problems.join('; '));
   }
