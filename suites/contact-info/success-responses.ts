@@ -1,4 +1,4 @@
-import type { CaseDef } from '../../harness/case';
+import type { CaseContext, CaseDef } from '../../harness/case';
 import { empty_body, status_code_conformance } from '../../harness/checks';
 import { operation_found, served } from '../../harness/checks/served';
 import type { HttpResult } from '../../harness/http/client';
@@ -9,7 +9,7 @@ import { Customer } from './customer';
  * Operation 10, rules 1 and 3: each object alone, and all three together, succeed with 204 and no
  * content, at the documented path (literal ":contact-info" suffix, no version segment).
  */
-function verifySuccess(t: Parameters<CaseDef['run']>[0], c: Customer, res: HttpResult, rule: 'OP10-RULE1-SUPPLIED-OBJECTS' | 'OP10-RULE3-ALL-THREE', why: string): void {
+function verifySuccess(t: CaseContext, c: Customer, res: HttpResult, rule: 'OP10-RULE1-SUPPLIED-OBJECTS' | 'OP10-RULE3-ALL-THREE', why: string): void {
   t.verify('OP10-PATH', operation_found(res, `{baseUrl}${c.path}`));
   t.verify(rule, served(res, why));
   t.verify('OP10-SUCCESS-NO-CONTENT', status_code_conformance(res, 204));
