@@ -12,8 +12,9 @@ export const CREDENTIALS: CaseDef[] = [
       const configured = Object.keys(contactInfoAuthHeaders(t.config));
       if (configured.length === 0) t.notApplicable('the configuration names no credentials for the contact-info operation (credentials.contactInfoHeaders is empty)');
       const c = await Customer.forPhoneChanges(t);
+      const onRecord = await c.control(t);
       const res = await t.step(`update the phone number without ${configured.join(', ')}`, () =>
-        c.update({ phone: { oldPhoneNumber: c.original.phoneNumber, newPhoneNumber: c.newNumber() } }, 'phone number without credentials', 'none'));
+        c.update({ phone: { oldPhoneNumber: onRecord, newPhoneNumber: c.newNumber() } }, 'phone number without credentials', 'none'));
       t.verify('OP10-AUTH-EXPECTED', not_served(res, `sent without the configured ${configured.join(', ')} header${configured.length > 1 ? 's' : ''}`));
     },
   },

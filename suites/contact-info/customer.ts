@@ -67,6 +67,19 @@ export class Customer {
     return n;
   }
 
+  /**
+   * Before a request that must be refused: a valid phone update (the number on record to a new one)
+   * is served at the same path, so the refusal that follows is the target applying the rule, not an
+   * operation that serves nothing. Returns the number now on record.
+   */
+  async control(t: CaseContext): Promise<string> {
+    const next = this.newNumber();
+    const res = await t.step(`control: a valid phone update (${this.onRecord} to ${next}) is served`, () =>
+      this.update({ phone: { oldPhoneNumber: this.onRecord, newPhoneNumber: next } }, 'control: valid phone update'));
+    if (!is2xx(res.status)) t.notApplicable(`a valid phone update was not served either (status ${res.status}; reported by OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS), so a refusal would show nothing`);
+    return next;
+  }
+
   /** Send one contact update; an accepted one is remembered for the restore. */
   async update(u: ContactUpdate, label: string, credentials: ContactCredentials = 'configured'): Promise<HttpResult> {
     const res = await this.t.send({
