@@ -113,18 +113,17 @@ export class Customer {
     if (this.numbersSet.length > 0) {
       const candidates = [...new Set([this.onRecord, ...[...this.numbersSet].reverse()])].filter((n) => n !== start);
       const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
-      let confirmed = false;
+      const confirm = async () => is2xx((await this.update({ phone: { oldPhoneNumber: start, newPhoneNumber: start } }, 'confirm the phone number on record')).status);
+      // Where the case itself set the number back, confirming is enough.
+      let confirmed = this.onRecord === start && (await confirm());
       for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
+        if (confirmed) break;
         for (const n of candidates) {
           const phone = { oldPhoneNumber: n, newPhoneNumber: start };
           const u: ContactUpdate = form === 'alone' ? { phone } : { phone, emailAddress: this.original.emailAddress, postalAddress: this.original.postalAddress };
           if (is2xx((await this.update(u, `restore the phone number (${form === 'alone' ? 'alone' : 'with the e-mail and postal address'})`)).status)) break;
         }
-        const confirm = await this.update({ phone: { oldPhoneNumber: start, newPhoneNumber: start } }, 'confirm the phone number on record');
-        if (is2xx(confirm.status)) {
-          confirmed = true;
-          break;
-        }
+        confirmed = await confirm();
       }
       if (!confirmed) problems.push(`could not confirm that the phone number is back to ${start}: an update naming it as oldPhoneNumber was refused after trying to set it back from ${candidates.join(', ')}`);
     }
