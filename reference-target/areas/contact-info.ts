@@ -47,6 +47,8 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
       customer.phoneNumber = b.phoneNumber.newPhoneNumber!;
       if (b.phoneNumber.newCountryCode !== undefined) customer.countryCode = b.phoneNumber.newCountryCode;
     }
+    // A replace-instead-of-update bug: the e-mail and address without a phone number clear the number.
+    if (!b.phoneNumber && b.email && b.postalAddress && ctx.fault('op10-unsupplied-phone-cleared')) customer.phoneNumber = '';
     if (b.email) customer.emailAddress = b.email.emailAddress;
     if (b.postalAddress) customer.postalAddress = { ...b.postalAddress };
 

@@ -21,6 +21,8 @@ export class Customer {
   /** Every number an accepted update of this case set, oldest first. */
   private readonly numbersSet: string[] = [];
   private readonly numbersUsed: string[] = [];
+  /** Set when the number on record may be none this case set (e.g. a target that cleared it). */
+  private phoneUnknown = false;
   private emailChanged = false;
   private postalChanged = false;
 
@@ -80,6 +82,11 @@ export class Customer {
     return next;
   }
 
+  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also tries "". */
+  phoneMayHaveChanged(): void {
+    this.phoneUnknown = true;
+  }
+
   /** Send one contact update; an accepted one is remembered for the restore. */
   async update(u: ContactUpdate, label: string, credentials: ContactCredentials = 'configured'): Promise<HttpResult> {
     const res = await this.t.send({
@@ -110,8 +117,8 @@ export class Customer {
   private async restore(): Promise<void> {
     const problems: string[] = [];
     const start = this.original.phoneNumber;
-    if (this.numbersSet.length > 0) {
-      const candidates = [...new Set([this.onRecord, ...[...this.numbersSet].reverse()])].filter((n) => n !== start);
+    if (this.numbersSet.length > 0 || this.phoneUnknown) {
+      const candidates = [...new Set([this.onRecord, ...[...this.numbersSet].reverse(), ...(this.phoneUnknown ? [''] : [])])].filter((n) => n !== start);
       const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
       const confirm = async () => is2xx((await this.update({ phone: { oldPhoneNumber: start, newPhoneNumber: start } }, 'confirm the phone number on record')).status);
       // Where the case itself set the number back, confirming is enough.
@@ -125,7 +132,7 @@ export class Customer {
         }
         confirmed = await confirm();
       }
-      if (!confirmed) problems.push(`could not confirm that the phone number is back to ${start}: an update naming it as oldPhoneNumber was refused after trying to set it back from ${candidates.join(', ')}`);
+      if (!confirmed) problems.push(`could not confirm that the phone number is back to ${start}: an update naming it as oldPhoneNumber was refused after trying to set it back from ${candidates.map((n) => JSON.stringify(n)).join(', ')}`);
     }
     if (this.emailChanged && this.original.emailAddress !== undefined) {
       const res = await this.update({ emailAddress: this.original.emailAddress }, 'restore the e-mail address');

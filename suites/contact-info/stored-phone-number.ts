@@ -1,6 +1,6 @@
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { not_served } from '../../harness/checks';
-import { served } from '../../harness/checks/served';
+import { operation_found, served } from '../../harness/checks/served';
 import { testEmailAddress, testPostalAddress } from '../../data-builders/contact-info';
 import { Customer, is2xx } from './customer';
 
@@ -54,6 +54,23 @@ export const STORED_PHONE_NUMBER: CaseDef[] = [
       const c = await Customer.forPhoneChanges(t);
       c.requireRestorable({ email: true, postal: true });
       await provesStored(t, c, 'OP10-RULE3-PHONE-STORED', true);
+    },
+  },
+  {
+    title: 'keeps the phone number when only the e-mail and postal address are supplied',
+    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-RULE1-UNSUPPLIED-KEPT'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      c.requireRestorable({ email: true, postal: true });
+      const start = c.original.phoneNumber;
+      const first = await t.step('update the e-mail and postal address, without phoneNumber', () =>
+        c.update({ emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }, 'e-mail and postal address'));
+      t.verify('OP10-PATH', operation_found(first, `{baseUrl}${c.path}`));
+      t.verify('OP10-RULE1-SUPPLIED-OBJECTS', served(first, 'the email and postalAddress objects, without phoneNumber'));
+      const probe = await t.step(`an update naming the number on record before, ${start}, succeeds`, () =>
+        c.update({ phone: { oldPhoneNumber: start, newPhoneNumber: c.newNumber() } }, 'oldPhoneNumber: the number on record before'));
+      if (!(probe.status >= 200 && probe.status < 300)) c.phoneMayHaveChanged();
+      t.verify('OP10-RULE1-UNSUPPLIED-KEPT', served(probe, `oldPhoneNumber ${start} was on record, and the update before supplied no phoneNumber`));
     },
   },
 ];
