@@ -32,9 +32,11 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
   checkFaultNames([...faults]);
   const state = new ReferenceState();
   const ctx: AreaContext = { state, fault: (n) => faults.has(n) };
-  const mounts = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)].map((a) => ({
-    prefix: PREFIXES[a.base],
-    routes: a.routes.map((r: Route) => ({ route: r, match: compile(r) })),
+  const areas = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)];
+  // One mount per prefix: several areas share {baseUrl} (disclosures and contact-info).
+  const mounts = [...new Set(areas.map((a) => PREFIXES[a.base]))].map((prefix) => ({
+    prefix,
+    routes: areas.filter((a) => PREFIXES[a.base] === prefix).flatMap((a) => a.routes).map((r: Route) => ({ route: r, match: compile(r) })),
   }));
   const received: ReferenceTarget['received'] = [];
 

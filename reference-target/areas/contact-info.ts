@@ -1,6 +1,61 @@
+import { validate } from '../../harness/schemas';
+import { INVALID_JSON, json, noContent, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
 
-/** Not built yet: the area's issue adds its routes. */
-export function contactInfoArea(_ctx: AreaContext): AreaRoutes {
-  return { base: 'baseUrl', routes: [] };
+const badRequest = (message: string): Res => json(400, { error: 'bad_request', message });
+
+/**
+ * Operation 10: PUT /customers/{customerId}:contact-info (no version segment). The spec shows no
+ * authentication and no errors: this target accepts the disclosures bearer tokens and answers
+ * 401, 400, 404 and 409 with a small JSON body, its own choices.
+ */
+export function contactInfoArea(ctx: AreaContext): AreaRoutes {
+  const { state } = ctx;
+
+  function authenticated(req: Req): boolean {
+    const auth = req.headers['authorization'];
+    if (!auth) return ctx.fault('op10-serves-without-credentials');
+    const m = /^Bearer\s+(.+)$/i.exec(auth);
+    return !!m && state.bearerUsers.has(m[1]!);
+  }
+
+  function updateContactInfo(req: Req): Res {
+    if (!authenticated(req)) return json(401, { error: 'unauthorized' });
+    if (req.body === INVALID_JSON || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) return badRequest('the body must be a JSON object');
+    // Rule 2's "oldPhoneNumber is required" is checked below, where a fault can switch it off.
+    const errors = validate('contact-update-request', req.body).filter((e) => !/missing member oldPhoneNumber/.test(e));
+    if (errors.length) return badRequest(errors.join('; '));
+    const customer = state.customers.get(req.params.customerId!);
+    if (!customer) return json(404, { error: 'not_found', message: 'no such customer' });
+
+    const b = req.body as { phoneNumber?: Record<string, string>; email?: { emailAddress?: string }; postalAddress?: Record<string, string> };
+    if (!b.phoneNumber && !b.email && !b.postalAddress) return badRequest('supply phoneNumber, email or postalAddress');
+    const allThree = !!(b.phoneNumber && b.email && b.postalAddress);
+    if (b.phoneNumber) {
+      const p = b.phoneNumber;
+      if (!p.newPhoneNumber) return badRequest('phoneNumber.newPhoneNumber is required');
+      if (p.oldPhoneNumber === undefined) {
+        if (!ctx.fault('op10-accepts-missing-old-phone')) return badRequest('phoneNumber.oldPhoneNumber is required');
+      } else if (p.oldPhoneNumber !== customer.phoneNumber && !ctx.fault('op10-accepts-mismatched-old-phone')) {
+        return json(409, { error: 'conflict', message: 'oldPhoneNumber does not match the phone number on record' });
+      }
+    }
+    if (b.email && b.email.emailAddress === undefined) return badRequest('email.emailAddress is required');
+
+    const skipPhone = allThree ? ctx.fault('op10-all-three-skips-phone') : ctx.fault('op10-phone-alone-not-stored');
+    if (b.phoneNumber && !skipPhone) {
+      customer.phoneNumber = b.phoneNumber.newPhoneNumber!;
+      if (b.phoneNumber.newCountryCode !== undefined) customer.countryCode = b.phoneNumber.newCountryCode;
+    }
+    // A replace-instead-of-update bug: the e-mail and address without a phone number clear the number.
+    if (!b.phoneNumber && b.email && b.postalAddress && ctx.fault('op10-unsupplied-phone-cleared')) customer.phoneNumber = '';
+    if (b.email) customer.emailAddress = b.email.emailAddress;
+    if (b.postalAddress) customer.postalAddress = { ...b.postalAddress };
+
+    if (ctx.fault('op10-answers-200-with-body')) return json(200, { customerId: req.params.customerId, updated: true });
+    return noContent();
+  }
+
+  const path = ctx.fault('op10-served-only-versioned') ? '/v1/customers/{customerId}:contact-info' : '/customers/{customerId}:contact-info';
+  return { base: 'baseUrl', routes: [{ method: 'PUT', path, handler: updateContactInfo }] };
 }

@@ -1,3 +1,14 @@
 import type { FaultDef } from './types';
 
-export const CONTACT_INFO_FAULTS: FaultDef[] = [];
+const f = (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({ name, area: 'contact-info', description, breaks, ...extra });
+
+export const CONTACT_INFO_FAULTS: FaultDef[] = [
+  f('op10-answers-200-with-body', 'Update contact information answers 200 with a JSON body instead of 204 with no content.', ['OP10-SUCCESS-NO-CONTENT']),
+  f('op10-accepts-mismatched-old-phone', 'Update contact information changes the phone number although oldPhoneNumber is not the number on record.', ['OP10-RULE2-OLD-PHONE-MATCH']),
+  f('op10-accepts-missing-old-phone', 'Update contact information changes the phone number although the phoneNumber object has no oldPhoneNumber.', ['OP10-RULE2-OLD-PHONE-REQUIRED']),
+  f('op10-phone-alone-not-stored', 'Update contact information answers 204 to a phone number update alone but keeps the old number on record.', ['OP10-RULE1-PHONE-STORED']),
+  f('op10-all-three-skips-phone', 'Update contact information, given the phone number, e-mail and postal address together, stores the e-mail and address but not the phone number.', ['OP10-RULE3-PHONE-STORED']),
+  f('op10-unsupplied-phone-cleared', 'Update contact information, given the e-mail and postal address without a phoneNumber object, clears the phone number on record (replaces instead of updating).', ['OP10-RULE1-UNSUPPLIED-KEPT']),
+  f('op10-served-only-versioned', 'Update contact information is served only at /v1/customers/{customerId}:contact-info (404 at the documented path, which has no version segment).', ['OP10-PATH']),
+  f('op10-serves-without-credentials', 'Update contact information serves a request that carries no Authorization header (a SHOULD-level expectation; a failure only under --strict).', ['OP10-AUTH-EXPECTED'], { strict: true }),
+];

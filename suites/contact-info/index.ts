@@ -1,3 +1,4 @@
 import type { Feature } from '../../harness/case';
+import updateContactInfo from './update-contact-info';
 
-export const CONTACT_INFO_FEATURES: Feature[] = [];
+export const CONTACT_INFO_FEATURES: Feature[] = [updateContactInfo];

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
+import { explain, runAreas } from './_reference';
+
+const c = REFERENCE_TEST_DATA.customer;
+
+describe('contact-info follows what the configuration gives', () => {
+  test('without an e-mail address or postal address to restore, the cases that would change them are not applicable and nothing else changes', async () => {
+    const { cases, target } = await runAreas({
+      areas: ['contact-info'],
+      strict: true,
+      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, customer: { ...cfg.testData.customer, emailAddress: undefined, postalAddress: undefined } } }),
+    });
+    const na = cases.filter((k) => k.outcome === 'not-applicable');
+    expect(na.map((k) => k.title).sort()).toEqual([
+      'answers 204 with no content to a phone number, e-mail address and postal address update together',
+      'answers 204 with no content to a postal address update alone',
+      'answers 204 with no content to an e-mail address update alone',
+      'keeps the phone number when only the e-mail and postal address are supplied',
+      'stores a phone number sent together with an e-mail and a postal address',
+    ]);
+    for (const k of na) expect(k.reason).toMatch(/testData\.customer\.(emailAddress|postalAddress) is not configured/);
+    expect(explain(cases.filter((k) => k.outcome !== 'not-applicable'))).toBe('');
+    expect(target.received.filter((r) => r.method === 'PUT').length).toBeGreaterThan(0);
+    expect(target.state.customers.get(c.customerId)).toEqual({ phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress });
+  });
+
+  test('configured contact-info headers are sent instead of the bearer token, and their absence is what the credentials case probes', async () => {
+    const { cases } = await runAreas({
+      areas: ['contact-info'],
+      strict: true,
+      configure: (cfg) => ({ ...cfg, credentials: { ...cfg.credentials, contactInfoHeaders: { Authorization: `Bearer ${cfg.credentials.bearerToken}` } } }),
+    });
+    expect(explain(cases)).toBe('');
+    const noCreds = cases.find((k) => k.title === 'is not served without the configured credentials')!;
+    const sent = noCreds.exchanges.find((e) => e.label === 'phone number without credentials')!;
+    expect(sent.request.headers).not.toHaveProperty('Authorization');
+    expect(noCreds.exchanges.filter((e) => e !== sent).every((e) => e.request.headers.Authorization === 'Bearer [REDACTED]')).toBe(true);
+    const withCreds = cases.find((k) => k.title === 'answers 204 with no content to a phone number update alone')!;
+    expect(withCreds.exchanges[0]!.request.headers.Authorization).toBe('Bearer [REDACTED]');
+  });
+
+  test('with no contact-info credentials configured, the credentials case is not applicable', async () => {
+    const { cases } = await runAreas({
+      areas: ['contact-info'],
+      faults: ['op10-serves-without-credentials'],
+      strict: true,
+      configure: (cfg) => ({ ...cfg, credentials: { ...cfg.credentials, contactInfoHeaders: {} } }),
+    });
+    const noCreds = cases.find((k) => k.title === 'is not served without the configured credentials')!;
+    expect(noCreds.outcome).toBe('not-applicable');
+    expect(noCreds.exchanges).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import type { CaseContext, CaseDef } from '../../harness/case';
+import { not_served } from '../../harness/checks';
+import { operation_found, served } from '../../harness/checks/served';
+import { testEmailAddress, testPostalAddress } from '../../data-builders/contact-info';
+import { Customer, is2xx } from './customer';
+
+/**
+ * Operation 10 has no retrieval counterpart (operation 11: "not shown"), so what an update stored is
+ * observed through rule 2: the number on record is the only one an update may name as oldPhoneNumber.
+ * After a successful change from S to A, naming S must be refused and naming A must succeed (and
+ * sets the number back to S).
+ */
+type StoredRule = 'OP10-RULE1-PHONE-STORED' | 'OP10-RULE3-PHONE-STORED';
+
+async function provesStored(t: CaseContext, c: Customer, rule: StoredRule, together: boolean): Promise<void> {
+  const start = c.original.phoneNumber;
+  // Refusing the previous number proves something only where a number not on record is refused at all.
+  const control = await t.step('control: a phone update naming a number that is not on record is refused', () =>
+    c.update({ phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } }, 'control: oldPhoneNumber not on record'));
+  if (is2xx(control.status)) t.notApplicable(`the target accepts an oldPhoneNumber that is not on record (answered ${control.status}; reported by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`);
+
+  const changed = c.newNumber();
+  const first = await t.step(`change the phone number ${together ? 'together with the e-mail and postal address' : 'alone'}`, () =>
+    c.update(
+      together
+        ? { phone: { oldPhoneNumber: start, newPhoneNumber: changed }, emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }
+        : { phone: { oldPhoneNumber: start, newPhoneNumber: changed } },
+      together ? 'phone number, e-mail address and postal address' : 'phone number alone',
+    ));
+  if (!is2xx(first.status)) t.notApplicable(`the update was not served (status ${first.status}; reported by OP10-PATH, ${together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS'})`);
+
+  const previous = await t.step(`an update naming the previous number ${start} is refused`, () =>
+    c.update({ phone: { oldPhoneNumber: start, newPhoneNumber: c.newNumber() } }, 'oldPhoneNumber: the previous number'));
+  t.verify(rule, not_served(previous, `oldPhoneNumber ${start} was replaced by ${changed} in the previous update, so it is no longer on record`));
+
+  const current = await t.step(`an update naming the new number ${changed} succeeds`, () =>
+    c.update({ phone: { oldPhoneNumber: changed, newPhoneNumber: start } }, 'oldPhoneNumber: the new number'));
+  t.verify(rule, served(current, `oldPhoneNumber ${changed} is the number the previous update put on record`));
+}
+
+export const STORED_PHONE_NUMBER: CaseDef[] = [
+  {
+    title: 'stores a phone number sent alone',
+    requirements: ['OP10-RULE1-PHONE-STORED'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      await provesStored(t, c, 'OP10-RULE1-PHONE-STORED', false);
+    },
+  },
+  {
+    title: 'stores a phone number sent together with an e-mail and a postal address',
+    requirements: ['OP10-RULE3-PHONE-STORED'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      c.requireRestorable({ email: true, postal: true });
+      await provesStored(t, c, 'OP10-RULE3-PHONE-STORED', true);
+    },
+  },
+  {
+    title: 'keeps the phone number when only the e-mail and postal address are supplied',
+    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-RULE1-UNSUPPLIED-KEPT'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      c.requireRestorable({ email: true, postal: true });
+      const start = c.original.phoneNumber;
+      const first = await t.step('update the e-mail and postal address, without phoneNumber', () =>
+        c.update({ emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }, 'e-mail and postal address'));
+      t.verify('OP10-PATH', operation_found(first, `{baseUrl}${c.path}`));
+      t.verify('OP10-RULE1-SUPPLIED-OBJECTS', served(first, 'the email and postalAddress objects, without phoneNumber'));
+      const probe = await t.step(`an update naming the number on record before, ${start}, succeeds`, () =>
+        c.update({ phone: { oldPhoneNumber: start, newPhoneNumber: c.newNumber() } }, 'oldPhoneNumber: the number on record before'));
+      if (!(probe.status >= 200 && probe.status < 300)) c.phoneMayHaveChanged();
+      t.verify('OP10-RULE1-UNSUPPLIED-KEPT', served(probe, `oldPhoneNumber ${start} was on record, and the update before supplied no phoneNumber`));
+    },
+  },
+];

@@ -1,0 +1,65 @@
+import type { CaseContext, CaseDef } from '../../harness/case';
+import { empty_body, status_code_conformance } from '../../harness/checks';
+import { operation_found, served } from '../../harness/checks/served';
+import type { HttpResult } from '../../harness/http/client';
+import { testEmailAddress, testPostalAddress } from '../../data-builders/contact-info';
+import { Customer } from './customer';
+
+/**
+ * Operation 10, rules 1 and 3: each object alone, and all three together, succeed with 204 and no
+ * content, at the documented path (literal ":contact-info" suffix, no version segment).
+ */
+function verifySuccess(t: CaseContext, c: Customer, res: HttpResult, rule: 'OP10-RULE1-SUPPLIED-OBJECTS' | 'OP10-RULE3-ALL-THREE', why: string): void {
+  t.verify('OP10-PATH', operation_found(res, `{baseUrl}${c.path}`));
+  t.verify(rule, served(res, why));
+  t.verify('OP10-SUCCESS-NO-CONTENT', status_code_conformance(res, 204));
+  t.verify('OP10-SUCCESS-NO-CONTENT', empty_body(res));
+}
+
+export const SUCCESS_RESPONSES: CaseDef[] = [
+  {
+    title: 'answers 204 with no content to a phone number update alone',
+    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-SUCCESS-NO-CONTENT'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      await t.parameter('path', c.path);
+      const res = await t.step('update the phone number alone', () =>
+        c.update({ phone: { oldPhoneNumber: c.original.phoneNumber, newPhoneNumber: c.newNumber() } }, 'phone number alone'));
+      verifySuccess(t, c, res, 'OP10-RULE1-SUPPLIED-OBJECTS', 'a phoneNumber object alone, naming the number on record as oldPhoneNumber');
+    },
+  },
+  {
+    title: 'answers 204 with no content to an e-mail address update alone',
+    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-SUCCESS-NO-CONTENT'],
+    async run(t) {
+      const c = Customer.forEmailOrAddress(t);
+      c.requireRestorable({ email: true });
+      const res = await t.step('update the e-mail address alone', () => c.update({ emailAddress: testEmailAddress(t.faker, t.settings.runId) }, 'e-mail address alone'));
+      verifySuccess(t, c, res, 'OP10-RULE1-SUPPLIED-OBJECTS', 'an email object alone');
+    },
+  },
+  {
+    title: 'answers 204 with no content to a postal address update alone',
+    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-SUCCESS-NO-CONTENT'],
+    async run(t) {
+      const c = Customer.forEmailOrAddress(t);
+      c.requireRestorable({ postal: true });
+      const res = await t.step('update the postal address alone', () => c.update({ postalAddress: testPostalAddress(t.faker, t.settings.runId) }, 'postal address alone'));
+      verifySuccess(t, c, res, 'OP10-RULE1-SUPPLIED-OBJECTS', 'a postalAddress object alone');
+    },
+  },
+  {
+    title: 'answers 204 with no content to a phone number, e-mail address and postal address update together',
+    requirements: ['OP10-PATH', 'OP10-RULE3-ALL-THREE', 'OP10-SUCCESS-NO-CONTENT'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      c.requireRestorable({ email: true, postal: true });
+      const res = await t.step('update all three together', () =>
+        c.update(
+          { phone: { oldPhoneNumber: c.original.phoneNumber, newPhoneNumber: c.newNumber() }, emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) },
+          'phone number, e-mail address and postal address',
+        ));
+      verifySuccess(t, c, res, 'OP10-RULE3-ALL-THREE', 'the phoneNumber, email and postalAddress objects together');
+    },
+  },
+];
