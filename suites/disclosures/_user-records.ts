@@ -1,0 +1,102 @@
+import { createUserDisclosureRequest, deleteUserDisclosureRequest, listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
+import type { CaseContext } from '../../harness/case';
+import type { HttpResult } from '../../harness/http/client';
+import { acquireLock } from '../../harness/lock';
+import { is2xx, listInstitutionDisclosures, type Listed } from './_institution-disclosures';
+
+/**
+ * Helpers shared by the user disclosure features (operations 4–7).
+ *
+ * Every case that creates, changes or deletes an acceptance record of the configured user holds the
+ * user's lock from its first request to the end of its clean-up, so such cases never overlap (cases
+ * that only read, and the institution disclosure cases, still run concurrently). A case works on a
+ * disclosure the user has no record for yet, so records that were there before the run are never touched.
+ */
+
+export type UserRecord = Record<string, unknown>;
+
+/** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
+export async function listUserRecords(t: CaseContext, label = 'list user disclosures'): Promise<{ res: HttpResult; records: UserRecord[] }> {
+  const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label });
+  if (!is2xx(res)) t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`);
+  const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
+  if (!Array.isArray(records)) t.notApplicable('the list of user disclosures has no institutionUserDisclosures array (reported by OP4-RESPONSE-ENVELOPE)');
+  return { res, records: records.filter((r): r is UserRecord => r !== null && typeof r === 'object') };
+}
+
+/** The record of a disclosure in the list: by institutionDisclosureName (and institutionId where both carry one). */
+export function findRecord(records: UserRecord[], d: DisclosureRef): UserRecord | undefined {
+  return records.find((r) => r.institutionDisclosureName === d.institutionDisclosureName && (r.institutionId === undefined || r.institutionId === d.institutionId));
+}
+
+function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
+  const configured = t.config.testData.disclosure;
+  if (configured) return [{ ...configured, institutionId: t.config.testData.institutionId }];
+  return items
+    .filter((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionDisclosureName === 'string')
+    .map((i) => ({ institutionDisclosureId: i.institutionDisclosureId as string, institutionDisclosureName: i.institutionDisclosureName as string, institutionId: typeof i.institutionId === 'string' ? i.institutionId : t.config.testData.institutionId }));
+}
+
+/** Delete the case's record if it is still there (it may already be deleted); report if it stays. */
+async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
+  const listed = async () => {
+    try {
+      const { records } = await listUserRecords(t, 'clean-up: list user disclosures');
+      return { known: true, record: findRecord(records, d) };
+    } catch {
+      return { known: false, record: undefined };
+    }
+  };
+  const before = await listed();
+  if (before.known && !before.record) return; // already deleted
+  const status = typeof before.record?.institutionUserDisclosureStatus === 'string' ? before.record.institutionUserDisclosureStatus : 'ACCEPTED';
+  const req = deleteUserDisclosureRequest(t.faker, t.config, d, status);
+  const res = await t.send({ operation: 'deleteUserDisclosure', ...req, label: 'clean-up: delete the user disclosure' });
+  const id = before.record?.institutionUserDisclosureId;
+  if (!is2xx(res) && typeof id === 'string') await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' });
+  const after = await listed();
+  if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${t.config.testData.institutionUserId} is still listed after DELETE: remove it by hand`);
+}
+
+/**
+ * Take the user's lock, choose a disclosure the user has no record for (the configured
+ * testData.disclosure, else the disclosures operation 1 lists), and arrange that whatever record the
+ * case leaves for it is deleted at the end, also when the case fails.
+ */
+export async function freshDisclosure(t: CaseContext): Promise<DisclosureRef> {
+  const release = await acquireLock(`user-disclosures:${t.config.testData.institutionUserId}`);
+  t.cleanup('release the user disclosure lock', async () => release());
+  const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
+  const all = candidates(t, source?.items ?? []);
+  if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
+  const { records } = await listUserRecords(t, 'list user disclosures (before)');
+  const d = all.find((c) => !findRecord(records, c));
+  if (!d) t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
+  await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
+  t.cleanup(`delete the acceptance record of "${d.institutionDisclosureName}" if it is still there`, () => removeRecord(t, d));
+  return d;
+}
+
+/** Send operation 5 (status ACCEPTED unless told). */
+export function createRecord(t: CaseContext, d: DisclosureRef, label = 'create the user disclosure', credentials: 'valid' | 'none' | 'invalid' = 'valid'): Promise<HttpResult> {
+  return t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d, 'ACCEPTED', credentials), label });
+}
+
+/** A record to change or delete: created with operation 5 and seen in operation 4, else "not applicable" (reported by the rules of those operations). */
+export async function existingRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord }> {
+  const d = await freshDisclosure(t);
+  const res = await t.step('create the record', () => createRecord(t, d));
+  if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`);
+  const { records } = await t.step('list the records', () => listUserRecords(t));
+  const record = findRecord(records, d);
+  if (!record) t.notApplicable('the created acceptance record is not listed (reported by STATE-UD-CREATE)');
+  return { d, record };
+}
+
+/** The record's id for the /{institutionUserDisclosureId} forms, or "not applicable" with the reason. */
+export function recordId(t: CaseContext, record: UserRecord): string {
+  const id = record.institutionUserDisclosureId;
+  if (typeof id !== 'string' || id === '')
+    t.notApplicable('the list of user disclosures (operation 4) does not expose institutionUserDisclosureId (the spec documents only institutionId, institutionUserId, institutionUserDisclosureStatus and institutionDisclosureName there), so the /{institutionUserDisclosureId} form cannot be addressed');
+  return id;
+}
