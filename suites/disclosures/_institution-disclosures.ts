@@ -1,5 +1,6 @@
 import { commonHeaders, createInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
+import { notApplicable, value_equals, type CheckVerdict } from '../../harness/checks';
 import type { HttpResult } from '../../harness/http/client';
 
 /** Helpers shared by the institution disclosure features (operations 1–3). */
@@ -34,4 +35,16 @@ export async function createInstitutionDisclosure(t: CaseContext, status: boolea
   const req = createInstitutionDisclosureRequest(t.faker, t.config, name, status, credentials);
   const res = await t.send({ operation: 'createInstitutionDisclosure', ...req, label: `create institution disclosure ${name}` });
   return { name, res };
+}
+
+/**
+ * The listed status is the one sent. A list element may omit the status (the spec allows it), and a
+ * status that is not a boolean is reported once, by RES-DISCLOSURE-FIELD-TYPES.
+ */
+export function listedStatus(found: Listed, expected: boolean, res: HttpResult): CheckVerdict {
+  const d = `the listed institutionDisclosureStatus is ${expected}`;
+  const v = found.institutionDisclosureStatus;
+  if (v === undefined) return notApplicable('value_equals', d, 'the list element omits institutionDisclosureStatus, as the spec allows', res);
+  if (typeof v !== 'boolean') return notApplicable('value_equals', d, `the listed status is not a boolean (${JSON.stringify(v)}; reported by RES-DISCLOSURE-FIELD-TYPES)`, res);
+  return value_equals(v, expected, 'the listed institutionDisclosureStatus', res);
 }

@@ -15,6 +15,14 @@ import { is2xx, listInstitutionDisclosures, type Listed } from './_institution-d
 
 export type UserRecord = Record<string, unknown>;
 
+/**
+ * Records this run created and could not delete (the target kept them after a DELETE). Later cases
+ * that need "any" record may reuse them, so one faulty delete does not make every later case
+ * "not applicable"; records the run did not create are never reused.
+ */
+const leftovers = new Set<string>();
+const leftoverKey = (t: CaseContext, d: DisclosureRef) => [t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, d.institutionId, d.institutionDisclosureName].join('|');
+
 /** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
 export async function listUserRecords(t: CaseContext, label = 'list user disclosures'): Promise<{ res: HttpResult; records: UserRecord[] }> {
   const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label });
@@ -48,29 +56,35 @@ async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
     }
   };
   const before = await listed();
-  if (before.known && !before.record) return; // already deleted
+  if (before.known && !before.record) {
+    leftovers.delete(leftoverKey(t, d));
+    return; // already deleted
+  }
   const status = typeof before.record?.institutionUserDisclosureStatus === 'string' ? before.record.institutionUserDisclosureStatus : 'ACCEPTED';
   const req = deleteUserDisclosureRequest(t.faker, t.config, d, status);
   const res = await t.send({ operation: 'deleteUserDisclosure', ...req, label: 'clean-up: delete the user disclosure' });
   const id = before.record?.institutionUserDisclosureId;
   if (!is2xx(res) && typeof id === 'string') await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' });
   const after = await listed();
+  if (!after.record) leftovers.delete(leftoverKey(t, d));
+  else leftovers.add(leftoverKey(t, d));
   if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${t.config.testData.institutionUserId} is still listed after DELETE: remove it by hand`);
 }
 
 /**
- * Take the user's lock, choose a disclosure the user has no record for (the configured
+ * Take the user's lock, choose a disclosure the user has no record for (or, where the case needs
+ * "any" record, one this run left behind) (the configured
  * testData.disclosure, else the disclosures operation 1 lists), and arrange that whatever record the
  * case leaves for it is deleted at the end, also when the case fails.
  */
-export async function freshDisclosure(t: CaseContext): Promise<DisclosureRef> {
+export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: boolean } = {}): Promise<DisclosureRef> {
   const release = await acquireLock(`user-disclosures:${t.config.testData.institutionUserId}`);
   t.cleanup('release the user disclosure lock', async () => release());
   const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
   const all = candidates(t, source?.items ?? []);
   if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
   const { records } = await listUserRecords(t, 'list user disclosures (before)');
-  const d = all.find((c) => !findRecord(records, c));
+  const d = all.find((c) => !findRecord(records, c)) ?? (opts.reuseLeftover ? all.find((c) => leftovers.has(leftoverKey(t, c))) : undefined);
   if (!d) t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
   await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
   t.cleanup(`delete the acceptance record of "${d.institutionDisclosureName}" if it is still there`, () => removeRecord(t, d));
@@ -84,7 +98,7 @@ export function createRecord(t: CaseContext, d: DisclosureRef, label = 'create t
 
 /** A record to change or delete: created with operation 5 and seen in operation 4, else "not applicable" (reported by the rules of those operations). */
 export async function existingRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord }> {
-  const d = await freshDisclosure(t);
+  const d = await freshDisclosure(t, { reuseLeftover: true });
   const res = await t.step('create the record', () => createRecord(t, d));
   if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`);
   const { records } = await t.step('list the records', () => listUserRecords(t));
