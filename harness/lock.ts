@@ -31,3 +31,8 @@ export async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T>
     release();
   }
 }
+
+/** Whether nobody holds or waits for the key right now. */
+export function lockIsFree(key: string): boolean {
+  return !tails.has(key);
+}

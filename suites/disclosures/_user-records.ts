@@ -1,16 +1,18 @@
 import { createUserDisclosureRequest, deleteUserDisclosureRequest, listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
-import { acquireLock } from '../../harness/lock';
+import { acquireLock, lockIsFree } from '../../harness/lock';
 import { is2xx, listInstitutionDisclosures, type Listed } from './_institution-disclosures';
 
 /**
  * Helpers shared by the user disclosure features (operations 4–7).
  *
  * Every case that creates, changes or deletes an acceptance record of the configured user holds the
- * user's lock from its first request to the end of its clean-up, so such cases never overlap (cases
- * that only read, and the institution disclosure cases, still run concurrently). A case works on a
- * disclosure the user has no record for yet, so records that were there before the run are never touched.
+ * lock of that user and disclosure from before its first look at the record to the end of its
+ * clean-up, so no two cases work on the same record; cases on different disclosures run
+ * concurrently (with testData.disclosure configured there is one, so they run one after another).
+ * A case works on a disclosure the user has no record for yet, so records that were there before the
+ * run are never touched.
  */
 
 export type UserRecord = Record<string, unknown>;
@@ -72,23 +74,39 @@ async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
 }
 
 /**
- * Take the user's lock, choose a disclosure the user has no record for (or, where the case needs
- * "any" record, one this run left behind) (the configured
- * testData.disclosure, else the disclosures operation 1 lists), and arrange that whatever record the
- * case leaves for it is deleted at the end, also when the case fails.
+ * Choose a disclosure (the configured testData.disclosure, else those operation 1 lists) the user
+ * has no record for (or, where the case needs "any" record, one this run left behind), hold its lock
+ * to the end of the case, and arrange that whatever record the case leaves for it is deleted at the
+ * end, also when the case fails.
  */
 export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: boolean } = {}): Promise<DisclosureRef> {
-  const release = await acquireLock(`user-disclosures:${t.config.testData.institutionUserId}`);
-  t.cleanup('release the user disclosure lock', async () => release());
   const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
   const all = candidates(t, source?.items ?? []);
   if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
-  const { records } = await listUserRecords(t, 'list user disclosures (before)');
-  const d = all.find((c) => !findRecord(records, c)) ?? (opts.reuseLeftover ? all.find((c) => leftovers.has(leftoverKey(t, c))) : undefined);
-  if (!d) t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
-  await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
-  t.cleanup(`delete the acceptance record of "${d.institutionDisclosureName}" if it is still there`, () => removeRecord(t, d));
-  return d;
+  const lockKey = (c: DisclosureRef) => `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${c.institutionId}|${c.institutionDisclosureName}`;
+  const tried = new Set<DisclosureRef>();
+  for (;;) {
+    const pending = all.filter((c) => !tried.has(c));
+    if (pending.length === 0)
+      t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
+    // Prefer a disclosure no other case is working on; else wait for one.
+    const c = pending.find((p) => lockIsFree(lockKey(p))) ?? pending[0]!;
+    const release = await acquireLock(lockKey(c));
+    let usable = false;
+    try {
+      const { records } = await listUserRecords(t, 'list user disclosures (before)');
+      usable = !findRecord(records, c) || (opts.reuseLeftover === true && leftovers.has(leftoverKey(t, c)));
+    } finally {
+      if (!usable) release();
+    }
+    if (usable) {
+      t.cleanup('release the lock on this user disclosure', async () => release());
+      await t.parameter('institutionDisclosureName', c.institutionDisclosureName);
+      t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecord(t, c));
+      return c;
+    }
+    tried.add(c);
+  }
 }
 
 /** Send operation 5 (status ACCEPTED unless told). */
