@@ -42,9 +42,11 @@ export function findRecord(records: UserRecord[], d: DisclosureRef): UserRecord 
 function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
   const configured = t.config.testData.disclosure;
   if (configured) return [{ ...configured, institutionId: t.config.testData.institutionId }];
-  return items
+  const all = items
     .filter((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionDisclosureName === 'string')
     .map((i) => ({ institutionDisclosureId: i.institutionDisclosureId as string, institutionDisclosureName: i.institutionDisclosureName as string, institutionId: typeof i.institutionId === 'string' ? i.institutionId : t.config.testData.institutionId }));
+  // Not the disclosures this run creates: operation 3's case renames them while other cases run.
+  return all.filter((c) => !c.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
 }
 
 /** Delete the case's record if it is still there (it may already be deleted); report if it stays. */
@@ -82,8 +84,9 @@ async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
 export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: boolean } = {}): Promise<DisclosureRef> {
   const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
   const all = candidates(t, source?.items ?? []);
-  if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
-  const lockKey = (c: DisclosureRef) => `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${c.institutionId}|${c.institutionDisclosureName}`;
+  if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
+  // By the disclosure's id, which a concurrent rename does not change.
+  const lockKey = (c: DisclosureRef) => `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${c.institutionId}|${c.institutionDisclosureId}`;
   const tried = new Set<DisclosureRef>();
   for (;;) {
     const pending = all.filter((c) => !tried.has(c));
