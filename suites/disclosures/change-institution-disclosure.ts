@@ -11,8 +11,9 @@ import { createInstitutionDisclosure, findDisclosure, is2xx, listedStatus, listI
  */
 async function unauthenticatedChange(t: CaseContext, credentials: Credentials) {
   const { items } = await listInstitutionDisclosures(t);
-  const d = items.find((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionId === 'string' && typeof i.institutionDisclosureName === 'string' && typeof i.institutionDisclosureStatus === 'boolean');
-  if (!d) t.notApplicable('no listed institution disclosure carries id, institutionId, name and status, so no change can be sent that would leave it as it is if a faulty target served it');
+  // Not one this run created: the state case renames those while this case runs.
+  const d = items.find((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionId === 'string' && typeof i.institutionDisclosureName === 'string' && typeof i.institutionDisclosureStatus === 'boolean' && !i.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
+  if (!d) t.notApplicable('no listed institution disclosure (other than those this run created) carries id, institutionId, name and status, so no change can be sent that would leave it as it is if a faulty target served it');
   const target = { institutionDisclosureId: d.institutionDisclosureId as string, institutionId: d.institutionId as string, institutionDisclosureName: d.institutionDisclosureName as string, institutionDisclosureStatus: d.institutionDisclosureStatus as boolean };
   await t.parameter('institutionDisclosureId', target.institutionDisclosureId);
   return t.send({ operation: 'changeInstitutionDisclosure', pathParams: { institutionDisclosureId: target.institutionDisclosureId }, ...changeInstitutionDisclosureRequest(t.faker, t.config, target, credentials), label: 'change institution disclosure (same values)' });
