@@ -13,3 +13,104 @@ export function commonHeaders(f: Faker, cfg: TargetConfig, credentials: Credenti
   if (credentials === 'invalid') h.Authorization = `Bearer invalid-${f.string.alphanumeric(24)}`;
   return h;
 }
+
+/** A request of the area: headers (the three common ones plus the operation's own), optional query and body. */
+export interface BuiltRequest {
+  headers: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  body?: Record<string, unknown>;
+}
+
+/** The institution disclosure a user disclosure record is about. */
+export interface DisclosureRef {
+  institutionDisclosureId: string;
+  institutionDisclosureName: string;
+  institutionId: string;
+}
+
+/**
+ * A name for an institution disclosure the run creates: "dbsi-<runId>-<random>", at most 20
+ * characters (one known implementation caps the name at 20), so a person can recognise it.
+ */
+export function disclosureName(f: Faker, runId: string): string {
+  const prefix = `dbsi-${runId}-`.slice(0, 14);
+  return `${prefix}${f.string.alphanumeric({ length: 20 - prefix.length, casing: 'lower' })}`.slice(0, 20);
+}
+
+/**
+ * Operation 2: the common headers plus InstitutionId, InstitutionDisclosureName and
+ * InstitutionDisclosureStatus, and the same three values in the body (the suite never depends
+ * on which of the two wins: "not shown").
+ */
+export function createInstitutionDisclosureRequest(f: Faker, cfg: TargetConfig, name: string, status: boolean, credentials: Credentials = 'valid'): BuiltRequest {
+  const institutionId = cfg.testData.institutionId;
+  return {
+    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionId: institutionId, InstitutionDisclosureName: name, InstitutionDisclosureStatus: String(status) },
+    body: { institutionId, institutionDisclosureName: name, institutionDisclosureStatus: status },
+  };
+}
+
+/** Operation 3: the same headers as create; the body adds institutionDisclosureId (also the path variable). */
+export function changeInstitutionDisclosureRequest(
+  f: Faker,
+  cfg: TargetConfig,
+  d: { institutionDisclosureId: string; institutionId: string; institutionDisclosureName: string; institutionDisclosureStatus: boolean },
+  credentials: Credentials = 'valid',
+): BuiltRequest {
+  return {
+    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionId: d.institutionId, InstitutionDisclosureName: d.institutionDisclosureName, InstitutionDisclosureStatus: String(d.institutionDisclosureStatus) },
+    body: { institutionDisclosureId: d.institutionDisclosureId, institutionId: d.institutionId, institutionDisclosureName: d.institutionDisclosureName, institutionDisclosureStatus: d.institutionDisclosureStatus },
+  };
+}
+
+/** Operation 4: the common headers and the query parameter InstitutionConsumerId (the configured user). */
+export function listUserDisclosuresRequest(f: Faker, cfg: TargetConfig, credentials: Credentials = 'valid'): BuiltRequest {
+  return { headers: commonHeaders(f, cfg, credentials), query: { InstitutionConsumerId: cfg.testData.institutionUserId } };
+}
+
+/**
+ * Operation 5: the common headers plus InstitutionUserDisclosureStatus, InstitutionDisclosureName,
+ * AccountId, InstitutionDisclosureId and InstitutionUserDisclosureStatusUpdateDateTime (format not
+ * shown: ISO 8601 is sent); body institutionUserDisclosureStatus and institutionDisclosureName.
+ */
+export function createUserDisclosureRequest(f: Faker, cfg: TargetConfig, d: DisclosureRef, status = 'ACCEPTED', credentials: Credentials = 'valid'): BuiltRequest {
+  return {
+    headers: {
+      ...commonHeaders(f, cfg, credentials),
+      'Content-Type': 'application/json',
+      InstitutionUserDisclosureStatus: status,
+      InstitutionDisclosureName: d.institutionDisclosureName,
+      AccountId: cfg.testData.accountId,
+      InstitutionDisclosureId: d.institutionDisclosureId,
+      InstitutionUserDisclosureStatusUpdateDateTime: f.date.recent({ days: 1 }).toISOString(),
+    },
+    body: { institutionUserDisclosureStatus: status, institutionDisclosureName: d.institutionDisclosureName },
+  };
+}
+
+/** InstitutionCustomerId (business banking) and AccountType (multi-statement disclosures) are sent only when configured. */
+function userQuery(cfg: TargetConfig, withAccountType: boolean): Record<string, string | undefined> {
+  return { InstitutionCustomerId: cfg.testData.institutionCustomerId, ...(withAccountType ? { AccountType: cfg.testData.accountType } : {}) };
+}
+
+/**
+ * Operation 6 (either form): the common headers plus InstitutionDisclosureId, InstitutionUserDisclosureStatus
+ * and InstitutionDisclosureName; body institutionDisclosureId, institutionDisclosureName and
+ * institutionDisclosureStatus (the member name the spec writes for this body).
+ */
+export function changeUserDisclosureRequest(f: Faker, cfg: TargetConfig, d: DisclosureRef, status = 'NOT_ACCEPTED', credentials: Credentials = 'valid'): BuiltRequest {
+  return {
+    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionDisclosureId: d.institutionDisclosureId, InstitutionUserDisclosureStatus: status, InstitutionDisclosureName: d.institutionDisclosureName },
+    query: userQuery(cfg, false),
+    body: { institutionDisclosureId: d.institutionDisclosureId, institutionDisclosureName: d.institutionDisclosureName, institutionDisclosureStatus: status },
+  };
+}
+
+/** Operation 7 (either form): the common headers plus InstitutionUserDisclosureStatus (the record's status) and AccountId; body institutionDisclosureName and accountId. */
+export function deleteUserDisclosureRequest(f: Faker, cfg: TargetConfig, d: DisclosureRef, currentStatus = 'ACCEPTED', credentials: Credentials = 'valid'): BuiltRequest {
+  return {
+    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionUserDisclosureStatus: currentStatus, AccountId: cfg.testData.accountId },
+    query: userQuery(cfg, true),
+    body: { institutionDisclosureName: d.institutionDisclosureName, accountId: cfg.testData.accountId },
+  };
+}

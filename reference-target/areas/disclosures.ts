@@ -22,10 +22,31 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     return user;
   }
 
-  const guarded = (h: (req: Req, user: { institutionId: string; userId: string }) => Res): Route['handler'] => (req) => {
+  /** What an operation documents: header names (exact spelling), query parameters, body members. */
+  interface Documented {
+    headers?: string[];
+    query?: string[];
+    body?: string[];
+  }
+  const COMMON = ['Authorization', 'TransactionId', 'callingAppId'];
+
+  /** Variant disc-strict-header-names: refuse a request that lacks a documented name, spelled exactly. */
+  function undocumented(req: Req, doc: Documented): string[] {
+    const missing = [...COMMON, ...(doc.headers ?? [])].filter((n) => !req.rawHeaderNames.includes(n)).map((n) => `header ${n}`);
+    for (const q of doc.query ?? []) if (!req.query.has(q)) missing.push(`query parameter ${q}`);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    for (const m of doc.body ?? []) if (typeof b !== 'object' || !(m in b)) missing.push(`body member ${m}`);
+    return missing;
+  }
+
+  const guarded = (h: (req: Req, user: { institutionId: string; userId: string }) => Res, doc: Documented = {}): Route['handler'] => (req) => {
     const user = authenticate(req);
     if (!user) return unauthorized();
     if (req.body === INVALID_JSON) return badRequest('body is not JSON');
+    if (ctx.fault('disc-strict-header-names')) {
+      const missing = undocumented(req, doc);
+      if (missing.length) return badRequest(`missing ${missing.join(', ')}`);
+    }
     return h(req, user);
   };
 
@@ -41,7 +62,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op1-html-body')) return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Disclosures</body></html>' };
     const items = [...state.disclosures.values()].map(listElement);
     return json(200, ctx.fault('op1-envelope-renamed') ? { disclosures: items } : { institutionDisclosures: items });
-  });
+  }, {});
 
   const parseStatus = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
 
@@ -53,9 +74,11 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (typeof name !== 'string' || typeof institutionId !== 'string' || status === undefined) return badRequest('institutionId, institutionDisclosureName and institutionDisclosureStatus are required');
     const id = state.nextId('disc');
     const d: InstitutionDisclosure = { institutionDisclosureId: id, institutionId, institutionDisclosureName: name, institutionDisclosureData: `https://fi.example/disclosures/${id}.pdf`, institutionDisclosureDataType: 'URL', institutionDisclosureStatus: status };
-    state.disclosures.set(id, d);
-    return json(201, { institutionDisclosureId: id, institutionDisclosureName: name, institutionDisclosureData: d.institutionDisclosureData, institutionDisclosureDataType: d.institutionDisclosureDataType });
-  });
+    if (!ctx.fault('op2-not-persisted')) state.disclosures.set(id, d);
+    const answer: Record<string, unknown> = { institutionDisclosureId: id, institutionDisclosureName: name, institutionDisclosureData: d.institutionDisclosureData, institutionDisclosureDataType: d.institutionDisclosureDataType };
+    if (ctx.fault('op2-response-without-data')) delete answer.institutionDisclosureData;
+    return json(201, answer);
+  }, { headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'], body: ['institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
   const changeDisclosure = guarded((req) => {
     const id = req.params.institutionDisclosureId!;
@@ -65,36 +88,48 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
     const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
     if (typeof name !== 'string' || status === undefined) return badRequest('institutionDisclosureName and institutionDisclosureStatus are required');
-    d.institutionDisclosureName = name;
-    d.institutionDisclosureStatus = status;
-    d.institutionDisclosureData ??= `https://fi.example/disclosures/${id}.pdf`;
-    d.institutionDisclosureDataType ??= 'URL';
-    return json(200, { institutionDisclosureId: id, institutionId: d.institutionId, institutionDisclosureName: d.institutionDisclosureName, institutionDisclosureData: d.institutionDisclosureData, institutionDisclosureDataType: d.institutionDisclosureDataType });
-  });
+    const stored = ctx.fault('op3-not-stored') ? { ...d } : d;
+    stored.institutionDisclosureName = name;
+    stored.institutionDisclosureStatus = status;
+    stored.institutionDisclosureData ??= `https://fi.example/disclosures/${id}.pdf`;
+    stored.institutionDisclosureDataType ??= 'URL';
+    const answer: Record<string, unknown> = { institutionDisclosureId: ctx.fault('op3-response-other-id') ? state.nextId('disc') : id, institutionId: stored.institutionId, institutionDisclosureName: stored.institutionDisclosureName, institutionDisclosureData: stored.institutionDisclosureData, institutionDisclosureDataType: stored.institutionDisclosureDataType };
+    if (ctx.fault('op3-response-without-institution-id')) delete answer.institutionId;
+    return json(200, answer);
+  }, { headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'], body: ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
   const userRecords = (userId: string) => [...state.userDisclosures.values()].filter((u) => u.institutionUserId === userId);
 
+  function userListElement(u: UserDisclosure): Record<string, unknown> {
+    const e: Record<string, unknown> = { ...u };
+    if (ctx.fault('op4-omits-user-disclosure-id')) delete e.institutionUserDisclosureId;
+    if (ctx.fault('op4-user-id-as-number')) e.institutionUserId = 42;
+    if (ctx.fault('op4-element-without-user-id')) delete e.institutionUserId;
+    return e;
+  }
+
   const listUserDisclosures = guarded((req, user) => {
-    const consumer = req.query.get('InstitutionConsumerId');
+    const consumer = req.query.get(ctx.fault('op4-requires-other-query-name') ? 'consumerId' : 'InstitutionConsumerId');
     if (!consumer) return badRequest('InstitutionConsumerId is required');
-    if (consumer !== user.userId) return json(200, { institutionUserDisclosures: [] });
-    return json(200, { institutionUserDisclosures: userRecords(consumer).map((u) => ({ ...u })) });
-  });
+    const items = consumer === user.userId ? userRecords(consumer).map(userListElement) : [];
+    if (ctx.fault('op4-unlisted-status') && consumer === user.userId) items.push({ institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: 'PENDING_REVIEW', institutionDisclosureName: 'Legacy Consent' });
+    return json(200, ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items });
+  }, { query: ['InstitutionConsumerId'] });
 
   const createUserDisclosure = guarded((req, user) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const status = (b.institutionUserDisclosureStatus as string | undefined) ?? req.headers['institutionuserdisclosurestatus'];
     const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
     const accountId = req.headers['accountid'];
-    const disclosureId = req.headers['institutiondisclosureid'];
+    const disclosureId = req.headers[ctx.fault('op5-requires-other-header-name') ? 'disclosureid' : 'institutiondisclosureid'];
     if (!status || !name || !accountId || !disclosureId) return badRequest('status, name, AccountId and InstitutionDisclosureId are required');
     const existing = userRecords(user.userId).find((u) => u.institutionDisclosureId === disclosureId && u.accountId === accountId);
     const record: UserDisclosure = existing ?? { institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: status, institutionDisclosureName: name, institutionUserDisclosureId: state.nextId('uds'), institutionDisclosureId: disclosureId, accountId };
     record.institutionUserDisclosureStatus = status;
     record.institutionDisclosureName = name;
-    state.userDisclosures.set(record.institutionUserDisclosureId, record);
-    return noContent();
-  });
+    if (!ctx.fault('op5-not-persisted')) state.userDisclosures.set(record.institutionUserDisclosureId, record);
+    return ctx.fault('op5-200-with-body') ? json(200, { result: 'created' }) : noContent();
+  }, { headers: ['InstitutionUserDisclosureStatus', 'InstitutionDisclosureName', 'AccountId', 'InstitutionDisclosureId', 'InstitutionUserDisclosureStatusUpdateDateTime'], body: ['institutionUserDisclosureStatus', 'institutionDisclosureName'] });
 
   /** The collection forms identify the record by disclosure id, or by name and account. */
   function findRecord(req: Req, userId: string): UserDisclosure | undefined {
@@ -115,30 +150,30 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const status = (b.institutionDisclosureStatus as string | undefined) ?? (b.institutionUserDisclosureStatus as string | undefined) ?? req.headers['institutionuserdisclosurestatus'];
     if (!status) return badRequest('a status is required');
-    r.institutionUserDisclosureStatus = status;
-    return noContent();
-  });
+    if (!ctx.fault('op6-not-stored')) r.institutionUserDisclosureStatus = status;
+    return ctx.fault('op6-200-with-body') ? json(200, { result: 'changed' }) : noContent();
+  }, { headers: ['InstitutionDisclosureId', 'InstitutionUserDisclosureStatus', 'InstitutionDisclosureName'], body: ['institutionDisclosureId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
   const deleteUserDisclosure = guarded((req, user) => {
     const r = findRecord(req, user.userId);
     if (!r) return json(404, { error: 'not_found' });
-    state.userDisclosures.delete(r.institutionUserDisclosureId);
-    return noContent();
-  });
+    if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
+    return ctx.fault('op7-200-with-body') ? json(200, { result: 'deleted' }) : noContent();
+  }, { headers: ['InstitutionUserDisclosureStatus', 'AccountId'], body: ['institutionDisclosureName', 'accountId'] });
 
-  const listPath = ctx.fault('op1-requires-version-less-path') ? '/db-disclosures/institution-disclosures' : `${D}/institution-disclosures`;
-  return {
-    base: 'baseUrl',
-    routes: [
-      { method: 'GET', path: listPath, handler: listDisclosures },
-      { method: 'POST', path: `${D}/institution-disclosures`, handler: createDisclosure },
-      { method: 'PUT', path: `${D}/institution-disclosures/{institutionDisclosureId}`, handler: changeDisclosure },
-      { method: 'GET', path: `${D}/institution-user-disclosures`, handler: listUserDisclosures },
-      { method: 'POST', path: `${D}/institution-user-disclosures`, handler: createUserDisclosure },
-      { method: 'PUT', path: `${D}/institution-user-disclosures`, handler: changeUserDisclosure },
-      { method: 'PUT', path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`, handler: changeUserDisclosure },
-      { method: 'DELETE', path: `${D}/institution-user-disclosures`, handler: deleteUserDisclosure },
-      { method: 'DELETE', path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`, handler: deleteUserDisclosure },
-    ],
-  };
+  /** Faults that move or remove a route: the documented path answers 404 or 405. */
+  const versionless = (name: string, path: string) => (ctx.fault(name) ? path.replace(D, '/db-disclosures') : path);
+  const idForms = !ctx.fault('disc-user-id-forms-missing');
+  const routes: Array<Route | false> = [
+    { method: 'GET', path: versionless('op1-requires-version-less-path', `${D}/institution-disclosures`), handler: listDisclosures },
+    { method: 'POST', path: versionless('op2-requires-version-less-path', `${D}/institution-disclosures`), handler: createDisclosure },
+    { method: 'PUT', path: versionless('op3-requires-version-less-path', `${D}/institution-disclosures/{institutionDisclosureId}`), handler: changeDisclosure },
+    { method: 'GET', path: `${D}/institution-user-disclosures`, handler: listUserDisclosures },
+    { method: 'POST', path: `${D}/institution-user-disclosures`, handler: createUserDisclosure },
+    !ctx.fault('op6-collection-form-missing') && { method: 'PUT', path: `${D}/institution-user-disclosures`, handler: changeUserDisclosure },
+    idForms && { method: 'PUT', path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`, handler: changeUserDisclosure },
+    !ctx.fault('op7-collection-form-missing') && { method: 'DELETE', path: `${D}/institution-user-disclosures`, handler: deleteUserDisclosure },
+    idForms && { method: 'DELETE', path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`, handler: deleteUserDisclosure },
+  ];
+  return { base: 'baseUrl', routes: routes.filter((r): r is Route => r !== false) };
 }

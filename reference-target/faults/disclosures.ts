@@ -11,4 +11,42 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
   f('op1-requires-version-less-path', 'List institution disclosures is served only without the v1 segment (404 at the documented path).', ['OP1-REQUEST']),
   f('disc-serves-without-credentials', 'The disclosures operations serve a request that carries no Authorization header.', ['DISC-AUTH-REQUIRED']),
   f('disc-accepts-any-bearer-token', 'The disclosures operations serve a request with any bearer token, valid or not.', ['DISC-AUTH-REQUIRED']),
+
+  // 2. Create an institution disclosure
+  f('op2-requires-version-less-path', 'Create an institution disclosure is served only without the v1 segment (405 at the documented path).', ['OP2-REQUEST']),
+  f('op2-response-without-data', 'Create an institution disclosure answers without institutionDisclosureData, a member the spec lists for this response.', ['OP2-RESPONSE']),
+  f('op2-not-persisted', 'Create an institution disclosure answers as if it had created the disclosure, but the list never shows it.', ['STATE-ID-CREATE']),
+
+  // 3. Change an institution disclosure
+  f('op3-requires-version-less-path', 'Change an institution disclosure is served only without the v1 segment (404 at the documented path).', ['OP3-REQUEST']),
+  f('op3-response-without-institution-id', 'Change an institution disclosure answers without institutionId, a member the spec lists for this response.', ['OP3-RESPONSE']),
+  f('op3-not-stored', 'Change an institution disclosure answers with the new values but does not store them: the list still shows the old name and status.', ['STATE-ID-CHANGE']),
+  f('op3-response-other-id', 'Change an institution disclosure answers with an institutionDisclosureId other than the one changed.', ['STATE-ID-CHANGE']),
+
+  // 4. List the disclosures accepted by a user
+  f('op4-requires-other-query-name', 'List user disclosures ignores the documented query parameter InstitutionConsumerId and requires "consumerId" instead (400).', ['OP4-REQUEST']),
+  f('op4-envelope-renamed', 'List user disclosures answers {"userDisclosures": [...]} instead of {"institutionUserDisclosures": [...]}.', ['OP4-RESPONSE-ENVELOPE']),
+  f('op4-element-without-user-id', 'List user disclosures omits institutionUserId, one of the four members the spec lists for each element.', ['OP4-RESPONSE-MEMBERS']),
+  f('op4-user-id-as-number', 'List user disclosures gives institutionUserId as a number instead of a string.', ['RES-USERDISC-FIELD-TYPES']),
+  f('op4-unlisted-status', 'List user disclosures shows a record with status "PENDING_REVIEW", a value the spec does not show (an observation; a failure only under --strict).', ['RES-USERDISC-STATUS-VALUES'], { strict: true }),
+  f('op4-omits-user-disclosure-id', 'Variant, not a fault: list user disclosures omits institutionUserDisclosureId, as the spec allows (it documents only four members). The /{institutionUserDisclosureId} forms are then not applicable, never failed.', []),
+
+  // 5. Create a user disclosure acceptance record
+  f('op5-requires-other-header-name', 'Create a user disclosure ignores the documented header InstitutionDisclosureId and requires "DisclosureId" instead (400).', ['OP5-REQUEST']),
+  f('op5-200-with-body', 'Create a user disclosure answers 200 with a JSON body instead of 204 with no content.', ['OP5-STATUS-204']),
+  f('op5-not-persisted', 'Create a user disclosure answers 204 but no record is listed afterwards.', ['STATE-UD-CREATE']),
+
+  // 6. Change a user disclosure
+  f('op6-collection-form-missing', 'Change a user disclosure is served only in the /{institutionUserDisclosureId} form (the collection form answers 405).', ['OP6-REQUEST']),
+  f('op6-200-with-body', 'Change a user disclosure answers 200 with a JSON body instead of 204 with no content.', ['OP6-STATUS-204']),
+  f('op6-not-stored', 'Change a user disclosure answers 204 but the listed status stays ACCEPTED.', ['STATE-UD-CHANGE']),
+
+  // 7. Delete a user disclosure
+  f('op7-collection-form-missing', 'Delete a user disclosure is served only in the /{institutionUserDisclosureId} form (the collection form answers 405).', ['OP7-REQUEST']),
+  f('op7-200-with-body', 'Delete a user disclosure answers 200 with a JSON body instead of 204 with no content.', ['OP7-STATUS-204']),
+  f('op7-keeps-record', 'Delete a user disclosure answers 204 but the record is still listed afterwards.', ['STATE-UD-DELETE']),
+
+  // 6 and 7
+  f('disc-user-id-forms-missing', 'Change and delete a user disclosure are not served in the /{institutionUserDisclosureId} form (404).', ['OP6-REQUEST-BY-ID', 'OP7-REQUEST-BY-ID']),
+  f('disc-strict-header-names', 'Variant, not a fault: every disclosures operation refuses (400) a request that lacks one of its documented headers (spelled exactly as the spec writes it), query parameters or body members. The suite sends them all, so nothing fails.', []),
 ];

@@ -1,0 +1,137 @@
+import { createUserDisclosureRequest, deleteUserDisclosureRequest, listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
+import type { CaseContext } from '../../harness/case';
+import type { HttpResult } from '../../harness/http/client';
+import { acquireLock, lockIsFree } from '../../harness/lock';
+import { is2xx, listInstitutionDisclosures, type Listed } from './_institution-disclosures';
+
+/**
+ * Helpers shared by the user disclosure features (operations 4–7).
+ *
+ * Every case that creates, changes or deletes an acceptance record of the configured user holds the
+ * lock of that user and disclosure from before its first look at the record to the end of its
+ * clean-up, so no two cases work on the same record; cases on different disclosures run
+ * concurrently (with testData.disclosure configured there is one, so they run one after another).
+ * A case works on a disclosure the user has no record for yet, so records that were there before the
+ * run are never touched.
+ */
+
+export type UserRecord = Record<string, unknown>;
+
+/**
+ * Records this run created and could not delete (the target kept them after a DELETE). Later cases
+ * that need "any" record may reuse them, so one faulty delete does not make every later case
+ * "not applicable"; records the run did not create are never reused.
+ */
+const leftovers = new Set<string>();
+const leftoverKey = (t: CaseContext, d: DisclosureRef) => [t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, d.institutionId, d.institutionDisclosureName].join('|');
+
+/** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
+export async function listUserRecords(t: CaseContext, label = 'list user disclosures'): Promise<{ res: HttpResult; records: UserRecord[] }> {
+  const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label });
+  if (!is2xx(res)) t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`);
+  const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
+  if (!Array.isArray(records)) t.notApplicable('the list of user disclosures has no institutionUserDisclosures array (reported by OP4-RESPONSE-ENVELOPE)');
+  return { res, records: records.filter((r): r is UserRecord => r !== null && typeof r === 'object') };
+}
+
+/** The record of a disclosure in the list: by institutionDisclosureName (and institutionId where both carry one). */
+export function findRecord(records: UserRecord[], d: DisclosureRef): UserRecord | undefined {
+  return records.find((r) => r.institutionDisclosureName === d.institutionDisclosureName && (r.institutionId === undefined || r.institutionId === d.institutionId));
+}
+
+function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
+  const configured = t.config.testData.disclosure;
+  if (configured) return [{ ...configured, institutionId: t.config.testData.institutionId }];
+  const all = items
+    .filter((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionDisclosureName === 'string')
+    .map((i) => ({ institutionDisclosureId: i.institutionDisclosureId as string, institutionDisclosureName: i.institutionDisclosureName as string, institutionId: typeof i.institutionId === 'string' ? i.institutionId : t.config.testData.institutionId }));
+  // Not the disclosures this run creates: operation 3's case renames them while other cases run.
+  return all.filter((c) => !c.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
+}
+
+/** Delete the case's record if it is still there (it may already be deleted); report if it stays. */
+async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
+  const listed = async () => {
+    try {
+      const { records } = await listUserRecords(t, 'clean-up: list user disclosures');
+      return { known: true, record: findRecord(records, d) };
+    } catch {
+      return { known: false, record: undefined };
+    }
+  };
+  const before = await listed();
+  if (before.known && !before.record) {
+    leftovers.delete(leftoverKey(t, d));
+    return; // already deleted
+  }
+  const status = typeof before.record?.institutionUserDisclosureStatus === 'string' ? before.record.institutionUserDisclosureStatus : 'ACCEPTED';
+  const req = deleteUserDisclosureRequest(t.faker, t.config, d, status);
+  const res = await t.send({ operation: 'deleteUserDisclosure', ...req, label: 'clean-up: delete the user disclosure' });
+  const id = before.record?.institutionUserDisclosureId;
+  if (!is2xx(res) && typeof id === 'string') await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' });
+  const after = await listed();
+  if (!after.record) leftovers.delete(leftoverKey(t, d));
+  else leftovers.add(leftoverKey(t, d));
+  if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${t.config.testData.institutionUserId} is still listed after DELETE: remove it by hand`);
+}
+
+/**
+ * Choose a disclosure (the configured testData.disclosure, else those operation 1 lists) the user
+ * has no record for (or, where the case needs "any" record, one this run left behind), hold its lock
+ * to the end of the case, and arrange that whatever record the case leaves for it is deleted at the
+ * end, also when the case fails.
+ */
+export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: boolean } = {}): Promise<DisclosureRef> {
+  const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
+  const all = candidates(t, source?.items ?? []);
+  if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
+  // By the disclosure's id, which a concurrent rename does not change.
+  const lockKey = (c: DisclosureRef) => `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${c.institutionId}|${c.institutionDisclosureId}`;
+  const tried = new Set<DisclosureRef>();
+  for (;;) {
+    const pending = all.filter((c) => !tried.has(c));
+    if (pending.length === 0)
+      t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
+    // Prefer a disclosure no other case is working on; else wait for one.
+    const c = pending.find((p) => lockIsFree(lockKey(p))) ?? pending[0]!;
+    const release = await acquireLock(lockKey(c));
+    let usable = false;
+    try {
+      const { records } = await listUserRecords(t, 'list user disclosures (before)');
+      usable = !findRecord(records, c) || (opts.reuseLeftover === true && leftovers.has(leftoverKey(t, c)));
+    } finally {
+      if (!usable) release();
+    }
+    if (usable) {
+      t.cleanup('release the lock on this user disclosure', async () => release());
+      await t.parameter('institutionDisclosureName', c.institutionDisclosureName);
+      t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecord(t, c));
+      return c;
+    }
+    tried.add(c);
+  }
+}
+
+/** Send operation 5 (status ACCEPTED unless told). */
+export function createRecord(t: CaseContext, d: DisclosureRef, label = 'create the user disclosure', credentials: 'valid' | 'none' | 'invalid' = 'valid'): Promise<HttpResult> {
+  return t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d, 'ACCEPTED', credentials), label });
+}
+
+/** A record to change or delete: created with operation 5 and seen in operation 4, else "not applicable" (reported by the rules of those operations). */
+export async function existingRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord }> {
+  const d = await freshDisclosure(t, { reuseLeftover: true });
+  const res = await t.step('create the record', () => createRecord(t, d));
+  if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`);
+  const { records } = await t.step('list the records', () => listUserRecords(t));
+  const record = findRecord(records, d);
+  if (!record) t.notApplicable('the created acceptance record is not listed (reported by STATE-UD-CREATE)');
+  return { d, record };
+}
+
+/** The record's id for the /{institutionUserDisclosureId} forms, or "not applicable" with the reason. */
+export function recordId(t: CaseContext, record: UserRecord): string {
+  const id = record.institutionUserDisclosureId;
+  if (typeof id !== 'string' || id === '')
+    t.notApplicable('the list of user disclosures (operation 4) does not expose institutionUserDisclosureId (the spec documents only institutionId, institutionUserId, institutionUserDisclosureStatus and institutionDisclosureName there), so the /{institutionUserDisclosureId} form cannot be addressed');
+  return id;
+}

@@ -1,0 +1,72 @@
+import { changeInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
+import { feature, type CaseContext } from '../../harness/case';
+import { json_object_body, not_served, present, schema_conformance, success_status, value_equals } from '../../harness/checks';
+import { createInstitutionDisclosure, findDisclosure, is2xx, listedStatus, listInstitutionDisclosures } from './_institution-disclosures';
+
+/** Operation 3: PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId} (behind allow.institutionDisclosureWrites). */
+
+/**
+ * An unauthenticated change aimed at a listed disclosure, carrying exactly the values it already has:
+ * a faulty target that serves it changes nothing.
+ */
+async function unauthenticatedChange(t: CaseContext, credentials: Credentials) {
+  const { items } = await listInstitutionDisclosures(t);
+  // Not one this run created: the state case renames those while this case runs.
+  const d = items.find((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionId === 'string' && typeof i.institutionDisclosureName === 'string' && typeof i.institutionDisclosureStatus === 'boolean' && !i.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
+  if (!d) t.notApplicable('no listed institution disclosure (other than those this run created) carries id, institutionId, name and status, so no change can be sent that would leave it as it is if a faulty target served it');
+  const target = { institutionDisclosureId: d.institutionDisclosureId as string, institutionId: d.institutionId as string, institutionDisclosureName: d.institutionDisclosureName as string, institutionDisclosureStatus: d.institutionDisclosureStatus as boolean };
+  await t.parameter('institutionDisclosureId', target.institutionDisclosureId);
+  return t.send({ operation: 'changeInstitutionDisclosure', pathParams: { institutionDisclosureId: target.institutionDisclosureId }, ...changeInstitutionDisclosureRequest(t.faker, t.config, target, credentials), label: 'change institution disclosure (same values)' });
+}
+
+export default feature('disclosures', 'changeInstitutionDisclosure', [
+  {
+    title: 'changes a disclosure created with status false: the response and the list show the new name and status true, same id',
+    requirements: ['STATE-ID-CREATE', 'OP3-REQUEST', 'CONV-JSON-BODIES', 'OP3-RESPONSE', 'STATE-ID-CHANGE'],
+    async run(t) {
+      const institutionId = t.config.testData.institutionId;
+      const created = await t.step('create with status false', () => createInstitutionDisclosure(t, false));
+      if (!is2xx(created.res)) t.notApplicable(`creating the disclosure was not served (status ${created.res.status}; reported by OP2-REQUEST)`);
+      const responseId = (created.res.json as Record<string, unknown> | undefined)?.institutionDisclosureId;
+      const before = await t.step('list after create', () => listInstitutionDisclosures(t));
+      const found = findDisclosure(before.items, typeof responseId === 'string' ? responseId : undefined, created.name, institutionId);
+      t.verify('STATE-ID-CREATE', present(found, `the created disclosure "${created.name}" in the list`, before.res));
+      t.verify('STATE-ID-CREATE', listedStatus(found!, false, before.res));
+      const id = typeof responseId === 'string' ? responseId : found!.institutionDisclosureId;
+      if (typeof id !== 'string') return t.notApplicable('neither the create response nor the list gives the created disclosure an institutionDisclosureId (reported by OP2-RESPONSE / RES-DISCLOSURE-OPTIONAL-MEMBERS)');
+      await t.parameter('institutionDisclosureId', id);
+
+      const change = { institutionDisclosureId: id, institutionId, institutionDisclosureName: disclosureName(t.faker, t.settings.runId), institutionDisclosureStatus: true };
+      await t.parameter('new institutionDisclosureName', change.institutionDisclosureName);
+      const res = await t.step('change to a new name and status true', () =>
+        t.send({ operation: 'changeInstitutionDisclosure', pathParams: { institutionDisclosureId: id }, ...changeInstitutionDisclosureRequest(t.faker, t.config, change), label: 'change institution disclosure' }));
+      t.verify('OP3-REQUEST', success_status(res));
+      t.verify('CONV-JSON-BODIES', json_object_body(res));
+      t.verify('OP3-RESPONSE', schema_conformance(res, 'institution-disclosure-change-response'));
+      const body = res.json as Record<string, unknown>;
+      t.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureId, id, 'institutionDisclosureId of the change response', res));
+      t.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureName, change.institutionDisclosureName, 'institutionDisclosureName of the change response', res));
+
+      const after = await t.step('list after change', () => listInstitutionDisclosures(t));
+      // By id; by the new name where the list gives no ids (reported by RES-DISCLOSURE-OPTIONAL-MEMBERS).
+      const changed = findDisclosure(after.items, id, change.institutionDisclosureName, institutionId);
+      t.verify('STATE-ID-CHANGE', present(changed, `the changed disclosure (id ${id}) in the list`, after.res));
+      t.verify('STATE-ID-CHANGE', value_equals(changed!.institutionDisclosureName, change.institutionDisclosureName, 'the listed institutionDisclosureName', after.res));
+      t.verify('STATE-ID-CHANGE', listedStatus(changed!, true, after.res));
+    },
+  },
+  {
+    title: 'is not served without credentials',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      t.verify('DISC-AUTH-REQUIRED', not_served(await unauthenticatedChange(t, 'none'), 'no Authorization header'));
+    },
+  },
+  {
+    title: 'is not served with an invalid bearer token',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      t.verify('DISC-AUTH-REQUIRED', not_served(await unauthenticatedChange(t, 'invalid'), 'a bearer token the target never issued'));
+    },
+  },
+]);

@@ -1,0 +1,71 @@
+import { changeUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
+import { feature, type CaseContext, type CaseDef } from '../../harness/case';
+import { empty_body, not_served, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
+import { is2xx } from './_institution-disclosures';
+import { existingRecord, findRecord, listUserRecords, recordId } from './_user-records';
+
+/**
+ * Operation 6: PUT /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
+ * Each case creates its own record (deleted at the end) and changes it to NOT_ACCEPTED.
+ */
+
+type Form = 'collection' | 'by-id';
+const FORM_TITLE: Record<Form, string> = { collection: 'collection form', 'by-id': '/{institutionUserDisclosureId} form' };
+const REQUEST_RULE: Record<Form, string> = { collection: 'OP6-REQUEST', 'by-id': 'OP6-REQUEST-BY-ID' };
+
+async function changeRecord(t: CaseContext, form: Form, credentials: Credentials = 'valid') {
+  const { d, record } = await existingRecord(t);
+  const req = changeUserDisclosureRequest(t.faker, t.config, d, 'NOT_ACCEPTED', credentials);
+  const label = `change the user disclosure (${FORM_TITLE[form]})`;
+  if (form === 'by-id') {
+    const id = recordId(t, record);
+    await t.parameter('institutionUserDisclosureId', id);
+    return { d, res: await t.step('change', () => t.send({ operation: 'changeUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label })) };
+  }
+  return { d, res: await t.step('change', () => t.send({ operation: 'changeUserDisclosure', ...req, label })) };
+}
+
+const statusCase = (form: Form): CaseDef => ({
+  title: `answers 204 with no body (${FORM_TITLE[form]})`,
+  requirements: [REQUEST_RULE[form], 'OP6-STATUS-204'],
+  async run(t) {
+    const { res } = await changeRecord(t, form);
+    t.verify(REQUEST_RULE[form], success_status(res));
+    t.verify('OP6-STATUS-204', status_code_conformance(res, 204));
+    t.verify('OP6-STATUS-204', empty_body(res));
+  },
+});
+
+const stateCase = (form: Form): CaseDef => ({
+  title: `changes the record's status to the one sent, NOT_ACCEPTED (${FORM_TITLE[form]})`,
+  requirements: ['STATE-UD-CHANGE'],
+  async run(t) {
+    const { d, res } = await changeRecord(t, form);
+    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    const { res: listed, records } = await t.step('list', () => listUserRecords(t));
+    const record = findRecord(records, d);
+    t.verify('STATE-UD-CHANGE', present(record, `the acceptance record of "${d.institutionDisclosureName}"`, listed));
+    t.verify('STATE-UD-CHANGE', value_equals(record!.institutionUserDisclosureStatus, 'NOT_ACCEPTED', 'its institutionUserDisclosureStatus', listed));
+  },
+});
+
+export default feature('disclosures', 'changeUserDisclosure', [
+  statusCase('collection'),
+  statusCase('by-id'),
+  stateCase('collection'),
+  stateCase('by-id'),
+  {
+    title: 'is not served without credentials',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      t.verify('DISC-AUTH-REQUIRED', not_served((await changeRecord(t, 'collection', 'none')).res, 'no Authorization header'));
+    },
+  },
+  {
+    title: 'is not served with an invalid bearer token',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      t.verify('DISC-AUTH-REQUIRED', not_served((await changeRecord(t, 'collection', 'invalid')).res, 'a bearer token the target never issued'));
+    },
+  },
+]);

@@ -1,0 +1,48 @@
+import { feature } from '../../harness/case';
+import { empty_body, not_served, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
+import { is2xx } from './_institution-disclosures';
+import { createRecord, findRecord, freshDisclosure, listUserRecords } from './_user-records';
+
+/** Operation 5: POST /db-disclosures/v1/institution-user-disclosures. Records are deleted at the end of each case. */
+export default feature('disclosures', 'createUserDisclosure', [
+  {
+    title: 'answers 204 with no body',
+    requirements: ['OP5-REQUEST', 'OP5-STATUS-204'],
+    async run(t) {
+      const d = await freshDisclosure(t);
+      const res = await t.step('create', () => createRecord(t, d));
+      t.verify('OP5-REQUEST', success_status(res));
+      t.verify('OP5-STATUS-204', status_code_conformance(res, 204));
+      t.verify('OP5-STATUS-204', empty_body(res));
+    },
+  },
+  {
+    title: 'creates a record that is listed with the status sent (ACCEPTED)',
+    requirements: ['STATE-UD-CREATE'],
+    async run(t) {
+      const d = await freshDisclosure(t);
+      const res = await t.step('create', () => createRecord(t, d));
+      if (!is2xx(res)) t.notApplicable(`creating the record was not served (status ${res.status}; reported by OP5-REQUEST)`);
+      const { res: listed, records } = await t.step('list', () => listUserRecords(t));
+      const record = findRecord(records, d);
+      t.verify('STATE-UD-CREATE', present(record, `the acceptance record of "${d.institutionDisclosureName}"`, listed));
+      t.verify('STATE-UD-CREATE', value_equals(record!.institutionUserDisclosureStatus, 'ACCEPTED', 'its institutionUserDisclosureStatus', listed));
+    },
+  },
+  {
+    title: 'is not served without credentials',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      const d = await freshDisclosure(t);
+      t.verify('DISC-AUTH-REQUIRED', not_served(await createRecord(t, d, 'create the user disclosure without credentials', 'none'), 'no Authorization header'));
+    },
+  },
+  {
+    title: 'is not served with an invalid bearer token',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      const d = await freshDisclosure(t);
+      t.verify('DISC-AUTH-REQUIRED', not_served(await createRecord(t, d, 'create the user disclosure with an invalid token', 'invalid'), 'a bearer token the target never issued'));
+    },
+  },
+]);

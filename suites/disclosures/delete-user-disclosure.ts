@@ -1,0 +1,70 @@
+import { deleteUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
+import { feature, type CaseContext, type CaseDef } from '../../harness/case';
+import { absent, empty_body, not_served, status_code_conformance, success_status } from '../../harness/checks';
+import { is2xx } from './_institution-disclosures';
+import { existingRecord, findRecord, listUserRecords, recordId } from './_user-records';
+
+/**
+ * Operation 7: DELETE /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
+ * Each case creates its own record and deletes it; the clean-up handles "already deleted".
+ */
+
+type Form = 'collection' | 'by-id';
+const FORM_TITLE: Record<Form, string> = { collection: 'collection form', 'by-id': '/{institutionUserDisclosureId} form' };
+const REQUEST_RULE: Record<Form, string> = { collection: 'OP7-REQUEST', 'by-id': 'OP7-REQUEST-BY-ID' };
+
+async function deleteRecord(t: CaseContext, form: Form, credentials: Credentials = 'valid') {
+  const { d, record } = await existingRecord(t);
+  const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
+  const req = deleteUserDisclosureRequest(t.faker, t.config, d, status, credentials);
+  const label = `delete the user disclosure (${FORM_TITLE[form]})`;
+  if (form === 'by-id') {
+    const id = recordId(t, record);
+    await t.parameter('institutionUserDisclosureId', id);
+    return { d, res: await t.step('delete', () => t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label })) };
+  }
+  return { d, res: await t.step('delete', () => t.send({ operation: 'deleteUserDisclosure', ...req, label })) };
+}
+
+const statusCase = (form: Form): CaseDef => ({
+  title: `answers 204 with no body (${FORM_TITLE[form]})`,
+  requirements: [REQUEST_RULE[form], 'OP7-STATUS-204'],
+  async run(t) {
+    const { res } = await deleteRecord(t, form);
+    t.verify(REQUEST_RULE[form], success_status(res));
+    t.verify('OP7-STATUS-204', status_code_conformance(res, 204));
+    t.verify('OP7-STATUS-204', empty_body(res));
+  },
+});
+
+const stateCase = (form: Form): CaseDef => ({
+  title: `removes the record (${FORM_TITLE[form]})`,
+  requirements: ['STATE-UD-DELETE'],
+  async run(t) {
+    const { d, res } = await deleteRecord(t, form);
+    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    const { res: listed, records } = await t.step('list', () => listUserRecords(t));
+    t.verify('STATE-UD-DELETE', absent(findRecord(records, d), `the acceptance record of "${d.institutionDisclosureName}"`, listed));
+  },
+});
+
+export default feature('disclosures', 'deleteUserDisclosure', [
+  statusCase('collection'),
+  statusCase('by-id'),
+  stateCase('collection'),
+  stateCase('by-id'),
+  {
+    title: 'is not served without credentials',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      t.verify('DISC-AUTH-REQUIRED', not_served((await deleteRecord(t, 'collection', 'none')).res, 'no Authorization header'));
+    },
+  },
+  {
+    title: 'is not served with an invalid bearer token',
+    requirements: ['DISC-AUTH-REQUIRED'],
+    async run(t) {
+      t.verify('DISC-AUTH-REQUIRED', not_served((await deleteRecord(t, 'collection', 'invalid')).res, 'a bearer token the target never issued'));
+    },
+  },
+]);
