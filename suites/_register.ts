@@ -81,7 +81,11 @@ export function registerArea(features: Feature[]): void {
               skip(report.reason);
               return;
             default: {
+              // allure-vitest: an AssertionError is "failed" (non-conformance, a verdict on the
+              // target); any other error is "broken" (could not test, suite error). The categories
+              // of harness/run/report.ts rely on this.
               const err = new Error(report.reason);
+              if (report.outcome === 'failed') err.name = 'AssertionError';
               err.stack = report.reason;
               throw err;
             }

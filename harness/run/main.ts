@@ -19,6 +19,7 @@ import { selects } from './filter';
 import { junitXml } from './junit';
 import { EXIT, exitCodeFor, requirementRows } from './results';
 import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
+import { writeEvidence } from './evidence';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SPEC_FILE = join(ROOT, 'spec', 'digital-banking-service-interface.md');
@@ -208,5 +209,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   io.out('');
   io.out(`Verdict: ${facts.verdict} (exit ${exitCode}) — ${cases.length} tests in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
-  return exitCode;
+  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: secretValues(config), io });
+  return evidenceExit ?? exitCode;
 }

@@ -1,7 +1,8 @@
 import { CATALOG, type Requirement } from '../../requirements';
 import type { Area, CaseOutcome, CaseReport } from '../model';
 
-export const EXIT = { CONFORMANT: 0, NON_CONFORMANT: 1, USAGE: 2, COULD_NOT_TEST: 3, INTERRUPTED: 130 } as const;
+/** 4: --bundle was refused because a configured secret appears in an artifact (nothing was packed). */
+export const EXIT = { CONFORMANT: 0, NON_CONFORMANT: 1, USAGE: 2, COULD_NOT_TEST: 3, EVIDENCE_REFUSED: 4, INTERRUPTED: 130 } as const;
 
 export type RequirementVerdict =
   | 'passed'

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** File names inside the reports directory. */
+export const REPORT_FILES = {
+  html: 'conformance-report.html',
+  /** Allure 3 history (one JSON line per run). Kept between runs; restore it in CI to get trends. */
+  history: 'allure-history.jsonl',
+} as const;
+
+/**
+ * Allure 3 categories (allurerc `categories`). allure-vitest writes status "failed" for a
+ * non-conformance (our registration throws an AssertionError) and "broken" for anything else thrown
+ * (could not test, suite errors). Warnings are passed tests carrying the tag "warning"; under
+ * --strict, SHOULD/INFO failures are "failed" with a message starting with the grade.
+ */
+export const ALLURE_CATEGORIES = [
+  { id: 'non-conformance', name: 'Non-conformance (a MUST check failed)', matchers: [{ statuses: ['failed'], message: '^MUST ' }], groupBy: [{ label: 'story' }], groupByMessage: false, expand: true },
+  { id: 'could-not-test', name: 'Could not test (connection refused, timeouts, garbage answers)', matchers: [{ statuses: ['broken'], message: '^could not test' }], groupByMessage: true, expand: true },
+  { id: 'warnings', name: 'Warnings (SHOULD / INFO; failures under --strict)', matchers: [{ statuses: ['passed'], labels: { tag: '^warning$' } }, { statuses: ['failed'], message: '^(SHOULD|INFO) ' }], groupBy: [{ label: 'story' }], groupByMessage: false },
+  { id: 'suite-errors', name: 'Suite errors (a bug in dbsi-conformance)', matchers: [{ statuses: ['broken', 'failed'] }], groupByMessage: true },
+];
+
+export interface HtmlReportOptions {
+  /** The reports directory: the HTML and the history file are written there. */
+  reportsDir: string;
+  resultsDir: string;
+  /** Report title, e.g. "DBSI conformance: <target>". */
+  name: string;
+  /** Run facts shown on the report's front page (target, versions, seed). */
+  variables: Record<string, string>;
+  /** Defaults to 5 minutes. */
+  timeoutMs?: number;
+}
+
+export class ReportError extends Error {
+  override name = 'ReportError';
+}
+
+/** Where the allure CLI lives (the `allure` package, Allure 3). */
+export function allureCli(): string {
+  const cli = join(ROOT, 'node_modules', 'allure', 'cli.js');
+  if (!existsSync(cli)) throw new ReportError(`the allure CLI is not installed (${cli}); run npm ci`);
+  return cli;
+}
+
+/**
+ * The awesome plugin's single-file page loads Google Analytics (gtag) from the Internet. An
+ * evidence file that is e-mailed to a financial institution must not call out when opened: the tag
+ * and its configuration script are removed.
+ */
+export function stripAnalytics(html: string): string {
+  return html
+    .replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*/g, '')
+    .replace(/<script>\s*window\.dataLayer = window\.dataLayer[\s\S]*?<\/script>\s*/g, '');
+}
+
+/**
+ * Build the single self-contained HTML report from allure-results with the Allure 3 CLI
+ * (`allure generate` with the awesome plugin, `singleFile: true`). History is read from and
+ * appended to `<reportsDir>/allure-history.jsonl` when it is present (keep that file between nightly
+ * runs). Returns the path of the HTML file.
+ */
+export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
+  const reportsDir = resolve(o.reportsDir);
+  const work = mkdtempSync(join(tmpdir(), 'dbsi-allure-'));
+  try {
+    const output = join(work, 'out');
+    const rc = join(work, 'allurerc.json');
+    writeFileSync(
+      rc,
+      JSON.stringify(
+        {
+          name: o.name,
+          output,
+          historyPath: join(reportsDir, REPORT_FILES.history),
+          appendHistory: true,
+          // Runner noise a reader of the evidence does not need; epic/feature/story/severity/tag stay.
+          hideLabels: ['framework', 'language', 'host', 'thread', 'package', 'parentSuite', '_fallbackTestCaseId'],
+          historyLimit: 60,
+          variables: o.variables,
+          categories: { rules: ALLURE_CATEGORIES },
+          plugins: {
+            awesome: { options: { singleFile: true, reportName: o.name, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'expanded' } },
+          },
+        },
+        null,
+        2,
+      ),
+    );
+    const { code, output: log } = await run(process.execPath, [allureCli(), 'generate', resolve(o.resultsDir), '--config', rc, '--cwd', work], o.timeoutMs ?? 300_000);
+    const index = join(output, 'index.html');
+    if (code !== 0 || !existsSync(index)) throw new ReportError(`allure generate failed (exit ${code}): ${log.trim().split('\n').slice(-5).join(' / ')}`);
+    mkdirSync(reportsDir, { recursive: true });
+    const file = join(reportsDir, REPORT_FILES.html);
+    writeFileSync(file, stripAnalytics(readFileSync(index, 'utf8')));
+    return file;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function run(cmd: string, args: string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, output });
+    });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolvePromise({ code: -1, output: e.message });
+    });
+  });
+}
+
+/** Keep a copy of a previous night's history next to the new reports (CI: restore, then run). */
+export function restoreHistory(from: string, reportsDir: string): boolean {
+  if (!existsSync(from)) return false;
+  mkdirSync(reportsDir, { recursive: true });
+  copyFileSync(from, join(reportsDir, REPORT_FILES.history));
+  return true;
+}
