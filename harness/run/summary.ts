@@ -1,5 +1,5 @@
 import type { CaseReport } from '../model';
-import { countByArea, type AreaCounts, type RequirementRow } from './results';
+import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from './results';
 
 export interface RunFacts {
   target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
@@ -22,6 +22,8 @@ export interface ConformanceSummary {
   $schema: string;
   facts: RunFacts;
   areas: Record<string, AreaCounts>;
+  /** How many catalog requirements ended with each verdict. */
+  requirementTotals: Record<RequirementVerdict, number>;
   requirements: RequirementRow[];
   cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string }>;
 }
@@ -31,6 +33,7 @@ export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: Require
     $schema: 'https://dbsi-conformance.dev/schemas/conformance-summary.schema.json',
     facts,
     areas: countByArea(cases),
+    requirementTotals: countVerdicts(rows),
     requirements: rows,
     cases: cases.map((c) => ({
       id: c.id,
@@ -76,7 +79,8 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
   out.push('## Tests per area', '', '| area | total | passed | failed | warnings | not applicable | skipped | could not test |', '|---|---|---|---|---|---|---|---|');
   for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);
-  out.push('', '## Requirements', '', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
+  out.push('', '## Requirements', '', `${s.requirements.length} catalog requirements: ${Object.entries(s.requirementTotals).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${VERDICT_TEXT[v]}`).join(', ')}.`);
+  out.push('', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
   for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${cell(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
   const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
   if (failed.length) {
