@@ -53,7 +53,7 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
   let html: string | undefined;
   if (o.html) {
     try {
-      html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary) });
+      html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary), runKey: o.summary.facts.startedAt });
       written.push(html);
     } catch (e) {
       o.io.err(`dbsi-conformance: the HTML report could not be built: ${(e as Error).message}`);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ export const REPORT_FILES = {
   html: 'conformance-report.html',
   /** Allure 3 history (one JSON line per run). Kept between runs; restore it in CI to get trends. */
   history: 'allure-history.jsonl',
+  /** The runKey of the run last appended to the history. */
+  historyMarker: 'allure-history.last',
 } as const;
 
 /**
@@ -34,6 +36,8 @@ export interface HtmlReportOptions {
   name: string;
   /** Run facts shown on the report's front page (target, versions, seed). */
   variables: Record<string, string>;
+  /** Identifies the run (its start time): a run is appended to the history once, however often its report is rebuilt. */
+  runKey?: string;
   /** Defaults to 5 minutes. */
   timeoutMs?: number;
 }
@@ -72,6 +76,8 @@ export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
   try {
     const output = join(work, 'out');
     const rc = join(work, 'allurerc.json');
+    const marker = join(reportsDir, REPORT_FILES.historyMarker);
+    const appended = o.runKey !== undefined && existsSync(marker) && readFileSync(marker, 'utf8').trim() === o.runKey;
     writeFileSync(
       rc,
       JSON.stringify(
@@ -79,7 +85,7 @@ export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
           name: o.name,
           output,
           historyPath: join(reportsDir, REPORT_FILES.history),
-          appendHistory: true,
+          appendHistory: !appended,
           // Runner noise a reader of the evidence does not need; epic/feature/story/severity/tag stay.
           hideLabels: ['framework', 'language', 'host', 'thread', 'package', 'parentSuite', '_fallbackTestCaseId'],
           historyLimit: 60,
@@ -99,6 +105,7 @@ export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
     mkdirSync(reportsDir, { recursive: true });
     const file = join(reportsDir, REPORT_FILES.html);
     writeFileSync(file, stripAnalytics(readFileSync(index, 'utf8')));
+    if (o.runKey !== undefined) writeFileSync(marker, o.runKey + '\n');
     return file;
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -121,12 +128,4 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<{ code: nu
       resolvePromise({ code: -1, output: e.message });
     });
   });
-}
-
-/** Keep a copy of a previous night's history next to the new reports (CI: restore, then run). */
-export function restoreHistory(from: string, reportsDir: string): boolean {
-  if (!existsSync(from)) return false;
-  mkdirSync(reportsDir, { recursive: true });
-  copyFileSync(from, join(reportsDir, REPORT_FILES.history));
-  return true;
 }

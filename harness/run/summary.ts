@@ -69,8 +69,9 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   const f = s.facts;
   const out: string[] = [];
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
+  if (f.target.embedded) out.push('> This run was against the suite\'s embedded reference target: a self-check of the suite, not evidence about an implementation.', '');
   out.push(`| fact | value |`, `|---|---|`);
-  out.push(`| target | ${cell(f.target.name)}${f.target.embedded ? ' (embedded reference target)' : ''} |`);
+  out.push(`| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`);
   out.push(`| base URLs | ${f.target.baseUrl}, ${f.target.authBaseUrl}, ${f.target.transfersBaseUrl} |`);
   if (f.target.faults.length) out.push(`| reference faults switched on | ${f.target.faults.join(', ')} |`);
   out.push(`| suite version | ${f.suiteVersion} |`, `| spec | ${f.spec.file} (sha256 ${f.spec.sha256.slice(0, 16)}…) |`);
