@@ -7,6 +7,7 @@ import { OPERATIONS } from '../harness/operations';
 import { selects, type CaseFilter } from '../harness/run/filter';
 import { workerClient } from '../harness/run/worker';
 import { renderExchange } from '../harness/run/exchange-text';
+import { caseError } from '../harness/run/report';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -74,6 +75,7 @@ export function registerArea(features: Feature[]): void {
           const report = await runCase(ctx);
           task.meta.dbsi = forMeta(report);
           if (report.outcome === 'warning') await allure.label('tag', 'warning');
+          if (!settings.strict && report.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed')) await allure.label('tag', 'observation');
           switch (report.outcome) {
             case 'passed':
             case 'warning':
@@ -82,15 +84,8 @@ export function registerArea(features: Feature[]): void {
             case 'not-allowed':
               skip(report.reason);
               return;
-            default: {
-              // allure-vitest: an AssertionError is "failed" (non-conformance, a verdict on the
-              // target); any other error is "broken" (could not test, suite error). The categories
-              // of harness/run/report.ts rely on this.
-              const err = new Error(report.reason);
-              if (report.outcome === 'failed') err.name = 'AssertionError';
-              err.stack = report.reason;
-              throw err;
-            }
+            default:
+              throw caseError(report);
           }
         });
       }

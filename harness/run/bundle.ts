@@ -37,7 +37,7 @@ export interface SecretHit {
 export class BundleRefused extends Error {
   override name = 'BundleRefused';
   constructor(public hits: SecretHit[]) {
-    super(`evidence bundle refused: a configured secret appears in ${[...new Set(hits.map((h) => h.file))].join(', ')} (${hits.map((h) => `secret #${h.secret + 1} as ${h.form}`).join('; ')}). Nothing was written; the files named contain a secret and must not be shared.`);
+    super(`evidence bundle refused: a configured secret appears in ${hits.map((h) => `${h.file} (secret #${h.secret + 1} of the configuration's secrets, as ${h.form})`).join(', ')}. Nothing was packed; the files named contain a secret and must not be shared.`);
   }
 }
 

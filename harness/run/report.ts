@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CaseReport } from '../model';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,10 +24,24 @@ export const REPORT_FILES = {
  */
 export const ALLURE_CATEGORIES = [
   { id: 'non-conformance', name: 'Non-conformance (a MUST check failed)', matchers: [{ statuses: ['failed'], message: '^MUST ' }], groupBy: [{ label: 'story' }], groupByMessage: false, expand: true },
-  { id: 'could-not-test', name: 'Could not test (connection refused, timeouts, garbage answers)', matchers: [{ statuses: ['broken'], message: '^could not test' }], groupByMessage: true, expand: true },
+  { id: 'could-not-test', name: 'Could not test (connection refused, timeouts, garbage answers)', matchers: [{ statuses: ['broken'], message: '^could not test' }], groupBy: [{ label: 'feature' }], groupByMessage: false, expand: true },
   { id: 'warnings', name: 'Warnings (SHOULD / INFO; failures under --strict)', matchers: [{ statuses: ['passed'], labels: { tag: '^warning$' } }, { statuses: ['failed'], message: '^(SHOULD|INFO) ' }], groupBy: [{ label: 'story' }], groupByMessage: false },
+  { id: 'observations', name: 'Observations (INFO: values the spec does not list)', matchers: [{ statuses: ['passed'], labels: { tag: '^observation$' } }], groupBy: [{ label: 'story' }], groupByMessage: false },
   { id: 'suite-errors', name: 'Suite errors (a bug in dbsi-conformance)', matchers: [{ statuses: ['broken', 'failed'] }], groupByMessage: true },
 ];
+
+/**
+ * The error a case that did not pass throws to vitest. allure-vitest writes status "failed" for an
+ * AssertionError (a non-conformance: a verdict on the target) and "broken" for any other error
+ * (could not test, suite error); ALLURE_CATEGORIES rely on this. The message is the case's reason,
+ * already redacted; no stack (it would show the suite's internals, not the target's behaviour).
+ */
+export function caseError(report: Pick<CaseReport, 'outcome' | 'reason'>): Error {
+  const err = new Error(report.reason);
+  if (report.outcome === 'failed') err.name = 'AssertionError';
+  err.stack = report.reason;
+  return err;
+}
 
 export interface HtmlReportOptions {
   /** The reports directory: the HTML and the history file are written there. */
