@@ -187,7 +187,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const facts: RunFacts = {
     target: { name: reference ? 'embedded reference target' : config.name, baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
     suiteVersion: suiteVersion(),
-    spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']! },
+    spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
     seed,
     strict: opts.strict,
     areas: opts.areas,

@@ -1,10 +1,12 @@
 import type { CaseReport } from '../model';
+import { sectionAnchor } from '../../requirements';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from './results';
 
 export interface RunFacts {
   target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
   suiteVersion: string;
-  spec: { file: string; sha256: string };
+  /** The spec the suite was built from: its file, SHA-256 (the spec version), and where its sections are linked. */
+  spec: { file: string; sha256: string; url?: string };
   seed: number;
   strict: boolean;
   areas: string[];
@@ -82,7 +84,8 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);
   out.push('', '## Requirements', '', `${s.requirements.length} catalog requirements: ${Object.entries(s.requirementTotals).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${VERDICT_TEXT[v]}`).join(', ')}.`);
   out.push('', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
-  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${cell(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
+  const section = (name: string) => (f.spec.url ? `[${cell(name)}](${f.spec.url}#${sectionAnchor(name)})` : cell(name));
+  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${section(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
   const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
   if (failed.length) {
     out.push('', '## Failures', '');
