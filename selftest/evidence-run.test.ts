@@ -31,6 +31,16 @@ function conformance(args: string[]): Run {
   return { dir, code: r.status, console: `${r.stdout}\n${r.stderr}` };
 }
 
+/** Every file the run left (bundles unpacked) and its console output. */
+function artifactContents(run: Run): Array<{ name: string; data: Buffer }> {
+  const files = filesUnder(run.dir);
+  return [
+    ...files.filter((f) => !f.endsWith('.tar.gz')).map((f) => ({ name: f.slice(run.dir.length + 1), data: readFileSync(f) })),
+    ...files.filter((f) => f.endsWith('.tar.gz')).flatMap((f) => untarGz(f).map((e) => ({ name: `bundle:${e.name}`, data: e.data }))),
+    { name: 'console output', data: Buffer.from(run.console) },
+  ];
+}
+
 const summaryOf = (run: Run) => JSON.parse(readFileSync(join(run.dir, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
 const bundleOf = (run: Run) => readdirSync(run.dir).find((f) => /^dbsi-evidence-.*\.tar\.gz$/.test(f));
 
@@ -70,12 +80,9 @@ describe('a conformant run with --html --bundle', () => {
 
   test('no artifact holds a secret: allure-results, HTML report, summaries, JUnit, history, bundle contents, console', () => {
     const files = filesUnder(run.dir);
-    const contents = [
-      ...files.filter((f) => !f.endsWith('.tar.gz')).map((f) => ({ name: f.slice(run.dir.length + 1), data: readFileSync(f) })),
-      ...untarGz(join(run.dir, bundleOf(run)!)).map((e) => ({ name: `bundle:${e.name}`, data: e.data })),
-      { name: 'console output', data: Buffer.from(run.console) },
-    ];
+    const contents = artifactContents(run);
     expect(contents.length).toBeGreaterThan(8);
+    expect(contents.map((c) => c.name)).toContain('bundle:conformance-report.html');
     expect(findSecrets(contents)).toEqual([]);
     // The secrets were in play: requests carried them, and the reports show them redacted.
     const attachments = files.filter((f) => f.endsWith('-attachment.txt')).map((f) => readFileSync(f, 'utf8'));
@@ -96,7 +103,7 @@ describe('a run against a reference target with a fault', () => {
   const REQ = 'RES-DISCLOSURE-FIELD-TYPES';
   let run: Run;
   beforeAll(() => {
-    run = conformance(['--area', 'disclosures', '--fault', 'op1-status-as-string', '--html']);
+    run = conformance(['--area', 'disclosures', '--fault', 'op1-status-as-string', '--bundle']);
   }, 300_000);
 
   test('exits 1 (non-conformant)', () => {
@@ -112,6 +119,13 @@ describe('a run against a reference target with a fault', () => {
     expect(row.notes.join(' ')).toContain('institutionDisclosureStatus');
     expect(s.requirements.filter((r) => r.verdict === 'failed').map((r) => r.id)).toEqual([REQ]);
     expect(readFileSync(join(run.dir, 'conformance-summary.md'), 'utf8')).toMatch(new RegExp(`\\| ${REQ} \\| MUST \\| [^|]+ \\| ❌ failed \\|`));
+  });
+
+  test('no artifact holds a secret, failure messages and reproduce lines included', () => {
+    const contents = artifactContents(run);
+    expect(contents.map((c) => c.name)).toContain('bundle:conformance-report.html');
+    expect(findSecrets(contents)).toEqual([]);
+    expect(readFileSync(join(run.dir, 'junit.xml'), 'utf8')).toContain('$DBSI_BEARER_TOKEN');
   });
 
   test('shows it failed in the JUnit file, as a <failure> of a testcase declaring the requirement', () => {
