@@ -55,6 +55,12 @@ describe('a conformant run with --html --bundle', () => {
     const names = readdirSync(run.dir);
     for (const f of ['conformance-summary.json', 'conformance-summary.md', 'junit.xml', 'allure-results', 'conformance-report.html', 'allure-history.jsonl']) expect(names).toContain(f);
     expect(bundleOf(run)).toBeDefined();
+    const html = embeddedReportData(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8'));
+    const inReport = [...html.keys()].filter((k) => k.startsWith('data/test-results/')).length;
+    const inResults = readdirSync(join(run.dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).length;
+    expect(inResults).toBeGreaterThan(0);
+    expect(inReport, 'every test result is in the single-file report').toBe(inResults);
+    expect(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8')).not.toContain('googletagmanager');
   });
 
   test('the summary validates against schemas/conformance-summary.schema.json and has a verdict for every catalog entry', () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,14 +107,26 @@ export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
           variables: o.variables,
           categories: { rules: ALLURE_CATEGORIES },
           plugins: {
-            awesome: { options: { singleFile: true, reportName: o.name, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'expanded' } },
+            awesome: { options: { singleFile: true, reportName: o.name, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'expanded', defaultSortBy: 'status,asc' } },
           },
         },
         null,
         2,
       ),
     );
-    const { code, output: log } = await run(process.execPath, [allureCli(), 'generate', resolve(o.resultsDir), '--config', rc, '--cwd', work], o.timeoutMs ?? 300_000);
+    // The results, minus environment.properties: its facts are the report's variables already
+    // (with the verdict), and shown twice they push the test tree below the fold.
+    const results = join(work, 'allure-results');
+    mkdirSync(results);
+    for (const f of readdirSync(o.resultsDir)) {
+      if (f === 'environment.properties') continue;
+      try {
+        linkSync(resolve(o.resultsDir, f), join(results, f)); // the reader does not follow symlinks
+      } catch {
+        copyFileSync(resolve(o.resultsDir, f), join(results, f));
+      }
+    }
+    const { code, output: log } = await run(process.execPath, [allureCli(), 'generate', results, '--config', rc, '--cwd', work], o.timeoutMs ?? 300_000);
     const index = join(output, 'index.html');
     if (code !== 0 || !existsSync(index)) throw new ReportError(`allure generate failed (exit ${code}): ${log.trim().split('\n').slice(-5).join(' / ')}`);
     mkdirSync(reportsDir, { recursive: true });
