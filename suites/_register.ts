@@ -7,6 +7,7 @@ import { OPERATIONS } from '../harness/operations';
 import { selects, type CaseFilter } from '../harness/run/filter';
 import { workerClient } from '../harness/run/worker';
 import { renderExchange } from '../harness/run/exchange-text';
+import { caseError } from '../harness/run/report';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,7 +27,9 @@ const allureSink: EvidenceSink = {
     await allure.attachment(`${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}`, renderExchange(ex), 'text/plain');
   },
   parameter: async (name, value) => {
-    await allure.parameter(name, value);
+    // Excluded from Allure's history id: generated values change with the seed, and a test must
+    // keep its history across nightly runs.
+    await allure.parameter(name, value, { excluded: true });
   },
 };
 
@@ -72,6 +75,7 @@ export function registerArea(features: Feature[]): void {
           const report = await runCase(ctx);
           task.meta.dbsi = forMeta(report);
           if (report.outcome === 'warning') await allure.label('tag', 'warning');
+          if (!settings.strict && report.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed')) await allure.label('tag', 'observation');
           switch (report.outcome) {
             case 'passed':
             case 'warning':
@@ -80,11 +84,8 @@ export function registerArea(features: Feature[]): void {
             case 'not-allowed':
               skip(report.reason);
               return;
-            default: {
-              const err = new Error(report.reason);
-              err.stack = report.reason;
-              throw err;
-            }
+            default:
+              throw caseError(report);
           }
         });
       }

@@ -37,14 +37,17 @@ Options:
   --strict             SHOULD and INFO checks fail the run too
   --reports DIR        where reports go (default: reports)
   --html               also build the single-file Allure HTML report
-  --bundle             also pack the evidence bundle (implies --html)
+  --bundle             also pack the evidence bundle (implies --html): summaries, JUnit, HTML
+                       report, MANIFEST.json and SHA256SUMS in one tar.gz, refused if a
+                       configured secret appears in any of them
   --fault NAME         embedded target only: switch on a named fault (repeatable)
   --latency MS         embedded target only: delay every answer by MS milliseconds
   --quiet              print only the summary
   -h, --help           this text
 
 Exit codes: 0 conformant, 1 non-conformant (a MUST check failed), 2 usage or configuration
-error, 3 the target could not be tested (no verdict), 130 interrupted.`;
+error, 3 the target could not be tested (no verdict), 4 evidence bundle refused (a configured
+secret appears in an artifact; nothing was packed), 130 interrupted.`;
 
 export function parseCli(argv: string[]): CliOptions {
   let v;

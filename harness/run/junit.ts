@@ -16,7 +16,9 @@ export function junitXml(cases: CaseReport[], runName: string): string {
     out.push(`  <testsuite name="${esc(area)}" tests="${list.length}" failures="${list.filter((c) => c.outcome === 'failed').length}" errors="${list.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error').length}" skipped="${list.filter((c) => c.outcome === 'not-applicable' || c.outcome === 'not-allowed').length}" time="${time.toFixed(3)}">`);
     for (const c of list) {
       out.push(`    <testcase classname="${esc(`${c.area}.${c.operation}`)}" name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`);
-      out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/></properties>`);
+      // The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check, outcome).
+      const checks = c.checks.map((k) => `<property name="check" value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`).join('');
+      out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/>${checks}</properties>`);
       const first = (c.reason ?? '').split('\n')[0]!;
       if (c.outcome === 'failed') out.push(`      <failure message="${esc(first)}" type="non-conformance">${esc(c.reason ?? '')}</failure>`);
       if (c.outcome === 'could-not-test' || c.outcome === 'error') out.push(`      <error message="${esc(first)}" type="${c.outcome}">${esc(c.reason ?? '')}</error>`);

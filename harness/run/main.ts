@@ -19,6 +19,7 @@ import { selects } from './filter';
 import { junitXml } from './junit';
 import { EXIT, exitCodeFor, requirementRows } from './results';
 import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
+import { writeEvidence } from './evidence';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SPEC_FILE = join(ROOT, 'spec', 'digital-banking-service-interface.md');
@@ -30,12 +31,12 @@ export interface Io {
 
 const stdio: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') };
 
-/** The allure categories that sort a red run: non-conformance, could not test, warnings. */
+/** Allure 2 categories.json (allure-vitest writes it); the Allure 3 report uses ALLURE_CATEGORIES of report.ts. */
 export const CATEGORIES = [
-  { name: 'Non-conformance (a MUST check failed)', matchedStatuses: ['failed', 'broken'], messageRegex: '^MUST[\\s\\S]*' },
-  { name: 'Warnings (SHOULD / INFO checks, failing under --strict)', matchedStatuses: ['failed', 'broken'], messageRegex: '^(SHOULD|INFO)[\\s\\S]*' },
-  { name: 'Could not test (connection refused, timeouts, garbage answers)', matchedStatuses: ['failed', 'broken'], messageRegex: '^could not test[\\s\\S]*' },
-  { name: 'Suite errors (a bug in dbsi-conformance)', matchedStatuses: ['failed', 'broken'], messageRegex: '^suite (error|bug)[\\s\\S]*' },
+  { name: 'Non-conformance (a MUST check failed)', matchedStatuses: ['failed'], messageRegex: '^MUST[\\s\\S]*' },
+  { name: 'Warnings (SHOULD / INFO checks, failing under --strict)', matchedStatuses: ['failed'], messageRegex: '^(SHOULD|INFO)[\\s\\S]*' },
+  { name: 'Could not test (connection refused, timeouts, garbage answers)', matchedStatuses: ['broken'], messageRegex: '^could not test[\\s\\S]*' },
+  { name: 'Suite errors (a bug in dbsi-conformance)', matchedStatuses: ['broken'], messageRegex: '^suite (error|bug)[\\s\\S]*' },
 ] as const;
 
 class Collector {
@@ -186,7 +187,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const facts: RunFacts = {
     target: { name: reference ? 'embedded reference target' : config.name, baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
     suiteVersion: suiteVersion(),
-    spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']! },
+    spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
     seed,
     strict: opts.strict,
     areas: opts.areas,
@@ -208,5 +209,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   io.out('');
   io.out(`Verdict: ${facts.verdict} (exit ${exitCode}) — ${cases.length} tests in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
-  return exitCode;
+  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: secretValues(config), io });
+  return evidenceExit ?? exitCode;
 }

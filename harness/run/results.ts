@@ -1,7 +1,8 @@
 import { CATALOG, type Requirement } from '../../requirements';
 import type { Area, CaseOutcome, CaseReport } from '../model';
 
-export const EXIT = { CONFORMANT: 0, NON_CONFORMANT: 1, USAGE: 2, COULD_NOT_TEST: 3, INTERRUPTED: 130 } as const;
+/** 4: --bundle was refused because a configured secret appears in an artifact (nothing was packed). */
+export const EXIT = { CONFORMANT: 0, NON_CONFORMANT: 1, USAGE: 2, COULD_NOT_TEST: 3, EVIDENCE_REFUSED: 4, INTERRUPTED: 130 } as const;
 
 export type RequirementVerdict =
   | 'passed'
@@ -20,6 +21,8 @@ export interface RequirementRow {
   section: string;
   grade: Requirement['grade'];
   statement: string;
+  /** Numbers of the spec operations it concerns. */
+  operations: number[];
   verdict: RequirementVerdict;
   /** Observations (INFO), reasons (not applicable, skipped), or the failure line. */
   notes: string[];
@@ -77,7 +80,7 @@ const RANK: RequirementVerdict[] = ['failed', 'could-not-test', 'warning', 'pass
 /** One row per catalog requirement, with its verdict on this target. */
 export function requirementRows(cases: CaseReport[], declared: Map<string, string[]>, strict: boolean): RequirementRow[] {
   return CATALOG.map((r) => {
-    const row: RequirementRow = { id: r.id, section: r.section, grade: r.grade, statement: r.statement, verdict: 'not-run', notes: [], cases: declared.get(r.id) ?? [] };
+    const row: RequirementRow = { id: r.id, section: r.section, grade: r.grade, statement: r.statement, operations: r.operations, verdict: 'not-run', notes: [], cases: declared.get(r.id) ?? [] };
     if (r.notTestable) return { ...row, verdict: 'not-testable', notes: [r.notTestable] };
     if (row.cases.length === 0) return { ...row, verdict: 'no-test' };
     const seen = new Set<RequirementVerdict>();
@@ -107,6 +110,15 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
     row.notes = [...new Set(row.notes)];
     return row;
   });
+}
+
+export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['passed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test'];
+
+/** How many catalog requirements ended with each verdict (every verdict present, zero or more). */
+export function countVerdicts(rows: RequirementRow[]): Record<RequirementVerdict, number> {
+  const out = Object.fromEntries(REQUIREMENT_VERDICTS.map((v) => [v, 0])) as Record<RequirementVerdict, number>;
+  for (const r of rows) out[r.verdict]++;
+  return out;
 }
 
 export function areasOf(cases: CaseReport[]): Area[] {

@@ -1,10 +1,12 @@
 import type { CaseReport } from '../model';
-import { countByArea, type AreaCounts, type RequirementRow } from './results';
+import { sectionAnchor } from '../../requirements';
+import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from './results';
 
 export interface RunFacts {
   target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
   suiteVersion: string;
-  spec: { file: string; sha256: string };
+  /** The spec the suite was built from: its file, SHA-256 (the spec version), and where its sections are linked. */
+  spec: { file: string; sha256: string; url?: string };
   seed: number;
   strict: boolean;
   areas: string[];
@@ -22,6 +24,8 @@ export interface ConformanceSummary {
   $schema: string;
   facts: RunFacts;
   areas: Record<string, AreaCounts>;
+  /** How many catalog requirements ended with each verdict. */
+  requirementTotals: Record<RequirementVerdict, number>;
   requirements: RequirementRow[];
   cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string }>;
 }
@@ -31,6 +35,7 @@ export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: Require
     $schema: 'https://dbsi-conformance.dev/schemas/conformance-summary.schema.json',
     facts,
     areas: countByArea(cases),
+    requirementTotals: countVerdicts(rows),
     requirements: rows,
     cases: cases.map((c) => ({
       id: c.id,
@@ -66,8 +71,9 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   const f = s.facts;
   const out: string[] = [];
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
+  if (f.target.embedded) out.push('> This run was against the suite\'s embedded reference target: a self-check of the suite, not evidence about an implementation.', '');
   out.push(`| fact | value |`, `|---|---|`);
-  out.push(`| target | ${cell(f.target.name)}${f.target.embedded ? ' (embedded reference target)' : ''} |`);
+  out.push(`| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`);
   out.push(`| base URLs | ${f.target.baseUrl}, ${f.target.authBaseUrl}, ${f.target.transfersBaseUrl} |`);
   if (f.target.faults.length) out.push(`| reference faults switched on | ${f.target.faults.join(', ')} |`);
   out.push(`| suite version | ${f.suiteVersion} |`, `| spec | ${f.spec.file} (sha256 ${f.spec.sha256.slice(0, 16)}…) |`);
@@ -76,8 +82,10 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
   out.push('## Tests per area', '', '| area | total | passed | failed | warnings | not applicable | skipped | could not test |', '|---|---|---|---|---|---|---|---|');
   for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);
-  out.push('', '## Requirements', '', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
-  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${cell(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
+  out.push('', '## Requirements', '', `${s.requirements.length} catalog requirements: ${Object.entries(s.requirementTotals).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${VERDICT_TEXT[v]}`).join(', ')}.`);
+  out.push('', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
+  const section = (name: string) => (f.spec.url ? `[${cell(name)}](${f.spec.url}#${sectionAnchor(name)})` : cell(name));
+  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${section(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
   const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
   if (failed.length) {
     out.push('', '## Failures', '');

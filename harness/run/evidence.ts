@@ -1,0 +1,80 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { BundleRefused, writeBundle } from './bundle';
+import { buildHtmlReport, REPORT_FILES } from './report';
+import { EXIT } from './results';
+import type { ConformanceSummary } from './summary';
+
+export const SUMMARY_FILES = { json: 'conformance-summary.json', md: 'conformance-summary.md', junit: 'junit.xml' } as const;
+
+/** The bundle's file name: one per run, sortable by time. */
+export function bundleName(startedAt: string): string {
+  return `dbsi-evidence-${startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
+}
+
+/** The run facts shown on the HTML report's front page. */
+export function reportVariables(s: ConformanceSummary): Record<string, string> {
+  const f = s.facts;
+  const v: Record<string, string> = {
+    Verdict: `${f.verdict} (exit ${f.exitCode})`,
+    Target: f.target.embedded ? 'embedded reference target' : f.target.name,
+    'Base URL': f.target.baseUrl,
+    'Auth base URL': f.target.authBaseUrl,
+    'Transfers base URL': f.target.transfersBaseUrl,
+    'Suite version': f.suiteVersion,
+    'Spec sha256': f.spec.sha256,
+    Seed: String(f.seed),
+    Strict: String(f.strict),
+    Started: f.startedAt,
+    Node: f.node,
+  };
+  if (f.target.faults.length) v['Reference faults'] = f.target.faults.join(', ');
+  return v;
+}
+
+export interface EvidenceOptions {
+  html: boolean;
+  bundle: boolean;
+  reportsDir: string;
+  resultsDir: string;
+  summary: ConformanceSummary;
+  secrets: string[];
+  io: { out(line: string): void; err(line: string): void };
+}
+
+/**
+ * After the summary and JUnit files are written: build the single-file HTML report (--html) and
+ * the evidence bundle (--bundle). Returns the exit code that overrides the run's, or undefined:
+ * EXIT.EVIDENCE_REFUSED when a secret was found in an artifact (the bundle is not written).
+ * A report that cannot be built is reported on stderr and leaves the run's verdict alone.
+ */
+export async function writeEvidence(o: EvidenceOptions): Promise<number | undefined> {
+  const written: string[] = [];
+  let html: string | undefined;
+  if (o.html) {
+    try {
+      html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary), runKey: o.summary.facts.startedAt });
+      written.push(html);
+    } catch (e) {
+      o.io.err(`dbsi-conformance: the HTML report could not be built: ${(e as Error).message}`);
+      rmSync(join(o.reportsDir, REPORT_FILES.html), { force: true });
+    }
+  }
+  if (o.bundle) {
+    const files = [SUMMARY_FILES.md, SUMMARY_FILES.json, SUMMARY_FILES.junit, REPORT_FILES.html].map((f) => join(o.reportsDir, f)).filter((f) => existsSync(f));
+    if (!html) o.io.err('dbsi-conformance: the evidence bundle is packed without the HTML report (it could not be built)');
+    const target = join(o.reportsDir, bundleName(o.summary.facts.startedAt));
+    try {
+      writeBundle(target, files, o.secrets, { createdAt: new Date().toISOString(), suiteVersion: o.summary.facts.suiteVersion, verdict: o.summary.facts.verdict, exitCode: o.summary.facts.exitCode });
+      written.push(target);
+    } catch (e) {
+      if (e instanceof BundleRefused) {
+        o.io.err(`dbsi-conformance: ${e.message}`);
+        return EXIT.EVIDENCE_REFUSED;
+      }
+      throw e;
+    }
+  }
+  if (written.length) o.io.out(`Evidence: ${written.join(', ')}`);
+  return undefined;
+}
