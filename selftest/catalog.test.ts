@@ -68,7 +68,8 @@ describe('requirement catalog', () => {
       ...f.breaks.filter((id) => !byId.has(id)).map((id) => `${f.name}: breaks unknown ${id}`),
       ...f.breaks.filter((id) => byId.has(id) && !declaredBy.has(id)).map((id) => `${f.name}: breaks ${id}, which no test checks`),
       ...(f.collateral ?? []).filter((id) => !byId.has(id)).map((id) => `${f.name}: collateral unknown ${id}`),
-      ...(f.breaks.length === 0 ? [`${f.name}: breaks nothing`] : []),
+      ...(f.breaks.length === 0 && !f.variant ? [`${f.name}: breaks nothing (mark it a variant if that is the point)`] : []),
+      ...(f.breaks.length > 0 && f.variant ? [`${f.name}: a variant must break nothing`] : []),
     ]);
     expect(bad, list(bad)).toEqual([]);
   });

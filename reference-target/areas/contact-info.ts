@@ -31,6 +31,8 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
     const b = req.body as { phoneNumber?: Record<string, string>; email?: { emailAddress?: string }; postalAddress?: Record<string, string> };
     if (!b.phoneNumber && !b.email && !b.postalAddress) return badRequest('supply phoneNumber, email or postalAddress');
     const allThree = !!(b.phoneNumber && b.email && b.postalAddress);
+    if (allThree && ctx.fault('op10-refuses-all-three')) return badRequest('update one kind of contact data at a time');
+    if (b.postalAddress && !b.phoneNumber && !b.email && ctx.fault('op10-refuses-postal-address-alone')) return badRequest('a postal address needs a phone number or an e-mail address');
     if (b.phoneNumber) {
       const p = b.phoneNumber;
       if (!p.newPhoneNumber) return badRequest('phoneNumber.newPhoneNumber is required');

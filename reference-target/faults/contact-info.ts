@@ -10,5 +10,7 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
   f('op10-all-three-skips-phone', 'Update contact information, given the phone number, e-mail and postal address together, stores the e-mail and address but not the phone number.', ['OP10-RULE3-PHONE-STORED']),
   f('op10-unsupplied-phone-cleared', 'Update contact information, given the e-mail and postal address without a phoneNumber object, clears the phone number on record (replaces instead of updating).', ['OP10-RULE1-UNSUPPLIED-KEPT']),
   f('op10-served-only-versioned', 'Update contact information is served only at /v1/customers/{customerId}:contact-info (404 at the documented path, which has no version segment).', ['OP10-PATH']),
+  f('op10-refuses-postal-address-alone', 'Update contact information refuses (400) a body that supplies only the postal address, although rule 1 updates whichever objects are supplied.', ['OP10-RULE1-SUPPLIED-OBJECTS']),
+  f('op10-refuses-all-three', 'Update contact information refuses (400) a body that supplies the phone number, e-mail and postal address together, although rule 3 updates all three.', ['OP10-RULE3-ALL-THREE']),
   f('op10-serves-without-credentials', 'Update contact information serves a request that carries no Authorization header (a SHOULD-level expectation; a failure only under --strict).', ['OP10-AUTH-EXPECTED'], { strict: true }),
 ];

@@ -29,7 +29,7 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
   f('op4-element-without-user-id', 'List user disclosures omits institutionUserId, one of the four members the spec lists for each element.', ['OP4-RESPONSE-MEMBERS']),
   f('op4-user-id-as-number', 'List user disclosures gives institutionUserId as a number instead of a string.', ['RES-USERDISC-FIELD-TYPES']),
   f('op4-unlisted-status', 'List user disclosures shows a record with status "PENDING_REVIEW", a value the spec does not show (an observation; a failure only under --strict).', ['RES-USERDISC-STATUS-VALUES'], { strict: true }),
-  f('op4-omits-user-disclosure-id', 'Variant, not a fault: list user disclosures omits institutionUserDisclosureId, as the spec allows (it documents only four members). The /{institutionUserDisclosureId} forms are then not applicable, never failed.', []),
+  f('op4-omits-user-disclosure-id', 'Variant, not a fault: list user disclosures omits institutionUserDisclosureId, as the spec allows (it documents only four members). The /{institutionUserDisclosureId} forms are then not applicable, never failed.', [], { variant: true }),
 
   // 5. Create a user disclosure acceptance record
   f('op5-requires-other-header-name', 'Create a user disclosure ignores the documented header InstitutionDisclosureId and requires "DisclosureId" instead (400).', ['OP5-REQUEST']),
@@ -48,5 +48,5 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
 
   // 6 and 7
   f('disc-user-id-forms-missing', 'Change and delete a user disclosure are not served in the /{institutionUserDisclosureId} form (404).', ['OP6-REQUEST-BY-ID', 'OP7-REQUEST-BY-ID']),
-  f('disc-strict-header-names', 'Variant, not a fault: every disclosures operation refuses (400) a request that lacks one of its documented headers (spelled exactly as the spec writes it), query parameters or body members. The suite sends them all, so nothing fails.', []),
+  f('disc-strict-header-names', 'Variant, not a fault: every disclosures operation refuses (400) a request that lacks one of its documented headers (spelled exactly as the spec writes it), query parameters or body members. The suite sends them all, so nothing fails.', [], { variant: true }),
 ];

@@ -11,4 +11,9 @@ export interface FaultDef {
   collateral?: string[];
   /** The rule is SHOULD or INFO: it is caught only under --strict. */
   strict?: boolean;
+  /**
+   * Not a fault: a legitimate choice the spec leaves open (e.g. a list without an optional id).
+   * It breaks nothing, and the self-tests prove that the suite fails nothing on it.
+   */
+  variant?: boolean;
 }

@@ -112,7 +112,8 @@ export class Customer {
    * oldPhoneNumber, the number this case believes on record, then (should the target not have stored
    * it) every other number it set; a no-op update naming the original number as old and new confirms
    * it is on record (rule 2: it is accepted only then). Where the phone-alone form does not get there,
-   * the same is tried with the three objects together. The e-mail and postal address are sent alone.
+   * the same is tried with the three objects together. The e-mail and postal address are sent alone,
+   * then together where a target refuses one alone.
    */
   private async restore(): Promise<void> {
     const problems: string[] = [];
@@ -134,14 +135,20 @@ export class Customer {
       }
       if (!confirmed) problems.push(`could not confirm that the phone number is back to ${start}: an update naming it as oldPhoneNumber was refused after trying to set it back from ${candidates.map((n) => JSON.stringify(n)).join(', ')}`);
     }
-    if (this.emailChanged && this.original.emailAddress !== undefined) {
-      const res = await this.update({ emailAddress: this.original.emailAddress }, 'restore the e-mail address');
-      if (!is2xx(res.status)) problems.push(`the e-mail address could not be set back (status ${res.status})`);
+    // The e-mail and postal address: each alone, and where a target refuses that, both together
+    // (rule 1 lets a target be served either way; the restore must not depend on one).
+    const email = this.emailChanged && this.original.emailAddress !== undefined;
+    const postal = this.postalChanged && this.original.postalAddress !== undefined;
+    let emailBack = !email;
+    let postalBack = !postal;
+    if (email) emailBack = is2xx((await this.update({ emailAddress: this.original.emailAddress }, 'restore the e-mail address')).status);
+    if (postal) postalBack = is2xx((await this.update({ postalAddress: this.original.postalAddress }, 'restore the postal address')).status);
+    if ((!emailBack || !postalBack) && this.original.emailAddress !== undefined && this.original.postalAddress !== undefined) {
+      const res = await this.update({ emailAddress: this.original.emailAddress, postalAddress: this.original.postalAddress }, 'restore the e-mail and postal address together');
+      if (is2xx(res.status)) emailBack = postalBack = true;
     }
-    if (this.postalChanged && this.original.postalAddress !== undefined) {
-      const res = await this.update({ postalAddress: this.original.postalAddress }, 'restore the postal address');
-      if (!is2xx(res.status)) problems.push(`the postal address could not be set back (status ${res.status})`);
-    }
+    if (!emailBack) problems.push('the e-mail address could not be set back');
+    if (!postalBack) problems.push('the postal address could not be set back');
     if (problems.length) throw new Error(problems.join('; '));
   }
 }
