@@ -65,5 +65,6 @@ describe('grading of checks and cases', () => {
     expect(exitCodeFor([c('passed'), c('could-not-test')])).toBe(3);
     expect(exitCodeFor([c('failed'), c('could-not-test')])).toBe(1);
     expect(exitCodeFor([c('passed')], 1)).toBe(3);
+    expect(exitCodeFor([c('not-allowed'), c('not-applicable')]), 'nothing verified is no verdict').toBe(3);
   });
 });

@@ -72,7 +72,14 @@ export function countByArea(cases: CaseReport[]): Record<string, AreaCounts> {
 export function exitCodeFor(cases: CaseReport[], extraErrors = 0): number {
   if (cases.some((c) => c.outcome === 'failed')) return EXIT.NON_CONFORMANT;
   if (extraErrors > 0 || cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error')) return EXIT.COULD_NOT_TEST;
-  return EXIT.CONFORMANT;
+  // A run in which every test was skipped or not applicable verified nothing: no verdict either.
+  if (!nothingVerified(cases)) return EXIT.CONFORMANT;
+  return EXIT.COULD_NOT_TEST;
+}
+
+/** True when tests ran but none of them verified anything (all skipped: not allowed, or not applicable). */
+export function nothingVerified(cases: CaseReport[]): boolean {
+  return cases.length > 0 && !cases.some((c) => c.outcome === 'passed' || c.outcome === 'warning' || c.outcome === 'failed');
 }
 
 const RANK: RequirementVerdict[] = ['failed', 'could-not-test', 'warning', 'passed', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run'];
@@ -83,16 +90,18 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
     const row: RequirementRow = { id: r.id, section: r.section, grade: r.grade, statement: r.statement, operations: r.operations, verdict: 'not-run', notes: [], cases: declared.get(r.id) ?? [] };
     if (r.notTestable) return { ...row, verdict: 'not-testable', notes: [r.notTestable] };
     if (row.cases.length === 0) return { ...row, verdict: 'no-test' };
-    const seen = new Set<RequirementVerdict>();
+    // Notes are kept per verdict, and the row shows those of the verdict it ends with: a requirement
+    // that passed is not annotated with the failure of another requirement in the same test.
+    const notes = new Map<RequirementVerdict, string[]>();
+    const note = (v: RequirementVerdict, text: string) => notes.set(v, [...(notes.get(v) ?? []), text]);
     for (const c of cases.filter((c) => c.requirements.includes(r.id))) {
       const mine = c.checks.filter((k) => k.requirement === r.id);
       const failed = mine.filter((k) => k.outcome === 'failed');
       for (const k of failed) {
-        if (k.grade === 'MUST' || strict) seen.add('failed');
-        else if (k.grade === 'SHOULD') seen.add('warning');
-        row.notes.push(`${k.grade === 'INFO' && !strict ? 'observed' : 'failed'}: ${k.description}; received ${k.received}`);
+        const v: RequirementVerdict = k.grade === 'MUST' || strict ? 'failed' : k.grade === 'SHOULD' ? 'warning' : 'passed';
+        note(v, `${v === 'passed' ? 'observed' : v}: ${k.description}; received ${k.received}`);
       }
-      if (mine.some((k) => k.outcome === 'passed') || (failed.length > 0 && failed.every((k) => k.grade === 'INFO') && !strict)) seen.add('passed');
+      if (mine.some((k) => k.outcome === 'passed') || (failed.length > 0 && failed.every((k) => k.grade === 'INFO') && !strict)) notes.set('passed', notes.get('passed') ?? []);
       if (mine.length === 0 || mine.every((k) => k.outcome === 'not-applicable')) {
         const v: RequirementVerdict | undefined =
           c.outcome === 'could-not-test' || c.outcome === 'error' ? 'could-not-test'
@@ -100,14 +109,11 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
           : c.outcome === 'not-allowed' ? 'skipped-not-allowed'
           : c.outcome === 'failed' ? 'not-verified'
           : undefined;
-        if (v) {
-          seen.add(v);
-          if (c.reason) row.notes.push(`${c.title}: ${c.reason.split('\n')[0]}`);
-        }
+        if (v) note(v, `${c.title}: ${(c.reason ?? '').split('\n')[0]}`);
       }
     }
-    row.verdict = RANK.find((v) => seen.has(v)) ?? 'not-run';
-    row.notes = [...new Set(row.notes)];
+    row.verdict = RANK.find((v) => notes.has(v)) ?? 'not-run';
+    row.notes = [...new Set(notes.get(row.verdict) ?? [])];
     return row;
   });
 }
