@@ -62,7 +62,6 @@ export function registerArea(features: Feature[]): void {
           const grade: Grade = grades.includes('MUST') ? 'MUST' : grades.includes('SHOULD') ? 'SHOULD' : 'INFO';
           await allure.epic(f.area);
           await allure.feature(`${op.number}. ${op.name}`);
-          for (const id of def.requirements) await allure.story(id);
           await allure.severity(SEVERITY[grade]);
           await allure.tags(grade, ...def.requirements);
           for (const section of new Set([op.section, ...def.requirements.map((id) => requirement(id).section)])) {
@@ -73,6 +72,10 @@ export function registerArea(features: Feature[]): void {
           );
           const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink);
           const report = await runCase(ctx);
+          // The report's tree groups tests by requirement (story): a failed test is listed under the
+          // requirement whose check failed, not under the others it declares (they did not fail).
+          const failedIds = [...new Set(report.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict)).map((k) => k.requirement))];
+          for (const id of report.outcome === 'failed' && failedIds.length ? failedIds : def.requirements) await allure.story(id);
           task.meta.dbsi = forMeta(report);
           if (report.outcome === 'warning') await allure.label('tag', 'warning');
           if (!settings.strict && report.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed')) await allure.label('tag', 'observation');
