@@ -95,6 +95,8 @@ export class CaseContext {
     readonly feature: Feature,
     readonly def: CaseDef,
     readonly sink: EvidenceSink = NO_EVIDENCE,
+    /** Aborted when the run is interrupted: the case's requests stop; its clean-ups still run. */
+    readonly signal?: AbortSignal,
   ) {
     this.faker = new Faker({ locale: [en] });
     this.faker.seed(hashSeed(settings.seed, caseId(feature, def)));
@@ -107,7 +109,7 @@ export class CaseContext {
   /** Send one request; the exchange is recorded and attached (redacted) to the current step. */
   async send(o: SendOptions): Promise<HttpResult> {
     try {
-      const res = await this.client.send(o);
+      const res = await this.client.send(o, {}, this.cleaningUp ? undefined : this.signal);
       this.exchanges.push(res.exchange);
       await this.sink.exchange(res.exchange);
       return res;
@@ -168,7 +170,10 @@ export class CaseContext {
     this.cleanups.push({ name, fn });
   }
 
+  private cleaningUp = false;
+
   async runCleanups(): Promise<void> {
+    this.cleaningUp = true;
     for (const c of this.cleanups.reverse()) {
       try {
         await this.sink.step(`clean-up: ${c.name}`, c.fn);

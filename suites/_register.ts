@@ -53,7 +53,7 @@ export function registerArea(features: Feature[]): void {
     if (cases.length === 0) continue;
     describe.concurrent(`${op.number}. ${op.name}`, () => {
       for (const def of cases) {
-        test(def.title, async ({ run, task, skip }) => {
+        test(def.title, async ({ run, task, skip, signal }) => {
           const { settings, parallelAreas } = run;
           const grades = def.requirements.map((id) => requirement(id).grade);
           const grade: Grade = grades.includes('MUST') ? 'MUST' : grades.includes('SHOULD') ? 'SHOULD' : 'INFO';
@@ -68,7 +68,7 @@ export function registerArea(features: Feature[]): void {
           await allure.description(
             def.requirements.map((id) => { const r = requirement(id); return `**${id}** (${r.grade}, spec section *${r.section}*)\n\n> ${r.statement}`; }).join('\n\n'),
           );
-          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink);
+          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, signal);
           const report = await runCase(ctx);
           task.meta.dbsi = forMeta(report);
           if (report.outcome === 'warning') await allure.label('tag', 'warning');

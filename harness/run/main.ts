@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule } from 'vitest/node';
 import { startVitest } from 'vitest/node';
-import { checkAreaNeeds, ConfigError, loadConfigFile, secretValues, type TargetConfig } from '../config';
+import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, secretValues, type TargetConfig } from '../config';
 import type { RunSettings } from '../case';
 import { caseId } from '../case';
 import type { CaseReport } from '../model';
@@ -106,17 +106,39 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : config.name}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
     io.out(`  base URLs: ${config.baseUrl}  ${config.authBaseUrl}  ${config.transfersBaseUrl}`);
     io.out(`  areas: ${opts.areas.join(', ')}   seed: ${seed}   strict: ${opts.strict}`);
-    if (!config.http.tls.rejectUnauthorized) io.out('  WARNING: TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false)');
   }
+  // Never silent, not even with --quiet: on stderr.
+  for (const w of configWarnings(config)) io.err(`dbsi-conformance: WARNING: ${w}`);
 
   const collector = new Collector();
   let interrupted = false;
   let vitest: Awaited<ReturnType<typeof startVitest>> | undefined;
+  // A first SIGINT/SIGTERM cancels the run: running cases abort their requests (test context
+  // signal), run their clean-ups, and the reports are written with every selected test given a
+  // verdict. A second signal leaves at once.
   const onSignal = (sig: string) => {
-    if (interrupted) return;
+    if (interrupted) {
+      io.err(`dbsi-conformance: second ${sig}: leaving now, without clean-ups or reports`);
+      process.exit(EXIT.INTERRUPTED);
+    }
     interrupted = true;
     io.err(`dbsi-conformance: ${sig} received: stopping, cleaning up and writing what ran`);
     void vitest?.cancelCurrentRun('keyboard-input');
+  };
+  // startVitest only returns when the run is over: the runner is taken as soon as it exists.
+  // Vitest's logger also listens for SIGINT/SIGTERM and exits at once (no reports): only ours stay.
+  const ownSignals = () => {
+    for (const [sig, mine] of [['SIGINT', sigint], ['SIGTERM', sigterm]] as const) {
+      for (const l of process.listeners(sig)) if (l !== mine) process.off(sig, l as never);
+    }
+  };
+  const runnerHandle = {
+    onInit(v: NonNullable<typeof vitest>) {
+      vitest = v;
+      ownSignals();
+      if (interrupted) void v.cancelCurrentRun('keyboard-input');
+    },
+    onTestRunStart: ownSignals,
   };
   const sigint = () => onSignal('SIGINT');
   const sigterm = () => onSignal('SIGTERM');
@@ -146,7 +168,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         watch: false,
         run: true,
         include: ['suites/*/*.test.ts'],
-        reporters: [collector as never, new AllureVitestReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never })],
+        reporters: [runnerHandle as never, collector as never, new AllureVitestReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never })],
         provide: { dbsi: { settings, filter, parallelAreas: opts.areas.length } },
         pool: 'threads',
         maxWorkers: opts.areas.length,
