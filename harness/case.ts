@@ -154,6 +154,12 @@ export class CaseContext {
       exchange: v.res?.exchange.seq,
       curl: v.res?.exchange.curl,
     };
+    if (result.outcome === 'failed' && v.res?.truncated) {
+      // The body was cut off at http.maxBodyBytes: what the check missed may be in the rest, so
+      // this is no verdict on the target.
+      const limit = this.config.http.maxBodyBytes;
+      throw new TransportError('too-large', `the answer is larger than http.maxBodyBytes (${limit} bytes) and was cut off there, so ${v.check} could not judge it; raise http.maxBodyBytes to test it`, v.res.exchange);
+    }
     this.checks.push(result);
     if (result.outcome !== 'failed') return true;
     if (req.grade === 'MUST' || this.settings.strict) throw new CheckFailure(result);

@@ -67,6 +67,7 @@ export function fillPath(template: string, params: Record<string, string> = {}):
   });
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const TLS_CODES = /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID|ERR_SSL_.*)$/;
 
@@ -89,7 +90,7 @@ function classify(e: unknown, why: { interrupted: boolean; timedOut: boolean }):
   if (why.timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (e as Error)?.name === 'TimeoutError')
     return { kind: 'timeout', message: 'no complete answer within the request timeout (http.timeoutMs)', beforeSend: false };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { kind: 'connection', message: `connection reset by the target (${code})`, beforeSend: false };
-  if (/HPE_|parse/i.test(code + msg)) return { kind: 'protocol', message: `the answer is not HTTP (${code || msg})`, beforeSend: false };
+  if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})`, beforeSend: false };
   if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false };
   return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}`, beforeSend: false };
 }
@@ -153,7 +154,13 @@ export class DbsiClient {
     const base = this.config[o.base ?? op?.base ?? 'baseUrl'];
     const pathAfterBase = o.path ?? fillPath(op!.path, o.pathParams);
     const url = joinUrl(base, pathAfterBase, o.query);
-    const needs = (op && 'mutates' in op ? op.mutates : undefined) ?? switchForRequest(method, pathAfterBase);
+    const baseKey = o.base ?? op?.base ?? 'baseUrl';
+    // Last line of defence: the operation's own switch, else what method and path say, else any
+    // change sent to the transfers or token base URL.
+    const needs =
+      (op && 'mutates' in op && (op.method === method || !SAFE_METHODS.has(method)) ? op.mutates : undefined) ??
+      switchForRequest(method, pathAfterBase) ??
+      (SAFE_METHODS.has(method) ? undefined : baseKey === 'transfersBaseUrl' ? 'moneyMovement' : baseKey === 'authBaseUrl' ? 'tokenRevocation' : undefined);
     return { method, url, pathAfterBase, needs };
   }
 
