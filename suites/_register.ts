@@ -23,7 +23,7 @@ const SEVERITY: Record<Grade, string> = { MUST: 'critical', SHOULD: 'normal', IN
 const allureSink: EvidenceSink = {
   step: (name, body) => allure.step(name, () => body()) as Promise<never>,
   exchange: async (ex: Exchange) => {
-    await allure.attachment(`${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}`, renderExchange(ex), 'text/plain');
+    await allure.attachment(`${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}${ex.retries.length ? ` (after ${ex.retries.length} retr${ex.retries.length === 1 ? 'y' : 'ies'})` : ''}`, renderExchange(ex), 'text/plain');
   },
   parameter: async (name, value) => {
     await allure.parameter(name, value);

@@ -23,7 +23,7 @@ export interface ConformanceSummary {
   facts: RunFacts;
   areas: Record<string, AreaCounts>;
   requirements: RequirementRow[];
-  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string }>;
+  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string; retries?: string[] }>;
 }
 
 export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: RequirementRow[]): ConformanceSummary {
@@ -43,8 +43,15 @@ export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: Require
       durationMs: c.durationMs,
       exchanges: c.exchanges.length,
       curl: c.checks.find((k) => k.outcome === 'failed')?.curl,
+      ...retriesOf(c),
     })),
   };
+}
+
+/** The safe retries that happened in a case (429, 503 on a read, connection refused), one line each. */
+function retriesOf(c: CaseReport): { retries?: string[] } {
+  const lines = c.exchanges.flatMap((e) => e.retries.map((r) => `${e.request.method} ${e.request.url}: ${r}`));
+  return lines.length ? { retries: lines } : {};
 }
 
 const VERDICT_TEXT: Record<string, string> = {
@@ -78,6 +85,11 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);
   out.push('', '## Requirements', '', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
   for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${cell(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
+  const retried = s.cases.filter((c) => c.retries?.length);
+  if (retried.length) {
+    out.push('', '## Retries', '', 'Requests repeated because it was safe (429 with Retry-After, 503 on a read, no connection): the verdicts rest on the last answer.', '');
+    for (const c of retried) for (const r of c.retries!) out.push(`- ${cell(c.title)}: ${cell(r)}`);
+  }
   const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
   if (failed.length) {
     out.push('', '## Failures', '');
