@@ -13,6 +13,8 @@ export interface CliRun {
   stderr: string;
   elapsedMs: number;
   reportsDir: string;
+  /** From the signal (opts.signal) to the child's exit. */
+  afterSignalMs?: number;
 }
 
 /**
@@ -20,7 +22,10 @@ export interface CliRun {
  * so signals reach the job itself). `raw` is written as the target configuration when given.
  * `onStdout` sees the output as it comes (to time a signal); the child is killed after `killAfterMs`.
  */
-export function runCli(args: string[], opts: { raw?: unknown; killAfterMs?: number; onStdout?: (text: string, child: { kill(sig: NodeJS.Signals): void }) => void } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  opts: { raw?: unknown; killAfterMs?: number; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp } } = {},
+): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-cli-'));
   const reportsDir = join(dir, 'reports');
   const extra: string[] = [];
@@ -36,16 +41,26 @@ export function runCli(args: string[], opts: { raw?: unknown; killAfterMs?: numb
   });
   let stdout = '';
   let stderr = '';
+  let signalledAt: number | undefined;
+  let armed = false;
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();
-    opts.onStdout?.(stdout, child);
+    if (opts.signal && !armed && opts.signal.once.test(stdout)) {
+      armed = true;
+      const { name, afterMs } = opts.signal;
+      setTimeout(() => {
+        signalledAt = performance.now();
+        child.kill(name);
+      }, afterMs);
+    }
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const killer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 50_000);
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(killer);
-      resolve({ code, signal, stdout, stderr, elapsedMs: performance.now() - t0, reportsDir });
+      const now = performance.now();
+      resolve({ code, signal, stdout, stderr, elapsedMs: now - t0, reportsDir, afterSignalMs: signalledAt === undefined ? undefined : now - signalledAt });
     });
   });
 }

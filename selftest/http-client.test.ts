@@ -193,6 +193,15 @@ describe('concurrency and rate limits', () => {
     expect(third).toBe(true);
   });
 
+  test('a request waiting for a slot stops waiting when its case is interrupted', async () => {
+    const l = new Limiter(1, 0);
+    await l.acquire();
+    const stop = new AbortController();
+    const waiting = l.acquire(stop.signal);
+    stop.abort(new Error('interrupted'));
+    await expect(waiting).rejects.toThrow('interrupted');
+  });
+
   test('no more starts per second than http.rateLimitPerSecond (counted in fake time)', async () => {
     vi.useFakeTimers({ now: 0 });
     const l = new Limiter(100, 10);

@@ -207,7 +207,11 @@ export class DbsiClient {
         throw new TransportError('interrupted', 'the run was interrupted', ex);
       }
       let res: Awaited<ReturnType<typeof request>> | undefined;
-      const release = await this.limiter.acquire();
+      const release = await this.limiter.acquire(stop).catch(() => undefined);
+      if (!release) {
+        const ex = record(undefined, { kind: 'interrupted', message: 'the run was interrupted' });
+        throw new TransportError('interrupted', 'the run was interrupted', ex);
+      }
       const timeout = AbortSignal.timeout(this.config.http.timeoutMs);
       try {
         res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal: AbortSignal.any([timeout, stop]) });

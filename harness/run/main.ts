@@ -124,10 +124,23 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     interrupted = true;
     io.err(`dbsi-conformance: ${sig} received: stopping, cleaning up and writing what ran`);
     void vitest?.cancelCurrentRun('keyboard-input');
+    if (!testsStarted) return stopWaiting(); // the runner is still starting: nothing ran, nothing to wait for
+    // Running cases abort their requests and run their clean-ups; the reports do not wait longer than this.
+    setTimeout(stopWaiting, Math.min(config.http.timeoutMs, 8_000) + 2_000).unref();
   };
+  let testsStarted = false;
+  let stopWaiting!: () => void;
+  const interruptGate = new Promise<void>((resolve) => (stopWaiting = resolve));
   // startVitest only returns when the run is over: the runner is taken as soon as it exists.
   // Vitest's logger also listens for SIGINT/SIGTERM and exits at once (no reports): only ours stay.
+  // …and its logger registers them with process.once while the runner is created (before onInit):
+  // those registrations are dropped until then.
+  const processOnce = process.once;
+  process.once = function (this: NodeJS.Process, ev: string | symbol, l: (...a: any[]) => void) {
+    return ev === 'SIGINT' || ev === 'SIGTERM' ? this : processOnce.call(this, ev, l);
+  } as typeof process.once;
   const ownSignals = () => {
+    process.once = processOnce;
     for (const [sig, mine] of [['SIGINT', sigint], ['SIGTERM', sigterm]] as const) {
       for (const l of process.listeners(sig)) if (l !== mine) process.off(sig, l as never);
     }
@@ -138,7 +151,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       ownSignals();
       if (interrupted) void v.cancelCurrentRun('keyboard-input');
     },
-    onTestRunStart: ownSignals,
+    onTestRunStart() {
+      ownSignals();
+      testsStarted = true;
+      if (interrupted) void vitest?.cancelCurrentRun('keyboard-input');
+    },
   };
   const sigint = () => onSignal('SIGINT');
   const sigterm = () => onSignal('SIGTERM');
@@ -159,7 +176,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if (opts.faults.length) environmentInfo['reference faults'] = opts.faults.join(', ');
   const testTimeout = config.http.timeoutMs * (config.http.retries + 1) * 12 + 10_000;
   try {
-    vitest = await startVitest(
+    const running = startVitest(
       'test',
       opts.areas.map((a) => `suites/${a}/${a}.test.ts`),
       {
@@ -180,11 +197,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         silent: true,
       },
       { logLevel: 'silent' },
-    );
-    await vitest.close();
+    ).then((v) => v.close());
+    running.catch(() => undefined);
+    // An interruption stops the wait (at once if the runner had not started, else after a grace
+    // period for clean-ups); the reports are then written from what has reported.
+    await Promise.race([running, interruptGate]);
   } catch (e) {
     collector.problems.push(`suite error: the test runner failed: ${(e as Error).message}`);
   } finally {
+    ownSignals();
     process.off('SIGINT', sigint);
     process.off('SIGTERM', sigterm);
     await reference?.close();
