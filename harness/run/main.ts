@@ -82,6 +82,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       reference = await startReferenceTarget({ faults: opts.faults, latencyMs: opts.latencyMs });
       config = referenceConfig(reference);
     }
+    if (opts.concurrency !== undefined) config = { ...config, http: { ...config.http, concurrency: opts.concurrency } };
     checkAreaNeeds(config, opts.areas);
   } catch (e) {
     await reference?.close();
@@ -174,11 +175,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     node: process.version,
   };
   if (opts.faults.length) environmentInfo['reference faults'] = opts.faults.join(', ');
+  // Areas run side by side, sharing http.concurrency; with fewer slots than areas, fewer at once.
+  // Only areas with a selected test get a worker (each worker loads the whole harness).
+  const activeAreas = opts.areas.filter((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))));
+  const parallelAreas = Math.max(1, Math.min(activeAreas.length, config.http.concurrency));
   const testTimeout = config.http.timeoutMs * (config.http.retries + 1) * 12 + 10_000;
   try {
-    const running = startVitest(
+    // No selected test at all: the runner is not started (an empty file list would mean "every file").
+    const running = activeAreas.length === 0 ? Promise.resolve() : startVitest(
       'test',
-      opts.areas.map((a) => `suites/${a}/${a}.test.ts`),
+      activeAreas.map((a) => `suites/${a}/${a}.test.ts`),
       {
         root: ROOT,
         config: false,
@@ -186,9 +192,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         run: true,
         include: ['suites/*/*.test.ts'],
         reporters: [runnerHandle as never, collector as never, new AllureVitestReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never })],
-        provide: { dbsi: { settings, filter, parallelAreas: opts.areas.length } },
+        provide: { dbsi: { settings, filter, parallelAreas } },
         pool: 'threads',
-        maxWorkers: opts.areas.length,
+        maxWorkers: parallelAreas,
         fileParallelism: true,
         maxConcurrency: config.http.concurrency,
         testTimeout,
