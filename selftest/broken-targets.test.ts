@@ -72,6 +72,24 @@ describe('a target that answers after a very long delay', () => {
   });
 });
 
+describe('a target that trickles its answer a byte at a time', () => {
+  test('the request timeout covers the whole answer, not each byte: a timeout', async () => {
+    const s = await start((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const t = setInterval(() => (res.destroyed ? clearInterval(t) : res.write(' ')), 50);
+      t.unref();
+    });
+    const { client } = clientFor(s.url);
+    const t0 = performance.now();
+    const err = (await client.send({ operation: 'listInstitutionDisclosures' }).catch((e: unknown) => e)) as TransportError;
+    const elapsed = performance.now() - t0;
+    await client.close();
+    expect(err).toBeInstanceOf(TransportError);
+    expect(err.kind).toBe('timeout');
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1_500);
+  });
+});
+
 describe('a target that resets connections', () => {
   test('every case could not be tested; a request that reached the target is never repeated', async () => {
     const s = await start('reset');

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { caseId } from '../harness/case';
+import { caseId, CaseContext, feature, runCase } from '../harness/case';
+import { resolveConfig, secretValues } from '../harness/config';
+import { DbsiClient } from '../harness/http/client';
+import { Redactor } from '../harness/redact';
+import { configFor, startMisbehavingServer } from './_misbehaving-server';
 import { EXIT } from '../harness/run/results';
 import { FEATURES_BY_AREA } from '../suites';
 import { runCli } from './_cli';
@@ -36,4 +40,43 @@ describe('interrupting a run', () => {
     const junit = readFileSync(join(run.reportsDir, 'junit.xml'), 'utf8');
     expect((junit.match(/<testcase /g) ?? []).length).toBe(all.length);
   }, 60_000);
+});
+
+describe('an interrupted case', () => {
+  test('stops its request at once, is "could not test: interrupted", and still runs its clean-up', async () => {
+    // The list is never answered; the clean-up's delete is.
+    const server = await startMisbehavingServer((req, res) => {
+      if (req.method === 'DELETE') {
+        res.writeHead(204);
+        res.end();
+      }
+    });
+    try {
+      const config = resolveConfig(configFor(server.url, { timeoutMs: 10_000 }), {});
+      const client = new DbsiClient(config, new Redactor(secretValues(config)));
+      const f = feature('disclosures', 'listInstitutionDisclosures', [
+        {
+          title: 'creates, then waits',
+          requirements: ['OP1-REQUEST'],
+          async run(t) {
+            t.cleanup('delete what was created', () => t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: 'made-by-this-case' } }));
+            await t.send({ operation: 'listInstitutionDisclosures' });
+          },
+        },
+      ]);
+      const stop = new AbortController();
+      const settings = { config, seed: 1, strict: false, runId: 'rint', specUrl: 'spec.md' };
+      setTimeout(() => stop.abort(new Error('the run was cancelled')), 200);
+      const t0 = performance.now();
+      const report = await runCase(new CaseContext(settings, client, f, f.cases[0]!, undefined, stop.signal));
+      await client.close();
+      expect(performance.now() - t0).toBeLessThan(3_000);
+      expect(report.outcome).toBe('could-not-test');
+      expect(report.reason).toMatch(/^could not test: the run was interrupted/);
+      expect(server.received.map((r) => r.method)).toEqual(['GET', 'DELETE']);
+      expect(report.exchanges.at(-1)!.response?.status).toBe(204);
+    } finally {
+      await server.close();
+    }
+  });
 });
