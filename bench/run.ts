@@ -6,6 +6,7 @@
  *     child's CPU time is the harness's alone: CPU time per exchange;
  *  C. the full run against the embedded target with 50 ms added to every answer, compared with the
  *     shortest possible time (the longest chain of dependent requests × 50 ms);
+ *  C'. the harness alone (no vitest, no Allure) against the same latency, in this process;
  *  D. run C at concurrency 1.
  *
  * Options: --runs N (A's repetitions, default 3), --latency MS (default 50), --json FILE.
@@ -111,7 +112,9 @@ await target.close();
 
 // B'. the harness's own work per exchange (client, redaction, checks, case runner; no vitest, no
 // Allure), in this process, against the reference target in a child process: CPU of this process.
-const perExchange = await harnessCpuPerExchange(ROUNDS);
+const perExchange = await inProcess(ROUNDS, 0);
+// C'. the same with the latency: how well the harness itself overlaps the cases, without the runner.
+const inProcessLatency = await inProcess(5, LATENCY);
 
 // C and D. 50 ms latency, default concurrency and concurrency 1
 const c = await measure(`embedded, +${LATENCY} ms latency`, ['--latency', String(LATENCY)]);
@@ -130,12 +133,18 @@ console.log(`B. harness CPU, whole CLI process: ${s(b.cpuMs)} for ${b.exchanges}
 console.log(`   the harness's own work: ${perExchange.cpuMsPerExchange.toFixed(2)} ms CPU per exchange (${perExchange.exchanges} exchanges in ${ROUNDS} in-process rounds of every case, target in another process).`);
 console.log(`C. +${LATENCY} ms latency: test phase ${s(c.testPhaseMs)}; shortest possible ${s(chainMs)} (longest chain ${c.longestChain} × ${LATENCY} ms): ${(c.testPhaseMs / Math.max(1, chainMs)).toFixed(2)}× (target: within 2×); wall ${s(c.wallMs)}.`);
 console.log(`   with http.concurrency 16 the work bound is ${s(Math.ceil(c.exchanges / 16) * LATENCY)} (${c.exchanges} exchanges / 16 × ${LATENCY} ms); the shortest possible is the larger of the two bounds.`);
+console.log(`C'. the harness alone (no vitest, no Allure), +${LATENCY} ms: first round ${s(inProcessLatency.firstRoundMs)}, then ${s(inProcessLatency.medianRoundMs)} per round of every case (${(inProcessLatency.medianRoundMs / Math.max(1, inProcessLatency.longestChain * LATENCY)).toFixed(2)}× its shortest possible ${s(inProcessLatency.longestChain * LATENCY)}).`);
 if (lock) console.log('   harness/lock.ts exists: cases serialized by a keyed lock form longer chains than one case; this bound ignores them (a lower bound).');
 console.log(`D. concurrency 1: test phase ${s(d.testPhaseMs)} (${(d.testPhaseMs / Math.max(1, c.testPhaseMs)).toFixed(1)}× run C); the floor at concurrency 1 is ${d.exchanges} × ${LATENCY} ms = ${s(d.exchanges * LATENCY)}.`);
-if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, runs: table, chainMs, perExchange }, null, 2));
+if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, runs: table, chainMs, perExchange, inProcessLatency }, null, 2));
 
-async function harnessCpuPerExchange(rounds: number): Promise<{ exchanges: number; cpuMsPerExchange: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/reference.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Every case, `rounds` times after a warm-up round, in this process (no vitest, no Allure), against
+ * the reference target in a child process with `latencyMs`: CPU of this process per exchange, and
+ * the wall time of a round.
+ */
+async function inProcess(rounds: number, latencyMs: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/reference.ts', '--latency', String(latencyMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const urls = await new Promise<Record<string, string>>((resolve, reject) => {
       let out = '';
@@ -156,14 +165,22 @@ async function harnessCpuPerExchange(rounds: number): Promise<{ exchanges: numbe
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const settings = { config, seed: 1, strict: false, runId: 'rbch', specUrl: 'spec.md' };
     const all = Object.values(FEATURES_BY_AREA).flatMap((fs) => fs.flatMap((f) => f.cases.map((c) => ({ f, c }))));
-    const round = async () => (await Promise.all(all.map(({ f, c }) => runCase(new CaseContext(settings, client, f, c))))).reduce((n, r) => n + r.exchanges.length, 0);
-    await round(); // warm-up: module initialisation, schema compilation, connections
+    const round = async () => await Promise.all(all.map(({ f, c }) => runCase(new CaseContext(settings, client, f, c))));
+    let t = performance.now();
+    const first = await round(); // warm-up: module initialisation, schema compilation, connections
+    const firstRoundMs = performance.now() - t;
+    const longestChain = Math.max(0, ...first.map((r) => r.exchanges.length));
     const cpu0 = process.cpuUsage();
     let exchanges = 0;
-    for (let i = 0; i < rounds; i++) exchanges += await round();
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      t = performance.now();
+      exchanges += (await round()).reduce((n, r) => n + r.exchanges.length, 0);
+      times.push(performance.now() - t);
+    }
     const cpu = process.cpuUsage(cpu0);
     await client.close();
-    return { exchanges, cpuMsPerExchange: (cpu.user + cpu.system) / 1000 / Math.max(1, exchanges) };
+    return { exchanges, longestChain, firstRoundMs, medianRoundMs: median(times), cpuMsPerExchange: (cpu.user + cpu.system) / 1000 / Math.max(1, exchanges) };
   } finally {
     child.kill('SIGTERM');
   }
