@@ -8,7 +8,7 @@ import type { CaseReport } from '../harness/model';
 import { Redactor } from '../harness/redact';
 import { exitCodeFor, EXIT } from '../harness/run/results';
 import { FEATURES_BY_AREA } from '../suites';
-import { runCli } from './_cli';
+import { runCli } from './_spawn-cli';
 import { configFor, startMisbehavingServer, type Custom, type Misbehaviour, type MisbehavingServer } from './_misbehaving-server';
 
 /**

@@ -8,7 +8,7 @@ import { Redactor } from '../harness/redact';
 import { configFor, startMisbehavingServer } from './_misbehaving-server';
 import { EXIT } from '../harness/run/results';
 import { FEATURES_BY_AREA } from '../suites';
-import { runCli } from './_cli';
+import { runCli } from './_spawn-cli';
 
 /**
  * Interrupting a run (SIGINT, SIGTERM) stops it promptly and still writes what it has: the summary
