@@ -85,15 +85,20 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);
   out.push('', '## Requirements', '', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
   for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${cell(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
-  const retried = s.cases.filter((c) => c.retries?.length);
-  if (retried.length) {
-    out.push('', '## Retries', '', 'Requests repeated because it was safe (429 with Retry-After, 503 on a read, no connection): the verdicts rest on the last answer.', '');
-    for (const c of retried) for (const r of c.retries!) out.push(`- ${cell(c.title)}: ${cell(r)}`);
-  }
   const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
   if (failed.length) {
     out.push('', '## Failures', '');
     for (const c of failed) out.push(`### ${cell(c.title)} (${c.area})`, '', '```', c.reason ?? '', '```', '');
   }
+  out.push(...retriesSection(s));
   return out.join('\n') + '\n';
+}
+
+/** The safe retries of the run (they do not change a verdict, but a person should know). */
+function retriesSection(s: ConformanceSummary): string[] {
+  const retried = s.cases.filter((c) => c.retries?.length);
+  if (!retried.length) return [];
+  const out = ['', '## Retries', '', 'Requests repeated because it was safe (429 with Retry-After, 503 on a read, no connection): the verdicts rest on the last answer.', ''];
+  for (const c of retried) for (const r of c.retries!) out.push(`- ${cell(c.title)}: ${cell(r)}`);
+  return out;
 }
