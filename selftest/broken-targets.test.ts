@@ -98,9 +98,9 @@ describe('a target that resets connections', () => {
     const r = await runDisclosures(s.url);
     expect(outcomes(r.cases)).toEqual(['could-not-test']);
     for (const c of sent(r.cases)) expect(c.reason).toMatch(/connection reset by the target|other side closed/);
-    const sent = r.cases.flatMap((c) => c.exchanges);
-    expect(sent.every((e) => e.retries.length === 0)).toBe(true);
-    expect(s.received).toHaveLength(sent.length);
+    const exchanges = r.cases.flatMap((c) => c.exchanges);
+    expect(exchanges.every((e) => e.retries.length === 0)).toBe(true);
+    expect(s.received).toHaveLength(exchanges.length);
   });
 });
 
