@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { TargetConfig } from '../config';
@@ -140,6 +141,8 @@ export class DbsiClient {
     const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: 64, keepAliveTimeout: 4_000 };
     this.dispatcher = config.http.proxyUrl ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common }) : new Agent(common);
     this.maxRetryWaitMs = Math.max(config.http.timeoutMs, 10_000);
+    // Every request in flight listens to the client's interrupt signal (no leak: one per request).
+    setMaxListeners(10_000, this.interrupt.signal);
     this.limiter = new Limiter(opts.concurrency ?? config.http.concurrency, opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond);
   }
 
