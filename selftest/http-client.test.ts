@@ -4,6 +4,7 @@ import { resolveConfig, secretValues } from '../harness/config';
 import { DbsiClient, TransportError, type SendOptions } from '../harness/http/client';
 import { Limiter } from '../harness/http/limiter';
 import { Redactor } from '../harness/redact';
+import { parseCli } from '../harness/run/args';
 import { renderExchange } from '../harness/run/exchange-text';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../harness/run/summary';
 import type { CaseReport } from '../harness/model';
@@ -177,6 +178,13 @@ describe('concurrency and rate limits', () => {
     await client.close();
     expect(server.received).toHaveLength(15);
     expect(most).toBe(3);
+  });
+
+  test('--concurrency N overrides http.concurrency; 0 or a fraction is a usage error', () => {
+    expect(parseCli(['--concurrency', '3']).concurrency).toBe(3);
+    expect(parseCli([]).concurrency).toBeUndefined();
+    expect(() => parseCli(['--concurrency', '0'])).toThrow(/--concurrency must be a whole number/);
+    expect(() => parseCli(['--concurrency', '1.5'])).toThrow(/--concurrency must be a whole number/);
   });
 
   test('the limiter holds the (n+1)th request until one is released', async () => {
