@@ -71,6 +71,10 @@ describe('with every safety switch off, nothing that changes real things leaves 
     expect(target.received.length).toBe(before);
   });
 
+  test('an id that happens to contain "transfer" or "customer" does not make a user-disclosure delete look like one', () => {
+    expect(client.resolve({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: 'customer-transfer-contact-1' } }).needs).toBeUndefined();
+  });
+
   test('reads are not refused', async () => {
     const res = await client.send({ operation: 'listInstitutionDisclosures' });
     expect(res.status).toBeGreaterThan(0);

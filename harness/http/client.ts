@@ -162,7 +162,9 @@ export class DbsiClient {
     // change sent to the transfers or token base URL.
     const needs =
       (op && 'mutates' in op && (op.method === method || !SAFE_METHODS.has(method)) ? op.mutates : undefined) ??
-      switchForRequest(method, pathAfterBase) ??
+      // A documented operation is judged by its path template (a vendor's id may contain any word);
+      // anything else by the path it sends.
+      switchForRequest(method, op && op.method === method && !o.path ? op.path : pathAfterBase) ??
       (SAFE_METHODS.has(method) ? undefined : baseKey === 'transfersBaseUrl' ? 'moneyMovement' : baseKey === 'authBaseUrl' ? 'tokenRevocation' : undefined);
     return { method, url, pathAfterBase, needs };
   }
