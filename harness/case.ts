@@ -95,6 +95,8 @@ export class CaseContext {
     readonly feature: Feature,
     readonly def: CaseDef,
     readonly sink: EvidenceSink = NO_EVIDENCE,
+    /** Aborted when the run is interrupted: the case's requests stop; its clean-ups still run. */
+    readonly signal?: AbortSignal,
   ) {
     this.faker = new Faker({ locale: [en] });
     this.faker.seed(hashSeed(settings.seed, caseId(feature, def)));
@@ -107,7 +109,7 @@ export class CaseContext {
   /** Send one request; the exchange is recorded and attached (redacted) to the current step. */
   async send(o: SendOptions): Promise<HttpResult> {
     try {
-      const res = await this.client.send(o);
+      const res = await this.client.send(o, {}, this.cleaningUp ? undefined : this.signal);
       this.exchanges.push(res.exchange);
       await this.sink.exchange(res.exchange);
       return res;
@@ -152,6 +154,12 @@ export class CaseContext {
       exchange: v.res?.exchange.seq,
       curl: v.res?.exchange.curl,
     };
+    if (result.outcome === 'failed' && v.res?.truncated) {
+      // The body was cut off at http.maxBodyBytes: what the check missed may be in the rest, so
+      // this is no verdict on the target.
+      const limit = this.config.http.maxBodyBytes;
+      throw new TransportError('too-large', `the answer is larger than http.maxBodyBytes (${limit} bytes) and was cut off there, so ${v.check} could not judge it; raise http.maxBodyBytes to test it`, v.res.exchange);
+    }
     this.checks.push(result);
     if (result.outcome !== 'failed') return true;
     if (req.grade === 'MUST' || this.settings.strict) throw new CheckFailure(result);
@@ -168,7 +176,10 @@ export class CaseContext {
     this.cleanups.push({ name, fn });
   }
 
+  private cleaningUp = false;
+
   async runCleanups(): Promise<void> {
+    this.cleaningUp = true;
     for (const c of this.cleanups.reverse()) {
       try {
         await this.sink.step(`clean-up: ${c.name}`, c.fn);

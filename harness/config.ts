@@ -196,6 +196,16 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
   return cfg;
 }
 
+/** What a person must be told before the run starts (printed on stderr, even with --quiet). */
+export function configWarnings(cfg: TargetConfig): string[] {
+  const out: string[] = [];
+  if (!cfg.http.tls.rejectUnauthorized) out.push('TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false): answers may come from anyone');
+  for (const key of ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
+    if (new URL(cfg[key]).protocol === 'http:' && !isLoopback(cfg[key])) out.push(`"${key}" is plain http:// to a non-loopback host (allowed by http.allowInsecureHttp): credentials travel unencrypted`);
+  }
+  return out;
+}
+
 /** What each area needs before it can run; a missing item is a configuration error naming the key. */
 const AREA_NEEDS: Record<Area, Array<[path: string, env?: string]>> = {
   disclosures: [

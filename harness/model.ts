@@ -28,7 +28,7 @@ export interface RecordedResponse {
   bytes: number;
 }
 
-export type TransportErrorKind = 'connection' | 'timeout' | 'protocol' | 'unavailable' | 'interrupted';
+export type TransportErrorKind = 'connection' | 'timeout' | 'protocol' | 'unavailable' | 'interrupted' | 'too-large';
 
 export interface Exchange {
   seq: number;

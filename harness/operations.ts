@@ -47,11 +47,18 @@ export function operation(key: OperationKey): OperationDef {
  * builds an odd URL (a wrong version segment, a missing suffix) is still classified.
  */
 export function switchForRequest(method: string, pathAfterBase: string): SafetySwitch | undefined {
-  if (method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD' || method.toUpperCase() === 'OPTIONS') return undefined;
-  const p = pathAfterBase.split('?')[0]!.toLowerCase();
-  if (p.includes('/transfers')) return 'moneyMovement';
-  if (p.includes('/revoke')) return 'tokenRevocation';
-  if (p.includes('contact-info') || p.includes('/customers/')) return 'contactUpdate';
-  if (/institution-disclosures/.test(p) && !/institution-user-disclosures/.test(p)) return 'institutionDisclosureWrites';
+  const m = method.toUpperCase();
+  if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return undefined;
+  let p = pathAfterBase.split('?')[0]!;
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    // keep it encoded
+  }
+  p = p.toLowerCase();
+  if (p.includes('transfer')) return 'moneyMovement';
+  if (p.includes('revoke') || p.includes('oauth')) return 'tokenRevocation';
+  if (p.includes('contact') || p.includes('/customer')) return 'contactUpdate';
+  if (/institution-?disclosure/.test(p) && !/user-?disclosure/.test(p)) return 'institutionDisclosureWrites';
   return undefined;
 }

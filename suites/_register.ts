@@ -24,7 +24,7 @@ const SEVERITY: Record<Grade, string> = { MUST: 'critical', SHOULD: 'normal', IN
 const allureSink: EvidenceSink = {
   step: (name, body) => allure.step(name, () => body()) as Promise<never>,
   exchange: async (ex: Exchange) => {
-    await allure.attachment(`${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}`, renderExchange(ex), 'text/plain');
+    await allure.attachment(`${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}${ex.retries.length ? ` (after ${ex.retries.length} retr${ex.retries.length === 1 ? 'y' : 'ies'})` : ''}`, renderExchange(ex), 'text/plain');
   },
   parameter: async (name, value) => {
     // Excluded from Allure's history id: generated values change with the seed, and a test must
@@ -56,7 +56,7 @@ export function registerArea(features: Feature[]): void {
     if (cases.length === 0) continue;
     describe.concurrent(`${op.number}. ${op.name}`, () => {
       for (const def of cases) {
-        test(def.title, async ({ run, task, skip }) => {
+        test(def.title, async ({ run, task, skip, signal }) => {
           const { settings, parallelAreas } = run;
           const grades = def.requirements.map((id) => requirement(id).grade);
           const grade: Grade = grades.includes('MUST') ? 'MUST' : grades.includes('SHOULD') ? 'SHOULD' : 'INFO';
@@ -70,7 +70,7 @@ export function registerArea(features: Feature[]): void {
           await allure.description(
             def.requirements.map((id) => { const r = requirement(id); return `**${id}** (${r.grade}, spec section *${r.section}*)\n\n> ${r.statement}`; }).join('\n\n'),
           );
-          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink);
+          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, signal);
           const report = await runCase(ctx);
           // The report's tree groups tests by requirement (story): a failed test is listed under the
           // requirement whose check failed, not under the others it declares (they did not fail).

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import type { TargetConfig } from '../config';
@@ -67,21 +68,30 @@ export function fillPath(template: string, params: Record<string, string> = {}):
   });
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const TLS_CODES = /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID|ERR_SSL_.*)$/;
 
 function errorCode(e: unknown): string {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code ?? err?.cause?.code ?? '';
 }
 
-function classify(e: unknown): { kind: TransportErrorKind; message: string; beforeSend: boolean } {
+/**
+ * What went wrong, and whether the request certainly never left the machine (only then may any
+ * request, whatever its method, be tried again). The signals say for certain whether the run was
+ * interrupted or the request timed out; the error's code says the rest.
+ */
+function classify(e: unknown, why: { interrupted: boolean; timedOut: boolean }): { kind: TransportErrorKind; message: string; beforeSend: boolean } {
   const code = errorCode(e);
   const msg = (e as Error)?.message ?? String(e);
+  if (why.interrupted) return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false };
   if (CONNECT_CODES.has(code)) return { kind: 'connection', message: `could not connect (${code})`, beforeSend: true };
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (e as Error)?.name === 'TimeoutError' || code === 'ABORT_ERR' && /timeout/i.test(msg))
-    return { kind: 'timeout', message: 'no complete answer within the request timeout', beforeSend: false };
+  if (TLS_CODES.test(code)) return { kind: 'connection', message: `the TLS certificate of the target is not trusted (${code}); give its CA in http.tls.caFile`, beforeSend: false };
+  if (why.timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (e as Error)?.name === 'TimeoutError')
+    return { kind: 'timeout', message: 'no complete answer within the request timeout (http.timeoutMs)', beforeSend: false };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { kind: 'connection', message: `connection reset by the target (${code})`, beforeSend: false };
-  if (/HPE_|parse/i.test(code + msg)) return { kind: 'protocol', message: `the answer is not HTTP (${code || msg})`, beforeSend: false };
+  if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})`, beforeSend: false };
   if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false };
   return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}`, beforeSend: false };
 }
@@ -116,6 +126,8 @@ export class DbsiClient {
   private readonly limiter: Limiter;
   private seq = 0;
   readonly interrupt = new AbortController();
+  /** The longest Retry-After (429, 503 on a read) the client waits for before repeating a request. */
+  readonly maxRetryWaitMs: number;
 
   constructor(readonly config: TargetConfig, readonly redactor: Redactor, opts: { concurrency?: number; rateLimitPerSecond?: number } = {}) {
     const tls = config.http.tls;
@@ -128,6 +140,9 @@ export class DbsiClient {
     };
     const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: 64, keepAliveTimeout: 4_000 };
     this.dispatcher = config.http.proxyUrl ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common }) : new Agent(common);
+    this.maxRetryWaitMs = Math.max(config.http.timeoutMs, 10_000);
+    // Every request in flight listens to the client's interrupt signal (no leak: one per request).
+    setMaxListeners(10_000, this.interrupt.signal);
     this.limiter = new Limiter(opts.concurrency ?? config.http.concurrency, opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond);
   }
 
@@ -142,11 +157,23 @@ export class DbsiClient {
     const base = this.config[o.base ?? op?.base ?? 'baseUrl'];
     const pathAfterBase = o.path ?? fillPath(op!.path, o.pathParams);
     const url = joinUrl(base, pathAfterBase, o.query);
-    const needs = (op && 'mutates' in op ? op.mutates : undefined) ?? switchForRequest(method, pathAfterBase);
+    const baseKey = o.base ?? op?.base ?? 'baseUrl';
+    // Last line of defence: the operation's own switch, else what method and path say, else any
+    // change sent to the transfers or token base URL.
+    const needs =
+      (op && 'mutates' in op && (op.method === method || !SAFE_METHODS.has(method)) ? op.mutates : undefined) ??
+      // A documented operation is judged by its path template (a vendor's id may contain any word);
+      // anything else by the path it sends.
+      switchForRequest(method, op && op.method === method && !o.path ? op.path : pathAfterBase) ??
+      (SAFE_METHODS.has(method) ? undefined : baseKey === 'transfersBaseUrl' ? 'moneyMovement' : baseKey === 'authBaseUrl' ? 'tokenRevocation' : undefined);
     return { method, url, pathAfterBase, needs };
   }
 
-  async send(o: SendOptions, events: ClientEvents = {}): Promise<HttpResult> {
+  /**
+   * Send one request. `signal` (the case's) stops it when the run is interrupted; the client's own
+   * `interrupt` stops every request of this client.
+   */
+  async send(o: SendOptions, events: ClientEvents = {}, signal?: AbortSignal): Promise<HttpResult> {
     const { method, url, needs } = this.resolve(o);
     if (needs && !this.config.allow[needs]) throw new NotAllowedError(needs, method, this.redactor.text(url));
 
@@ -178,33 +205,42 @@ export class DbsiClient {
       return ex;
     };
 
+    const stop = signal ? AbortSignal.any([signal, this.interrupt.signal]) : this.interrupt.signal;
     for (let attempt = 0; ; attempt++) {
-      if (this.interrupt.signal.aborted) {
+      if (stop.aborted) {
         const ex = record(undefined, { kind: 'interrupted', message: 'the run was interrupted' });
         throw new TransportError('interrupted', 'the run was interrupted', ex);
       }
       let res: Awaited<ReturnType<typeof request>> | undefined;
-      const release = await this.limiter.acquire();
+      const release = await this.limiter.acquire(stop).catch(() => undefined);
+      if (!release) {
+        const ex = record(undefined, { kind: 'interrupted', message: 'the run was interrupted' });
+        throw new TransportError('interrupted', 'the run was interrupted', ex);
+      }
+      const timeout = AbortSignal.timeout(this.config.http.timeoutMs);
       try {
-        const signal = AbortSignal.any([AbortSignal.timeout(this.config.http.timeoutMs), this.interrupt.signal]);
-        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal });
+        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal: AbortSignal.any([timeout, stop]) });
         const { text, truncated, bytes } = await readLimited(res.body, this.config.http.maxBodyBytes);
         const resHeaders = flattenHeaders(res.headers);
         const status = res.statusCode;
-        const canRetry = attempt < maxRetries && !this.interrupt.signal.aborted;
+        const canRetry = attempt < maxRetries && !stop.aborted;
         // 429 means "not processed": safe to repeat for every method, after Retry-After.
         // 503 on a GET: the read is repeated once; never for a request that may have changed something.
-        if (canRetry && (status === 429 || (status === 503 && method === 'GET'))) {
-          const wait = Math.min(retryAfterMs(resHeaders, 500), this.config.http.timeoutMs);
+        // A Retry-After longer than the longest wait the run allows is not waited for: the answer stands.
+        const wait = retryAfterMs(resHeaders, 500);
+        if (canRetry && (status === 429 || (status === 503 && method === 'GET')) && wait <= this.maxRetryWaitMs) {
           retries.push(`${status} answered; repeated after ${Math.round(wait)} ms${resHeaders['retry-after'] ? ' (Retry-After)' : ''}`);
           release();
-          await sleep(wait, this.interrupt.signal);
+          await sleep(wait, stop);
           continue;
         }
         const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
         const exchange = record(response);
         if (status === 502 || status === 503 || status === 504) {
           throw new TransportError('unavailable', `the target answered ${status} (unavailable), an answer the spec does not document for any operation`, exchange);
+        }
+        if (status === 429) {
+          throw new TransportError('unavailable', `the target answered 429 (too many requests)${retries.length ? ` again after ${retries.length} retr${retries.length === 1 ? 'y' : 'ies'}` : ''}${resHeaders['retry-after'] ? ` with Retry-After: ${resHeaders['retry-after']}` : ''}; lower http.rateLimitPerSecond or http.concurrency`, exchange);
         }
         let json: unknown;
         let jsonError: string | undefined;
@@ -219,11 +255,11 @@ export class DbsiClient {
         return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
       } catch (e) {
         if (e instanceof TransportError) throw e;
-        const c = classify(e);
-        if (c.beforeSend && attempt < maxRetries && !this.interrupt.signal.aborted) {
+        const c = classify(e, { interrupted: stop.aborted, timedOut: timeout.aborted });
+        if (c.beforeSend && attempt < maxRetries && !stop.aborted) {
           retries.push(`${c.message}; nothing was sent, so it was tried again`);
           release();
-          await sleep(200 * (attempt + 1), this.interrupt.signal);
+          await sleep(200 * (attempt + 1), stop);
           continue;
         }
         const exchange = record(undefined, { kind: c.kind, message: c.message });

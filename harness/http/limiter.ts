@@ -9,8 +9,24 @@ export class Limiter {
 
   constructor(private readonly concurrency: number, private readonly rateLimitPerSecond: number) {}
 
-  async acquire(): Promise<() => void> {
-    if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /** Wait for a slot; when `signal` aborts first, stop waiting and reject with its reason. */
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted();
+    if (this.active >= this.concurrency) {
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          const i = this.waiting.indexOf(turn);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(signal!.reason);
+        };
+        this.waiting.push(turn);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    }
     this.active++;
     if (this.rateLimitPerSecond > 0) {
       const now = Date.now();

@@ -17,6 +17,8 @@ export interface CliOptions {
   bundle: boolean;
   faults: string[];
   latencyMs?: number;
+  /** Overrides http.concurrency of the target's configuration. */
+  concurrency?: number;
   quiet: boolean;
   help: boolean;
 }
@@ -42,6 +44,7 @@ Options:
                        configured secret appears in any of them
   --fault NAME         embedded target only: switch on a named fault (repeatable)
   --latency MS         embedded target only: delay every answer by MS milliseconds
+  --concurrency N      at most N requests in flight (overrides http.concurrency)
   --quiet              print only the summary
   -h, --help           this text
 
@@ -67,6 +70,7 @@ export function parseCli(argv: string[]): CliOptions {
         bundle: { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true },
         latency: { type: 'string' },
+        concurrency: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -93,6 +97,11 @@ export function parseCli(argv: string[]): CliOptions {
     latencyMs = Number(v.latency);
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new UsageError(`--latency must be a number of milliseconds, not "${v.latency}"`);
   }
+  let concurrency: number | undefined;
+  if (v.concurrency !== undefined) {
+    concurrency = Number(v.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UsageError(`--concurrency must be a whole number from 1 to 256, not "${v.concurrency}"`);
+  }
   return {
     config: v.config,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],
@@ -105,6 +114,7 @@ export function parseCli(argv: string[]): CliOptions {
     bundle: v.bundle!,
     faults: (v.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean),
     latencyMs,
+    concurrency,
     quiet: v.quiet!,
     help: v.help!,
   };

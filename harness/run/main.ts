@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule } from 'vitest/node';
 import { startVitest } from 'vitest/node';
-import { checkAreaNeeds, ConfigError, loadConfigFile, secretValues, type TargetConfig } from '../config';
+import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, secretValues, type TargetConfig } from '../config';
 import type { RunSettings } from '../case';
 import { caseId } from '../case';
 import type { CaseReport } from '../model';
@@ -83,6 +83,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       reference = await startReferenceTarget({ faults: opts.faults, latencyMs: opts.latencyMs });
       config = referenceConfig(reference);
     }
+    if (opts.concurrency !== undefined) config = { ...config, http: { ...config.http, concurrency: opts.concurrency } };
     checkAreaNeeds(config, opts.areas);
   } catch (e) {
     await reference?.close();
@@ -107,17 +108,56 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : config.name}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
     io.out(`  base URLs: ${config.baseUrl}  ${config.authBaseUrl}  ${config.transfersBaseUrl}`);
     io.out(`  areas: ${opts.areas.join(', ')}   seed: ${seed}   strict: ${opts.strict}`);
-    if (!config.http.tls.rejectUnauthorized) io.out('  WARNING: TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false)');
   }
+  // Never silent, not even with --quiet: on stderr.
+  for (const w of configWarnings(config)) io.err(`dbsi-conformance: WARNING: ${w}`);
 
   const collector = new Collector();
   let interrupted = false;
   let vitest: Awaited<ReturnType<typeof startVitest>> | undefined;
+  // A first SIGINT/SIGTERM cancels the run: running cases abort their requests (test context
+  // signal), run their clean-ups, and the reports are written with every selected test given a
+  // verdict. A second signal leaves at once.
   const onSignal = (sig: string) => {
-    if (interrupted) return;
+    if (interrupted) {
+      io.err(`dbsi-conformance: second ${sig}: leaving now, without clean-ups or reports`);
+      process.exit(EXIT.INTERRUPTED);
+    }
     interrupted = true;
     io.err(`dbsi-conformance: ${sig} received: stopping, cleaning up and writing what ran`);
     void vitest?.cancelCurrentRun('keyboard-input');
+    if (!testsStarted) return stopWaiting(); // the runner is still starting: nothing ran, nothing to wait for
+    // Running cases abort their requests and run their clean-ups; the reports do not wait longer than this.
+    setTimeout(stopWaiting, Math.min(config.http.timeoutMs, 8_000) + 2_000).unref();
+  };
+  let testsStarted = false;
+  let stopWaiting!: () => void;
+  const interruptGate = new Promise<void>((resolve) => (stopWaiting = resolve));
+  // startVitest only returns when the run is over: the runner is taken as soon as it exists.
+  // Vitest's logger also listens for SIGINT/SIGTERM and exits at once (no reports): only ours stay.
+  // …and its logger registers them with process.once while the runner is created (before onInit):
+  // those registrations are dropped until then.
+  const processOnce = process.once;
+  process.once = function (this: NodeJS.Process, ev: string | symbol, l: (...a: any[]) => void) {
+    return ev === 'SIGINT' || ev === 'SIGTERM' ? this : processOnce.call(this, ev, l);
+  } as typeof process.once;
+  const ownSignals = () => {
+    process.once = processOnce;
+    for (const [sig, mine] of [['SIGINT', sigint], ['SIGTERM', sigterm]] as const) {
+      for (const l of process.listeners(sig)) if (l !== mine) process.off(sig, l as never);
+    }
+  };
+  const runnerHandle = {
+    onInit(v: NonNullable<typeof vitest>) {
+      vitest = v;
+      ownSignals();
+      if (interrupted) void v.cancelCurrentRun('keyboard-input');
+    },
+    onTestRunStart() {
+      ownSignals();
+      testsStarted = true;
+      if (interrupted) void vitest?.cancelCurrentRun('keyboard-input');
+    },
   };
   const sigint = () => onSignal('SIGINT');
   const sigterm = () => onSignal('SIGTERM');
@@ -136,21 +176,26 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     node: process.version,
   };
   if (opts.faults.length) environmentInfo['reference faults'] = opts.faults.join(', ');
+  // Areas run side by side, sharing http.concurrency; with fewer slots than areas, fewer at once.
+  // Only areas with a selected test get a worker (each worker loads the whole harness).
+  const activeAreas = opts.areas.filter((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))));
+  const parallelAreas = Math.max(1, Math.min(activeAreas.length, config.http.concurrency));
   const testTimeout = config.http.timeoutMs * (config.http.retries + 1) * 12 + 10_000;
   try {
-    vitest = await startVitest(
+    // No selected test at all: the runner is not started (an empty file list would mean "every file").
+    const running = activeAreas.length === 0 ? Promise.resolve() : startVitest(
       'test',
-      opts.areas.map((a) => `suites/${a}/${a}.test.ts`),
+      activeAreas.map((a) => `suites/${a}/${a}.test.ts`),
       {
         root: ROOT,
         config: false,
         watch: false,
         run: true,
         include: ['suites/*/*.test.ts'],
-        reporters: [collector as never, new AllureVitestReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never })],
-        provide: { dbsi: { settings, filter, parallelAreas: opts.areas.length } },
+        reporters: [runnerHandle as never, collector as never, new AllureVitestReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never })],
+        provide: { dbsi: { settings, filter, parallelAreas } },
         pool: 'threads',
-        maxWorkers: opts.areas.length,
+        maxWorkers: parallelAreas,
         fileParallelism: true,
         maxConcurrency: config.http.concurrency,
         testTimeout,
@@ -159,11 +204,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         silent: true,
       },
       { logLevel: 'silent' },
-    );
-    await vitest.close();
+    ).then((v) => v.close());
+    running.catch(() => undefined);
+    // An interruption stops the wait (at once if the runner had not started, else after a grace
+    // period for clean-ups); the reports are then written from what has reported.
+    await Promise.race([running, interruptGate]);
   } catch (e) {
     collector.problems.push(`suite error: the test runner failed: ${(e as Error).message}`);
   } finally {
+    ownSignals();
     process.off('SIGINT', sigint);
     process.off('SIGTERM', sigterm);
     await reference?.close();

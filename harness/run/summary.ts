@@ -27,7 +27,7 @@ export interface ConformanceSummary {
   /** How many catalog requirements ended with each verdict. */
   requirementTotals: Record<RequirementVerdict, number>;
   requirements: RequirementRow[];
-  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string }>;
+  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string; retries?: string[] }>;
 }
 
 export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: RequirementRow[]): ConformanceSummary {
@@ -48,8 +48,15 @@ export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: Require
       durationMs: c.durationMs,
       exchanges: c.exchanges.length,
       curl: c.checks.find((k) => k.outcome === 'failed')?.curl,
+      ...retriesOf(c),
     })),
   };
+}
+
+/** The safe retries that happened in a case (429, 503 on a read, connection refused), one line each. */
+function retriesOf(c: CaseReport): { retries?: string[] } {
+  const lines = c.exchanges.flatMap((e) => e.retries.map((r) => `${e.request.method} ${e.request.url}: ${r}`));
+  return lines.length ? { retries: lines } : {};
 }
 
 const VERDICT_TEXT: Record<string, string> = {
@@ -91,5 +98,15 @@ export function summaryMarkdown(s: ConformanceSummary): string {
     out.push('', '## Failures', '');
     for (const c of failed) out.push(`### ${cell(c.title)} (${c.area})`, '', '```', c.reason ?? '', '```', '');
   }
+  out.push(...retriesSection(s));
   return out.join('\n') + '\n';
+}
+
+/** The safe retries of the run (they do not change a verdict, but a person should know). */
+function retriesSection(s: ConformanceSummary): string[] {
+  const retried = s.cases.filter((c) => c.retries?.length);
+  if (!retried.length) return [];
+  const out = ['', '## Retries', '', 'Requests repeated because it was safe (429 with Retry-After, 503 on a read, no connection): the verdicts rest on the last answer.', ''];
+  for (const c of retried) for (const r of c.retries!) out.push(`- ${cell(c.title)}: ${cell(r)}`);
+  return out;
 }

@@ -1,0 +1,199 @@
+/**
+ * npm run bench: how fast the suite is on this machine (not part of the tests; no verdict here).
+ *
+ *  A. the full run against the embedded reference target: wall time (median of 3), test phase;
+ *  B. the same suite against the reference target hosted by this (bench) process, so that the
+ *     child's CPU time is the harness's alone: CPU time per exchange;
+ *  C. the full run against the embedded target with 50 ms added to every answer, compared with the
+ *     shortest possible time (the longest chain of dependent requests × 50 ms);
+ *  C'. the harness alone (no vitest, no Allure) against the same latency, in this process;
+ *  D. run C at concurrency 1;
+ *  E. run C with twice the latency: the difference gives the critical path as executed.
+ *
+ * Options: --runs N (A's repetitions, default 3), --latency MS (default 50), --json FILE.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
+import { startReferenceTarget } from '../reference-target/server';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, latency: { type: 'string', default: '50' }, rounds: { type: 'string', default: '20' }, json: { type: 'string' } } });
+const ROUNDS = Math.max(1, Number(values.rounds));
+const RUNS = Math.max(1, Number(values.runs));
+const LATENCY = Number(values.latency);
+
+interface Summary {
+  facts: { durationMs: number; exitCode: number; verdict: string };
+  cases: Array<{ id: string; area: string; outcome: string; exchanges: number }>;
+}
+
+interface Measured {
+  label: string;
+  wallMs: number;
+  /** From the first test's start to the last test's end (Allure results): the run without start-up. */
+  testPhaseMs: number;
+  cpuMs: number;
+  maxRssMb: number;
+  exitCode: number | null;
+  verdict: string;
+  cases: number;
+  exchanges: number;
+  /** The most exchanges in one case: its requests go one after another. */
+  longestChain: number;
+  exchangesByArea: Record<string, number>;
+}
+
+async function measure(label: string, args: string[]): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'dbsi-bench-'));
+  const usageFile = join(dir, 'usage.json');
+  const reports = join(dir, 'reports');
+  const t0 = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/measured-run.ts', '--quiet', '--seed', '1', '--reports', reports, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DBSI_CONFIG: '', BENCH_USAGE_FILE: usageFile },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('close', (c) => resolve(c));
+  });
+  const wallMs = performance.now() - t0;
+  const summary = JSON.parse(readFileSync(join(reports, 'conformance-summary.json'), 'utf8')) as Summary;
+  const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { userMs: number; systemMs: number; maxRssKb: number };
+  let first = Infinity;
+  let last = 0;
+  for (const f of readdirSync(join(reports, 'allure-results')).filter((n) => n.endsWith('-result.json'))) {
+    const r = JSON.parse(readFileSync(join(reports, 'allure-results', f), 'utf8')) as { start?: number; stop?: number };
+    if (r.start) first = Math.min(first, r.start);
+    if (r.stop) last = Math.max(last, r.stop);
+  }
+  return {
+    label,
+    wallMs,
+    testPhaseMs: last > first ? last - first : NaN,
+    cpuMs: usage.userMs + usage.systemMs,
+    maxRssMb: usage.maxRssKb / 1024,
+    exitCode: code,
+    verdict: summary.facts.verdict,
+    cases: summary.cases.length,
+    exchanges: summary.cases.reduce((n, c) => n + c.exchanges, 0),
+    longestChain: Math.max(0, ...summary.cases.map((c) => c.exchanges)),
+    exchangesByArea: summary.cases.reduce<Record<string, number>>((m, c) => ((m[c.area] = (m[c.area] ?? 0) + c.exchanges), m), {}),
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+console.log(`dbsi-conformance bench: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+// A. embedded, no latency
+const a: Measured[] = [];
+for (let i = 0; i < RUNS; i++) a.push(await measure(`embedded #${i + 1}`, []));
+const aMed = a.find((m) => m.wallMs === median(a.map((x) => x.wallMs)))!;
+
+// B. reference target in this process, the harness alone in the child
+const target = await startReferenceTarget();
+const cfgFile = join(mkdtempSync(join(tmpdir(), 'dbsi-bench-')), 'target.json');
+writeFileSync(
+  cfgFile,
+  JSON.stringify({
+    name: 'reference target (bench process)',
+    ...target.urls,
+    credentials: REFERENCE_CREDENTIALS,
+    testData: REFERENCE_TEST_DATA,
+    allow: { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true },
+    http: { timeoutMs: 5_000, concurrency: 16 },
+  }),
+);
+const b = await measure('harness only (target out of process)', ['--config', cfgFile]);
+await target.close();
+
+// B'. the harness's own work per exchange (client, redaction, checks, case runner; no vitest, no
+// Allure), in this process, against the reference target in a child process: CPU of this process.
+const perExchange = await inProcess(ROUNDS, 0);
+// C'. the same with the latency: how well the harness itself overlaps the cases, without the runner.
+const inProcessLatency = await inProcess(5, LATENCY);
+
+// C and D. 50 ms latency, default concurrency and concurrency 1
+const c = await measure(`embedded, +${LATENCY} ms latency`, ['--latency', String(LATENCY)]);
+const d = await measure(`embedded, +${LATENCY} ms latency, concurrency 1`, ['--latency', String(LATENCY), '--concurrency', '1']);
+// E. twice the latency: the extra time over C is (requests one after another on the run's critical path) × LATENCY.
+const e = await measure(`embedded, +${2 * LATENCY} ms latency`, ['--latency', String(2 * LATENCY)]);
+
+const chainMs = c.longestChain * LATENCY;
+const lock = existsSync(join(ROOT, 'harness', 'lock.ts'));
+const table = [...a, b, c, d, e];
+const CONCURRENCY = 16; // the embedded target's http.concurrency
+const areasRun = Object.keys(c.exchangesByArea).length;
+const perArea = Math.max(1, Math.floor(CONCURRENCY / Math.max(1, areasRun)));
+const workMs = Math.max(0, ...Object.values(c.exchangesByArea).map((n) => Math.ceil(n / perArea) * LATENCY));
+const depth = Math.round((e.testPhaseMs - c.testPhaseMs) / LATENCY);
+console.log('');
+console.log('| run | exit | tests | exchanges | longest chain | wall | test phase | CPU (process) | max RSS |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const m of table) console.log(`| ${m.label} | ${m.exitCode} (${m.verdict}) | ${m.cases} | ${m.exchanges} | ${m.longestChain} | ${s(m.wallMs)} | ${s(m.testPhaseMs)} | ${s(m.cpuMs)} | ${m.maxRssMb.toFixed(0)} MB |`);
+console.log('');
+console.log(`A. full run, embedded target: ${s(aMed.wallMs)} wall (median of ${RUNS}; target: well under 5 s), of which the tests ${s(aMed.testPhaseMs)}; the rest is start-up (vitest, module loading) and reports.`);
+console.log(`B. harness CPU, whole CLI process: ${s(b.cpuMs)} for ${b.exchanges} exchanges (${(b.cpuMs / Math.max(1, b.exchanges)).toFixed(0)} ms per exchange, mostly the fixed start-up of vitest and module loading);`);
+console.log(`   the harness's own work: ${perExchange.cpuMsPerExchange.toFixed(2)} ms CPU per exchange (${perExchange.exchanges} exchanges in ${ROUNDS} in-process rounds of every case, target in another process).`);
+console.log(`C. +${LATENCY} ms latency: test phase ${s(c.testPhaseMs)}, wall ${s(c.wallMs)}. Shortest possible:`);
+console.log(`   - longest chain of dependent requests in one case: ${c.longestChain} × ${LATENCY} ms = ${s(chainMs)} → ${(c.testPhaseMs / Math.max(1, chainMs)).toFixed(2)}× (target: within 2×);`);
+console.log(`   - work bound: http.concurrency ${CONCURRENCY} shared by ${areasRun} area(s) (${perArea} each), the busiest area ${s(workMs)} → ${(c.testPhaseMs / Math.max(1, workMs, chainMs)).toFixed(2)}× the larger bound;`);
+console.log(`   - as executed (run E minus run C): ${depth} requests one after another on the critical path (${s(depth * LATENCY)}) → ${(c.testPhaseMs / Math.max(1, depth * LATENCY)).toFixed(2)}×: what the harness adds beyond the latency.`);
+console.log(`C'. the harness alone (no vitest, no Allure), +${LATENCY} ms: first round ${s(inProcessLatency.firstRoundMs)}, then ${s(inProcessLatency.medianRoundMs)} per round of every case (${(inProcessLatency.medianRoundMs / Math.max(1, inProcessLatency.longestChain * LATENCY)).toFixed(2)}× its shortest possible ${s(inProcessLatency.longestChain * LATENCY)}).`);
+if (lock) console.log('   harness/lock.ts exists: cases serialized by a keyed lock form longer chains than one case; the chain bound ignores them, the critical path as executed includes them.');
+console.log(`D. concurrency 1: test phase ${s(d.testPhaseMs)} (${(d.testPhaseMs / Math.max(1, c.testPhaseMs)).toFixed(1)}× run C); the floor at concurrency 1 is ${d.exchanges} × ${LATENCY} ms = ${s(d.exchanges * LATENCY)}.`);
+if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, runs: table, chainMs, workMs, criticalPathRequests: depth, perExchange, inProcessLatency }, null, 2));
+
+/**
+ * Every case, `rounds` times after a warm-up round, in this process (no vitest, no Allure), against
+ * the reference target in a child process with `latencyMs`: CPU of this process per exchange, and
+ * the wall time of a round.
+ */
+async function inProcess(rounds: number, latencyMs: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/reference.ts', '--latency', String(latencyMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const urls = await new Promise<Record<string, string>>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = [...out.matchAll(/^\s+(baseUrl|authBaseUrl|transfersBaseUrl):\s+(\S+)/gm)];
+        if (m.length === 3) resolve(Object.fromEntries(m.map((x) => [x[1]!, x[2]!])));
+      });
+      child.on('close', () => reject(new Error('the reference target did not start')));
+    });
+    const { referenceConfig } = await import('../reference-target/config');
+    const { DbsiClient } = await import('../harness/http/client');
+    const { Redactor } = await import('../harness/redact');
+    const { secretValues } = await import('../harness/config');
+    const { CaseContext, runCase } = await import('../harness/case');
+    const { FEATURES_BY_AREA } = await import('../suites');
+    const config = referenceConfig({ urls: urls as never }, { http: { concurrency: 16 } });
+    const client = new DbsiClient(config, new Redactor(secretValues(config)));
+    const settings = { config, seed: 1, strict: false, runId: 'rbch', specUrl: 'spec.md' };
+    const all = Object.values(FEATURES_BY_AREA).flatMap((fs) => fs.flatMap((f) => f.cases.map((c) => ({ f, c }))));
+    const round = async () => await Promise.all(all.map(({ f, c }) => runCase(new CaseContext(settings, client, f, c))));
+    let t = performance.now();
+    const first = await round(); // warm-up: module initialisation, schema compilation, connections
+    const firstRoundMs = performance.now() - t;
+    const longestChain = Math.max(0, ...first.map((r) => r.exchanges.length));
+    const cpu0 = process.cpuUsage();
+    let exchanges = 0;
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      t = performance.now();
+      exchanges += (await round()).reduce((n, r) => n + r.exchanges.length, 0);
+      times.push(performance.now() - t);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    await client.close();
+    return { exchanges, longestChain, firstRoundMs, medianRoundMs: median(times), cpuMsPerExchange: (cpu.user + cpu.system) / 1000 / Math.max(1, exchanges) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
