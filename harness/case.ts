@@ -1,4 +1,5 @@
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { seededFaker } from '../data-builders/faker';
 import { requirement, sectionAnchor } from '../requirements';
 import type { TargetConfig } from './config';
 import type { CheckVerdict } from './checks/verdict';
@@ -98,8 +99,7 @@ export class CaseContext {
     /** Aborted when the run is interrupted: the case's requests stop; its clean-ups still run. */
     readonly signal?: AbortSignal,
   ) {
-    this.faker = new Faker({ locale: [en] });
-    this.faker.seed(hashSeed(settings.seed, caseId(feature, def)));
+    this.faker = seededFaker(hashSeed(settings.seed, caseId(feature, def)));
   }
 
   get config(): TargetConfig {

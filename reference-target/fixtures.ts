@@ -33,6 +33,11 @@ export const INITIAL_DISCLOSURES = [
   { institutionDisclosureId: 'disc-002', institutionId: '1001', institutionDisclosureName: 'Privacy Notice', institutionDisclosureData: 'https://fi.example/disclosures/privacy.pdf', institutionDisclosureDataType: 'URL', institutionDisclosureStatus: true },
   // A list element that omits the three optional members, as the spec allows.
   { institutionDisclosureId: 'disc-003', institutionId: '1001', institutionDisclosureName: 'Overdraft Terms' },
+  // Enough further disclosures for every user-disclosure test of a run to accept its own one: those
+  // tests lock the disclosure they work on, so with few disclosures they would queue for them.
+  ...['Funds Availability', 'Electronic Fund Transfers', 'Truth in Savings', 'Fee Schedule', 'Mobile Deposit', 'Bill Pay Terms', 'Card Agreement', 'Arbitration Notice', 'Online Banking', 'Alerts Terms', 'Statement Delivery', 'Wire Transfers', 'Courtesy Pay', 'Savings Terms', 'Youth Accounts', 'Business Banking', 'Remote Access', 'Joint Accounts', 'Check Imaging', 'Account Closure', 'Dispute Policy'].map(
+    (name, i) => ({ institutionDisclosureId: `disc-${String(i + 4).padStart(3, '0')}`, institutionId: '1001', institutionDisclosureName: name, institutionDisclosureData: `https://fi.example/disclosures/${i + 4}.pdf`, institutionDisclosureDataType: 'URL', institutionDisclosureStatus: i % 3 !== 0 }),
+  ),
 ];
 
 /** Mount prefixes: every {base_url} carries a path prefix, so the suite's URL joining is exercised. */

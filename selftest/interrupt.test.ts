@@ -20,7 +20,9 @@ describe('interrupting a run', () => {
 
   // SIGINT lands while the runner starts (2 s answers, signal 1.5 s after the banner); SIGTERM lands
   // while requests are in flight (15 s answers, signal 6 s after the banner): an uninterrupted run
-  // would need 15 s more, so an exit within 5 s of the signal is the proof of promptness.
+  // would need 15 s more. Clean-ups still run after the signal, each request bounded by the request
+  // timeout (5 s for the reference configuration): an exit within 8 s of the signal is the proof of
+  // promptness.
   test.each([
     ['SIGINT', 2_000, 1_500],
     ['SIGTERM', 15_000, 6_000],
@@ -30,7 +32,7 @@ describe('interrupting a run', () => {
     expect(run.code, run.stdout + run.stderr).toBe(EXIT.INTERRUPTED);
     expect(run.stderr).toMatch(new RegExp(`${name} received: stopping`));
     // Prompt: well before the in-flight answers (2 s each, one after another) would have come.
-    expect(run.afterSignalMs).toBeLessThan(5_000);
+    expect(run.afterSignalMs).toBeLessThan(8_000);
     const summary = JSON.parse(readFileSync(join(run.reportsDir, 'conformance-summary.json'), 'utf8')) as { facts: { verdict: string; exitCode: number }; cases: Array<{ id: string; outcome: string; reason?: string }> };
     expect(summary.facts.verdict).toBe('interrupted');
     expect(summary.facts.exitCode).toBe(EXIT.INTERRUPTED);

@@ -2,7 +2,7 @@ import * as allure from 'allure-js-commons';
 import { describe, inject, test as base } from 'vitest';
 import { requirement } from '../requirements';
 import { CaseContext, runCase, specLink, type EvidenceSink, type Feature, type RunSettings } from '../harness/case';
-import type { CaseReport, Exchange, Grade } from '../harness/model';
+import type { Area, CaseReport, Exchange, Grade } from '../harness/model';
 import { OPERATIONS } from '../harness/operations';
 import { selects, type CaseFilter } from '../harness/run/filter';
 import { workerClient } from '../harness/run/worker';
@@ -11,7 +11,7 @@ import { caseError } from '../harness/run/report';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dbsi: { settings: RunSettings; filter?: CaseFilter; parallelAreas: number };
+    dbsi: { settings: RunSettings; filter?: CaseFilter; parallelAreas: number; areas: Area[] };
   }
   interface TaskMeta {
     dbsi?: CaseReport;
@@ -47,8 +47,14 @@ const test = base.extend<{ run: { settings: RunSettings; parallelAreas: number }
   },
 });
 
+/** Register every selected case of the selected areas as vitest tests, one describe block per area. */
+export function registerAreas(byArea: Record<Area, Feature[]>): void {
+  const { areas } = inject('dbsi');
+  for (const area of areas) describe.concurrent(area, () => registerArea(byArea[area]));
+}
+
 /** Register every selected case of an area's features as a vitest test; independent cases run concurrently. */
-export function registerArea(features: Feature[]): void {
+function registerArea(features: Feature[]): void {
   const { filter } = inject('dbsi');
   for (const f of features) {
     const op = OPERATIONS[f.operation];

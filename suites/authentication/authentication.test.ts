@@ -1,4 +1,0 @@
-import { registerArea } from '../_register';
-import { AUTHENTICATION_FEATURES } from '.';
-
-registerArea(AUTHENTICATION_FEATURES);

@@ -1,0 +1,9 @@
+import { registerAreas } from './_register';
+import { FEATURES_BY_AREA } from '.';
+
+/**
+ * The one vitest file of a conformance run. The areas' cases live in suites/<area>/<operation>.ts;
+ * the run's selected areas are registered here, one describe block per area, so that independent
+ * cases of every area run concurrently in one worker under one connection limit.
+ */
+registerAreas(FEATURES_BY_AREA);

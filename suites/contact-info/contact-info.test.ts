@@ -1,4 +1,0 @@
-import { registerArea } from '../_register';
-import { CONTACT_INFO_FEATURES } from '.';
-
-registerArea(CONTACT_INFO_FEATURES);

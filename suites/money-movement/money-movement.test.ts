@@ -1,4 +1,0 @@
-import { registerArea } from '../_register';
-import { MONEY_MOVEMENT_FEATURES } from '.';
-
-registerArea(MONEY_MOVEMENT_FEATURES);
