@@ -9,6 +9,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+export interface CustomerData {
+  customerId: string;
+  userIdType: 'CUSTOMER_ID' | 'LOGIN_ID';
+  phoneNumber: string;
+  countryCode: string;
+  emailAddress?: string;
+  postalAddress?: Record<string, string>;
+}
+
 export interface TargetConfig {
   name: string;
   baseUrl: string;
@@ -31,14 +40,9 @@ export interface TargetConfig {
     accountId: string;
     disclosure?: { institutionDisclosureId: string; institutionDisclosureName: string };
     transfer: { fromAccountId: string; toAccountId: string; fromAccountHolderId?: string; toAccountHolderId?: string; currencyCode: string; amount: number };
-    customer: {
-      customerId: string;
-      userIdType: 'CUSTOMER_ID' | 'LOGIN_ID';
-      phoneNumber: string;
-      countryCode: string;
-      emailAddress?: string;
-      postalAddress?: Record<string, string>;
-    };
+    customer: CustomerData;
+    /** Further customers, so that phone-changing tests need not queue for one customer. */
+    moreCustomers: CustomerData[];
     revocation: { institutionId: string; grant_type?: string; username?: string; password?: string; scopes?: string; refresh_token?: string };
   };
   allow: Record<SafetySwitch, boolean>;
@@ -156,6 +160,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
       disclosure: td.disclosure,
       transfer: { currencyCode: 'AED', amount: 0.01, ...(td.transfer ?? {}) },
       customer: { userIdType: 'CUSTOMER_ID', countryCode: '', ...(td.customer ?? {}) },
+      moreCustomers: (td.moreCustomers ?? []).map((c: Partial<CustomerData>) => ({ userIdType: 'CUSTOMER_ID', countryCode: '', ...c })),
       revocation: { institutionId: td.revocation?.institutionId ?? td.institutionId, ...(td.revocation ?? {}) },
     },
     allow: {

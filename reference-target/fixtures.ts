@@ -24,6 +24,15 @@ export const REFERENCE_TEST_DATA = {
     emailAddress: 'jordan.lee@example.com',
     postalAddress: { address1: '1 Main St', address2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
   },
+  // More customers, so the phone-changing contact-info tests run side by side (one customer each).
+  moreCustomers: [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
+    customerId: `cust/7 0${n}`,
+    userIdType: 'CUSTOMER_ID' as const,
+    phoneNumber: `55501${String(n).padStart(2, '0')}`,
+    countryCode: '1',
+    emailAddress: `customer.${n}@example.com`,
+    postalAddress: { address1: `${n} Main St`, address2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+  })),
   revocation: { institutionId: '1001', grant_type: 'refresh_token', username: 'jordan.lee', password: 'ref-user-password-51c8', scopes: 'openid', refresh_token: 'ref-refresh-token-0a9e7d3b' },
 };
 

@@ -30,9 +30,9 @@ export interface Customer {
 export class ReferenceState {
   disclosures = new Map<string, InstitutionDisclosure>(INITIAL_DISCLOSURES.map((d) => [d.institutionDisclosureId, { ...d }]));
   userDisclosures = new Map<string, UserDisclosure>();
-  customers = new Map<string, Customer>([
-    [REFERENCE_TEST_DATA.customer.customerId, { phoneNumber: REFERENCE_TEST_DATA.customer.phoneNumber, countryCode: REFERENCE_TEST_DATA.customer.countryCode, emailAddress: REFERENCE_TEST_DATA.customer.emailAddress, postalAddress: { ...REFERENCE_TEST_DATA.customer.postalAddress } }],
-  ]);
+  customers = new Map<string, Customer>(
+    [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers].map((c) => [c.customerId, { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: { ...c.postalAddress } }]),
+  );
   transfers: Array<Record<string, unknown>> = [];
   /** Requests of the revoke and transfer operations: header names exactly as sent (documented spellings) and the body text. */
   seenRequests: Array<{ path: string; headerNames: string[]; text: string }> = [];

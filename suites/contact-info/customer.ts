@@ -1,14 +1,16 @@
 import { contactHeaders, contactUpdateBody, otherPhoneNumber, type ContactCredentials, type ContactUpdate } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
-import { withLock } from '../../harness/lock';
+import type { CustomerData } from '../../harness/config';
+import { acquireLock, lockIsFree } from '../../harness/lock';
 
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
 /**
- * The one configured customer (testData.customer), as one case sees it. Every case that may change
- * the phone number holds the customer's lock from its first request until its clean-up is done,
- * so phone-changing cases never overlap. The case keeps track of what its accepted updates put on
+ * A configured customer (testData.customer, or one of testData.moreCustomers), as one case sees it.
+ * Every case that may change the phone number holds its customer's lock from its first request until
+ * its clean-up is done, so phone-changing cases on one customer never overlap; with more customers
+ * configured, they run side by side. The case keeps track of what its accepted updates put on
  * record and restores, in its clean-up (also when it failed), the phone number, e-mail address and
  * postal address the configuration gives as the values on record at the start.
  */
@@ -26,8 +28,7 @@ export class Customer {
   private emailChanged = false;
   private postalChanged = false;
 
-  private constructor(private readonly t: CaseContext) {
-    const c = t.config.testData.customer;
+  private constructor(private readonly t: CaseContext, c: CustomerData = t.config.testData.customer) {
     this.customerId = c.customerId;
     this.original = { phoneNumber: c.phoneNumber, emailAddress: c.emailAddress, postalAddress: c.postalAddress };
     this.onRecord = c.phoneNumber;
@@ -37,13 +38,15 @@ export class Customer {
 
   /** For a case that may change the phone number: waits for the customer's lock and holds it to the end of the clean-up. */
   static async forPhoneChanges(t: CaseContext): Promise<Customer> {
-    const key = `contact-info phone: ${t.config.baseUrl} ${t.config.testData.customer.customerId}`;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await new Promise<void>((acquired) => void withLock(key, async () => { acquired(); await held; }));
+    const customers = [t.config.testData.customer, ...t.config.testData.moreCustomers];
+    const key = (c: CustomerData) => `contact-info phone: ${t.config.baseUrl} ${c.customerId}`;
+    // A customer no other case holds, else the first one (and wait for it).
+    const chosen = customers.find((c) => lockIsFree(key(c))) ?? customers[0]!;
+    const release = await acquireLock(key(chosen));
     // Registered first, so it runs last: after the restore (clean-ups run in reverse order).
     t.cleanup('let the next case use the customer', async () => release());
-    return new Customer(t);
+    if (customers.length > 1) await t.parameter('customerId', chosen.customerId);
+    return new Customer(t, chosen);
   }
 
   /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock). */
