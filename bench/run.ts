@@ -129,9 +129,8 @@ const chainMs = c.longestChain * LATENCY;
 const lock = existsSync(join(ROOT, 'harness', 'lock.ts'));
 const table = [...a, b, c, d, e];
 const CONCURRENCY = 16; // the embedded target's http.concurrency
-const areasRun = Object.keys(c.exchangesByArea).length;
-const perArea = Math.max(1, Math.floor(CONCURRENCY / Math.max(1, areasRun)));
-const workMs = Math.max(0, ...Object.values(c.exchangesByArea).map((n) => Math.ceil(n / perArea) * LATENCY));
+// Every area runs in one worker under one connection limit: no run can beat total work / concurrency.
+const workMs = Math.ceil(c.exchanges / CONCURRENCY) * LATENCY;
 const depth = Math.round((e.testPhaseMs - c.testPhaseMs) / LATENCY);
 console.log('');
 console.log('| run | exit | tests | exchanges | longest chain | wall | test phase | CPU (process) | max RSS |');
@@ -143,7 +142,7 @@ console.log(`B. harness CPU, whole CLI process: ${s(b.cpuMs)} for ${b.exchanges}
 console.log(`   the harness's own work: ${perExchange.cpuMsPerExchange.toFixed(2)} ms CPU per exchange (${perExchange.exchanges} exchanges in ${ROUNDS} in-process rounds of every case, target in another process).`);
 console.log(`C. +${LATENCY} ms latency: test phase ${s(c.testPhaseMs)}, wall ${s(c.wallMs)}. Shortest possible:`);
 console.log(`   - longest chain of dependent requests in one case: ${c.longestChain} × ${LATENCY} ms = ${s(chainMs)} → ${(c.testPhaseMs / Math.max(1, chainMs)).toFixed(2)}× (target: within 2×);`);
-console.log(`   - work bound: http.concurrency ${CONCURRENCY} shared by ${areasRun} area(s) (${perArea} each), the busiest area ${s(workMs)} → ${(c.testPhaseMs / Math.max(1, workMs, chainMs)).toFixed(2)}× the larger bound;`);
+console.log(`   - work bound: ${c.exchanges} exchanges over http.concurrency ${CONCURRENCY} = ${s(workMs)} → ${(c.testPhaseMs / Math.max(1, workMs, chainMs)).toFixed(2)}× the larger of the two bounds;`);
 console.log(`   - as executed (run E minus run C): ${depth} requests one after another on the critical path (${s(depth * LATENCY)}) → ${(c.testPhaseMs / Math.max(1, depth * LATENCY)).toFixed(2)}×: what the harness adds beyond the latency.`);
 console.log(`C'. the harness alone (no vitest, no Allure), +${LATENCY} ms: first round ${s(inProcessLatency.firstRoundMs)}, then ${s(inProcessLatency.medianRoundMs)} per round of every case (${(inProcessLatency.medianRoundMs / Math.max(1, inProcessLatency.longestChain * LATENCY)).toFixed(2)}× its shortest possible ${s(inProcessLatency.longestChain * LATENCY)}).`);
 if (lock) console.log('   harness/lock.ts exists: cases serialized by a keyed lock form longer chains than one case; the chain bound ignores them, the critical path as executed includes them.');
