@@ -55,6 +55,12 @@ describe.concurrent('the main command', () => {
     noStackTrace(run.stderr);
   });
 
+  test('a selection that matches no test: exit 2, not a verdict', async () => {
+    const run = await runCli(['--grep', 'no-test-is-called-this', '--tag', 'MUST']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no test matches the selection');
+  });
+
   test('an unknown option or area: exit 2 with the usage', async () => {
     const run = await runCli(['--area', 'payments']);
     expect(run.code).toBe(2);

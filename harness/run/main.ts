@@ -17,7 +17,7 @@ import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { consoleSummary } from './console';
 import { selects } from './filter';
 import { junitXml } from './junit';
-import { EXIT, exitCodeFor, requirementRows } from './results';
+import { EXIT, exitCodeFor, nothingVerified, requirementRows } from './results';
 import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
 import { writeEvidence } from './evidence';
 
@@ -103,6 +103,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const specText = readFileSync(SPEC_FILE);
   const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md' };
   const filter = { grep: opts.grep, tags: opts.tags };
+  if (!opts.areas.some((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))))) {
+    await reference?.close();
+    io.err(`dbsi-conformance: no test matches the selection (areas ${opts.areas.join(', ')}${opts.grep ? `, --grep ${opts.grep}` : ''}${opts.tags.length ? `, --tag ${opts.tags.join(' ')}` : ''}): nothing to run`);
+    return EXIT.USAGE;
+  }
 
   if (!opts.quiet) {
     io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : config.name}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
@@ -260,6 +265,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   io.out('');
   io.out(redactor.text(consoleSummary(cases, facts.problems)));
   io.out('');
+  if (!interrupted && nothingVerified(cases)) io.out('Nothing was verified: every test was skipped (not allowed on this target) or not applicable, so there is no verdict.');
   io.out(`Verdict: ${facts.verdict} (exit ${exitCode}) — ${cases.length} tests in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
   const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: secretValues(config), io });
