@@ -8,6 +8,7 @@ import { startVitest } from 'vitest/node';
 import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, secretValues, type TargetConfig } from '../config';
 import type { RunSettings } from '../case';
 import { caseId } from '../case';
+import { OPERATIONS } from '../operations';
 import type { CaseReport } from '../model';
 import { Redactor } from '../redact';
 import { FEATURES_BY_AREA } from '../../suites';
@@ -88,7 +89,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   } catch (e) {
     await reference?.close();
     const msg = (e as Error).message;
-    io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${msg.startsWith('unknown fault') ? msg : msg}`);
+    io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${msg}`);
     return EXIT.USAGE;
   }
 
@@ -235,7 +236,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       for (const c of f.cases) {
         for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), caseId(f, c)]);
         if (!opts.areas.includes(area as never) || !selects(filter, f, c) || reported.has(caseId(f, c))) continue;
-        if (interrupted) collector.cases.push({ id: caseId(f, c), area: f.area, operation: f.operation, title: c.title, requirements: c.requirements, outcome: 'could-not-test', reason: 'could not test: the run was interrupted before this test finished', checks: [], exchanges: [], durationMs: 0, parameters: {} });
+        // Every selected test gets a verdict, also one that never reported.
+        const reason = interrupted ? 'could not test: the run was interrupted before this test finished' : 'suite error: this test did not report (see the problems outside the tests)';
+        collector.cases.push({ id: caseId(f, c), area: f.area, operation: OPERATIONS[f.operation].section, title: c.title, requirements: c.requirements, outcome: interrupted ? 'could-not-test' : 'error', reason, checks: [], exchanges: [], durationMs: 0, parameters: {} });
       }
     }
   }
