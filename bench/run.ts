@@ -107,7 +107,7 @@ writeFileSync(
     credentials: REFERENCE_CREDENTIALS,
     testData: REFERENCE_TEST_DATA,
     allow: { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true },
-    http: { timeoutMs: 5_000, concurrency: 16 },
+    http: { timeoutMs: 5_000, concurrency: 64 },
   }),
 );
 const b = await measure('harness only (target out of process)', ['--config', cfgFile]);
@@ -128,7 +128,7 @@ const e = await measure(`embedded, +${2 * LATENCY} ms latency`, ['--latency', St
 const chainMs = c.longestChain * LATENCY;
 const lock = existsSync(join(ROOT, 'harness', 'lock.ts'));
 const table = [...a, b, c, d, e];
-const CONCURRENCY = 16; // the embedded target's http.concurrency
+const CONCURRENCY = 64; // the embedded target's http.concurrency
 // Every area runs in one worker under one connection limit: no run can beat total work / concurrency.
 const workMs = Math.ceil(c.exchanges / CONCURRENCY) * LATENCY;
 const depth = Math.round((e.testPhaseMs - c.testPhaseMs) / LATENCY);
@@ -172,7 +172,7 @@ async function inProcess(rounds: number, latencyMs: number) {
     const { secretValues } = await import('../harness/config');
     const { CaseContext, runCase } = await import('../harness/case');
     const { FEATURES_BY_AREA } = await import('../suites');
-    const config = referenceConfig({ urls: urls as never }, { http: { concurrency: 16 } });
+    const config = referenceConfig({ urls: urls as never }, { http: { concurrency: 64 } });
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const settings = { config, seed: 1, strict: false, runId: 'rbch', specUrl: 'spec.md' };
     const all = Object.values(FEATURES_BY_AREA).flatMap((fs) => fs.flatMap((f) => f.cases.map((c) => ({ f, c }))));

@@ -12,7 +12,7 @@ export function referenceConfig(target: Pick<ReferenceTarget, 'urls'>, overrides
       credentials: { ...REFERENCE_CREDENTIALS },
       testData: REFERENCE_TEST_DATA,
       allow: { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true, ...overrides.allow },
-      http: { timeoutMs: 5_000, concurrency: 16, ...overrides.http },
+      http: { timeoutMs: 5_000, concurrency: 64, ...overrides.http },
     },
     {},
   );

@@ -138,7 +138,7 @@ export class DbsiClient {
       rejectUnauthorized: tls.rejectUnauthorized,
       timeout: config.http.timeoutMs,
     };
-    const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: 64, keepAliveTimeout: 4_000 };
+    const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: Math.max(8, config.http.concurrency), keepAliveTimeout: 4_000 };
     this.dispatcher = config.http.proxyUrl ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common }) : new Agent(common);
     this.maxRetryWaitMs = Math.max(config.http.timeoutMs, 10_000);
     // Every request in flight listens to the client's interrupt signal (no leak: one per request).
