@@ -1,8 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule } from 'vitest/node';
 import { startVitest } from 'vitest/node';
 import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, secretValues, type TargetConfig } from '../config';
@@ -14,6 +13,7 @@ import { Redactor } from '../redact';
 import { FEATURES_BY_AREA } from '../../suites';
 import { referenceConfig } from '../../reference-target/config';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/server';
+import { AllureReporter, clearResults } from './allure-writer';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { consoleSummary } from './console';
 import { selects } from './filter';
@@ -98,8 +98,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const runId = `r${seed.toString(36).slice(-4)}`;
   const reportsDir = resolve(opts.reports);
   const resultsDir = join(reportsDir, 'allure-results');
-  rmSync(resultsDir, { recursive: true, force: true });
-  mkdirSync(resultsDir, { recursive: true });
+  const previousResultsRemoved = clearResults(resultsDir);
   const startedAt = new Date();
   const specText = readFileSync(SPEC_FILE);
   const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md' };
@@ -189,6 +188,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // run concurrently under one connection limit, and the harness is loaded once.
   const parallelAreas = 1;
   const testTimeout = config.http.timeoutMs * (config.http.retries + 1) * 12 + 10_000;
+  const allureReporter = new AllureReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never });
   try {
     // No selected test at all: the runner is not started (an empty file list would mean "every file").
     const running = activeAreas.length === 0 ? Promise.resolve() : startVitest(
@@ -200,7 +200,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         watch: false,
         run: true,
         include: ['suites/conformance.test.ts'],
-        reporters: [runnerHandle as never, collector as never, new AllureVitestReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never })],
+        reporters: [runnerHandle as never, collector as never, allureReporter],
         provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas } },
         pool: 'threads',
         maxWorkers: parallelAreas,
@@ -271,6 +271,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if (!interrupted && nothingVerified(cases)) io.out('Nothing was verified: every test was skipped (not allowed on this target) or not applicable, so there is no verdict.');
   io.out(`Verdict: ${facts.verdict} (exit ${exitCode}) — ${cases.length} tests in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
+  try {
+    await allureReporter.flush();
+  } catch (e) {
+    io.err(`dbsi-conformance: ${(e as Error).message}`);
+  }
+  await previousResultsRemoved;
   const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: secretValues(config), io });
   return evidenceExit ?? exitCode;
 }
