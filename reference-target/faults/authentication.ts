@@ -1,6 +1,6 @@
-import type { FaultDef } from './types';
+import { faultsOf, type FaultDef } from './types';
 
-const f = (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({ name, area: 'authentication', description, breaks, ...extra });
+const f = faultsOf('authentication');
 
 export const AUTHENTICATION_FAULTS: FaultDef[] = [
   f('op8-revoke-answers-204', 'Revoke a token answers 204 with no body instead of the documented 200 with a Token record.', ['OP8-REQUEST']),

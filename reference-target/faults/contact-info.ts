@@ -1,6 +1,6 @@
-import type { FaultDef } from './types';
+import { faultsOf, type FaultDef } from './types';
 
-const f = (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({ name, area: 'contact-info', description, breaks, ...extra });
+const f = faultsOf('contact-info');
 
 export const CONTACT_INFO_FAULTS: FaultDef[] = [
   f('op10-answers-200-with-body', 'Update contact information answers 200 with a JSON body instead of 204 with no content.', ['OP10-SUCCESS-NO-CONTENT']),

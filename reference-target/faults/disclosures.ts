@@ -1,6 +1,6 @@
-import type { FaultDef } from './types';
+import { faultsOf, type FaultDef } from './types';
 
-const f = (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({ name, area: 'disclosures', description, breaks, ...extra });
+const f = faultsOf('disclosures');
 
 export const DISCLOSURES_FAULTS: FaultDef[] = [
   f('op1-envelope-renamed', 'List institution disclosures answers {"disclosures": [...]} instead of {"institutionDisclosures": [...]}.', ['OP1-RESPONSE-ENVELOPE']),

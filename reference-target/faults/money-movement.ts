@@ -1,6 +1,6 @@
-import type { FaultDef } from './types';
+import { faultsOf, type FaultDef } from './types';
 
-const f = (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({ name, area: 'money-movement', description, breaks, ...extra });
+const f = faultsOf('money-movement');
 
 export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
   f('op9-answers-201', 'Create a transfer answers 201 instead of the documented 200.', ['OP9-REQUEST']),
