@@ -1,5 +1,6 @@
 import { createUserDisclosureRequest, deleteUserDisclosureRequest, listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
+import type { SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockIsFree } from '../../harness/lock';
 import { is2xx, listInstitutionDisclosures, type Listed } from './_institution-disclosures';
@@ -134,4 +135,27 @@ export function recordId(t: CaseContext, record: UserRecord): string {
   if (typeof id !== 'string' || id === '')
     t.notApplicable('the list of user disclosures (operation 4) does not expose institutionUserDisclosureId (the spec documents only institutionId, institutionUserId, institutionUserDisclosureStatus and institutionDisclosureName there), so the /{institutionUserDisclosureId} form cannot be addressed');
   return id;
+}
+
+/** Operations 6 and 7 come in two forms: on the collection path, or on /{institutionUserDisclosureId}. */
+export type Form = 'collection' | 'by-id';
+export const FORM_TITLE: Record<Form, string> = { collection: 'collection form', 'by-id': '/{institutionUserDisclosureId} form' };
+
+/**
+ * Send a change or delete of a record in the given form, as a step of its own; the /{id} form takes
+ * the record's id from the list, or is "not applicable" with the reason.
+ */
+export async function sendInForm(
+  t: CaseContext,
+  form: Form,
+  record: UserRecord,
+  ops: { collection: 'changeUserDisclosure' | 'deleteUserDisclosure'; byId: 'changeUserDisclosureById' | 'deleteUserDisclosureById' },
+  req: Pick<SendOptions, 'headers' | 'query' | 'body'>,
+  step: string,
+): Promise<HttpResult> {
+  const label = `${step} the user disclosure (${FORM_TITLE[form]})`;
+  if (form === 'collection') return t.step(step, () => t.send({ operation: ops.collection, ...req, label }));
+  const id = recordId(t, record);
+  await t.parameter('institutionUserDisclosureId', id);
+  return t.step(step, () => t.send({ operation: ops.byId, pathParams: { institutionUserDisclosureId: id }, ...req, label }));
 }

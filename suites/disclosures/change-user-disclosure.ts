@@ -2,27 +2,19 @@ import { changeUserDisclosureRequest, type Credentials } from '../../data-builde
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
 import { empty_body, not_served, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
-import { existingRecord, findRecord, listUserRecords, recordId } from './_user-records';
+import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
 
 /**
  * Operation 6: PUT /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
  * Each case creates its own record (deleted at the end) and changes it to NOT_ACCEPTED.
  */
 
-type Form = 'collection' | 'by-id';
-const FORM_TITLE: Record<Form, string> = { collection: 'collection form', 'by-id': '/{institutionUserDisclosureId} form' };
 const REQUEST_RULE: Record<Form, string> = { collection: 'OP6-REQUEST', 'by-id': 'OP6-REQUEST-BY-ID' };
 
 async function changeRecord(t: CaseContext, form: Form, credentials: Credentials = 'valid') {
   const { d, record } = await existingRecord(t);
   const req = changeUserDisclosureRequest(t.faker, t.config, d, 'NOT_ACCEPTED', credentials);
-  const label = `change the user disclosure (${FORM_TITLE[form]})`;
-  if (form === 'by-id') {
-    const id = recordId(t, record);
-    await t.parameter('institutionUserDisclosureId', id);
-    return { d, res: await t.step('change', () => t.send({ operation: 'changeUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label })) };
-  }
-  return { d, res: await t.step('change', () => t.send({ operation: 'changeUserDisclosure', ...req, label })) };
+  return { d, res: await sendInForm(t, form, record, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'change') };
 }
 
 const statusCase = (form: Form): CaseDef => ({

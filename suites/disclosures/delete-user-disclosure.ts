@@ -2,28 +2,20 @@ import { deleteUserDisclosureRequest, type Credentials } from '../../data-builde
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
 import { absent, empty_body, not_served, status_code_conformance, success_status } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
-import { existingRecord, findRecord, listUserRecords, recordId } from './_user-records';
+import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
 
 /**
  * Operation 7: DELETE /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
  * Each case creates its own record and deletes it; the clean-up handles "already deleted".
  */
 
-type Form = 'collection' | 'by-id';
-const FORM_TITLE: Record<Form, string> = { collection: 'collection form', 'by-id': '/{institutionUserDisclosureId} form' };
 const REQUEST_RULE: Record<Form, string> = { collection: 'OP7-REQUEST', 'by-id': 'OP7-REQUEST-BY-ID' };
 
 async function deleteRecord(t: CaseContext, form: Form, credentials: Credentials = 'valid') {
   const { d, record } = await existingRecord(t);
   const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
   const req = deleteUserDisclosureRequest(t.faker, t.config, d, status, credentials);
-  const label = `delete the user disclosure (${FORM_TITLE[form]})`;
-  if (form === 'by-id') {
-    const id = recordId(t, record);
-    await t.parameter('institutionUserDisclosureId', id);
-    return { d, res: await t.step('delete', () => t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label })) };
-  }
-  return { d, res: await t.step('delete', () => t.send({ operation: 'deleteUserDisclosure', ...req, label })) };
+  return { d, res: await sendInForm(t, form, record, { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' }, req, 'delete') };
 }
 
 const statusCase = (form: Form): CaseDef => ({
