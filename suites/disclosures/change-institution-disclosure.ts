@@ -1,7 +1,8 @@
 import { changeInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
-import { json_object_body, not_served, present, schema_conformance, success_status, value_equals } from '../../harness/checks';
+import { json_object_body, present, schema_conformance, success_status, value_equals } from '../../harness/checks';
 import { createInstitutionDisclosure, findDisclosure, is2xx, listedStatus, listInstitutionDisclosures } from './_institution-disclosures';
+import { authenticationCases } from './_authentication';
 
 /** Operation 3: PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId} (behind allow.institutionDisclosureWrites). */
 
@@ -55,18 +56,5 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       t.verify('STATE-ID-CHANGE', listedStatus(changed!, true, after.res));
     },
   },
-  {
-    title: 'is not served without credentials',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served(await unauthenticatedChange(t, 'none'), 'no Authorization header'));
-    },
-  },
-  {
-    title: 'is not served with an invalid bearer token',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served(await unauthenticatedChange(t, 'invalid'), 'a bearer token the target never issued'));
-    },
-  },
+  ...authenticationCases((t, credentials) => unauthenticatedChange(t, credentials)),
 ]);

@@ -1,8 +1,9 @@
 import { changeUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
-import { empty_body, not_served, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
+import { empty_body, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
+import { authenticationCases } from './_authentication';
 
 /**
  * Operation 6: PUT /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -46,18 +47,5 @@ export default feature('disclosures', 'changeUserDisclosure', [
   statusCase('by-id'),
   stateCase('collection'),
   stateCase('by-id'),
-  {
-    title: 'is not served without credentials',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served((await changeRecord(t, 'collection', 'none')).res, 'no Authorization header'));
-    },
-  },
-  {
-    title: 'is not served with an invalid bearer token',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served((await changeRecord(t, 'collection', 'invalid')).res, 'a bearer token the target never issued'));
-    },
-  },
+  ...authenticationCases(async (t, credentials) => (await changeRecord(t, 'collection', credentials)).res),
 ]);

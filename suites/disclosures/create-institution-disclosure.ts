@@ -1,6 +1,7 @@
 import { feature } from '../../harness/case';
-import { json_object_body, not_served, present, schema_conformance, shown_value, success_status, value_equals } from '../../harness/checks';
+import { json_object_body, present, schema_conformance, shown_value, success_status, value_equals } from '../../harness/checks';
 import { createInstitutionDisclosure, findDisclosure, listedStatus, listInstitutionDisclosures } from './_institution-disclosures';
+import { authenticationCases } from './_authentication';
 
 /**
  * Operation 2: POST /db-disclosures/v1/institution-disclosures (behind allow.institutionDisclosureWrites).
@@ -26,20 +27,5 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       t.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, ['URL'], 'institutionDisclosureDataType of the create response', res));
     },
   },
-  {
-    title: 'is not served without credentials',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      const { res } = await createInstitutionDisclosure(t, false, 'none');
-      t.verify('DISC-AUTH-REQUIRED', not_served(res, 'no Authorization header'));
-    },
-  },
-  {
-    title: 'is not served with an invalid bearer token',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      const { res } = await createInstitutionDisclosure(t, false, 'invalid');
-      t.verify('DISC-AUTH-REQUIRED', not_served(res, 'a bearer token the target never issued'));
-    },
-  },
+  ...authenticationCases(async (t, credentials) => (await createInstitutionDisclosure(t, false, credentials)).res),
 ]);

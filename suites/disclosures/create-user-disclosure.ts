@@ -1,7 +1,8 @@
 import { feature } from '../../harness/case';
-import { empty_body, not_served, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
+import { empty_body, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { createRecord, findRecord, freshDisclosure, listUserRecords } from './_user-records';
+import { authenticationCases } from './_authentication';
 
 /** Operation 5: POST /db-disclosures/v1/institution-user-disclosures. Records are deleted at the end of each case. */
 export default feature('disclosures', 'createUserDisclosure', [
@@ -29,20 +30,5 @@ export default feature('disclosures', 'createUserDisclosure', [
       t.verify('STATE-UD-CREATE', value_equals(record!.institutionUserDisclosureStatus, 'ACCEPTED', 'its institutionUserDisclosureStatus', listed));
     },
   },
-  {
-    title: 'is not served without credentials',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      const d = await freshDisclosure(t);
-      t.verify('DISC-AUTH-REQUIRED', not_served(await createRecord(t, d, 'create the user disclosure without credentials', 'none'), 'no Authorization header'));
-    },
-  },
-  {
-    title: 'is not served with an invalid bearer token',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      const d = await freshDisclosure(t);
-      t.verify('DISC-AUTH-REQUIRED', not_served(await createRecord(t, d, 'create the user disclosure with an invalid token', 'invalid'), 'a bearer token the target never issued'));
-    },
-  },
+  ...authenticationCases(async (t, credentials) => createRecord(t, await freshDisclosure(t), `create the user disclosure ${credentials === 'none' ? 'without credentials' : 'with an invalid token'}`, credentials)),
 ]);

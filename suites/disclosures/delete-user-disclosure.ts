@@ -1,8 +1,9 @@
 import { deleteUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
-import { absent, empty_body, not_served, status_code_conformance, success_status } from '../../harness/checks';
+import { absent, empty_body, status_code_conformance, success_status } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
+import { authenticationCases } from './_authentication';
 
 /**
  * Operation 7: DELETE /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -45,18 +46,5 @@ export default feature('disclosures', 'deleteUserDisclosure', [
   statusCase('by-id'),
   stateCase('collection'),
   stateCase('by-id'),
-  {
-    title: 'is not served without credentials',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served((await deleteRecord(t, 'collection', 'none')).res, 'no Authorization header'));
-    },
-  },
-  {
-    title: 'is not served with an invalid bearer token',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served((await deleteRecord(t, 'collection', 'invalid')).res, 'a bearer token the target never issued'));
-    },
-  },
+  ...authenticationCases(async (t, credentials) => (await deleteRecord(t, 'collection', credentials)).res),
 ]);

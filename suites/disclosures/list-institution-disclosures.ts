@@ -1,7 +1,8 @@
 import { commonHeaders, type Credentials } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { feature } from '../../harness/case';
-import { json_object_body, not_served, required_members, schema_conformance, shown_value, success_status } from '../../harness/checks';
+import { json_object_body, required_members, schema_conformance, shown_value, success_status } from '../../harness/checks';
+import { authenticationCases } from './_authentication';
 
 
 /** Operation 1: GET /db-disclosures/v1/institution-disclosures. */
@@ -63,18 +64,5 @@ export default feature('disclosures', 'listInstitutionDisclosures', [
       for (const item of typed) t.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value((item as Record<string, unknown>).institutionDisclosureDataType, ['URL'], 'institutionDisclosureDataType', res));
     },
   },
-  {
-    title: 'is not served without credentials',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served(await list(t, 'none'), 'no Authorization header'));
-    },
-  },
-  {
-    title: 'is not served with an invalid bearer token',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served(await list(t, 'invalid'), 'a bearer token the target never issued'));
-    },
-  },
+  ...authenticationCases((t, credentials) => list(t, credentials)),
 ]);

@@ -1,8 +1,9 @@
 import { listUserDisclosuresRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
-import { json_object_body, not_served, required_members, schema_conformance, shown_value, success_status } from '../../harness/checks';
+import { json_object_body, required_members, schema_conformance, shown_value, success_status } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { existingRecord, listUserRecords } from './_user-records';
+import { authenticationCases } from './_authentication';
 
 /** Operation 4: GET /db-disclosures/v1/institution-user-disclosures?InstitutionConsumerId=… */
 
@@ -57,18 +58,5 @@ export default feature('disclosures', 'listUserDisclosures', [
       records.forEach((r, i) => t.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, ['ACCEPTED', 'NOT_ACCEPTED'], `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, res)));
     },
   },
-  {
-    title: 'is not served without credentials',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served(await list(t, 'none'), 'no Authorization header'));
-    },
-  },
-  {
-    title: 'is not served with an invalid bearer token',
-    requirements: ['DISC-AUTH-REQUIRED'],
-    async run(t) {
-      t.verify('DISC-AUTH-REQUIRED', not_served(await list(t, 'invalid'), 'a bearer token the target never issued'));
-    },
-  },
+  ...authenticationCases((t, credentials) => list(t, credentials)),
 ]);

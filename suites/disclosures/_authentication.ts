@@ -1,0 +1,28 @@
+import type { Credentials } from '../../data-builders/disclosures';
+import type { CaseContext, CaseDef } from '../../harness/case';
+import { not_served } from '../../harness/checks';
+import type { HttpResult } from '../../harness/http/client';
+
+/**
+ * The two authentication cases every disclosures operation has (DISC-AUTH-REQUIRED): a request
+ * without credentials, and one with a bearer token the target never issued, must not be served.
+ * `send` makes the operation's request with the given credentials (and arranges any clean-up).
+ */
+export function authenticationCases(send: (t: CaseContext, credentials: Exclude<Credentials, 'valid'>) => Promise<HttpResult>): CaseDef[] {
+  return [
+    {
+      title: 'is not served without credentials',
+      requirements: ['DISC-AUTH-REQUIRED'],
+      async run(t) {
+        t.verify('DISC-AUTH-REQUIRED', not_served(await send(t, 'none'), 'no Authorization header'));
+      },
+    },
+    {
+      title: 'is not served with an invalid bearer token',
+      requirements: ['DISC-AUTH-REQUIRED'],
+      async run(t) {
+        t.verify('DISC-AUTH-REQUIRED', not_served(await send(t, 'invalid'), 'a bearer token the target never issued'));
+      },
+    },
+  ];
+}
