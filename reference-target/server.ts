@@ -6,6 +6,7 @@ import { disclosuresArea } from './areas/disclosures';
 import { moneyMovementArea } from './areas/money-movement';
 import type { AreaContext } from './areas/types';
 import { checkFaultNames } from './faults';
+import { fixtureSet, type FixtureSetName } from './fixture-sets';
 import { PREFIXES } from './fixtures';
 import { compile, json, readRequest, writeResponse, type Route } from './http';
 import { ReferenceState } from './state';
@@ -16,6 +17,8 @@ export interface ReferenceOptions {
   /** Added delay before every answer, in ms (benchmarks). */
   latencyMs?: number;
   port?: number;
+  /** What the target holds at the start (reference-target/fixture-sets.ts): `default` unless told. */
+  fixtures?: FixtureSetName;
 }
 
 export interface ReferenceTarget {
@@ -30,7 +33,7 @@ export interface ReferenceTarget {
 export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise<ReferenceTarget> {
   const faults = new Set(opts.faults ?? []);
   checkFaultNames([...faults]);
-  const state = new ReferenceState();
+  const state = new ReferenceState(fixtureSet(opts.fixtures ?? 'default'));
   const ctx: AreaContext = { state, fault: (n) => faults.has(n) };
   const areas = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)];
   // One mount per prefix: several areas share {baseUrl} (disclosures and contact-info).

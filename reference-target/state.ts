@@ -1,4 +1,5 @@
-import { INITIAL_DISCLOSURES, REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from './fixtures';
+import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from './fixtures';
+import { FIXTURE_SETS, type FixtureSet } from './fixture-sets';
 
 export interface InstitutionDisclosure {
   institutionDisclosureId: string;
@@ -26,13 +27,11 @@ export interface Customer {
   postalAddress?: Record<string, string>;
 }
 
-/** Everything the reference target holds, in memory, from its fixtures. */
+/** Everything the reference target holds, in memory, from its fixtures (the default set unless told). */
 export class ReferenceState {
-  disclosures = new Map<string, InstitutionDisclosure>(INITIAL_DISCLOSURES.map((d) => [d.institutionDisclosureId, { ...d }]));
-  userDisclosures = new Map<string, UserDisclosure>();
-  customers = new Map<string, Customer>(
-    [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers].map((c) => [c.customerId, { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: { ...c.postalAddress } }]),
-  );
+  disclosures: Map<string, InstitutionDisclosure>;
+  userDisclosures: Map<string, UserDisclosure>;
+  customers: Map<string, Customer>;
   transfers: Array<Record<string, unknown>> = [];
   /** Requests of the revoke and transfer operations: header names exactly as sent (documented spellings) and the body text. */
   seenRequests: Array<{ path: string; headerNames: string[]; text: string }> = [];
@@ -41,6 +40,15 @@ export class ReferenceState {
   /** Bearer tokens of the disclosures area, and the user each stands for. */
   bearerUsers = new Map<string, { institutionId: string; userId: string }>([[REFERENCE_CREDENTIALS.bearerToken, { institutionId: REFERENCE_TEST_DATA.institutionId, userId: REFERENCE_TEST_DATA.institutionUserId }]]);
   private counter = 0;
+
+  constructor(fixtures: FixtureSet = FIXTURE_SETS.default) {
+    this.disclosures = new Map(fixtures.disclosures.map((d) => [d.institutionDisclosureId, { ...d }]));
+    this.userDisclosures = new Map(fixtures.userDisclosures.map((u) => [u.institutionUserDisclosureId, { ...u }]));
+    const { customer, moreCustomers } = fixtures.testData;
+    this.customers = new Map(
+      [customer, ...moreCustomers].map((c) => [c.customerId, { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: { ...c.postalAddress } }]),
+    );
+  }
 
   nextId(prefix: string): string {
     this.counter += 1;

@@ -4,6 +4,7 @@ import { DbsiClient } from '../harness/http/client';
 import type { Area, CaseReport } from '../harness/model';
 import { Redactor } from '../harness/redact';
 import { referenceConfig } from '../reference-target/config';
+import { FIXTURE_SETS, type FixtureSetName } from '../reference-target/fixture-sets';
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 import { FEATURES_BY_AREA } from '../suites';
 
@@ -26,10 +27,12 @@ export async function runAreas(opts: {
   allow?: Partial<Record<keyof TargetConfig['allow'], boolean>>;
   http?: Record<string, unknown>;
   configure?: (cfg: TargetConfig) => TargetConfig;
+  /** What the target holds at the start (default: the generous default fixtures). */
+  fixtures?: FixtureSetName;
 }): Promise<AreaRun> {
-  const target = await startReferenceTarget({ faults: opts.faults ?? [] });
+  const target = await startReferenceTarget({ faults: opts.faults ?? [], fixtures: opts.fixtures });
   try {
-    let config = referenceConfig(target, { allow: opts.allow as Record<string, boolean>, http: opts.http });
+    let config = referenceConfig(target, { allow: opts.allow as Record<string, boolean>, http: opts.http, testData: opts.fixtures && FIXTURE_SETS[opts.fixtures].testData });
     if (opts.configure) config = opts.configure(config);
     const settings: RunSettings = { config, seed: opts.seed ?? 1234, strict: opts.strict ?? false, runId: 'rtst', specUrl: 'spec.md' };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));

@@ -1,0 +1,45 @@
+import { INITIAL_DISCLOSURES, REFERENCE_TEST_DATA } from './fixtures';
+import type { InstitutionDisclosure, UserDisclosure } from './state';
+
+/**
+ * What the reference target holds when it starts, and the test data a configuration gives for it.
+ *
+ * - `default` (reference-target/fixtures.ts): generous, so that the cases that must not overlap on one
+ *   record or customer each get their own: 24 disclosures, 9 customers, no user record.
+ * - `realistic`: what a bank's sandbox typically offers: 3 institution disclosures, of which the
+ *   configured user has already accepted 1, and one test customer (no testData.moreCustomers). The
+ *   bench runs the suite against it (`npm run reference -- --fixtures realistic`).
+ */
+export interface FixtureSet {
+  disclosures: InstitutionDisclosure[];
+  /** Acceptance records on record at the start: the suite must never touch them. */
+  userDisclosures: UserDisclosure[];
+  /** The test data a configuration pointing at this target gives. */
+  testData: typeof REFERENCE_TEST_DATA;
+}
+
+export type FixtureSetName = 'default' | 'realistic';
+
+export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
+  default: { disclosures: INITIAL_DISCLOSURES, userDisclosures: [], testData: REFERENCE_TEST_DATA },
+  realistic: {
+    disclosures: INITIAL_DISCLOSURES.slice(0, 3),
+    userDisclosures: [
+      {
+        institutionId: REFERENCE_TEST_DATA.institutionId,
+        institutionUserId: REFERENCE_TEST_DATA.institutionUserId,
+        institutionUserDisclosureStatus: 'ACCEPTED',
+        institutionDisclosureName: INITIAL_DISCLOSURES[0]!.institutionDisclosureName,
+        institutionUserDisclosureId: 'uds-accepted-before',
+        institutionDisclosureId: INITIAL_DISCLOSURES[0]!.institutionDisclosureId,
+        accountId: REFERENCE_TEST_DATA.accountId,
+      },
+    ],
+    testData: { ...REFERENCE_TEST_DATA, moreCustomers: [] },
+  },
+};
+
+export function fixtureSet(name: string): FixtureSet {
+  if (!Object.hasOwn(FIXTURE_SETS, name)) throw new Error(`unknown fixture set "${name}" (expected one of ${Object.keys(FIXTURE_SETS).join(', ')})`);
+  return FIXTURE_SETS[name as FixtureSetName];
+}

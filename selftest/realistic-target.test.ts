@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { AREAS } from '../harness/model';
+import { FIXTURE_SETS } from '../reference-target/fixture-sets';
+import { explain, runAreas } from './_reference';
+
+/**
+ * A bank's sandbox offers little: 3 institution disclosures, of which the configured user has already
+ * accepted 1, and one test customer (the `realistic` fixture set; the bench measures its speed).
+ * Every case still gets its verdict there, and the record the user had before the run is left as it was.
+ */
+describe('the suites against a target with a sandbox\'s test data', () => {
+  test('every case passes, and the acceptance record that was there before the run is untouched', async () => {
+    const { cases, target } = await runAreas({ areas: [...AREAS], strict: true, fixtures: 'realistic' });
+    expect(explain(cases)).toBe('');
+    const before = FIXTURE_SETS.realistic.userDisclosures[0]!;
+    expect(target.state.userDisclosures.get(before.institutionUserDisclosureId)).toEqual(before);
+    // Everything the run created is gone: only the record that was there before remains.
+    expect([...target.state.userDisclosures.keys()]).toEqual([before.institutionUserDisclosureId]);
+    const customer = FIXTURE_SETS.realistic.testData.customer;
+    expect(target.state.customers.get(customer.customerId)).toEqual({ phoneNumber: customer.phoneNumber, countryCode: customer.countryCode, emailAddress: customer.emailAddress, postalAddress: customer.postalAddress });
+    expect(target.state.customers.size).toBe(1);
+  });
+});
