@@ -1,6 +1,10 @@
 /**
  * npm run bench: how fast the suite is on this machine (not part of the tests; no verdict here).
  *
+ *  R. the realistic scenario (bench/realistic.ts): the reference target in its own process with a
+ *     bank sandbox's fixtures (3 disclosures, 1 already accepted, 1 customer), +50 ms per answer, at
+ *     the default concurrency (--runs times) and at concurrency 1: their ratio, the requests, the
+ *     critical path as executed;
  *  A. the full run against the embedded reference target: wall time (median of 3), test phase;
  *  B. the same suite against the reference target hosted by this (bench) process, so that the
  *     child's CPU time is the harness's alone: CPU time per exchange;
@@ -10,86 +14,39 @@
  *  D. run C at concurrency 1;
  *  E. run C with twice the latency: the difference gives the critical path as executed.
  *
- * Options: --runs N (A's repetitions, default 3), --latency MS (default 50), --json FILE.
+ * Options: --runs N (A's and R's repetitions, default 3), --latency MS (default 50), --json FILE,
+ * --scenario all|embedded|realistic (default all: R, then A–E).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget } from '../reference-target/server';
+import { measure, median, ROOT, s, type Measured } from './measure';
+import { printRealistic, realisticScenario } from './realistic';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, latency: { type: 'string', default: '50' }, rounds: { type: 'string', default: '20' }, json: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, latency: { type: 'string', default: '50' }, rounds: { type: 'string', default: '20' }, json: { type: 'string' }, scenario: { type: 'string', default: 'all' } },
+});
+if (!['all', 'embedded', 'realistic'].includes(values.scenario!)) {
+  console.error(`bench: --scenario is one of all, embedded, realistic (got "${values.scenario}")`);
+  process.exit(2);
+}
 const ROUNDS = Math.max(1, Number(values.rounds));
 const RUNS = Math.max(1, Number(values.runs));
 const LATENCY = Number(values.latency);
 
-interface Summary {
-  facts: { durationMs: number; exitCode: number; verdict: string };
-  cases: Array<{ id: string; area: string; outcome: string; exchanges: number }>;
-}
-
-interface Measured {
-  label: string;
-  wallMs: number;
-  /** From the first test's start to the last test's end (Allure results): the run without start-up. */
-  testPhaseMs: number;
-  cpuMs: number;
-  maxRssMb: number;
-  exitCode: number | null;
-  verdict: string;
-  cases: number;
-  exchanges: number;
-  /** The most exchanges in one case: its requests go one after another. */
-  longestChain: number;
-  exchangesByArea: Record<string, number>;
-}
-
-async function measure(label: string, args: string[]): Promise<Measured> {
-  const dir = mkdtempSync(join(tmpdir(), 'dbsi-bench-'));
-  const usageFile = join(dir, 'usage.json');
-  const reports = join(dir, 'reports');
-  const t0 = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/measured-run.ts', '--quiet', '--seed', '1', '--reports', reports, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DBSI_CONFIG: '', BENCH_USAGE_FILE: usageFile },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('close', (c) => resolve(c));
-  });
-  const wallMs = performance.now() - t0;
-  const summary = JSON.parse(readFileSync(join(reports, 'conformance-summary.json'), 'utf8')) as Summary;
-  const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { userMs: number; systemMs: number; maxRssKb: number };
-  let first = Infinity;
-  let last = 0;
-  for (const f of readdirSync(join(reports, 'allure-results')).filter((n) => n.endsWith('-result.json'))) {
-    const r = JSON.parse(readFileSync(join(reports, 'allure-results', f), 'utf8')) as { start?: number; stop?: number };
-    if (r.start) first = Math.min(first, r.start);
-    if (r.stop) last = Math.max(last, r.stop);
-  }
-  return {
-    label,
-    wallMs,
-    testPhaseMs: last > first ? last - first : NaN,
-    cpuMs: usage.userMs + usage.systemMs,
-    maxRssMb: usage.maxRssKb / 1024,
-    exitCode: code,
-    verdict: summary.facts.verdict,
-    cases: summary.cases.length,
-    exchanges: summary.cases.reduce((n, c) => n + c.exchanges, 0),
-    longestChain: Math.max(0, ...summary.cases.map((c) => c.exchanges)),
-    exchangesByArea: summary.cases.reduce<Record<string, number>>((m, c) => ((m[c.area] = (m[c.area] ?? 0) + c.exchanges), m), {}),
-  };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
 console.log(`dbsi-conformance bench: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+// R. the realistic scenario: the reference target in its own process with a sandbox's fixtures.
+const realistic = values.scenario === 'embedded' ? undefined : await realisticScenario({ runs: RUNS, latencyMs: LATENCY });
+if (realistic) printRealistic(realistic);
+if (values.scenario === 'realistic') {
+  if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, realistic }, null, 2));
+  process.exit(0);
+}
 
 // A. embedded, no latency
 const a: Measured[] = [];
@@ -147,7 +104,7 @@ console.log(`   - as executed (run E minus run C): ${depth} requests one after a
 console.log(`C'. the harness alone (no vitest, no Allure), +${LATENCY} ms: first round ${s(inProcessLatency.firstRoundMs)}, then ${s(inProcessLatency.medianRoundMs)} per round of every case (${(inProcessLatency.medianRoundMs / Math.max(1, inProcessLatency.longestChain * LATENCY)).toFixed(2)}× its shortest possible ${s(inProcessLatency.longestChain * LATENCY)}).`);
 if (lock) console.log('   harness/lock.ts exists: cases serialized by a keyed lock form longer chains than one case; the chain bound ignores them, the critical path as executed includes them.');
 console.log(`D. concurrency 1: test phase ${s(d.testPhaseMs)} (${(d.testPhaseMs / Math.max(1, c.testPhaseMs)).toFixed(1)}× run C); the floor at concurrency 1 is ${d.exchanges} × ${LATENCY} ms = ${s(d.exchanges * LATENCY)}.`);
-if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, runs: table, chainMs, workMs, criticalPathRequests: depth, perExchange, inProcessLatency }, null, 2));
+if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, realistic, runs: table, chainMs, workMs, criticalPathRequests: depth, perExchange, inProcessLatency }, null, 2));
 
 /**
  * Every case, `rounds` times after a warm-up round, in this process (no vitest, no Allure), against
