@@ -10,6 +10,7 @@ import { caseId } from '../case';
 import { OPERATIONS } from '../operations';
 import type { CaseReport } from '../model';
 import { Redactor } from '../redact';
+import { SPEC_FILE, specUrl } from '../spec-location';
 import { FEATURES_BY_AREA } from '../../suites';
 import { referenceConfig } from '../../reference-target/config';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/server';
@@ -23,7 +24,7 @@ import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
 import { writeEvidence } from './evidence';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const SPEC_FILE = join(ROOT, 'spec', 'digital-banking-service-interface.md');
+export { SPEC_FILE };
 
 export interface Io {
   out(line: string): void;
@@ -101,7 +102,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const previousResultsRemoved = clearResults(resultsDir);
   const startedAt = new Date();
   const specText = readFileSync(SPEC_FILE);
-  const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md' };
+  const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: specUrl(env) };
   const filter = { grep: opts.grep, tags: opts.tags };
   if (!opts.areas.some((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))))) {
     await reference?.close();
