@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { buildOpenApiDocument } from '../harness/openapi/document';
+import { AREAS, type Exchange } from '../harness/model';
+import { OPERATION_DOCUMENTATION } from '../harness/operations-documented';
+import { validate as suiteValidate } from '../harness/schemas';
+import type { OperationKey } from '../harness/operations';
+import { documentValidator, operationsOf, responseKeyFor, type Doc, type DocOperation } from './_openapi';
+import { explain, runAreas, type AreaRun } from './_reference';
+
+/**
+ * The document's schemas are the suite's schemas: every answer the faultless reference target gave
+ * to the suite's requests (an in-process run of every area) is documented by the document and
+ * matches its response schema, and every request the target served matches the document's request
+ * body and carries its required parameters.
+ */
+
+const doc = buildOpenApiDocument() as Doc;
+const byId = new Map(operationsOf(doc).map((o) => [o.op.operationId, o]));
+const validate = documentValidator(doc);
+
+let run: AreaRun;
+let exchanges: (Exchange & { response: NonNullable<Exchange['response']> })[];
+
+beforeAll(async () => {
+  run = await runAreas({ areas: [...AREAS] });
+  exchanges = run.cases.flatMap((c) => c.exchanges).filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.operation !== 'raw' && e.response !== undefined);
+}, 120_000);
+
+function responseSchemaAt(o: DocOperation, key: string): string[] | undefined {
+  return o.op.responses[key]!.content ? [...o.at, 'responses', key, 'content', 'application/json', 'schema'] : undefined;
+}
+
+describe('the document is in step with schemas/: the reference target\'s own exchanges', () => {
+  test('the faultless reference target passes the run the exchanges come from', () => {
+    expect(run.failed.size, explain(run.cases)).toBe(0);
+    expect(exchanges.length).toBeGreaterThan(100);
+  });
+
+  test('every answer to a documented operation has a documented response, and its body matches the response schema', () => {
+    const problems: string[] = [];
+    const validated = new Set<string>();
+    for (const e of exchanges) {
+      const o = byId.get(e.operation);
+      if (!o) {
+        problems.push(`${e.operation}: not in the document`);
+        continue;
+      }
+      const key = responseKeyFor(o.op.responses, e.response.status);
+      if (!key) {
+        problems.push(`${e.operation} answered ${e.response.status}: no documented response (${Object.keys(o.op.responses).join(', ')})`);
+        continue;
+      }
+      const at = responseSchemaAt(o, key);
+      if (key === '204') {
+        if (e.response.body !== '') problems.push(`${e.operation} 204 with a body`);
+        continue;
+      }
+      if (!at) continue;
+      let body: unknown;
+      try {
+        body = JSON.parse(e.response.body);
+      } catch {
+        problems.push(`${e.operation} ${e.response.status}: not JSON`);
+        continue;
+      }
+      const errors = validate(at, body);
+      if (errors.length) problems.push(`${e.operation} ${e.response.status} against responses/${key}: ${errors.join('; ')}`);
+      validated.add(`${e.operation} ${key}`);
+    }
+    expect(problems).toEqual([]);
+    // Every success response with a body, of every operation, was exercised; and the documented error shapes too.
+    for (const key of ['listInstitutionDisclosures 2XX', 'createInstitutionDisclosure 2XX', 'changeInstitutionDisclosure 2XX', 'listUserDisclosures 2XX', 'revokeToken 200', 'revokeToken 400', 'revokeToken 401', 'createTransfer 200', 'createTransfer 400', 'createTransfer 401', 'createTransfer 403']) {
+      expect(validated, key).toContain(key);
+    }
+  });
+
+  test('every request the target served matches the document: its body the request body schema, its required parameters present', () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const e of exchanges.filter((x) => x.response.status >= 200 && x.response.status < 300)) {
+      const o = byId.get(e.operation)!;
+      seen.add(e.operation);
+      if (o.op.requestBody) {
+        const errors = validate([...o.at, 'requestBody', 'content', 'application/json', 'schema'], JSON.parse(e.request.body ?? 'null'));
+        if (errors.length) problems.push(`${e.operation} request body: ${errors.join('; ')}`);
+      }
+      const url = new URL(e.request.url);
+      const headers = new Set(Object.keys(e.request.headers).map((h) => h.toLowerCase()));
+      for (const p of OPERATION_DOCUMENTATION[e.operation as OperationKey].parameters.filter((x) => x.required)) {
+        const there = p.in === 'header' ? headers.has(p.name.toLowerCase()) : p.in === 'query' ? url.searchParams.has(p.name) : true;
+        if (!there) problems.push(`${e.operation}: required ${p.in} parameter ${p.name} missing`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect([...seen].sort()).toEqual(Object.keys(OPERATION_DOCUMENTATION).sort());
+  });
+
+  test('the response schemas can fail: a body that breaks a documented type or envelope does not match', () => {
+    const check = (key: string, status: string, body: unknown) => validate(responseSchemaAt(byId.get(key)!, status)!, body);
+    expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [{ institutionDisclosureId: 7 }] }).join(' ')).toContain('/institutionDisclosures/0/institutionDisclosureId');
+    expect(check('listInstitutionDisclosures', '2XX', { disclosures: [] })).not.toEqual([]);
+    expect(check('listUserDisclosures', '2XX', { institutionUserDisclosures: [{ institutionId: '1' }] }).join(' ')).toContain('institutionUserId');
+    expect(check('createTransfer', '200', { amount: { amount: '1.00' } }).join(' ')).toContain('/amount/amount');
+    expect(check('createTransfer', '200', { schedule: { startDate: '2026-01-01T00:00:00Z' } })).not.toEqual([]);
+    expect(check('revokeToken', '401', { error: 'invalid_client' })).not.toEqual([]);
+    expect(check('revokeToken', '401', { code: 'E401', message: 'no' })).toEqual([]);
+  });
+
+  test('every component schema gives the verdict of the suite\'s own schema (draft-07) on the bodies exchanged and on each of them broken member by member', () => {
+    const parsed = (text: string | undefined): unknown[] => {
+      try {
+        return text ? [JSON.parse(text) as unknown] : [];
+      } catch {
+        return [];
+      }
+    };
+    const bodies = exchanges.flatMap((e) => [...parsed(e.request.body), ...parsed(e.response.body)]);
+    const probes: unknown[] = [{}, [], 'x', 1, null, ...bodies];
+    for (const b of bodies.slice(0, 200)) {
+      if (b && typeof b === 'object' && !Array.isArray(b)) for (const k of Object.keys(b)) for (const wrong of [7, 'x', [], { a: 1 }, true]) probes.push({ ...(b as object), [k]: wrong });
+    }
+    const disagreements: string[] = [];
+    let compared = 0;
+    for (const name of Object.keys(doc.components.schemas)) {
+      // A request body whose required members the spec does not state: the suite's verdict less its "missing member" lines.
+      const requiredDropped = 'x-members-the-suite-sends' in doc.components.schemas[name]!;
+      for (const p of probes) {
+        const suite = suiteValidate(name, p).filter((line) => !(requiredDropped && /is missing member/.test(line))).length === 0;
+        const document = validate(['components', 'schemas', name], p).length === 0;
+        compared++;
+        if (suite !== document) disagreements.push(`${name}: suite ${suite}, document ${document} for ${JSON.stringify(p).slice(0, 120)}`);
+      }
+    }
+    expect(disagreements.slice(0, 10)).toEqual([]);
+    expect(compared).toBeGreaterThan(1000);
+  });
+});
+
