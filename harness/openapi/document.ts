@@ -118,7 +118,7 @@ function serverFor(base: BaseUrlKey, example: JsonObject, configSchema: JsonObje
   return {
     url: `{${base}}`,
     description: `The ${base} of a target configuration: ${described}`,
-    variables: { [base]: { default: String(example[base]), description: `${described} (the default is the example configuration's)` } },
+    variables: { [base]: { default: String(example[base]), description: `${described} Default: the one of config/example.target.json.` } },
   };
 }
 
