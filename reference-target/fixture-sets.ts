@@ -1,11 +1,13 @@
-import { INITIAL_DISCLOSURES, REFERENCE_TEST_DATA } from './fixtures';
+import { INITIAL_DISCLOSURES, INITIAL_USER_DISCLOSURES, REFERENCE_TEST_DATA } from './fixtures';
 import type { InstitutionDisclosure, UserDisclosure } from './state';
 
 /**
  * What the reference target holds when it starts, and the test data a configuration gives for it.
  *
  * - `default` (reference-target/fixtures.ts): generous, so that the cases that must not overlap on one
- *   record or customer each get their own: 24 disclosures, 9 customers, no user record.
+ *   record or customer each get their own: 24 disclosures, 9 customers, and four user records from
+ *   before the run (two of the configured user's, two of another user's) that the suite must leave as
+ *   they are and a list for the configured user must not show the other user's.
  * - `realistic`: what a bank's sandbox typically offers: 3 institution disclosures, of which the
  *   configured user has already accepted 1, and one test customer (no testData.moreCustomers). The
  *   bench runs the suite against it (`npm run reference -- --fixtures realistic`).
@@ -21,7 +23,7 @@ export interface FixtureSet {
 export type FixtureSetName = 'default' | 'realistic';
 
 export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
-  default: { disclosures: INITIAL_DISCLOSURES, userDisclosures: [], testData: REFERENCE_TEST_DATA },
+  default: { disclosures: INITIAL_DISCLOSURES, userDisclosures: INITIAL_USER_DISCLOSURES, testData: REFERENCE_TEST_DATA },
   realistic: {
     disclosures: INITIAL_DISCLOSURES.slice(0, 3),
     userDisclosures: [

@@ -49,5 +49,18 @@ export const INITIAL_DISCLOSURES = [
   ),
 ];
 
+/**
+ * Acceptance records on record when the target starts, none of them the run's: the configured user's
+ * (which the suite must never touch, and which a change or delete of another record must leave as they
+ * are) and another user's (which a list for the configured user must not show).
+ */
+export const OTHER_USER_ID = 'consumer-77';
+export const INITIAL_USER_DISCLOSURES = [
+  { institutionId: '1001', institutionUserId: 'consumer-42', institutionUserDisclosureStatus: 'ACCEPTED', institutionDisclosureName: 'E-Sign Agreement', institutionUserDisclosureId: 'uds-e001', institutionDisclosureId: 'disc-001', accountId: 'acct-100200' },
+  { institutionId: '1001', institutionUserId: 'consumer-42', institutionUserDisclosureStatus: 'NOT_ACCEPTED', institutionDisclosureName: 'Overdraft Terms', institutionUserDisclosureId: 'uds-e003', institutionDisclosureId: 'disc-003', accountId: 'acct-100200' },
+  { institutionId: '1001', institutionUserId: OTHER_USER_ID, institutionUserDisclosureStatus: 'ACCEPTED', institutionDisclosureName: 'E-Sign Agreement', institutionUserDisclosureId: 'uds-o001', institutionDisclosureId: 'disc-001', accountId: 'acct-770100' },
+  { institutionId: '1001', institutionUserId: OTHER_USER_ID, institutionUserDisclosureStatus: 'ACCEPTED', institutionDisclosureName: 'Overdraft Terms', institutionUserDisclosureId: 'uds-o003', institutionDisclosureId: 'disc-003', accountId: 'acct-770100' },
+];
+
 /** Mount prefixes: every {base_url} carries a path prefix, so the suite's URL joining is exercised. */
 export const PREFIXES = { baseUrl: '/dbsi', authBaseUrl: '/identity', transfersBaseUrl: '/banking' } as const;

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { INITIAL_USER_DISCLOSURES } from '../reference-target/fixtures';
+import type { ReferenceTarget } from '../reference-target/server';
 import { explain, runAreas } from './_reference';
+
+/** The user disclosure records on the target are those it started with: the run's are deleted, the others never touched. */
+const recordsAsFound = (target: ReferenceTarget) => [...target.state.userDisclosures.values()].sort((a, b) => a.institutionUserDisclosureId.localeCompare(b.institutionUserDisclosureId));
+const INITIAL = [...INITIAL_USER_DISCLOSURES].sort((a, b) => a.institutionUserDisclosureId.localeCompare(b.institutionUserDisclosureId));
 
 /**
  * The disclosures suite on targets that make other (conformant) choices, and its clean-up:
@@ -15,11 +21,20 @@ describe('disclosures on other conformant targets', () => {
       "changes the record's status to the one sent, NOT_ACCEPTED (/{institutionUserDisclosureId} form)",
       'answers 204 with no body (/{institutionUserDisclosureId} form)',
       'answers 204 with no body (/{institutionUserDisclosureId} form)',
+      "leaves the user's other records as they were (/{institutionUserDisclosureId} form)",
+      "leaves the user's other records as they were (/{institutionUserDisclosureId} form)",
       'removes the record (/{institutionUserDisclosureId} form)',
     ].sort());
     for (const c of na) expect(c.reason).toMatch(/does not expose institutionUserDisclosureId/);
     expect(explain(cases.filter((c) => c.outcome !== 'not-applicable'))).toBe('');
-    expect(target.state.userDisclosures.size, 'records the run created are deleted').toBe(0);
+    expect(recordsAsFound(target), 'records the run created are deleted, the others untouched').toEqual(INITIAL);
+  });
+
+  test('a target that refuses a list asked for another consumer: nothing fails, not even under --strict', async () => {
+    const { cases } = await runAreas({ areas: ['disclosures'], faults: ['op4-refuses-other-consumer'], strict: true });
+    expect(explain(cases)).toBe('');
+    const other = cases.find((c) => c.requirements.includes('OP4-OTHER-CONSUMER'))!;
+    expect(other.exchanges.at(-1)!.response!.status).toBe(403);
   });
 
   test('a target that requires every documented header (exact spelling), query parameter and body member: every case passes', async () => {
@@ -40,7 +55,7 @@ describe('disclosures on other conformant targets', () => {
     const created = cases.flatMap((c) => c.exchanges).filter((e) => e.request.method === 'POST' && e.request.url.includes('institution-user-disclosures'));
     expect(created.length).toBeGreaterThan(0);
     expect(created.every((e) => e.request.headers['InstitutionDisclosureId'] === 'disc-002')).toBe(true);
-    expect(target.state.userDisclosures.size).toBe(0);
+    expect(recordsAsFound(target)).toEqual(INITIAL);
   });
 
   test('with institutionDisclosureWrites off, operations 2 and 3 are skipped as not allowed and never sent; nothing fails', async () => {
@@ -57,14 +72,14 @@ describe('disclosures on other conformant targets', () => {
 describe('disclosures clean-up', () => {
   test('the faultless run leaves no user disclosure record behind', async () => {
     const { target } = await runAreas({ areas: ['disclosures'] });
-    expect(target.state.userDisclosures.size).toBe(0);
+    expect(recordsAsFound(target)).toEqual(INITIAL);
   });
 
   test('records a faulty target creates for an unauthenticated request are deleted too', async () => {
     for (const fault of ['disc-serves-without-credentials', 'disc-accepts-any-bearer-token']) {
       const { target, failed } = await runAreas({ areas: ['disclosures'], faults: [fault] });
       expect([...failed]).toEqual(['DISC-AUTH-REQUIRED']);
-      expect(target.state.userDisclosures.size, fault).toBe(0);
+      expect(recordsAsFound(target), fault).toEqual(INITIAL);
     }
   });
 

@@ -4,3 +4,4 @@ export * from './body';
 export * from './values';
 export * from './members';
 export * from './echo';
+export * from './records';

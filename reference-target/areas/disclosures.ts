@@ -77,6 +77,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (!ctx.fault('op2-not-persisted')) state.disclosures.set(id, d);
     const answer: Record<string, unknown> = { institutionDisclosureId: id, institutionDisclosureName: name, institutionDisclosureData: d.institutionDisclosureData, institutionDisclosureDataType: d.institutionDisclosureDataType };
     if (ctx.fault('op2-response-without-data')) delete answer.institutionDisclosureData;
+    if (ctx.fault('op2-response-name-cut')) answer.institutionDisclosureName = name.slice(0, 16);
     return json(201, answer);
   }, { headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'], body: ['institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
@@ -88,6 +89,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
     const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
     if (typeof name !== 'string' || status === undefined) return badRequest('institutionDisclosureName and institutionDisclosureStatus are required');
+    const statusBefore = d.institutionDisclosureStatus;
     const stored = ctx.fault('op3-not-stored') ? { ...d } : d;
     stored.institutionDisclosureName = name;
     stored.institutionDisclosureStatus = status;
@@ -95,6 +97,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     stored.institutionDisclosureDataType ??= 'URL';
     const answer: Record<string, unknown> = { institutionDisclosureId: ctx.fault('op3-response-other-id') ? state.nextId('disc') : id, institutionId: stored.institutionId, institutionDisclosureName: stored.institutionDisclosureName, institutionDisclosureData: stored.institutionDisclosureData, institutionDisclosureDataType: stored.institutionDisclosureDataType };
     if (ctx.fault('op3-response-without-institution-id')) delete answer.institutionId;
+    if (ctx.fault('op3-response-stale-status')) answer.institutionDisclosureStatus = statusBefore ?? !status;
     return json(200, answer);
   }, { headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'], body: ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
@@ -111,7 +114,11 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   const listUserDisclosures = guarded((req, user) => {
     const consumer = req.query.get(ctx.fault('op4-requires-other-query-name') ? 'consumerId' : 'InstitutionConsumerId');
     if (!consumer) return badRequest('InstitutionConsumerId is required');
-    const items = consumer === user.userId ? userRecords(consumer).map(userListElement) : [];
+    let records: UserDisclosure[] = [];
+    if (ctx.fault('op4-ignores-consumer-filter')) records = [...state.userDisclosures.values()];
+    else if (consumer === user.userId || ctx.fault('op4-answers-for-token-user')) records = userRecords(user.userId);
+    else if (ctx.fault('op4-refuses-other-consumer')) return json(403, { error: 'forbidden', message: 'the token does not stand for this consumer' });
+    const items = records.map(userListElement);
     if (ctx.fault('op4-unlisted-status') && consumer === user.userId) items.push({ institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: 'PENDING_REVIEW', institutionDisclosureName: 'Legacy Consent' });
     return json(200, ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items });
   }, { query: ['InstitutionConsumerId'] });
@@ -151,6 +158,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const status = (b.institutionDisclosureStatus as string | undefined) ?? (b.institutionUserDisclosureStatus as string | undefined) ?? req.headers['institutionuserdisclosurestatus'];
     if (!status) return badRequest('a status is required');
     if (!ctx.fault('op6-not-stored')) r.institutionUserDisclosureStatus = status;
+    // A forgotten condition: every record of the user on that account gets the status.
+    if (ctx.fault('op6-changes-every-record')) for (const u of userRecords(user.userId)) if (u.accountId === r.accountId) u.institutionUserDisclosureStatus = status;
     return ctx.fault('op6-200-with-body') ? json(200, { result: 'changed' }) : noContent();
   }, { headers: ['InstitutionDisclosureId', 'InstitutionUserDisclosureStatus', 'InstitutionDisclosureName'], body: ['institutionDisclosureId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
@@ -158,6 +167,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const r = findRecord(req, user.userId);
     if (!r) return json(404, { error: 'not_found' });
     if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
+    // A purge run with every delete: the user's declined records on that account go too.
+    if (ctx.fault('op7-deletes-declined-records')) for (const u of userRecords(user.userId)) if (u.accountId === r.accountId && u.institutionUserDisclosureStatus === 'NOT_ACCEPTED') state.userDisclosures.delete(u.institutionUserDisclosureId);
     return ctx.fault('op7-200-with-body') ? json(200, { result: 'deleted' }) : noContent();
   }, { headers: ['InstitutionUserDisclosureStatus', 'AccountId'], body: ['institutionDisclosureName', 'accountId'] });
 

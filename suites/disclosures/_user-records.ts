@@ -26,6 +26,28 @@ export type UserRecord = Record<string, unknown>;
 const leftovers = new Set<string>();
 const leftoverKey = (t: CaseContext, d: DisclosureRef) => [t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, d.institutionId, d.institutionDisclosureName].join('|');
 
+/**
+ * Disclosures this run chose to work on (by name): every record the run may have created is on one
+ * of them, so a listed record on any other disclosure is one the run did not create and never touches.
+ */
+const chosen = new Set<string>();
+const chosenKey = (t: CaseContext, name: unknown) => [t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, String(name)].join('|');
+
+/** Whether a listed record may be one this run created (its disclosure is one the run chose). */
+export function mayBeTheRuns(t: CaseContext, r: UserRecord): boolean {
+  return chosen.has(chosenKey(t, r.institutionDisclosureName));
+}
+
+/** A case is about to create a record for this disclosure (it holds the disclosure's lock). */
+export function markChosen(t: CaseContext, d: DisclosureRef): void {
+  chosen.add(chosenKey(t, d.institutionDisclosureName));
+}
+
+/** The lock of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does not change. */
+export function userDisclosureLockKey(t: CaseContext, d: DisclosureRef): string {
+  return `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${d.institutionId}|${d.institutionDisclosureId}`;
+}
+
 /** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
 export async function listUserRecords(t: CaseContext, label = 'list user disclosures'): Promise<{ res: HttpResult; records: UserRecord[] }> {
   const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label });
@@ -40,7 +62,7 @@ export function findRecord(records: UserRecord[], d: DisclosureRef): UserRecord 
   return records.find((r) => r.institutionDisclosureName === d.institutionDisclosureName && (r.institutionId === undefined || r.institutionId === d.institutionId));
 }
 
-function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
+export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
   const configured = t.config.testData.disclosure;
   if (configured) return [{ ...configured, institutionId: t.config.testData.institutionId }];
   const all = items
@@ -51,7 +73,7 @@ function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
 }
 
 /** Delete the case's record if it is still there (it may already be deleted); report if it stays. */
-async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
+export async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
   const listed = async () => {
     try {
       const { records } = await listUserRecords(t, 'clean-up: list user disclosures');
@@ -86,8 +108,7 @@ export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: bo
   const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
   const all = candidates(t, source?.items ?? []);
   if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
-  // By the disclosure's id, which a concurrent rename does not change.
-  const lockKey = (c: DisclosureRef) => `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${c.institutionId}|${c.institutionDisclosureId}`;
+  const lockKey = (c: DisclosureRef) => userDisclosureLockKey(t, c);
   const tried = new Set<DisclosureRef>();
   for (;;) {
     const pending = all.filter((c) => !tried.has(c));
@@ -104,6 +125,7 @@ export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: bo
       if (!usable) release();
     }
     if (usable) {
+      markChosen(t, c);
       t.cleanup('release the lock on this user disclosure', async () => release());
       await t.parameter('institutionDisclosureName', c.institutionDisclosureName);
       t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecord(t, c));

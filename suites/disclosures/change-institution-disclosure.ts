@@ -1,6 +1,6 @@
 import { changeInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
-import { json_object_body, present, schema_conformance, success_status, value_equals } from '../../harness/checks';
+import { json_object_body, present, reflects_request, schema_conformance, success_status, value_equals } from '../../harness/checks';
 import { createInstitutionDisclosure, findDisclosure, is2xx, listedStatus, listInstitutionDisclosures } from './_institution-disclosures';
 import { authenticationCases } from './_authentication';
 
@@ -23,7 +23,7 @@ async function unauthenticatedChange(t: CaseContext, credentials: Credentials) {
 export default feature('disclosures', 'changeInstitutionDisclosure', [
   {
     title: 'changes a disclosure created with status false: the response and the list show the new name and status true, same id',
-    requirements: ['STATE-ID-CREATE', 'OP3-REQUEST', 'CONV-JSON-BODIES', 'OP3-RESPONSE', 'STATE-ID-CHANGE'],
+    requirements: ['STATE-ID-CREATE', 'OP3-REQUEST', 'CONV-JSON-BODIES', 'OP3-RESPONSE', 'OP3-RESPONSE-REFLECTS-REQUEST', 'STATE-ID-CHANGE'],
     async run(t) {
       const institutionId = t.config.testData.institutionId;
       const created = await t.step('create with status false', () => createInstitutionDisclosure(t, false));
@@ -47,6 +47,7 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       const body = res.json as Record<string, unknown>;
       t.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureId, id, 'institutionDisclosureId of the change response', res));
       t.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureName, change.institutionDisclosureName, 'institutionDisclosureName of the change response', res));
+      t.verify('OP3-RESPONSE-REFLECTS-REQUEST', reflects_request(body, { institutionId, institutionDisclosureName: change.institutionDisclosureName, institutionDisclosureStatus: true }, 'the change response', res));
 
       const after = await t.step('list after change', () => listInstitutionDisclosures(t));
       // By id; by the new name where the list gives no ids (reported by RES-DISCLOSURE-OPTIONAL-MEMBERS).

@@ -1,8 +1,9 @@
 import { changeUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
-import { empty_body, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
+import { empty_body, present, records_unchanged, status_code_conformance, success_status, value_equals } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
+import { documentedMembers, recordAmongOthers } from './_other-records';
 import { authenticationCases } from './_authentication';
 
 /**
@@ -42,10 +43,27 @@ const stateCase = (form: Form): CaseDef => ({
   },
 });
 
+/** The change acts on the record it names and on no other: a second record and the records from before the run stay as they were. */
+const onlyNamedCase = (form: Form): CaseDef => ({
+  title: `leaves the user's other records as they were (${FORM_TITLE[form]})`,
+  requirements: ['STATE-UD-CHANGE-ONLY-NAMED'],
+  async run(t) {
+    // The second record keeps the status the change does not send, so a change applied to it shows.
+    const { d, record, keep } = await recordAmongOthers(t, form, 'ACCEPTED');
+    const req = changeUserDisclosureRequest(t.faker, t.config, d, 'NOT_ACCEPTED');
+    const res = await sendInForm(t, form, record, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'change');
+    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    const { res: listed, records } = await t.step('list', () => listUserRecords(t));
+    t.verify('STATE-UD-CHANGE-ONLY-NAMED', records_unchanged(keep, records.map(documentedMembers), "the user's other records", listed));
+  },
+});
+
 export default feature('disclosures', 'changeUserDisclosure', [
   statusCase('collection'),
   statusCase('by-id'),
   stateCase('collection'),
   stateCase('by-id'),
+  onlyNamedCase('collection'),
+  onlyNamedCase('by-id'),
   ...authenticationCases(async (t, credentials) => (await changeRecord(t, 'collection', credentials)).res),
 ]);

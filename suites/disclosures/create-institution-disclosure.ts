@@ -1,5 +1,5 @@
 import { feature } from '../../harness/case';
-import { json_object_body, present, schema_conformance, shown_value, success_status, value_equals } from '../../harness/checks';
+import { json_object_body, present, reflects_request, schema_conformance, shown_value, success_status, value_equals } from '../../harness/checks';
 import { createInstitutionDisclosure, findDisclosure, listedStatus, listInstitutionDisclosures } from './_institution-disclosures';
 import { authenticationCases } from './_authentication';
 
@@ -10,13 +10,14 @@ import { authenticationCases } from './_authentication';
 export default feature('disclosures', 'createInstitutionDisclosure', [
   {
     title: 'creates a disclosure with status true: a 2xx with the documented members, then listed with the name and status sent',
-    requirements: ['OP2-REQUEST', 'CONV-JSON-BODIES', 'OP2-RESPONSE', 'STATE-ID-CREATE', 'RES-DISCLOSURE-DATATYPE-VALUES'],
+    requirements: ['OP2-REQUEST', 'CONV-JSON-BODIES', 'OP2-RESPONSE', 'OP2-RESPONSE-REFLECTS-REQUEST', 'STATE-ID-CREATE', 'RES-DISCLOSURE-DATATYPE-VALUES'],
     async run(t) {
       const { name, res } = await t.step('create', () => createInstitutionDisclosure(t, true));
       t.verify('OP2-REQUEST', success_status(res));
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP2-RESPONSE', schema_conformance(res, 'institution-disclosure-create-response'));
       const body = res.json as Record<string, unknown>;
+      t.verify('OP2-RESPONSE-REFLECTS-REQUEST', reflects_request(body, { institutionDisclosureName: name, institutionId: t.config.testData.institutionId, institutionDisclosureStatus: true }, 'the create response', res));
       const id = body.institutionDisclosureId as string;
       await t.parameter('institutionDisclosureId', id);
       const { res: listed, items } = await t.step('list', () => listInstitutionDisclosures(t));

@@ -1,8 +1,9 @@
 import { deleteUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
-import { absent, empty_body, status_code_conformance, success_status } from '../../harness/checks';
+import { absent, empty_body, records_unchanged, status_code_conformance, success_status } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
+import { documentedMembers, recordAmongOthers } from './_other-records';
 import { authenticationCases } from './_authentication';
 
 /**
@@ -41,10 +42,28 @@ const stateCase = (form: Form): CaseDef => ({
   },
 });
 
+/** The delete removes the record it names and no other: a second record and the records from before the run stay as they were. */
+const onlyNamedCase = (form: Form): CaseDef => ({
+  title: `leaves the user's other records as they were (${FORM_TITLE[form]})`,
+  requirements: ['STATE-UD-DELETE-ONLY-NAMED'],
+  async run(t) {
+    // The second record has the other status, so a delete keyed on either status shows.
+    const { d, record, keep } = await recordAmongOthers(t, form, 'NOT_ACCEPTED');
+    const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
+    const req = deleteUserDisclosureRequest(t.faker, t.config, d, status);
+    const res = await sendInForm(t, form, record, { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' }, req, 'delete');
+    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    const { res: listed, records } = await t.step('list', () => listUserRecords(t));
+    t.verify('STATE-UD-DELETE-ONLY-NAMED', records_unchanged(keep, records.map(documentedMembers), "the user's other records", listed));
+  },
+});
+
 export default feature('disclosures', 'deleteUserDisclosure', [
   statusCase('collection'),
   statusCase('by-id'),
   stateCase('collection'),
   stateCase('by-id'),
+  onlyNamedCase('collection'),
+  onlyNamedCase('by-id'),
   ...authenticationCases(async (t, credentials) => (await deleteRecord(t, 'collection', credentials)).res),
 ]);

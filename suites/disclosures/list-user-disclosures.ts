@@ -1,8 +1,9 @@
 import { listUserDisclosuresRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
-import { json_object_body, required_members, schema_conformance, shown_value, success_status } from '../../harness/checks';
+import { belongs_to_user, json_object_body, required_members, schema_conformance, shown_value, shows_none_of, success_status } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
-import { existingRecord, listUserRecords } from './_user-records';
+import { existingRecord, listUserRecords, type UserRecord } from './_user-records';
+import { userIds } from './_other-records';
 import { authenticationCases } from './_authentication';
 
 /** Operation 4: GET /db-disclosures/v1/institution-user-disclosures?InstitutionConsumerId=… */
@@ -15,6 +16,25 @@ async function listWithARecord(t: CaseContext) {
   await existingRecord(t);
   return t.step('list', () => listUserRecords(t));
 }
+
+/**
+ * The configured user's records and the ids the user is known by. Where the list is empty, or shows
+ * an institutionUserId other than the one sent, the case creates a record of its own (deleted at the
+ * end) to learn which id the target gives this user's records.
+ */
+async function theUsersRecords(t: CaseContext) {
+  let listed = await listUserRecords(t);
+  let ids = userIds(t);
+  if (listed.records.length === 0 || listed.records.some((r) => typeof r.institutionUserId === 'string' && !ids.has(r.institutionUserId))) {
+    const { record } = await existingRecord(t);
+    ids = userIds(t, record);
+    listed = await t.step('list', () => listUserRecords(t));
+  }
+  return { ...listed, ids };
+}
+
+/** Another consumer: a made-up id nobody uses, named after the run. */
+const otherConsumer = (t: CaseContext) => `dbsi-${t.settings.runId}-nobody-${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}`;
 
 export default feature('disclosures', 'listUserDisclosures', [
   {
@@ -56,6 +76,30 @@ export default feature('disclosures', 'listUserDisclosures', [
     async run(t) {
       const { res, records } = await listWithARecord(t);
       records.forEach((r, i) => t.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, ['ACCEPTED', 'NOT_ACCEPTED'], `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, res)));
+    },
+  },
+  {
+    title: 'lists only records of the user named by InstitutionConsumerId',
+    requirements: ['OP4-ONLY-THE-USERS-RECORDS'],
+    async run(t) {
+      const { res, records, ids } = await theUsersRecords(t);
+      records.forEach((r, i) => t.verify('OP4-ONLY-THE-USERS-RECORDS', belongs_to_user(r, ids, `institutionUserDisclosures[${i}]`, res)));
+    },
+  },
+  {
+    title: "does not answer a list for another consumer with the configured user's records",
+    requirements: ['OP4-OTHER-CONSUMER'],
+    async run(t) {
+      const mine = await theUsersRecords(t);
+      const other = otherConsumer(t);
+      await t.parameter('InstitutionConsumerId', other);
+      const req = listUserDisclosuresRequest(t.faker, t.config);
+      const res = await t.step('list for another consumer', () => t.send({ operation: 'listUserDisclosures', ...req, query: { ...req.query, InstitutionConsumerId: other }, label: 'list user disclosures of another consumer' }));
+      const listed = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
+      const records = Array.isArray(listed) ? listed.filter((r): r is UserRecord => r !== null && typeof r === 'object') : [];
+      const recordIds = new Set<unknown>(mine.records.map((r) => r.institutionUserDisclosureId).filter((id) => typeof id === 'string'));
+      const isTheUsers = (r: UserRecord) => (typeof r.institutionUserId === 'string' && mine.ids.has(r.institutionUserId)) || recordIds.has(r.institutionUserDisclosureId);
+      t.verify('OP4-OTHER-CONSUMER', shows_none_of(records, isTheUsers, `the configured user (${t.config.testData.institutionUserId})`, res));
     },
   },
   ...authenticationCases((t, credentials) => list(t, credentials)),
