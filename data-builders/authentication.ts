@@ -1,8 +1,12 @@
 import type { Faker } from '@faker-js/faker';
 import type { TargetConfig } from '../harness/config';
 
-/** Which Basic credentials a revocation request carries. */
-export type BasicCredentials = 'valid' | 'none' | 'wrong';
+/**
+ * Which credentials a revocation request carries: valid Basic, none, the shared key with a wrong secret
+ * key, another scheme (a made-up Bearer token), malformed Basic (not the base64 of "key:secret"), or
+ * the shared key alone (no secret key after the colon).
+ */
+export type BasicCredentials = 'valid' | 'none' | 'wrong' | 'bearer' | 'malformed' | 'shared-key-alone';
 
 /** The required headers of operation 8, as the spec writes their names. */
 export type RevocationHeader = 'institutionId' | 'transactionId' | 'Content-Type';
@@ -16,11 +20,11 @@ export function basicAuthorization(sharedKey: string, secretKey: string): string
  * Operation 8's headers, under the names the spec writes: Accept (optional), institutionId,
  * transactionId, Content-Type, Authorization. `omit` leaves one required header out.
  */
-export function revocationHeaders(f: Faker, cfg: TargetConfig, o: { credentials?: BasicCredentials; omit?: RevocationHeader } = {}): Record<string, string> {
+export function revocationHeaders(f: Faker, cfg: TargetConfig, o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string } = {}): Record<string, string> {
   const c = cfg.credentials;
   const h: Record<string, string> = {
     Accept: 'application/json',
-    institutionId: cfg.testData.revocation.institutionId,
+    institutionId: o.institutionId ?? cfg.testData.revocation.institutionId,
     transactionId: f.string.uuid(),
     'Content-Type': 'application/json',
   };
@@ -28,6 +32,11 @@ export function revocationHeaders(f: Faker, cfg: TargetConfig, o: { credentials?
   if (credentials === 'valid') h.Authorization = basicAuthorization(c.revocationClientId ?? '', c.revocationClientSecret ?? '');
   // The configured shared key with a secret key nobody issued: only the secret is wrong.
   if (credentials === 'wrong') h.Authorization = basicAuthorization(c.revocationClientId ?? 'dbsi-conformance', `wrong-${f.string.alphanumeric(20)}`);
+  // Never the configured bearer token: a faulty target that honoured it might revoke it.
+  if (credentials === 'bearer') h.Authorization = `Bearer dbsi-conformance-${f.string.alphanumeric(24)}`;
+  // "Basic" and a token that is not base64 at all.
+  if (credentials === 'malformed') h.Authorization = `Basic %%${f.string.alphanumeric(12)}%%`;
+  if (credentials === 'shared-key-alone') h.Authorization = basicAuthorization(c.revocationClientId ?? 'dbsi-conformance', '');
   if (o.omit) delete h[o.omit];
   return h;
 }

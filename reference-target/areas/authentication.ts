@@ -19,18 +19,30 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
     return json(status, { statusMessage: ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' } as Record<number, string>)[status] ?? 'Error', errorInfo: { errorType, errorCode, errorMessage } });
   }
 
+  /** Faults that let credentials through which are not the shared key and secret key in HTTP Basic. */
+  function faultyAcceptance(auth: string): boolean {
+    const m = /^Basic\s+(.*)$/i.exec(auth);
+    if (!m) return ctx.fault('op8-accepts-any-scheme');
+    const token = m[1]!.trim();
+    const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64').toString('utf8') : undefined;
+    if (decoded === undefined || !decoded.includes(':')) return ctx.fault('op8-accepts-malformed-basic');
+    return decoded === `${REFERENCE_CREDENTIALS.revocationClientId}:` && ctx.fault('op8-accepts-shared-key-alone');
+  }
+
   function revoke(req: Req): Res {
     state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
     const auth = req.headers['authorization'];
     if (!auth) {
       if (!ctx.fault('op8-serves-without-credentials')) return tokenError(401, 'AUTH_MISSING', 'HTTP Basic credentials are required');
-    } else if (auth !== BASIC) {
+    } else if (auth !== BASIC && !faultyAcceptance(auth)) {
       return tokenError(ctx.fault('op8-wrong-credentials-403') ? 403 : 401, 'AUTH_INVALID', 'the shared key and secret key are not valid');
     }
     const required: Array<[string, string]> = [['institutionid', 'institutionId'], ['transactionid', 'transactionId'], ['content-type', 'Content-Type']];
     for (const [lower, name] of required) {
       if (req.headers[lower] === undefined && !ctx.fault(`op8-accepts-missing-${name}`)) return tokenError(400, 'HEADER_MISSING', `the ${name} header is required`);
     }
+    const institutionId = req.headers['institutionid'];
+    if (institutionId !== undefined && !/^[0-9]+$/.test(institutionId) && !ctx.fault('op8-accepts-non-numeric-institutionId')) return tokenError(400, 'HEADER_INVALID', 'institutionId is the numeric identifier of the FI');
     // The additional code/message shape the spec shows with this operation.
     if (req.body === INVALID_JSON && !ctx.fault('op8-accepts-mistyped-body')) return json(400, ctx.fault('op8-undocumented-error-shape') ? { error: 'invalid_body' } : { code: 'INVALID_BODY', message: 'the body is not JSON' });
     const body = (req.body === INVALID_JSON || req.body === undefined ? {} : req.body) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { configuredRevocationBody, decoyRevocationBody, revocationHeaders, type BasicCredentials, type RevocationHeader } from '../../data-builders/authentication';
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { feature } from '../../harness/case';
-import { json_object_body, schema_conformance, shown_value, status_code_conformance } from '../../harness/checks';
+import { json_object_body, not_served, schema_conformance, shown_value, status_code_conformance } from '../../harness/checks';
 import type { HttpResult } from '../../harness/http/client';
 
 /**
@@ -12,13 +12,18 @@ import type { HttpResult } from '../../harness/http/client';
 
 const ERROR_CHECKS = ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE', 'OP8-ERROR-TYPE-VALUES'];
 
-function revoke(t: CaseContext, o: { credentials?: BasicCredentials; omit?: RevocationHeader; body: unknown; label: string }): Promise<HttpResult> {
+function revoke(t: CaseContext, o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string; body: unknown; label: string }): Promise<HttpResult> {
   return t.send({ operation: 'revokeToken', headers: revocationHeaders(t.faker, t.config, o), body: o.body, label: o.label });
 }
 
 /** The status the spec documents for this refusal, then the body: one of the two error shapes. */
 function verifyError(t: CaseContext, res: HttpResult, requirementId: string, status: number): void {
   t.verify(requirementId, status_code_conformance(res, status));
+  verifyErrorBody(t, res);
+}
+
+/** The body of a documented error status (400, 401): JSON, one of the two shapes, errorType observed. */
+function verifyErrorBody(t: CaseContext, res: HttpResult): void {
   t.verify('CONV-JSON-BODIES', json_object_body(res));
   t.verify('OP8-ERROR-SHAPE', schema_conformance(res, 'token-revocation-error'));
   const errorType = (res.json as { errorInfo?: { errorType?: unknown } }).errorInfo?.errorType;
@@ -26,6 +31,17 @@ function verifyError(t: CaseContext, res: HttpResult, requirementId: string, sta
 }
 
 const decoy = (t: CaseContext) => decoyRevocationBody(t.faker, t.config, t.settings.runId);
+
+/** A request whose Authorization is not valid HTTP Basic with the shared and secret key is unauthenticated. */
+function unauthenticatedCase(title: string, credentials: BasicCredentials, label: string): CaseDef {
+  return {
+    title: `answers 401 with a documented error body ${title}`,
+    requirements: ['OP8-AUTH-401', ...ERROR_CHECKS],
+    async run(t) {
+      verifyError(t, await revoke(t, { credentials, body: decoy(t), label }), 'OP8-AUTH-401', 401);
+    },
+  };
+}
 
 function missingHeaderCase(header: RevocationHeader): CaseDef {
   return {
@@ -50,18 +66,23 @@ export default feature('authentication', 'revokeToken', [
       t.verify('OP8-RESPONSE-TOKEN-RECORD', schema_conformance(res, 'token-record'));
     },
   },
+  unauthenticatedCase('without Basic credentials', 'none', 'revoke without Authorization'),
+  unauthenticatedCase('when the secret key is wrong', 'wrong', 'revoke with a wrong secret key'),
+  unauthenticatedCase('to another scheme (a Bearer token)', 'bearer', 'revoke with a Bearer token'),
+  unauthenticatedCase('to malformed Basic credentials', 'malformed', 'revoke with Basic credentials that are not base64'),
+  unauthenticatedCase('to the shared key alone', 'shared-key-alone', 'revoke with the shared key and no secret key'),
   {
-    title: 'answers 401 with a documented error body without Basic credentials',
-    requirements: ['OP8-AUTH-401', ...ERROR_CHECKS],
+    title: 'does not serve an institutionId that is not numeric',
+    requirements: ['OP8-INSTITUTIONID-NUMERIC', ...ERROR_CHECKS],
     async run(t) {
-      verifyError(t, await revoke(t, { credentials: 'none', body: decoy(t), label: 'revoke without Authorization' }), 'OP8-AUTH-401', 401);
-    },
-  },
-  {
-    title: 'answers 401 with a documented error body when the secret key is wrong',
-    requirements: ['OP8-AUTH-401', ...ERROR_CHECKS],
-    async run(t) {
-      verifyError(t, await revoke(t, { credentials: 'wrong', body: decoy(t), label: 'revoke with a wrong secret key' }), 'OP8-AUTH-401', 401);
+      const configured = t.config.testData.revocation.institutionId;
+      if (!/^[0-9]+$/.test(configured)) t.notApplicable(`the configured institutionId (${JSON.stringify(configured)}) is not numeric itself, so a non-numeric one shows nothing`);
+      const institutionId = `${configured}A`;
+      await t.parameter('institutionId', institutionId);
+      const res = await revoke(t, { institutionId, body: decoy(t), label: 'revoke with a non-numeric institutionId' });
+      t.verify('OP8-INSTITUTIONID-NUMERIC', not_served(res, `institutionId ${JSON.stringify(institutionId)} is not the "Numeric unique identifier of the FI"`));
+      // 400 and 401 document their body; any other refusal (403, 404 …) is accepted as it is.
+      if (res.status === 400 || res.status === 401) verifyErrorBody(t, res);
     },
   },
   missingHeaderCase('institutionId'),
