@@ -42,13 +42,50 @@ export function oneTimeTransfer(f: Faker, cfg: TargetConfig, runId: string): Rec
 }
 
 /**
- * A scheduled transfer with only the enumeration values the spec shows: one execution (frequency
- * ONETIME, lifeType ENDDATE) a week from today, on that day of the month.
+ * The first weekday (Monday to Friday) at least a week from today. On those days the two usual
+ * numberings of dayOfWeek ("not shown"), 0–6 from Sunday and 1–7 from Monday (ISO), give the same number.
+ */
+export function weekdayAWeekAhead(now = new Date()): { date: string; dayOfWeek: number } {
+  for (let days = 7; ; days++) {
+    const date = isoDate(days, now);
+    const dayOfWeek = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (dayOfWeek >= 1 && dayOfWeek <= 5) return { date, dayOfWeek };
+  }
+}
+
+/**
+ * A scheduled transfer that carries every member the spec documents for Transfer, Money and Schedule,
+ * each with its documented type, and only the enumeration values the spec shows: one execution
+ * (frequency ONETIME, lifeType ENDDATE) on a weekday a week or more ahead. Money stays within the
+ * configured amount: amount and payoffAmount are that amount, the fee is 0. The members the target
+ * assigns itself (id, status, confirmation, notificationMessage, the execution dates and the remaining
+ * count) carry values that name the run or repeat the schedule. The account holder ids are sent only
+ * where configured (a made-up holder would be refused).
  */
 export function scheduledTransfer(f: Faker, cfg: TargetConfig, runId: string, now = new Date()): Record<string, unknown> {
-  const startDate = isoDate(7, now);
+  const { date, dayOfWeek } = weekdayAWeekAhead(now);
+  const t = cfg.testData.transfer;
   return {
+    id: `dbsi-${runId}-${f.string.alphanumeric({ length: 10, casing: 'lower' })}`,
     ...oneTimeTransfer(f, cfg, runId),
-    schedule: { lifeType: 'ENDDATE', startDate, endDate: startDate, numberOfExecutions: 1, frequency: 'ONETIME', daysOfMonth: [Number(startDate.slice(8, 10))] },
+    paymentOption: 'DEFAULT',
+    previousYearContribution: false,
+    status: 'SUCCESS',
+    confirmation: `dbsi-conformance ${runId}`,
+    fee: { currencyCode: t.currencyCode, amount: 0 },
+    payoffAmount: { currencyCode: t.currencyCode, amount: t.amount },
+    notificationMessage: `dbsi-conformance ${runId}: a conformance test transfer`,
+    schedule: {
+      lifeType: 'ENDDATE',
+      startDate: date,
+      endDate: date,
+      numberOfExecutions: 1,
+      frequency: 'ONETIME',
+      dayOfWeek,
+      daysOfMonth: [Number(date.slice(8, 10))],
+      nextExecutionDate: date,
+      finalExecutionDate: date,
+      remainingNumberOfExecutions: 1,
+    },
   };
 }

@@ -56,6 +56,7 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (problem && !ctx.fault('op9-accepts-mistyped-body')) return error(invalid, 'INVALID_FIELD', problem);
 
     const b = req.body as Json;
+    if (b.schedule?.dayOfWeek !== undefined && ctx.fault('op9-refuses-day-of-week')) return error(invalid, 'INVALID_FIELD', 'schedule.dayOfWeek must be a day name');
     const id = state.nextId('trf');
     const t: Json = {
       id,
@@ -75,6 +76,8 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (b.schedule) {
       const s = b.schedule as Json;
       t.schedule = { ...s, nextExecutionDate: s.startDate, finalExecutionDate: s.endDate ?? s.startDate, remainingNumberOfExecutions: s.numberOfExecutions ?? 1 };
+      if (ctx.fault('op9-days-of-month-zero-based') && Array.isArray(t.schedule.daysOfMonth)) t.schedule.daysOfMonth = t.schedule.daysOfMonth.map((d: number) => d - 1);
+      if (ctx.fault('op9-counts-as-strings')) for (const k of ['numberOfExecutions', 'remainingNumberOfExecutions']) if (t.schedule[k] !== undefined) t.schedule[k] = String(t.schedule[k]);
       if (ctx.fault('op9-date-time-for-date')) for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate']) if (t.schedule[k]) t.schedule[k] = `${t.schedule[k]}T00:00:00Z`;
     }
     if (ctx.fault('op9-amount-as-string')) t.amount.amount = String(t.amount.amount);

@@ -3,7 +3,10 @@ import { faultsOf, type FaultDef } from './types';
 const f = faultsOf('money-movement');
 
 export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
-  f('op9-answers-201', 'Create a transfer answers 201 instead of the documented 200.', ['OP9-REQUEST']),
+  f('op9-answers-201', 'Create a transfer answers 201 instead of the documented 200.', ['OP9-REQUEST', 'OP9-REQUEST-EVERY-MEMBER']),
+  f('op9-refuses-day-of-week', 'Create a transfer refuses (400) a schedule that carries dayOfWeek, a documented integer member (its validator expects a day name).', ['OP9-REQUEST-EVERY-MEMBER']),
+  f('op9-days-of-month-zero-based', 'The schedule answered gives daysOfMonth counted from 0 (one less than the days sent).', ['OP9-RESPONSE-REFLECTS-REQUEST']),
+  f('op9-counts-as-strings', 'The schedule answered gives numberOfExecutions and remainingNumberOfExecutions as strings where integers are documented.', ['OP9-RESPONSE-TRANSFER']),
   f('op9-amount-as-string', 'The Transfer answered gives amount.amount as a string where Money documents a number.', ['OP9-RESPONSE-TRANSFER']),
   f('op9-date-time-for-date', 'The schedule answered gives full date-times (2026-01-02T00:00:00Z) where dates YYYY-MM-DD are documented.', ['OP9-RESPONSE-TRANSFER']),
   f('op9-response-not-reflecting', 'The Transfer answered carries an amount 100 times the one sent.', ['OP9-RESPONSE-REFLECTS-REQUEST']),

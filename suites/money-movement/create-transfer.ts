@@ -14,12 +14,21 @@ function create(t: CaseContext, body: unknown, label: string, o: { credentials?:
   return t.send({ operation: 'createTransfer', headers: transferHeaders(t.faker, t.config, o), body, label, bearerEnv: o.credentials === 'forbidden' ? 'DBSI_TRANSFERS_FORBIDDEN_TOKEN' : 'DBSI_TRANSFERS_TOKEN' });
 }
 
-const SUCCESS = ['OP9-REQUEST', 'CONV-JSON-BODIES', 'OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST', 'OP9-ENUM-VALUES'];
+const SUCCESS = ['CONV-JSON-BODIES', 'OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST', 'OP9-ENUM-VALUES'];
+
+/** Every member the spec documents for Transfer (Money and Schedule by their own members). */
+const TRANSFER_MEMBERS = ['id', 'fromAccountHolderId', 'toAccountHolderId', 'fromAccountId', 'toAccountId', 'amount', 'memo', 'paymentOption', 'previousYearContribution', 'status', 'confirmation', 'fee', 'payoffAmount', 'notificationMessage', 'schedule'];
+const SCHEDULE_MEMBERS = ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth', 'nextExecutionDate', 'finalExecutionDate', 'remainingNumberOfExecutions'];
 const ERROR = ['CONV-JSON-BODIES', 'OP9-ERROR-SHAPE'];
 
 type Json = Record<string, any>;
 
-/** What the answer must repeat where it carries it: accounts, amount and currency, memo, schedule. */
+/**
+ * What the answer must repeat where it carries it: accounts and holders, amount and currency, memo,
+ * payment option, previous-year contribution, and what the client chooses of the schedule. Not what a
+ * target assigns or computes itself: id, status, confirmation, fee, payoffAmount, notificationMessage,
+ * the next and final execution dates and the remaining count.
+ */
 function sentValues(body: Json): Record<string, unknown> {
   const sent: Record<string, unknown> = {
     fromAccountId: body.fromAccountId,
@@ -28,12 +37,8 @@ function sentValues(body: Json): Record<string, unknown> {
     'amount.currencyCode': body.amount.currencyCode,
     memo: body.memo,
   };
-  for (const k of ['fromAccountHolderId', 'toAccountHolderId']) if (body[k] !== undefined) sent[k] = body[k];
-  if (body.schedule) {
-    sent['schedule.startDate'] = body.schedule.startDate;
-    sent['schedule.frequency'] = body.schedule.frequency;
-    sent['schedule.numberOfExecutions'] = body.schedule.numberOfExecutions;
-  }
+  for (const k of ['fromAccountHolderId', 'toAccountHolderId', 'paymentOption', 'previousYearContribution']) if (body[k] !== undefined) sent[k] = body[k];
+  if (body.schedule) for (const k of ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth']) if (body.schedule[k] !== undefined) sent[`schedule.${k}`] = body.schedule[k];
   return sent;
 }
 
@@ -57,15 +62,19 @@ function observeEnumerations(t: CaseContext, res: HttpResult, tr: Json, sent: Js
   for (const [v, shownValue, what] of present) t.verify('OP9-ENUM-VALUES', shown_value(v, [shownValue], what, res));
 }
 
-function successCase(title: string, build: (t: CaseContext) => Json): CaseDef {
+function successCase(title: string, requestRule: 'OP9-REQUEST' | 'OP9-REQUEST-EVERY-MEMBER', build: (t: CaseContext) => Json): CaseDef {
   return {
     title,
-    requirements: SUCCESS,
+    requirements: [requestRule, ...SUCCESS],
     async run(t) {
       const body = build(t);
       await t.parameter('amount', `${body.amount.amount} ${body.amount.currencyCode}`);
+      if (requestRule === 'OP9-REQUEST-EVERY-MEMBER') {
+        const unsent = [...TRANSFER_MEMBERS.filter((m) => body[m] === undefined), ...SCHEDULE_MEMBERS.filter((m) => body.schedule?.[m] === undefined).map((m) => `schedule.${m}`)];
+        if (unsent.length) await t.parameter('members not sent', `${unsent.join(', ')} (not configured: testData.transfer.fromAccountHolderId / toAccountHolderId)`);
+      }
       const res = await create(t, body, title.split(':')[0]!);
-      t.verify('OP9-REQUEST', status_code_conformance(res, 200));
+      t.verify(requestRule, status_code_conformance(res, 200));
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP9-RESPONSE-TRANSFER', schema_conformance(res, 'transfer'));
       t.verify('OP9-RESPONSE-REFLECTS-REQUEST', reflects_request(res.json, sentValues(body), 'the Transfer answered', res));
@@ -110,8 +119,8 @@ function invalidCase(title: string, requirementId: string, build: (t: CaseContex
 const oneTime = (t: CaseContext) => oneTimeTransfer(t.faker, t.config, t.settings.runId);
 
 export default feature('money-movement', 'createTransfer', [
-  successCase('creates a one-time transfer: 200 with a Transfer object that reflects the request', oneTime),
-  successCase('creates a scheduled transfer: 200 with a Transfer object that reflects the request and its schedule', (t) => scheduledTransfer(t.faker, t.config, t.settings.runId)),
+  successCase('creates a one-time transfer: 200 with a Transfer object that reflects the request', 'OP9-REQUEST', oneTime),
+  successCase('creates a scheduled transfer that carries every documented member: 200 with a Transfer object that reflects the request and its schedule', 'OP9-REQUEST-EVERY-MEMBER', (t) => scheduledTransfer(t.faker, t.config, t.settings.runId)),
   authCase('answers 401 with code and message without a token', 'none', 'OP9-AUTH-401', 401),
   authCase('answers 401 with code and message with an invalid token', 'invalid', 'OP9-AUTH-401', 401),
   authCase('answers 403 with code and message with a valid token that lacks authorization', 'forbidden', 'OP9-AUTH-403', 403),
