@@ -129,8 +129,10 @@ export class CaseContext {
 
   /** A value this case used, shown as an Allure parameter. Never pass a secret. */
   async parameter(name: string, value: string): Promise<void> {
-    this.parameters[name] = value;
-    await this.sink.parameter(name, value);
+    // Test data may equal a secret (a password that is also the user name): redacted like the exchanges.
+    const shown = this.client.redactor.text(value);
+    this.parameters[name] = shown;
+    await this.sink.parameter(name, shown);
   }
 
   /**

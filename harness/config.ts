@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { LocalFileError, readRegularFile } from './local-files';
 import type { Area, SafetySwitch } from './model';
+import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
+import { checkTlsFiles } from './tls-files';
 
 /** A configuration problem: one clear message, exit code 2. */
 export class ConfigError extends Error {
@@ -126,14 +129,46 @@ export function applySecretEnv(raw: Record<string, unknown>, env: NodeJS.Process
   }
 }
 
-function isLoopback(url: string): boolean {
+/** Only a literal loopback address counts: 127.0.0.0/8, ::1, or the name localhost (never a DNS name that resolves there). */
+export function isLoopback(url: string): boolean {
   const h = new URL(url).hostname;
-  return h === 'localhost' || h === '[::1]' || h === '::1' || /^127\./.test(h);
+  return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** The URL keys of a configuration. */
+const URL_KEYS = ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const;
+
+/** A URL that parses, with a port in range; named by its key when it does not. */
+function parseUrlOf(key: string, value: string): URL {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    const port = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)/i.exec(value)?.[1];
+    throw new ConfigError(port !== undefined && Number(port) > 65535 ? `"${key}" has the port ${port}, outside 1–65535` : `"${key}" is not a valid URL`);
+  }
+  if (u.port === '0') throw new ConfigError(`"${key}" has the port 0, outside 1–65535`);
+  return u;
+}
+
+/** The deepest nesting a configuration has (testData.moreCustomers[].postalAddress.x is 4). */
+export const MAX_CONFIG_DEPTH = 16;
+
+/** A configuration nested deeper than MAX_CONFIG_DEPTH is refused, naming where (checked without recursion). */
+function checkDepth(raw: unknown): void {
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: raw, path: '', depth: 0 }];
+  for (let n = 0; stack.length && n < 1_000_000; n++) {
+    const { v, path, depth } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_CONFIG_DEPTH) throw new ConfigError(`"${path.slice(0, 120)}${path.length > 120 ? '…' : ''}" is nested deeper than ${MAX_CONFIG_DEPTH} levels: no configuration key is`);
+    for (const [k, x] of Object.entries(v)) stack.push({ v: x, path: path ? `${path}.${k}` : k, depth: depth + 1 });
+  }
 }
 
 /** Parse, validate and complete a configuration. Throws ConfigError with one clear message. */
 export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env): TargetConfig {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError('the configuration must be a JSON object');
+  checkDepth(raw);
   const obj = structuredClone(raw) as Record<string, unknown>;
   applySecretEnv(obj, env);
   const errors = validate(obj);
@@ -142,6 +177,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
   }
   const r = obj as Record<string, any>;
+  checkUrls(r);
   const td = r.testData ?? {};
   const http = r.http ?? {};
   const cfg: TargetConfig = {
@@ -180,25 +216,92 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
       tls: { rejectUnauthorized: true, ...(http.tls ?? {}) },
     },
   };
-  for (const key of ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
+  for (const key of URL_KEYS) {
     const u = new URL(cfg[key]);
     if (u.protocol === 'http:' && !isLoopback(cfg[key]) && !cfg.http.allowInsecureHttp) {
       throw new ConfigError(`"${key}" is plain http:// to a non-loopback host (${u.host}); use https://, or set http.allowInsecureHttp to true if this is really intended`);
     }
     if (u.search || u.hash) throw new ConfigError(`"${key}" must not carry a query or fragment`);
   }
-  for (const f of ['caFile', 'certFile', 'keyFile'] as const) {
-    const p = cfg.http.tls[f];
-    if (p) {
-      try {
-        readFileSync(p);
-      } catch {
-        throw new ConfigError(`"http.tls.${f}" names a file that cannot be read: ${p}`);
-      }
-    }
-  }
   if (!!cfg.http.tls.certFile !== !!cfg.http.tls.keyFile) throw new ConfigError('"http.tls.certFile" and "http.tls.keyFile" go together for mutual TLS: set both or neither');
+  try {
+    checkTlsFiles(cfg.http.tls);
+  } catch (e) {
+    throw e instanceof LocalFileError ? new ConfigError(e.message) : e;
+  }
+  checkSecrets(cfg, env);
   return cfg;
+}
+
+/**
+ * Every URL parses with its port in range, and none carries credentials (user:password@): they
+ * would be written, as part of the URL, into every report, so the suite refuses them (the proxy
+ * URL aside: it is never written anywhere, and its password is redacted like every secret).
+ */
+function checkUrls(r: Record<string, any>): void {
+  for (const key of URL_KEYS) {
+    const u = parseUrlOf(key, r[key]);
+    if (u.username || u.password) throw new ConfigError(`"${key}" carries credentials in the URL (user:password@host): refused, as a URL is written into every report; give credentials in the "credentials" keys or their environment variables`);
+  }
+  if (typeof r.http?.proxyUrl === 'string') parseUrlOf('http.proxyUrl', r.http.proxyUrl);
+}
+
+/** Header values the suite sends from the configuration, by key (each must be a valid HTTP header value). */
+function headerValuesOf(cfg: TargetConfig): Array<[string, string | undefined]> {
+  return [
+    ['callingAppId', cfg.callingAppId],
+    ['testData.institutionId', cfg.testData.institutionId],
+    ['testData.disclosure.institutionDisclosureId', cfg.testData.disclosure?.institutionDisclosureId],
+    ['testData.disclosure.institutionDisclosureName', cfg.testData.disclosure?.institutionDisclosureName],
+    ['credentials.revocationClientId', cfg.credentials.revocationClientId],
+  ];
+}
+
+/** Every configured secret, named where it was set: the environment variable, else the configuration key. */
+export function namedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): NamedSecret[] {
+  const fromEnv = (name: keyof typeof SECRET_ENV) => (env[name] ? name : `"${SECRET_ENV[name]}"`);
+  const c = cfg.credentials;
+  const out: Array<{ name: string; value: string | undefined }> = [
+    { name: fromEnv('DBSI_BEARER_TOKEN'), value: c.bearerToken },
+    { name: fromEnv('DBSI_TRANSFERS_TOKEN'), value: c.transfersToken },
+    { name: fromEnv('DBSI_TRANSFERS_FORBIDDEN_TOKEN'), value: c.transfersForbiddenToken },
+    { name: fromEnv('DBSI_REVOCATION_CLIENT_SECRET'), value: c.revocationClientSecret },
+    { name: fromEnv('DBSI_REVOCATION_PASSWORD'), value: cfg.testData.revocation.password },
+    { name: fromEnv('DBSI_REVOCATION_REFRESH_TOKEN'), value: cfg.testData.revocation.refresh_token },
+  ];
+  for (const [h, v] of Object.entries(c.contactInfoHeaders ?? {})) {
+    const name = `${fromEnv('DBSI_CONTACT_INFO_HEADERS')} header ${JSON.stringify(h)}`;
+    const credential = v.replace(/^(Bearer|Basic|Token|Digest)\s+/i, '');
+    out.push({ name, value: credential });
+  }
+  if (cfg.http.proxyUrl) {
+    const u = new URL(cfg.http.proxyUrl);
+    if (u.password) out.push({ name: 'the password of "http.proxyUrl"', value: decodeURIComponent(u.password) });
+  }
+  return out.filter((s): s is NamedSecret => typeof s.value === 'string' && s.value !== '');
+}
+
+/**
+ * Secrets and header values are checked as HTTP header values first (CR, LF, NUL, other controls,
+ * characters outside Latin-1, surrounding white space), and secrets for their length: each problem
+ * names the variable or key.
+ */
+function checkSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv): void {
+  for (const [h, v] of Object.entries(cfg.credentials.contactInfoHeaders ?? {})) {
+    const name = `${env.DBSI_CONTACT_INFO_HEADERS ? 'DBSI_CONTACT_INFO_HEADERS' : '"credentials.contactInfoHeaders"'} header ${JSON.stringify(h)}`;
+    if (!HEADER_NAME.test(h)) throw new ConfigError(`${name} is not a valid HTTP header name`);
+    const p = headerValueProblem(v);
+    if (p) throw new ConfigError(`${name}: its value ${p}`);
+  }
+  for (const [key, v] of headerValuesOf(cfg)) {
+    const p = v === undefined ? undefined : headerValueProblem(v);
+    if (p) throw new ConfigError(`"${key}" ${p}`);
+  }
+  if (cfg.credentials.revocationClientId?.includes(':')) throw new ConfigError(`${env.DBSI_REVOCATION_CLIENT_ID ? 'DBSI_REVOCATION_CLIENT_ID' : '"credentials.revocationClientId"'} contains ":", which HTTP Basic authentication cannot carry in the shared key (RFC 7617)`);
+  for (const s of namedSecrets(cfg, env)) {
+    const p = secretProblem(s.value);
+    if (p) throw new ConfigError(`${s.name} ${p}`);
+  }
 }
 
 /** What a person must be told before the run starts (printed on stderr, even with --quiet). */
@@ -262,25 +365,42 @@ export function contactInfoAuthHeaders(cfg: TargetConfig): Record<string, string
 
 /** Every secret value in the configuration: what redaction hides and what the leak scans look for. */
 export function secretValues(cfg: TargetConfig): string[] {
-  const c = cfg.credentials;
-  const out = [c.bearerToken, c.transfersToken, c.transfersForbiddenToken, c.revocationClientSecret, cfg.testData.revocation.password, cfg.testData.revocation.refresh_token];
-  if (c.revocationClientId && c.revocationClientSecret) out.push(Buffer.from(`${c.revocationClientId}:${c.revocationClientSecret}`).toString('base64'));
-  for (const v of Object.values(c.contactInfoHeaders ?? {})) out.push(v, v.replace(/^(Bearer|Basic)\s+/i, ''));
-  return [...new Set(out.filter((s): s is string => typeof s === 'string' && s.length >= 4))];
+  return [...new Set(scannedSecrets(cfg).map((s) => s.value))];
 }
 
-export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): TargetConfig {
+/**
+ * Every value redaction hides and the evidence scan looks for, named: the configured secrets, and
+ * the values built from them (the Basic header of the revocation credentials, whole contact-info
+ * header values, the proxy's Basic credentials).
+ */
+export function scannedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): NamedSecret[] {
+  const c = cfg.credentials;
+  const out = namedSecrets(cfg, env);
+  if (c.revocationClientId && c.revocationClientSecret) out.push({ name: 'the Basic credentials of the revocation client (id:secret, base64)', value: Buffer.from(`${c.revocationClientId}:${c.revocationClientSecret}`).toString('base64') });
+  for (const [h, v] of Object.entries(c.contactInfoHeaders ?? {})) out.push({ name: `the contact-info header ${JSON.stringify(h)}`, value: v });
+  if (cfg.http.proxyUrl) {
+    const u = new URL(cfg.http.proxyUrl);
+    if (u.password) out.push({ name: 'the Basic credentials of "http.proxyUrl"', value: Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64') });
+  }
+  return out.filter((s) => s.value.length >= 4);
+}
+
+/**
+ * Read and resolve a configuration file: a regular file of at most 1 MiB (a FIFO, a device or a
+ * huge file is refused at once), JSON, then resolveConfig. `option` names where the path came from.
+ */
+export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, option = '--config'): TargetConfig {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new ConfigError(`cannot read the configuration file ${path}`);
+    text = readRegularFile(path, option).toString('utf8');
+  } catch (e) {
+    throw new ConfigError(e instanceof LocalFileError ? `cannot read the configuration file (${e.message})` : `cannot read the configuration file ${path}`);
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`the configuration file ${path} is not valid JSON: ${(e as Error).message}`);
+    throw new ConfigError(e instanceof RangeError ? `the configuration file ${path} (${option}) is nested too deeply to read` : `the configuration file ${path} (${option}) is not valid JSON: ${(e as Error).message}`);
   }
   return resolveConfig(raw, env);
 }

@@ -1,7 +1,10 @@
+import { secretPattern } from './secret-forms';
+
 /**
  * Redaction: what leaves a test (Allure attachments, curl lines, summaries, console) never carries a
  * secret. Three layers: the Authorization header's credential part, JSON members whose names say
- * "secret", and every configured secret value wherever it appears (also base64-encoded).
+ * "secret", and every configured secret value wherever it appears, in every form a text can hold
+ * it (plain, base64, URL-encoded, JSON-, XML- and HTML-escaped: harness/secret-forms.ts).
  */
 
 export const REDACTED = '[REDACTED]';
@@ -9,25 +12,44 @@ export const REDACTED = '[REDACTED]';
 const SECRET_MEMBER = /^(password|oldPassword|clientSecret|client_secret|secretKey|access_token|refresh_token|accessToken|refreshToken|id_token|oneTimePasscode|ticket)$/i;
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key)$/i;
 
+/** Shorter values are not redacted (they would match ordinary text); the configuration refuses secrets under 8 characters. */
+const MIN_REDACTED_LENGTH = 4;
+
 export class Redactor {
-  private readonly values: string[];
+  private readonly secrets = new Set<string>();
+  private pattern: RegExp | undefined;
 
   constructor(secrets: readonly string[]) {
-    const all = new Set<string>();
-    for (const s of secrets) {
-      if (!s || s.length < 4) continue;
-      all.add(s);
-      all.add(Buffer.from(s).toString('base64'));
-      all.add(encodeURIComponent(s));
-    }
-    // Longest first, so a secret that contains another is replaced whole.
-    this.values = [...all].sort((a, b) => b.length - a.length);
+    this.add(secrets);
   }
 
+  /**
+   * Hide more secret values from now on (e.g. credentials found in a recorded capture). Texts
+   * redacted before are not revisited.
+   */
+  add(secrets: readonly string[]): void {
+    for (const s of secrets) if (s && s.length >= MIN_REDACTED_LENGTH) this.secrets.add(s);
+    // Longest first, so a secret that contains another is replaced whole.
+    const sources = [...this.secrets].sort((a, b) => b.length - a.length).map((s) => secretPattern(s).source);
+    this.pattern = sources.length ? new RegExp(sources.join('|'), 'g') : undefined;
+  }
+
+  /** The secrets this redactor hides. */
+  get values(): string[] {
+    return [...this.secrets];
+  }
+
+  /**
+   * A text with every secret hidden: in every text encoding (the pattern), and inside every base64
+   * run that decodes to text holding one (a Basic header, an echoed request in base64): the run is
+   * replaced whole.
+   */
   text(s: string): string {
-    let out = s;
-    for (const v of this.values) if (out.includes(v)) out = out.split(v).join(REDACTED);
-    return out;
+    if (!this.pattern) return s;
+    const out = s.replace(this.pattern, REDACTED);
+    if (!BASE64_RUN.test(out)) return out;
+    const probe = new RegExp(this.pattern.source);
+    return out.replace(BASE64_RUNS, (run) => (probe.test(Buffer.from(run, 'base64').toString('utf8')) ? REDACTED : run));
   }
 
   header(name: string, value: string): string {
@@ -44,29 +66,51 @@ export class Redactor {
     return out;
   }
 
-  /** A body: JSON members with secret names are masked, then every secret value. */
+  /**
+   * A body: JSON members with secret names are masked, then every secret value, also inside JSON
+   * held as a string in the body (an echoed request, escaped twice or more), then the text as a whole.
+   */
   body(s: string | undefined): string | undefined {
     if (s === undefined) return undefined;
     let out = s;
     try {
       const parsed = JSON.parse(s);
-      if (parsed !== null && typeof parsed === 'object') out = JSON.stringify(maskMembers(parsed));
+      if (parsed !== null && typeof parsed === 'object') out = JSON.stringify(this.json(parsed, 0));
     } catch {
       /* not JSON: text redaction only */
     }
     return this.text(out);
   }
+
+  private json(v: unknown, depth: number): unknown {
+    if (typeof v === 'string') return this.jsonString(v, depth);
+    if (Array.isArray(v)) return v.map((x) => this.json(x, depth));
+    if (v && typeof v === 'object') {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) o[k] = SECRET_MEMBER.test(k) && typeof x === 'string' && x !== '' ? REDACTED : this.json(x, depth);
+      return o;
+    }
+    return v;
+  }
+
+  /** A string member; one that is itself JSON is read and redacted as JSON (at most 4 levels deep). */
+  private jsonString(s: string, depth: number): string {
+    if (depth < 4 && /^\s*[[{"]/.test(s)) {
+      try {
+        const inner: unknown = JSON.parse(s);
+        const redacted = JSON.stringify(this.json(inner, depth + 1));
+        if (redacted !== JSON.stringify(inner)) return redacted;
+      } catch {
+        /* not JSON */
+      }
+    }
+    return this.text(s);
+  }
 }
 
-function maskMembers(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(maskMembers);
-  if (v && typeof v === 'object') {
-    const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) o[k] = SECRET_MEMBER.test(k) && typeof x === 'string' && x !== '' ? REDACTED : maskMembers(x);
-    return o;
-  }
-  return v;
-}
+/** A run of base64 or base64url long enough to hold a secret of 8 characters or more. */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}/;
+const BASE64_RUNS = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
 
 /** Which environment variable a reader sets to replay a request with the real credential. */
 export function credentialPlaceholder(name: string, value: string, bearerEnv = 'DBSI_BEARER_TOKEN'): string | undefined {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues } from '../harness/config';
+import { makeTlsFixture } from './_tls-files';
 
 const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://bank.example/identity', transfersBaseUrl: 'https://bank.example/banking' };
 const message = (f: () => unknown) => {
@@ -17,11 +18,8 @@ const message = (f: () => unknown) => {
 
 describe('configuration', () => {
   test('the shipped example config is valid (its CA file aside)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dbsi-cfg-'));
-    const ca = join(dir, 'ca.pem');
-    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n');
     const example = JSON.parse(readFileSync('config/example.target.json', 'utf8'));
-    example.http.tls.caFile = ca;
+    example.http.tls.caFile = makeTlsFixture().ca;
     const cfg = resolveConfig(example, {});
     expect(cfg.baseUrl).toBe('https://sandbox.acme-bank.example/digital/api');
     expect(cfg.allow).toEqual({ moneyMovement: false, contactUpdate: false, tokenRevocation: false, institutionDisclosureWrites: false });
@@ -65,10 +63,10 @@ describe('configuration', () => {
   });
 
   test('secrets come from the environment, and win over the file', () => {
-    const cfg = resolveConfig({ ...minimal, credentials: { bearerToken: 'from-file-1234' } }, { DBSI_BEARER_TOKEN: 'from-env-5678', DBSI_CONTACT_INFO_HEADERS: '{"x-api-key":"k-9999"}' });
+    const cfg = resolveConfig({ ...minimal, credentials: { bearerToken: 'from-file-1234' } }, { DBSI_BEARER_TOKEN: 'from-env-5678', DBSI_CONTACT_INFO_HEADERS: '{"x-api-key":"k-9999-abcd"}' });
     expect(cfg.credentials.bearerToken).toBe('from-env-5678');
-    expect(cfg.credentials.contactInfoHeaders).toEqual({ 'x-api-key': 'k-9999' });
-    expect(secretValues(cfg)).toEqual(expect.arrayContaining(['from-env-5678', 'k-9999']));
+    expect(cfg.credentials.contactInfoHeaders).toEqual({ 'x-api-key': 'k-9999-abcd' });
+    expect(secretValues(cfg)).toEqual(expect.arrayContaining(['from-env-5678', 'k-9999-abcd']));
   });
 
   test('a malformed DBSI_CONTACT_INFO_HEADERS is named', () => {

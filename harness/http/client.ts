@@ -5,7 +5,9 @@ import type { TargetConfig } from '../config';
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
+import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
+import { probeTlsClose, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
 export class TransportError extends Error {
@@ -70,7 +72,6 @@ export function fillPath(template: string, params: Record<string, string> = {}):
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-const TLS_CODES = /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID|ERR_SSL_.*)$/;
 
 function errorCode(e: unknown): string {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -87,8 +88,9 @@ function classify(e: unknown, why: { interrupted: boolean; timedOut: boolean }):
   const msg = (e as Error)?.message ?? String(e);
   if (why.interrupted) return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false };
   if (CONNECT_CODES.has(code)) return { kind: 'connection', message: `could not connect (${code})`, beforeSend: true };
-  if (TLS_CODES.test(code)) return { kind: 'connection', message: `the TLS certificate of the target is not trusted (${code}); give its CA in http.tls.caFile`, beforeSend: false };
-  if (why.timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (e as Error)?.name === 'TimeoutError')
+  const tls = tlsProblem(code, msg);
+  if (tls) return { kind: 'connection', message: tls, beforeSend: false };
+  if (why.timedOut || e instanceof DeadlineExceeded || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (e as Error)?.name === 'TimeoutError')
     return { kind: 'timeout', message: 'no complete answer within the request timeout (http.timeoutMs)', beforeSend: false };
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { kind: 'connection', message: `connection reset by the target (${code})`, beforeSend: false };
   if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})`, beforeSend: false };
@@ -218,9 +220,11 @@ export class DbsiClient {
         throw new TransportError('interrupted', 'the run was interrupted', ex);
       }
       const timeout = AbortSignal.timeout(this.config.http.timeoutMs);
+      // The hard bound of this attempt, whatever undici does with the signal: the body is dropped when it passes.
+      const deadline = new Deadline(this.config.http.timeoutMs, () => res?.body.destroy());
       try {
-        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal: AbortSignal.any([timeout, stop]) });
-        const { text, truncated, bytes } = await readLimited(res.body, this.config.http.maxBodyBytes);
+        res = await deadline.guard(request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal: AbortSignal.any([timeout, stop]) }));
+        const { text, truncated, bytes } = await deadline.guard(readLimited(res.body, this.config.http.maxBodyBytes));
         const resHeaders = flattenHeaders(res.headers);
         const status = res.statusCode;
         const canRetry = attempt < maxRetries && !stop.aborted;
@@ -256,6 +260,8 @@ export class DbsiClient {
       } catch (e) {
         if (e instanceof TransportError) throw e;
         const c = classify(e, { interrupted: stop.aborted, timedOut: timeout.aborted });
+        const tlsCause = c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
+        if (tlsCause) c.message = tlsCause;
         if (c.beforeSend && attempt < maxRetries && !stop.aborted) {
           retries.push(`${c.message}; nothing was sent, so it was tried again`);
           release();
@@ -265,9 +271,29 @@ export class DbsiClient {
         const exchange = record(undefined, { kind: c.kind, message: c.message });
         throw new TransportError(c.kind, c.message, exchange);
       } finally {
+        deadline.clear();
         release();
       }
     }
+  }
+
+  private readonly tlsCloseProbes = new Map<string, Promise<string | undefined>>();
+
+  /**
+   * A TLS target that closed the connection without an answer: why, when TLS says so (a client
+   * certificate required), probed once per origin; undefined otherwise.
+   */
+  private async tlsCloseCause(url: string, code: string): Promise<string | undefined> {
+    if (!url.startsWith('https:') || this.config.http.proxyUrl || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')) return undefined;
+    const origin = new URL(url).origin;
+    let probe = this.tlsCloseProbes.get(origin);
+    if (!probe) {
+      const tls = this.config.http.tls;
+      probe = probeTlsClose(url, { ca: tls.caFile ? readFileSync(tls.caFile) : undefined, cert: tls.certFile ? readFileSync(tls.certFile) : undefined, key: tls.keyFile ? readFileSync(tls.keyFile) : undefined, rejectUnauthorized: tls.rejectUnauthorized }, Math.min(this.config.http.timeoutMs, 5_000));
+      this.tlsCloseProbes.set(origin, probe);
+    }
+    const tlsCode = await probe;
+    return tlsCode ? tlsProblem(tlsCode) : undefined;
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { describeForm, secretPattern } from '../secret-forms';
 
 /** One file of the evidence bundle. */
 export interface BundleEntry {
@@ -27,60 +28,58 @@ export interface Manifest {
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/** A found secret, named by its position in the configured list and the form it took; never the value. */
+/** A found secret, named by the variable or key it was configured under and the form it took; never the value. */
 export interface SecretHit {
   file: string;
-  secret: number;
+  secret: string;
   form: string;
+}
+
+/** A secret to look for, and the name a person set it under (DBSI_BEARER_TOKEN, "credentials.bearerToken"). */
+export interface ScannedSecret {
+  name: string;
+  value: string;
 }
 
 export class BundleRefused extends Error {
   override name = 'BundleRefused';
   constructor(public hits: SecretHit[]) {
-    super(`evidence bundle refused: a configured secret appears in ${hits.map((h) => `${h.file} (secret #${h.secret + 1} of the configuration's secrets, as ${h.form})`).join(', ')}. Nothing was packed; the files named contain a secret and must not be shared.`);
+    const shown = hits.slice(0, 12).map((h) => `${h.file} (${h.secret}, as ${h.form})`);
+    super(`evidence bundle refused: a configured secret appears in ${shown.join(', ')}${hits.length > shown.length ? ` and ${hits.length - shown.length} more` : ''}. Nothing was packed; the files named contain a secret and must not be shared.`);
   }
 }
 
 /**
- * The forms a secret can take in an artifact: as is, base64 and base64url (e.g. inside a Basic
- * header or an embedded data file), URL-encoded, JSON-escaped.
- */
-export function secretForms(secret: string): Array<{ form: string; value: string }> {
-  const b = Buffer.from(secret);
-  const forms = [
-    { form: 'plain text', value: secret },
-    { form: 'base64', value: b.toString('base64').replace(/=+$/, '') },
-    { form: 'base64url', value: b.toString('base64url') },
-    { form: 'URL-encoded', value: encodeURIComponent(secret) },
-    { form: 'JSON-escaped', value: JSON.stringify(secret).slice(1, -1) },
-  ];
-  return forms.filter((f, i) => f.value.length >= 4 && forms.findIndex((g) => g.value === f.value) === i);
-}
-
-/**
- * The texts to search in a file: the file itself, and every base64 run it embeds decoded (the
- * single-file HTML report carries its data as base64 strings, where a secret would not show
- * as such; its three alignments are covered by decoding the runs whole).
+ * The texts to search in a file: the file itself, and every base64 run it embeds, decoded (the
+ * single-file HTML report carries its data as base64 strings, a Basic header its credentials; a
+ * secret inside does not show as such at any of the three alignments, so the runs are decoded
+ * whole). Only the encodings the suite itself writes are decoded; what they hold is then searched
+ * in every text form (secretForms).
  */
 export function searchableTexts(data: Buffer): string[] {
   const text = data.toString('utf8');
-  const out = [text];
-  for (const m of text.matchAll(/[A-Za-z0-9+/]{24,}={0,2}/g)) {
-    const decoded = Buffer.from(m[0], 'base64').toString('utf8');
-    if (decoded.length) out.push(decoded);
+  const decoded: string[] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
+    const d = Buffer.from(m[0], 'base64').toString('utf8');
+    if (d.length) decoded.push(d);
   }
-  return out;
+  // One text for all the decoded runs: a secret never holds NUL (the configuration refuses it), so none spans two runs.
+  return decoded.length ? [text, decoded.join('\0')] : [text];
 }
 
 /** Every place a configured secret appears in the given files, in any of its forms. */
-export function scanForSecrets(entries: BundleEntry[], secrets: string[]): SecretHit[] {
+export function scanForSecrets(entries: BundleEntry[], secrets: ReadonlyArray<string | ScannedSecret>): SecretHit[] {
   const hits: SecretHit[] = [];
+  const named = secrets.map((s, i) => (typeof s === 'string' ? { name: `secret #${i + 1} of the configuration`, value: s } : s));
+  const patterns = named.map((s) => secretPattern(s.value));
   for (const e of entries) {
     const texts = searchableTexts(e.data);
-    secrets.forEach((s, i) => {
-      for (const f of secretForms(s)) {
-        if (texts.some((t) => t.includes(f.value))) {
-          hits.push({ file: e.name, secret: i, form: f.form });
+    patterns.forEach((re, i) => {
+      for (const t of texts) {
+        re.lastIndex = 0;
+        const m = re.exec(t);
+        if (m) {
+          hits.push({ file: e.name, secret: named[i]!.name, form: describeForm(m[0], named[i]!.value) });
           break;
         }
       }
@@ -127,7 +126,7 @@ export function manifestFor(entries: BundleEntry[], facts: Omit<Manifest, 'bundl
  * file (the manifest included) is scanned for the configured secrets first; when one appears, the
  * bundle is refused (BundleRefused) and nothing is written.
  */
-export function writeBundle(target: string, files: string[], secrets: string[], facts: Omit<Manifest, 'bundle' | 'files'>): Manifest {
+export function writeBundle(target: string, files: string[], secrets: ReadonlyArray<string | ScannedSecret>, facts: Omit<Manifest, 'bundle' | 'files'>): Manifest {
   const entries: BundleEntry[] = files.map((f) => ({ name: basename(f), data: readFileSync(f) }));
   const { manifest, sums } = manifestFor(entries, facts);
   const all = [...entries, { name: 'MANIFEST.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n') }, { name: 'SHA256SUMS', data: Buffer.from(sums) }];

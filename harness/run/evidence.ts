@@ -1,6 +1,6 @@
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { BundleRefused, writeBundle } from './bundle';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { BundleRefused, scanForSecrets, writeBundle, type ScannedSecret } from './bundle';
 import { buildHtmlReport, REPORT_FILES } from './report';
 import { EXIT } from './results';
 import type { ConformanceSummary } from './summary';
@@ -38,7 +38,7 @@ export interface EvidenceOptions {
   reportsDir: string;
   resultsDir: string;
   summary: ConformanceSummary;
-  secrets: string[];
+  secrets: ReadonlyArray<string | ScannedSecret>;
   io: { out(line: string): void; err(line: string): void };
 }
 
@@ -51,6 +51,9 @@ export interface EvidenceOptions {
 export async function writeEvidence(o: EvidenceOptions): Promise<number | undefined> {
   const written: string[] = [];
   let html: string | undefined;
+  // The history is kept between runs (and cached by CI): a run whose artifacts are refused must not leave its entry there.
+  const historyFile = join(o.reportsDir, REPORT_FILES.history);
+  const historyBefore = o.bundle && existsSync(historyFile) ? readFileSync(historyFile) : undefined;
   if (o.html) {
     try {
       html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary), runKey: o.summary.facts.startedAt });
@@ -65,11 +68,20 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
     if (!html) o.io.err('dbsi-conformance: the evidence bundle is packed without the HTML report (it could not be built)');
     const target = join(o.reportsDir, bundleName(o.summary.facts.startedAt));
     try {
+      // Every artifact of the run is scanned, not only what is packed: allure-results and the history too.
+      const others = artifactFiles(o.reportsDir, o.resultsDir).filter((f) => !files.includes(f));
+      const hits = scanForSecrets(others.map((f) => ({ name: relative(o.reportsDir, f), data: readFileSync(f) })), o.secrets);
+      if (hits.length) throw new BundleRefused(hits);
       writeBundle(target, files, o.secrets, { createdAt: new Date().toISOString(), suiteVersion: o.summary.facts.suiteVersion, verdict: o.summary.facts.verdict, exitCode: o.summary.facts.exitCode });
       written.push(target);
     } catch (e) {
       if (e instanceof BundleRefused) {
         o.io.err(`dbsi-conformance: ${e.message}`);
+        if (e.hits.some((h) => h.file === REPORT_FILES.history)) {
+          if (historyBefore) writeFileSync(historyFile, historyBefore);
+          else rmSync(historyFile, { force: true });
+          o.io.err(`dbsi-conformance: ${REPORT_FILES.history} is put back as it was before this run, so that no secret is carried into later runs`);
+        }
         return EXIT.EVIDENCE_REFUSED;
       }
       throw e;
@@ -77,4 +89,14 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
   }
   if (written.length) o.io.out(`Evidence: ${written.join(', ')}`);
   return undefined;
+}
+
+/**
+ * Every file a run writes in the reports directory: the summaries, JUnit, the HTML report and its
+ * history, and allure-results (the directory may hold other things of the user's: only these).
+ */
+export function artifactFiles(reportsDir: string, resultsDir = join(reportsDir, 'allure-results')): string[] {
+  const top = [...Object.values(SUMMARY_FILES), REPORT_FILES.html, REPORT_FILES.history, REPORT_FILES.historyMarker].map((f) => join(reportsDir, f));
+  const results = existsSync(resultsDir) ? readdirSync(resultsDir).map((f) => join(resultsDir, f)) : [];
+  return [...top, ...results].filter((f) => existsSync(f) && statSync(f).isFile());
 }

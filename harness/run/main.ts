@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestModule } from 'vitest/node';
 import { startVitest } from 'vitest/node';
-import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, secretValues, type TargetConfig } from '../config';
+import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, namedSecrets, scannedSecrets, secretValues, type TargetConfig } from '../config';
+import { LocalFileError, prepareReportsDir } from '../local-files';
+import { secretInSuiteText } from '../secrets';
 import type { RunSettings } from '../case';
 import { caseId } from '../case';
 import { OPERATIONS } from '../operations';
@@ -22,6 +24,8 @@ import { junitXml } from './junit';
 import { EXIT, exitCodeFor, nothingVerified, requirementRows } from './results';
 import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
 import { writeEvidence } from './evidence';
+import { suiteText } from './suite-text';
+import { terminalLine, terminalSafe } from './terminal-text';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -61,7 +65,9 @@ function suiteVersion(): string {
   return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = stdio): Promise<number> {
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, terminal: Io = stdio): Promise<number> {
+  // Every line printed passes the terminal filter: text from the configuration or the target cannot fake the suite's output.
+  const io = terminalSafe(terminal);
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
@@ -74,13 +80,24 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     return EXIT.CONFORMANT;
   }
 
+  // Local input first, before anything starts or is sent: the reports folder must be usable.
+  try {
+    prepareReportsDir(opts.reports);
+  } catch (e) {
+    if (!(e instanceof LocalFileError)) throw e;
+    io.err(`dbsi-conformance: ${e.message}`);
+    return EXIT.USAGE;
+  }
+
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;
   const configPath = opts.config ?? env.DBSI_CONFIG;
   try {
     if (configPath) {
       if (opts.faults.length || opts.latencyMs !== undefined) throw new UsageError('--fault and --latency apply to the embedded reference target only, not to a configured target');
-      config = loadConfigFile(configPath, env);
+      config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
+      const clash = secretInSuiteText(namedSecrets(config, env), suiteText(SPEC_FILE));
+      if (clash) throw new ConfigError(`${clash.name} is a word the reports hold anyway (it occurs in the spec, the requirement catalog or a test title), so they could never be proven free of it; use the real credential`);
     } else {
       reference = await startReferenceTarget({ faults: opts.faults, latencyMs: opts.latencyMs });
       config = referenceConfig(reference);
@@ -111,7 +128,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 
   if (!opts.quiet) {
-    io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : config.name}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
+    io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : terminalLine(config.name)}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
     io.out(`  base URLs: ${config.baseUrl}  ${config.authBaseUrl}  ${config.transfersBaseUrl}`);
     io.out(`  areas: ${opts.areas.join(', ')}   seed: ${seed}   strict: ${opts.strict}`);
   }
@@ -278,6 +295,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.err(`dbsi-conformance: ${(e as Error).message}`);
   }
   await previousResultsRemoved;
-  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: secretValues(config), io });
+  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: scannedSecrets(config, env), io });
   return evidenceExit ?? exitCode;
 }
