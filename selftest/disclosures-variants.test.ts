@@ -19,10 +19,10 @@ describe('disclosures on other conformant targets', () => {
     const na = cases.filter((c) => c.outcome === 'not-applicable');
     expect(na.map((c) => c.title).sort()).toEqual([
       "changes the record's status to the one sent, NOT_ACCEPTED (/{institutionUserDisclosureId} form)",
-      'answers 204 with no body (/{institutionUserDisclosureId} form)',
-      'answers 204 with no body (/{institutionUserDisclosureId} form)',
-      "leaves the user's other records as they were (/{institutionUserDisclosureId} form)",
-      "leaves the user's other records as they were (/{institutionUserDisclosureId} form)",
+      'Change a user disclosure: answers 204 with no body (/{institutionUserDisclosureId} form)',
+      'Delete a user disclosure: answers 204 with no body (/{institutionUserDisclosureId} form)',
+      "Change a user disclosure: leaves the user's other records as they were (/{institutionUserDisclosureId} form)",
+      "Delete a user disclosure: leaves the user's other records as they were (/{institutionUserDisclosureId} form)",
       'removes the record (/{institutionUserDisclosureId} form)',
     ].sort());
     for (const c of na) expect(c.reason).toMatch(/does not expose institutionUserDisclosureId/);
