@@ -1,4 +1,5 @@
 import type { HttpResult } from '../http/client';
+import { cutAtToken } from '../text';
 
 /**
  * What a check function returns: the property it states, and whether the target has it.
@@ -21,6 +22,6 @@ export const notApplicable = (check: string, description: string, note: string, 
 /** "status 404, body {"x":1}" from the redacted exchange, short enough for one line. */
 export function receivedSummary(res: HttpResult, max = 200): string {
   const body = res.exchange.response?.body ?? '';
-  const shown = body.length > max ? `${body.slice(0, max)}… (${res.exchange.response?.bytes} bytes)` : body;
+  const shown = body.length > max ? `${cutAtToken(body, max)} (${res.exchange.response?.bytes} bytes)` : body;
   return `status ${res.status}${shown ? `, body ${shown}` : ', no body'}`;
 }

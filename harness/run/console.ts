@@ -1,5 +1,28 @@
 import type { CaseReport } from '../model';
+import { cutAtToken } from '../text';
 import { countByArea } from './results';
+
+const firstLine = (s?: string) => (s ?? '').split('\n')[0]!;
+
+/** "1 test", "2 tests". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Where a test sits, as the reports show it: area › operation › title. */
+export function casePath(c: Pick<CaseReport, 'area' | 'operation' | 'title'>): string {
+  return `${c.area} › ${c.operation} › ${c.title}`;
+}
+
+/**
+ * One line for a failed test: the requirement and grade of the check that failed, the test (with its
+ * operation), the spec section, what the check states and what was received (cut at a token boundary).
+ */
+export function failureLine(c: CaseReport): string {
+  const k = c.checks.find((x) => x.outcome === 'failed' && (x.grade === 'MUST' || c.outcome === 'failed'));
+  if (!k) return `✗ ${c.requirements.join(',')} ${casePath(c)}: ${cutAtToken(firstLine(c.reason), 300)}`;
+  return `✗ ${k.requirement} [${k.grade}] ${casePath(c)} (spec section "${k.section}"): ${k.description}; received ${cutAtToken(k.received ?? '', 240)}`;
+}
 
 /** The short summary a CI log shows: per area the counts, then each failure in one line with its requirement. */
 export function consoleSummary(cases: CaseReport[], extraErrors: string[] = []): string {
@@ -10,24 +33,20 @@ export function consoleSummary(cases: CaseReport[], extraErrors: string[] = []):
   for (const [area, c] of Object.entries(counts)) {
     lines.push(`${area.padEnd(w)}  ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ${String(c.warning).padStart(8)}  ${String(c.notApplicable).padStart(14)}  ${String(c.notAllowed).padStart(7)}  ${String(c.couldNotTest + c.error).padStart(14)}`);
   }
-  const firstLine = (s?: string) => (s ?? '').split('\n')[0];
   const failing = cases.filter((c) => c.outcome === 'failed');
   if (failing.length) {
     lines.push('', 'Failures:');
-    for (const c of failing) {
-      const k = c.checks.find((x) => x.outcome === 'failed' && (x.grade === 'MUST' || c.outcome === 'failed'));
-      lines.push(`  ✗ ${k ? `${k.requirement} [${k.grade}]` : c.requirements.join(',')} ${c.area} › ${c.title}: ${k ? `${k.description}; received ${k.received}` : firstLine(c.reason)}`.slice(0, 400));
-    }
+    for (const c of failing) lines.push(`  ${failureLine(c)}`);
   }
   const warnings = cases.filter((c) => c.outcome === 'warning');
   if (warnings.length) {
     lines.push('', 'Warnings (SHOULD; failures under --strict):');
-    for (const c of warnings) lines.push(`  ! ${c.area} › ${c.title}: ${firstLine(c.reason)}`.slice(0, 400));
+    for (const c of warnings) lines.push(`  ! ${casePath(c)}: ${cutAtToken(firstLine(c.reason), 300)}`);
   }
   const broken = cases.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error');
   if (broken.length || extraErrors.length) {
     lines.push('', 'Could not test:');
-    for (const c of broken.slice(0, 10)) lines.push(`  ? ${c.area} › ${c.title}: ${firstLine(c.reason)}`.slice(0, 400));
+    for (const c of broken.slice(0, 10)) lines.push(`  ? ${casePath(c)}: ${cutAtToken(firstLine(c.reason), 300)}`);
     if (broken.length > 10) lines.push(`  … and ${broken.length - 10} more`);
     for (const e of extraErrors) lines.push(`  ? ${e.split('\n')[0]}`);
   }
