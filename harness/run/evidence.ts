@@ -16,7 +16,7 @@ export function bundleName(startedAt: string): string {
 export function reportVariables(s: ConformanceSummary): Record<string, string> {
   const f = s.facts;
   const v: Record<string, string> = {
-    Verdict: `${f.verdict} (exit ${f.exitCode})`,
+    Verdict: `${f.headline ?? f.verdict} (exit ${f.exitCode})`,
     Target: f.target.embedded ? 'embedded reference target' : f.target.name,
     'Base URL': f.target.baseUrl,
     'Auth base URL': f.target.authBaseUrl,

@@ -2,7 +2,8 @@ import { CATALOG, type Requirement } from '../../requirements';
 import type { Area, CaseOutcome, CaseReport } from '../model';
 
 /** 4: --bundle was refused because a configured secret appears in an artifact (nothing was packed). */
-export const EXIT = { CONFORMANT: 0, NON_CONFORMANT: 1, USAGE: 2, COULD_NOT_TEST: 3, EVIDENCE_REFUSED: 4, INTERRUPTED: 130 } as const;
+/** 5: conformant in the areas tested, but a selected area verified nothing (its allow.* switch off, or not applicable). */
+export const EXIT = { CONFORMANT: 0, NON_CONFORMANT: 1, USAGE: 2, COULD_NOT_TEST: 3, EVIDENCE_REFUSED: 4, PARTLY_TESTED: 5, INTERRUPTED: 130 } as const;
 
 export type RequirementVerdict =
   | 'passed'
@@ -80,6 +81,17 @@ export function exitCodeFor(cases: CaseReport[], extraErrors = 0): number {
 /** True when tests ran but none of them verified anything (all skipped: not allowed, or not applicable). */
 export function nothingVerified(cases: CaseReport[]): boolean {
   return cases.length > 0 && !cases.some((c) => c.outcome === 'passed' || c.outcome === 'warning' || c.outcome === 'failed');
+}
+
+/** Why nothing was verified, from the outcomes: "61 could not test, 6 skipped (allow.* off)". */
+export function nothingVerifiedWhy(cases: CaseReport[]): string {
+  const n = (o: CaseOutcome[]) => cases.filter((c) => o.includes(c.outcome)).length;
+  const parts = [
+    [n(['could-not-test', 'error']), 'could not test'],
+    [n(['not-allowed']), 'skipped: not allowed on this target (allow.* off)'],
+    [n(['not-applicable']), 'not applicable'],
+  ] as const;
+  return parts.filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`).join(', ');
 }
 
 const RANK: RequirementVerdict[] = ['failed', 'could-not-test', 'warning', 'passed', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run'];

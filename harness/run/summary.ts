@@ -1,5 +1,6 @@
 import type { CaseReport } from '../model';
 import { sectionAnchor } from '../../requirements';
+import type { Coverage } from './coverage';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from './results';
 
 export interface RunFacts {
@@ -10,12 +11,16 @@ export interface RunFacts {
   seed: number;
   strict: boolean;
   areas: string[];
-  filter: { grep?: string; tags?: string[] };
+  filter: { grep?: string; tags?: string[]; excludeGrep?: string; excludeTags?: string[] };
   startedAt: string;
   durationMs: number;
   node: string;
   exitCode: number;
-  verdict: 'conformant' | 'non-conformant' | 'could not test' | 'interrupted';
+  verdict: 'conformant' | 'conformant in the areas tested' | 'non-conformant' | 'could not test' | 'interrupted';
+  /** The verdict and what it covers: "conformant in the areas tested (1 of 4); not tested: …". */
+  headline?: string;
+  /** Which selected areas verified something, and why the others did not (a CI reads coverage.notTested). */
+  coverage?: Coverage;
   /** Problems outside any case (a suite file that failed to load, an interruption). */
   problems: string[];
 }
@@ -78,6 +83,7 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   const f = s.facts;
   const out: string[] = [];
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
+  if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
   if (f.target.embedded) out.push('> This run was against the suite\'s embedded reference target: a self-check of the suite, not evidence about an implementation.', '');
   out.push(`| fact | value |`, `|---|---|`);
   out.push(`| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`);

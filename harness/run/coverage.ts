@@ -1,0 +1,64 @@
+import type { Area, CaseReport } from '../model';
+
+/** Which of the selected areas the run actually verified something in, and why the others were not. */
+export interface Coverage {
+  /** The areas with at least one selected test. */
+  selected: Area[];
+  /** Areas where some test reached a verdict (passed, warning or failed). */
+  tested: Area[];
+  notTested: Array<{ area: Area; reason: string }>;
+}
+
+const VERIFIED = new Set(['passed', 'warning', 'failed']);
+
+/** Why an area verified nothing: the switches that were off, could not test, not applicable. */
+function whyNotTested(cases: CaseReport[]): string {
+  const reasons = new Set<string>();
+  const switches = new Set<string>();
+  for (const c of cases) {
+    if (c.outcome === 'not-allowed') {
+      const m = /allow\.(\w+)/.exec(c.reason ?? '');
+      switches.add(m ? `allow.${m[1]}` : 'allow.*');
+    } else if (c.outcome === 'not-applicable') reasons.add('not applicable on this target');
+    else reasons.add('could not test');
+  }
+  if (switches.size) reasons.add(`${[...switches].join(', ')} off`);
+  return [...reasons].join('; ');
+}
+
+export function coverageOf(cases: CaseReport[], selected: Area[]): Coverage {
+  const tested: Area[] = [];
+  const notTested: Coverage['notTested'] = [];
+  for (const area of selected) {
+    const mine = cases.filter((c) => c.area === area);
+    if (mine.some((c) => VERIFIED.has(c.outcome))) tested.push(area);
+    else notTested.push({ area, reason: whyNotTested(mine) });
+  }
+  return { selected, tested, notTested };
+}
+
+const areaName = (a: string) => a.replace(/-/g, ' ');
+
+/**
+ * What was not tested, in one clause: "not tested: authentication, contact info (allow.tokenRevocation,
+ * allow.contactUpdate off)"; areas that share a reason are listed together.
+ */
+export function notTestedText(cov: Coverage): string {
+  if (!cov.notTested.length) return '';
+  const byReason = new Map<string, string[]>();
+  for (const n of cov.notTested) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), areaName(n.area)]);
+  return `not tested: ${[...byReason].map(([reason, areas]) => `${areas.join(', ')} (${reason})`).join('; ')}`;
+}
+
+/** True when every selected area was tested. */
+export function fullyCovered(cov: Coverage): boolean {
+  return cov.notTested.length === 0;
+}
+
+/** The console's and the summary's headline: the verdict, and what it covers. */
+export function headline(verdict: string, cov: Coverage): string {
+  const missing = notTestedText(cov);
+  if (!missing || cov.tested.length === 0) return verdict;
+  const head = verdict === 'conformant in the areas tested' ? `${verdict} (${cov.tested.length} of ${cov.selected.length})` : verdict;
+  return `${head}; ${missing}`;
+}
