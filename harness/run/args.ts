@@ -10,6 +10,8 @@ export interface CliOptions {
   areas: Area[];
   grep?: string;
   tags: string[];
+  excludeGrep?: string;
+  excludeTags: string[];
   seed?: number;
   strict: boolean;
   reports: string;
@@ -19,22 +21,33 @@ export interface CliOptions {
   latencyMs?: number;
   /** Overrides http.concurrency of the target's configuration. */
   concurrency?: number;
+  /** Stop after this many tests failed a MUST check (clean-ups still run). */
+  bail?: number;
+  /** Print the selected tests and their requirement ids; send nothing. */
+  list: boolean;
+  /** Print (and write) the plan of every request the run would send; send nothing to the target. */
+  dryRun: boolean;
   quiet: boolean;
+  version: boolean;
   help: boolean;
 }
 
-export const USAGE = `Usage: npm run conformance -- [options]
-
-Runs the DBSI conformance suites against a target. With no --config (and no DBSI_CONFIG),
-the embedded reference target is started on 127.0.0.1 and every suite runs against it.
-
-Options:
+/** The option list: printed by --help and copied, exactly, into the README (a self-test compares them). */
+export const OPTIONS_TEXT = `Options:
   --config FILE        target configuration (JSON, see schemas/config.schema.json); or DBSI_CONFIG
   --area NAME          only this area; repeat or comma-separate:
                        disclosures, authentication, money-movement, contact-info
-  --grep REGEX         only tests whose operation or title matches
+  --grep TEXT          only tests whose operation (name as the reports show it, or key), title or
+                       requirement id matches TEXT (a regular expression, or plain text)
   --tag TAG            only tests carrying the tag: a requirement id (OP1-REQUEST), a grade
                        (MUST, SHOULD, INFO), an area or an operation key; repeatable
+  --exclude-grep TEXT  leave out tests that --grep TEXT would select
+  --exclude-tag TAG    leave out tests carrying the tag; repeatable
+  --list               print the tests the selection runs, with their requirement ids; send nothing
+  --dry-run            print the plan of every request the run would send to the configured target
+                       (method, URL, the allow.* switch that gates it, secrets redacted) and write
+                       it to reports/dry-run-plan.md; nothing is sent to the target
+  --bail [N]           stop after N tests failed a MUST check (default 1); clean-ups still run
   --seed N             seed of every generated value (printed, and recorded in the reports)
   --strict             SHOULD and INFO checks fail the run too
   --reports DIR        where reports go (default: reports)
@@ -45,24 +58,57 @@ Options:
   --fault NAME         embedded target only: switch on a named fault (repeatable)
   --latency MS         embedded target only: delay every answer by MS milliseconds
   --concurrency N      at most N requests in flight (overrides http.concurrency)
-  --quiet              print only the summary
-  -h, --help           this text
+  --quiet              no banner and no progress: only the summary (warnings still go to stderr)
+  --version            print the suite's version
+  -h, --help           this text`;
 
-Exit codes: 0 conformant, 1 non-conformant (a MUST check failed), 2 usage or configuration
-error, 3 the target could not be tested (no verdict), 4 evidence bundle refused (a configured
-secret appears in an artifact; nothing was packed), 130 interrupted.`;
+export const EXIT_TEXT = `Exit codes: 0 conformant in every selected area, 1 non-conformant (a MUST check failed),
+2 usage or configuration error, 3 the target could not be tested (no verdict), 4 evidence
+bundle refused (a configured secret appears in an artifact; nothing was packed), 5 conformant
+in the areas tested but a selected area was not tested (allow.* off, or not applicable),
+130 interrupted.`;
+
+export const USAGE = `Usage: npm run conformance -- [options]
+
+Runs the DBSI conformance suites against a target. With no --config (and no DBSI_CONFIG),
+the embedded reference target is started on 127.0.0.1 and every suite runs against it.
+
+${OPTIONS_TEXT}
+
+${EXIT_TEXT}`;
+
+/** `--bail` may stand alone (then 1) or take a number: a following argument that is a whole number is its value. */
+function bailArgs(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--bail') out.push(/^\d+$/.test(argv[i + 1] ?? '') ? `--bail=${argv[++i]}` : '--bail=1');
+    else out.push(a);
+  }
+  return out;
+}
+
+function nonEmpty(option: string, text: string | undefined): void {
+  if (text === undefined) return;
+  if (text.trim() === '') throw new UsageError(`${option} needs a text to match, not an empty string`);
+}
 
 export function parseCli(argv: string[]): CliOptions {
   let v;
   try {
     v = parseArgs({
-      args: argv,
+      args: bailArgs(argv),
       allowPositionals: false,
       options: {
         config: { type: 'string' },
         area: { type: 'string', multiple: true },
         grep: { type: 'string' },
         tag: { type: 'string', multiple: true },
+        'exclude-grep': { type: 'string' },
+        'exclude-tag': { type: 'string', multiple: true },
+        list: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        bail: { type: 'string' },
         seed: { type: 'string' },
         strict: { type: 'boolean', default: false },
         reports: { type: 'string', default: 'reports' },
@@ -72,6 +118,7 @@ export function parseCli(argv: string[]): CliOptions {
         latency: { type: 'string' },
         concurrency: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        version: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values;
@@ -85,13 +132,8 @@ export function parseCli(argv: string[]): CliOptions {
     seed = Number(v.seed);
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not "${v.seed}"`);
   }
-  if (v.grep) {
-    try {
-      new RegExp(v.grep);
-    } catch {
-      throw new UsageError(`--grep is not a valid regular expression: ${v.grep}`);
-    }
-  }
+  nonEmpty('--grep', v.grep);
+  nonEmpty('--exclude-grep', v['exclude-grep']);
   let latencyMs: number | undefined;
   if (v.latency !== undefined) {
     latencyMs = Number(v.latency);
@@ -102,11 +144,19 @@ export function parseCli(argv: string[]): CliOptions {
     concurrency = Number(v.concurrency);
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UsageError(`--concurrency must be a whole number from 1 to 256, not "${v.concurrency}"`);
   }
+  let bail: number | undefined;
+  if (v.bail !== undefined) {
+    bail = Number(v.bail);
+    if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
+  }
+  if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');
   return {
     config: v.config,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],
     grep: v.grep,
     tags: v.tag ?? [],
+    excludeGrep: v['exclude-grep'],
+    excludeTags: v['exclude-tag'] ?? [],
     seed,
     strict: v.strict!,
     reports: v.reports!,
@@ -115,7 +165,11 @@ export function parseCli(argv: string[]): CliOptions {
     faults: (v.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean),
     latencyMs,
     concurrency,
+    bail,
+    list: v.list!,
+    dryRun: v['dry-run']!,
     quiet: v.quiet!,
+    version: v.version!,
     help: v.help!,
   };
 }

@@ -18,10 +18,13 @@ import { referenceConfig } from '../../reference-target/config';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/server';
 import { AllureReporter, clearResults } from './allure-writer';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
-import { consoleSummary } from './console';
+import { consoleSummary, plural } from './console';
+import { coverageOf, fullyCovered, headline } from './coverage';
+import { listTests } from './list';
+import { Progress } from './progress';
 import { selects } from './filter';
 import { junitXml } from './junit';
-import { EXIT, exitCodeFor, nothingVerified, requirementRows } from './results';
+import { EXIT, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows } from './results';
 import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
 import { writeEvidence } from './evidence';
 import { suiteText } from './suite-text';
@@ -33,9 +36,12 @@ export { SPEC_FILE };
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** Raw output for the progress display, and whether it is a terminal. */
+  write?(text: string): void;
+  tty?: boolean;
 }
 
-const stdio: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') };
+const stdio: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n'), write: (t) => process.stdout.write(t), tty: !!process.stdout.isTTY };
 
 /** Allure 2 categories.json (allure-vitest writes it); the Allure 3 report uses ALLURE_CATEGORIES of report.ts. */
 export const CATEGORIES = [
@@ -79,6 +85,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.out(USAGE);
     return EXIT.CONFORMANT;
   }
+  if (opts.version) {
+    io.out(`dbsi-conformance ${suiteVersion()}`);
+    return EXIT.CONFORMANT;
+  }
 
   // Local input first, before anything starts or is sent: the reports folder must be usable.
   try {
@@ -92,6 +102,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;
   const configPath = opts.config ?? env.DBSI_CONFIG;
+  // --list sends nothing: no reference target is started (a configured target's switches are shown).
+  if (opts.list) return listOnly(opts, configPath, env, io);
   try {
     if (configPath) {
       if (opts.faults.length || opts.latencyMs !== undefined) throw new UsageError('--fault and --latency apply to the embedded reference target only, not to a configured target');
@@ -120,10 +132,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const startedAt = new Date();
   const specText = readFileSync(SPEC_FILE);
   const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: specUrl(env) };
-  const filter = { grep: opts.grep, tags: opts.tags };
+  const filter = { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags };
   if (!opts.areas.some((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))))) {
     await reference?.close();
-    io.err(`dbsi-conformance: no test matches the selection (areas ${opts.areas.join(', ')}${opts.grep ? `, --grep ${opts.grep}` : ''}${opts.tags.length ? `, --tag ${opts.tags.join(' ')}` : ''}): nothing to run`);
+    io.err(`dbsi-conformance: no test matches the selection (areas ${opts.areas.join(', ')}${opts.grep ? `, --grep ${opts.grep}` : ''}${opts.tags.length ? `, --tag ${opts.tags.join(' ')}` : ''}${opts.excludeGrep ? `, --exclude-grep ${opts.excludeGrep}` : ''}${opts.excludeTags.length ? `, --exclude-tag ${opts.excludeTags.join(' ')}` : ''}): nothing to run`);
     return EXIT.USAGE;
   }
 
@@ -206,6 +218,21 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // run concurrently under one connection limit, and the harness is loaded once.
   const parallelAreas = 1;
   const testTimeout = config.http.timeoutMs * (config.http.retries + 1) * 12 + 10_000;
+  // --bail N: after N failed tests the run is cancelled like an interruption (running tests abort
+  // their requests and run their clean-ups); the tests that did not finish are reported as not run.
+  let bailed = false;
+  const onFailure = (failures: number) => {
+    if (opts.bail === undefined || failures < opts.bail || bailed) return;
+    bailed = true;
+    io.err(`dbsi-conformance: --bail ${opts.bail}: ${plural(failures, 'test')} failed; stopping the run (clean-ups still run)`);
+    void vitest?.cancelCurrentRun('test-failure');
+  };
+  const selectedCount = activeAreas.reduce((n, a) => n + FEATURES_BY_AREA[a].reduce((m, f) => m + f.cases.filter((c) => selects(filter, f, c)).length, 0), 0);
+  const progress = new Progress({ total: selectedCount, tty: !!io.tty, write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))), columns: process.stdout.columns, onFailure });
+  // With --quiet there is no progress display, but --bail still counts the failures.
+  let quietFailures = 0;
+  const failureCounter = { onTestCaseResult: (t: Parameters<Progress['onTestCaseResult']>[0]) => (t.meta().dbsi?.outcome === 'failed' ? onFailure(++quietFailures) : undefined) };
+  if (!opts.quiet) progress.start();
   const allureReporter = new AllureReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never });
   try {
     // No selected test at all: the runner is not started (an empty file list would mean "every file").
@@ -218,7 +245,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         watch: false,
         run: true,
         include: ['suites/conformance.test.ts'],
-        reporters: [runnerHandle as never, collector as never, allureReporter],
+        reporters: [runnerHandle as never, collector as never, allureReporter, (opts.quiet ? failureCounter : progress) as never],
         provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas } },
         pool: 'threads',
         maxWorkers: parallelAreas,
@@ -240,6 +267,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   } catch (e) {
     collector.problems.push(`suite error: the test runner failed: ${(e as Error).message}`);
   } finally {
+    progress.stop();
     ownSignals();
     process.off('SIGINT', sigint);
     process.off('SIGTERM', sigterm);
@@ -255,14 +283,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), caseId(f, c)]);
         if (!opts.areas.includes(area as never) || !selects(filter, f, c) || reported.has(caseId(f, c))) continue;
         // Every selected test gets a verdict, also one that never reported.
-        const reason = interrupted ? 'could not test: the run was interrupted before this test finished' : 'suite error: this test did not report (see the problems outside the tests)';
-        collector.cases.push({ id: caseId(f, c), area: f.area, operation: OPERATIONS[f.operation].section, title: c.title, requirements: c.requirements, outcome: interrupted ? 'could-not-test' : 'error', reason, checks: [], exchanges: [], durationMs: 0, parameters: {} });
+        const reason = interrupted ? 'could not test: the run was interrupted before this test finished' : bailed ? `could not test: not run, --bail ${opts.bail} stopped the run` : 'suite error: this test did not report (see the problems outside the tests)';
+        collector.cases.push({ id: caseId(f, c), area: f.area, operation: OPERATIONS[f.operation].section, title: c.title, requirements: c.requirements, outcome: interrupted || bailed ? 'could-not-test' : 'error', reason, checks: [], exchanges: [], durationMs: 0, parameters: {} });
       }
     }
   }
 
   const cases = collector.cases.sort((a, b) => a.id.localeCompare(b.id));
-  const exitCode = interrupted ? EXIT.INTERRUPTED : exitCodeFor(cases, collector.problems.length);
+  const coverage = coverageOf(cases, activeAreas);
+  let exitCode = interrupted ? EXIT.INTERRUPTED : exitCodeFor(cases, collector.problems.length);
+  if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
   const facts: RunFacts = {
     target: { name: reference ? 'embedded reference target' : config.name, baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
     suiteVersion: suiteVersion(),
@@ -275,9 +305,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     durationMs: Date.now() - startedAt.getTime(),
     node: process.version,
     exitCode,
-    verdict: interrupted ? 'interrupted' : exitCode === 0 ? 'conformant' : exitCode === 1 ? 'non-conformant' : 'could not test',
+    verdict: interrupted ? 'interrupted' : exitCode === 0 ? 'conformant' : exitCode === EXIT.PARTLY_TESTED ? 'conformant in the areas tested' : exitCode === 1 ? 'non-conformant' : 'could not test',
     problems: collector.problems.map((p) => redactor.text(p)),
   };
+  facts.coverage = coverage;
+  facts.headline = headline(facts.verdict, coverage);
   const summary = buildSummary(facts, cases, requirementRows(cases, declared, opts.strict));
   writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
@@ -286,8 +318,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   io.out('');
   io.out(redactor.text(consoleSummary(cases, facts.problems)));
   io.out('');
-  if (!interrupted && nothingVerified(cases)) io.out('Nothing was verified: every test was skipped (not allowed on this target) or not applicable, so there is no verdict.');
-  io.out(`Verdict: ${facts.verdict} (exit ${exitCode}) — ${cases.length} tests in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
+  if (!interrupted && nothingVerified(cases)) io.out(`Nothing was verified (${nothingVerifiedWhy(cases)}), so there is no verdict.`);
+  io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${plural(cases.length, 'test')} in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
   try {
     await allureReporter.flush();
@@ -297,4 +329,22 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   await previousResultsRemoved;
   const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: scannedSecrets(config, env), io });
   return evidenceExit ?? exitCode;
+}
+
+/** --list: the selected tests with their requirement ids; the configuration is checked when one is given. */
+function listOnly(opts: CliOptions, configPath: string | undefined, env: NodeJS.ProcessEnv, io: Io): number {
+  let config: TargetConfig | undefined;
+  try {
+    if (configPath) config = loadConfigFile(configPath, env);
+  } catch (e) {
+    io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
+    return EXIT.USAGE;
+  }
+  const listing = listTests(opts.areas, { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, config);
+  if (!listing.count) {
+    io.err('dbsi-conformance: no test matches the selection: nothing to list');
+    return EXIT.USAGE;
+  }
+  io.out(listing.text);
+  return EXIT.CONFORMANT;
 }
