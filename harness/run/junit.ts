@@ -15,7 +15,8 @@ export function junitXml(cases: CaseReport[], runName: string): string {
     const time = list.reduce((s, c) => s + c.durationMs, 0) / 1000;
     out.push(`  <testsuite name="${esc(area)}" tests="${list.length}" failures="${list.filter((c) => c.outcome === 'failed').length}" errors="${list.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error').length}" skipped="${list.filter((c) => c.outcome === 'not-applicable' || c.outcome === 'not-allowed').length}" time="${time.toFixed(3)}">`);
     for (const c of list) {
-      out.push(`    <testcase classname="${esc(`${c.area}.${c.operation}`)}" name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`);
+      // No dot in the classname: Jenkins and others split it at dots into package and class.
+      out.push(`    <testcase classname="${esc(`${c.area} › ${c.operation}`.replace(/\./g, ''))}" name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`);
       // The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check, outcome).
       const checks = c.checks.map((k) => `<property name="check" value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`).join('');
       out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/>${checks}</properties>`);
