@@ -14,7 +14,7 @@ export interface CliRun {
 }
 
 /** Run the main command as a user would (tsx bin/conformance.ts), with its reports in a fresh folder. */
-export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; onSpawn?: (pid: number) => void } = {}): Promise<CliRun> {
+export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; onSpawn?: (pid: number) => void; onData?: (chunk: string) => void } = {}): Promise<CliRun> {
   const reports = mkdtempSync(join(tmpdir(), 'dbsi-reports-'));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/conformance.ts'), '--reports', reports, ...args], {
@@ -25,7 +25,10 @@ export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutM
     opts.onSpawn?.(child.pid!);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      opts.onData?.(String(d));
+    });
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
