@@ -25,8 +25,6 @@ export interface CliOptions {
   bail?: number;
   /** Print the selected tests and their requirement ids; send nothing. */
   list: boolean;
-  /** Print (and write) the plan of every request the run would send; send nothing to the target. */
-  dryRun: boolean;
   quiet: boolean;
   version: boolean;
   help: boolean;
@@ -44,9 +42,6 @@ export const OPTIONS_TEXT = `Options:
   --exclude-grep TEXT  leave out tests that --grep TEXT would select
   --exclude-tag TAG    leave out tests carrying the tag; repeatable
   --list               print the tests the selection runs, with their requirement ids; send nothing
-  --dry-run            print the plan of every request the run would send to the configured target
-                       (method, URL, the allow.* switch that gates it, secrets redacted) and write
-                       it to reports/dry-run-plan.md; nothing is sent to the target
   --bail [N]           stop after N tests failed a MUST check (default 1); clean-ups still run
   --seed N             seed of every generated value (printed, and recorded in the reports)
   --strict             SHOULD and INFO checks fail the run too
@@ -107,7 +102,6 @@ export function parseCli(argv: string[]): CliOptions {
         'exclude-grep': { type: 'string' },
         'exclude-tag': { type: 'string', multiple: true },
         list: { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
         bail: { type: 'string' },
         seed: { type: 'string' },
         strict: { type: 'boolean', default: false },
@@ -149,7 +143,6 @@ export function parseCli(argv: string[]): CliOptions {
     bail = Number(v.bail);
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
-  if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');
   return {
     config: v.config,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],
@@ -167,7 +160,6 @@ export function parseCli(argv: string[]): CliOptions {
     concurrency,
     bail,
     list: v.list!,
-    dryRun: v['dry-run']!,
     quiet: v.quiet!,
     version: v.version!,
     help: v.help!,
