@@ -42,7 +42,9 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
       if (req.headers[lower] === undefined && !ctx.fault(`op8-accepts-missing-${name}`)) return tokenError(400, 'HEADER_MISSING', `the ${name} header is required`);
     }
     const institutionId = req.headers['institutionid'];
-    if (institutionId !== undefined && !/^[0-9]+$/.test(institutionId) && !ctx.fault('op8-accepts-non-numeric-institutionId')) return tokenError(400, 'HEADER_INVALID', 'institutionId is the numeric identifier of the FI');
+    if (institutionId !== undefined && !/^[0-9]+$/.test(institutionId) && !ctx.fault('op8-accepts-non-numeric-institutionId')) {
+      return ctx.fault('op8-unknown-institution-404') ? { status: 404 } : tokenError(400, 'HEADER_INVALID', 'institutionId is the numeric identifier of the FI');
+    }
     // The additional code/message shape the spec shows with this operation.
     if (req.body === INVALID_JSON && !ctx.fault('op8-accepts-mistyped-body')) return json(400, ctx.fault('op8-undocumented-error-shape') ? { error: 'invalid_body' } : { code: 'INVALID_BODY', message: 'the body is not JSON' });
     const body = (req.body === INVALID_JSON || req.body === undefined ? {} : req.body) as Record<string, unknown>;

@@ -80,6 +80,11 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
       if (ctx.fault('op9-counts-as-strings')) for (const k of ['numberOfExecutions', 'remainingNumberOfExecutions']) if (t.schedule[k] !== undefined) t.schedule[k] = String(t.schedule[k]);
       if (ctx.fault('op9-date-time-for-date')) for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate']) if (t.schedule[k]) t.schedule[k] = `${t.schedule[k]}T00:00:00Z`;
     }
+    if (ctx.fault('op9-assigns-own-values')) {
+      // What a target assigns or computes itself, whatever the request carried.
+      Object.assign(t, { confirmation: `C${id.replace(/\D/g, '')}`, fee: { currencyCode: t.amount?.currencyCode ?? 'AED', amount: 0.25 }, payoffAmount: { currencyCode: t.amount?.currencyCode ?? 'AED', amount: 0 }, notificationMessage: 'Your transfer is scheduled' });
+      if (t.schedule) Object.assign(t.schedule, { nextExecutionDate: t.schedule.startDate, finalExecutionDate: t.schedule.startDate, remainingNumberOfExecutions: 0 });
+    }
     if (ctx.fault('op9-amount-as-string')) t.amount.amount = String(t.amount.amount);
     if (ctx.fault('op9-response-not-reflecting')) t.amount.amount = Number(t.amount.amount) * 100;
     state.transfers.push(t);

@@ -11,6 +11,7 @@ export const AUTHENTICATION_FAULTS: FaultDef[] = [
   f('op8-accepts-malformed-basic', 'Revoke a token serves Basic credentials that do not decode to "key:secret" (the decoding error is swallowed) instead of answering 401.', ['OP8-AUTH-401']),
   f('op8-accepts-shared-key-alone', 'Revoke a token checks the secret key only when one is given: the shared key with an empty secret key is served instead of answered 401.', ['OP8-AUTH-401']),
   f('op8-accepts-non-numeric-institutionId', 'Revoke a token serves an institutionId that is not numeric (a warning; a failure only under --strict).', ['OP8-INSTITUTIONID-NUMERIC'], { strict: true }),
+  f('op8-unknown-institution-404', 'Variant, not a fault: revoke a token answers an institutionId that is not numeric with 404 and no body (no such institution). Any refusal passes, and only 400 and 401 document a body.', [], { variant: true }),
   f('op8-accepts-missing-institutionId', 'Revoke a token serves a request without the required institutionId header.', ['OP8-HEADER-REQUIRED-400']),
   f('op8-accepts-missing-transactionId', 'Revoke a token serves a request without the required transactionId header.', ['OP8-HEADER-REQUIRED-400']),
   f('op8-accepts-missing-Content-Type', 'Revoke a token serves a request without the required Content-Type header.', ['OP8-HEADER-REQUIRED-400']),

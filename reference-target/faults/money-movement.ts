@@ -4,6 +4,7 @@ const f = faultsOf('money-movement');
 
 export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
   f('op9-answers-201', 'Create a transfer answers 201 instead of the documented 200.', ['OP9-REQUEST', 'OP9-REQUEST-EVERY-MEMBER']),
+  f('op9-assigns-own-values', 'Variant, not a fault: the Transfer answered carries what the target assigns or computes itself (its own id, confirmation, fee, payoffAmount, notificationMessage, execution dates and remaining count), not what the request carried for them. Nothing fails.', [], { variant: true }),
   f('op9-refuses-day-of-week', 'Create a transfer refuses (400) a schedule that carries dayOfWeek, a documented integer member (its validator expects a day name).', ['OP9-REQUEST-EVERY-MEMBER']),
   f('op9-days-of-month-zero-based', 'The schedule answered gives daysOfMonth counted from 0 (one less than the days sent).', ['OP9-RESPONSE-REFLECTS-REQUEST']),
   f('op9-counts-as-strings', 'The schedule answered gives numberOfExecutions and remainingNumberOfExecutions as strings where integers are documented.', ['OP9-RESPONSE-TRANSFER']),
