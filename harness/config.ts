@@ -39,6 +39,8 @@ export interface TargetConfig {
     institutionId: string;
     institutionUserId: string;
     institutionCustomerId?: string;
+    /** Another consumer user: the list asked for it must show none of institutionUserId's records. */
+    otherInstitutionUserId?: string;
     accountType?: string;
     accountId: string;
     disclosure?: { institutionDisclosureId: string; institutionDisclosureName: string };
@@ -191,6 +193,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
       institutionId: td.institutionId,
       institutionUserId: td.institutionUserId,
       institutionCustomerId: td.institutionCustomerId,
+      otherInstitutionUserId: td.otherInstitutionUserId,
       accountType: td.accountType,
       accountId: td.accountId,
       disclosure: td.disclosure,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { INITIAL_USER_DISCLOSURES } from '../reference-target/fixtures';
+import { INITIAL_USER_DISCLOSURES, OTHER_USER_ID } from '../reference-target/fixtures';
 import type { ReferenceTarget } from '../reference-target/server';
 import { explain, runAreas } from './_reference';
 
@@ -35,6 +35,16 @@ describe('disclosures on other conformant targets', () => {
     expect(explain(cases)).toBe('');
     const other = cases.find((c) => c.requirements.includes('OP4-OTHER-CONSUMER'))!;
     expect(other.exchanges.at(-1)!.response!.status).toBe(403);
+  });
+
+  test('a configured second user (testData.otherInstitutionUserId) is the other consumer asked for; its records are only read', async () => {
+    const { cases, target } = await runAreas({ areas: ['disclosures'], strict: true, configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, otherInstitutionUserId: OTHER_USER_ID } }) });
+    expect(explain(cases)).toBe('');
+    const other = cases.find((c) => c.requirements.includes('OP4-OTHER-CONSUMER'))!;
+    const asked = other.exchanges.at(-1)!;
+    expect(asked.request.url).toContain(`InstitutionConsumerId=${OTHER_USER_ID}`);
+    expect(other.checks.at(-1)!.note).toMatch(/none of/);
+    expect(recordsAsFound(target)).toEqual(INITIAL);
   });
 
   test('a target that requires every documented header (exact spelling), query parameter and body member: every case passes', async () => {

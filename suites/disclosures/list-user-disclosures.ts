@@ -33,8 +33,8 @@ async function theUsersRecords(t: CaseContext) {
   return { ...listed, ids };
 }
 
-/** Another consumer: a made-up id nobody uses, named after the run. */
-const otherConsumer = (t: CaseContext) => `dbsi-${t.settings.runId}-nobody-${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}`;
+/** Another consumer: the configured testData.otherInstitutionUserId, else a made-up id nobody uses, named after the run. */
+const otherConsumer = (t: CaseContext) => t.config.testData.otherInstitutionUserId ?? `dbsi-${t.settings.runId}-nobody-${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}`;
 
 export default feature('disclosures', 'listUserDisclosures', [
   {
