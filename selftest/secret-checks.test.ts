@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resolveConfig } from '../harness/config';
+import { resolveConfig, secretValues } from '../harness/config';
 import { runCli } from './_cli';
 
 /**
@@ -66,6 +66,17 @@ describe('a secret under 8 characters is refused, naming its variable', () => {
 
   test('8 characters are enough', () => {
     expect(resolveConfig(minimal, { DBSI_BEARER_TOKEN: '12345678' }).credentials.bearerToken).toBe('12345678');
+  });
+});
+
+describe('the proxy URL may carry credentials: its password is a secret like the others', () => {
+  test('a short proxy password is refused, naming it', () => {
+    expect(refused({ ...minimal, http: { proxyUrl: 'http://user:short@proxy.example:3128' } }).message).toContain('the password of "http.proxyUrl" is 5 characters long');
+  });
+
+  test('a proxy password is redacted like every secret', () => {
+    const cfg = resolveConfig({ ...minimal, http: { proxyUrl: 'http://user:pr%40xy-pass-1@proxy.example:3128' } }, {});
+    expect(secretValues(cfg)).toEqual(expect.arrayContaining(['pr@xy-pass-1', Buffer.from('user:pr@xy-pass-1').toString('base64')]));
   });
 });
 

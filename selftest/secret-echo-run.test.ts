@@ -70,7 +70,8 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${(echo.address() as { port: number }).port}`;
   const cfg = join(mkdtempSync(join(tmpdir(), 'dbsi-echo-')), 'target.json');
   writeFileSync(cfg, JSON.stringify({
-    name: 'echo target',
+    // A secret in the target's name: the reports' facts and the console show it redacted too.
+    name: `echo target ${SECRETS.DBSI_TRANSFERS_TOKEN}`,
     baseUrl: `${base}/api`, authBaseUrl: `${base}/identity`, transfersBaseUrl: `${base}/banking`,
     testData: {
       institutionId: '1001', institutionUserId: 'user-1', accountId: 'acct-1',

@@ -124,6 +124,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 
   const redactor = new Redactor(secretValues(config));
+  // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
+  const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
   const seed = opts.seed ?? randomInt(0, 2 ** 31);
   const runId = `r${seed.toString(36).slice(-4)}`;
   const reportsDir = resolve(opts.reports);
@@ -140,8 +142,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 
   if (!opts.quiet) {
-    io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : terminalLine(config.name)}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
-    io.out(`  base URLs: ${config.baseUrl}  ${config.authBaseUrl}  ${config.transfersBaseUrl}`);
+    io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : terminalLine(shown.name)}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
+    io.out(`  base URLs: ${shown.baseUrl}  ${shown.authBaseUrl}  ${shown.transfersBaseUrl}`);
     io.out(`  areas: ${opts.areas.join(', ')}   seed: ${seed}   strict: ${opts.strict}`);
   }
   // Never silent, not even with --quiet: on stderr.
@@ -200,10 +202,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   process.on('SIGTERM', sigterm);
 
   const environmentInfo: Record<string, string> = {
-    target: reference ? 'embedded reference target' : config.name,
-    baseUrl: config.baseUrl,
-    authBaseUrl: config.authBaseUrl,
-    transfersBaseUrl: config.transfersBaseUrl,
+    target: reference ? 'embedded reference target' : shown.name,
+    baseUrl: shown.baseUrl,
+    authBaseUrl: shown.authBaseUrl,
+    transfersBaseUrl: shown.transfersBaseUrl,
     seed: String(seed),
     strict: String(opts.strict),
     'suite version': suiteVersion(),
@@ -294,7 +296,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   let exitCode = interrupted ? EXIT.INTERRUPTED : exitCodeFor(cases, collector.problems.length);
   if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
   const facts: RunFacts = {
-    target: { name: reference ? 'embedded reference target' : config.name, baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
+    target: { name: reference ? 'embedded reference target' : shown.name, baseUrl: shown.baseUrl, authBaseUrl: shown.authBaseUrl, transfersBaseUrl: shown.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
     suiteVersion: suiteVersion(),
     spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
     seed,
