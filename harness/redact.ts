@@ -1,4 +1,4 @@
-import { secretPattern } from './secret-forms';
+import { base64Cores, secretAnchors, secretPattern } from './secret-forms';
 
 /**
  * Redaction: what leaves a test (Allure attachments, curl lines, summaries, console) never carries a
@@ -18,6 +18,12 @@ const MIN_REDACTED_LENGTH = 4;
 export class Redactor {
   private readonly secrets = new Set<string>();
   private pattern: RegExp | undefined;
+  /** The same pattern, not global: to test a decoded base64 run. */
+  private probe: RegExp | undefined;
+  /** Literal pieces of every secret's every form (secretAnchors); undefined when a secret has none, so every text is searched. */
+  private anchors: string[] | undefined;
+  /** The base64 characters of every secret at every alignment (base64Cores). */
+  private cores: string[] = [];
 
   constructor(secrets: readonly string[]) {
     this.add(secrets);
@@ -32,6 +38,10 @@ export class Redactor {
     // Longest first, so a secret that contains another is replaced whole.
     const sources = [...this.secrets].sort((a, b) => b.length - a.length).map((s) => secretPattern(s).source);
     this.pattern = sources.length ? new RegExp(sources.join('|'), 'g') : undefined;
+    this.probe = sources.length ? new RegExp(sources.join('|')) : undefined;
+    const anchors = [...this.secrets].map(secretAnchors);
+    this.anchors = anchors.some((a) => a.length === 0) ? undefined : anchors.flat();
+    this.cores = [...this.secrets].flatMap(base64Cores);
   }
 
   /** The secrets this redactor hides. */
@@ -45,11 +55,22 @@ export class Redactor {
    * replaced whole.
    */
   text(s: string): string {
-    if (!this.pattern) return s;
-    const out = s.replace(this.pattern, REDACTED);
+    const { pattern, probe } = this;
+    if (!pattern || !probe) return s;
+    const out = this.mayHold(s) ? s.replace(pattern, REDACTED) : s;
     if (!BASE64_RUN.test(out)) return out;
-    const probe = new RegExp(this.pattern.source);
-    return out.replace(BASE64_RUNS, (run) => (probe.test(Buffer.from(run, 'base64').toString('utf8')) ? REDACTED : run));
+    return out.replace(BASE64_RUNS, (run) => {
+      if (HEX_RUN.test(run)) return run; // ids and UUIDs: decoded, they could hold no text
+      // The secret itself, at any alignment; else (a run that is not just a word) decoded, for an escaped form inside.
+      if (this.cores.some((c) => run.includes(c))) return REDACTED;
+      if (WORD_RUN.test(run) || !/[A-Z]/.test(run)) return run; // a word, a path, a media type: not base64 of text
+      const decoded = Buffer.from(run, 'base64').toString('utf8');
+      return this.mayHold(decoded) && probe.test(decoded) ? REDACTED : run;
+    });
+  }
+
+  private mayHold(s: string): boolean {
+    return !this.anchors || this.anchors.some((a) => s.includes(a));
   }
 
   header(name: string, value: string): string {
@@ -111,6 +132,8 @@ export class Redactor {
 /** A run of base64 or base64url long enough to hold a secret of 8 characters or more. */
 const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}/;
 const BASE64_RUNS = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const HEX_RUN = /^[0-9a-fA-F-]+$/;
+const WORD_RUN = /^[A-Za-z]+$/;
 
 /** Which environment variable a reader sets to replay a request with the real credential. */
 export function credentialPlaceholder(name: string, value: string, bearerEnv = 'DBSI_BEARER_TOKEN'): string | undefined {

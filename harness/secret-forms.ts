@@ -88,9 +88,33 @@ export function binaryForms(secret: string): SecretForm[] {
   return forms.filter((f, i) => forms.findIndex((g) => g.value === f.value) === i);
 }
 
+/**
+ * The characters of base64 (and base64url) that hold only the secret's bits, at each of the three
+ * alignments a secret can have inside a longer base64 text: every base64 text containing the
+ * secret contains one of them (10 characters or more for a secret of 8).
+ */
+export function base64Cores(secret: string): string[] {
+  const bytes = Buffer.from(secret);
+  const cores = [0, 1, 2].map((k) => {
+    const enc = Buffer.concat([Buffer.alloc(k), bytes]).toString('base64');
+    return enc.slice(k === 0 ? 0 : k + 1, Math.floor(((k + bytes.length) * 8) / 6));
+  });
+  return [...new Set([...cores, ...cores.map((c) => c.replace(/\+/g, '-').replace(/\//g, '_'))])];
+}
+
 /** A regular expression matching the secret in every form, text and binary (global). */
 export function secretPattern(secret: string): RegExp {
   return new RegExp([secretPatternSource(secret), ...binaryForms(secret).map((f) => escapeRegExp(f.value))].join('|'), 'g');
+}
+
+/**
+ * Literal pieces of which every form of the secret holds at least one: its longest run of letters
+ * and digits (never escaped by any text encoding) and its binary forms. A text holding none of them
+ * cannot hold the secret, so the pattern need not run. Empty when the secret has no such run of 3.
+ */
+export function secretAnchors(secret: string): string[] {
+  const run = (secret.match(/[A-Za-z0-9]+/g) ?? []).sort((a, b) => b.length - a.length)[0] ?? '';
+  return run.length >= 3 ? [run, ...binaryForms(secret).map((f) => f.value)] : [];
 }
 
 /** What a person is told about a found form of a secret (never the value). */
