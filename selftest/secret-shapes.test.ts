@@ -7,6 +7,7 @@ import { scanForSecrets } from '../harness/run/bundle';
 import { writeEvidence } from '../harness/run/evidence';
 import { EXIT } from '../harness/run/results';
 import type { ConformanceSummary } from '../harness/run/summary';
+import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 
 /**
  * Issue 11: every configured secret is hidden, and found by the evidence scan, in every encoding a
@@ -99,4 +100,17 @@ describe('allure-history.jsonl is scanned like every other artifact', () => {
     const code = await writeEvidence({ html: false, bundle: true, reportsDir: dir, resultsDir: join(dir, 'allure-results'), summary, secrets: [{ name: 'DBSI_BEARER_TOKEN', value: SECRET }], io: { out: () => undefined, err: () => undefined } });
     expect(code).toBeUndefined();
   });
+});
+
+describe('a secret that is also ordinary test data', () => {
+  test('the user name equal to the revocation password: redacted everywhere, and no verdict changes', async () => {
+    const { runAreas, explain } = await import('./_reference');
+    const plain = await runAreas({ areas: ['authentication'] });
+    const same = await runAreas({ areas: ['authentication'], configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, revocation: { ...cfg.testData.revocation, username: cfg.testData.revocation.password } } }) });
+    const outcomes = (r: typeof plain) => r.cases.map((c) => `${c.id}: ${c.outcome}`).sort();
+    expect(outcomes(same), explain(same.cases)).toEqual(outcomes(plain));
+    const password = REFERENCE_TEST_DATA.revocation.password;
+    expect(JSON.stringify(same.cases)).not.toContain(password);
+    expect(JSON.stringify(same.cases)).toContain(REDACTED);
+  }, 60_000);
 });

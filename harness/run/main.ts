@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestModule } from 'vitest/node';
-import { startVitest } from 'vitest/node';
+// Loaded when the run starts (about a second): bad input is answered before that.
+import type { startVitest } from 'vitest/node';
 import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, namedSecrets, scannedSecrets, secretValues, type TargetConfig } from '../config';
 import { LocalFileError, prepareReportsDir } from '../local-files';
 import { secretInSuiteText } from '../secrets';
@@ -238,7 +239,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const allureReporter = new AllureReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never });
   try {
     // No selected test at all: the runner is not started (an empty file list would mean "every file").
-    const running = activeAreas.length === 0 ? Promise.resolve() : startVitest(
+    const running = activeAreas.length === 0 ? Promise.resolve() : (await import('vitest/node')).startVitest(
       'test',
       ['suites/conformance.test.ts'],
       {
