@@ -3,7 +3,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { terminalLine, terminalText } from '../harness/run/terminal-text';
+import { consoleSummary } from '../harness/run/console';
+import { casesForTerminal, terminalLine, terminalText } from '../harness/run/terminal-text';
+import type { CaseReport } from '../harness/model';
 import { runCli } from './_cli';
 
 /** Issue 11: text from a configuration or a target is printed without control characters. */
@@ -18,6 +20,17 @@ describe('untrusted text on a terminal', () => {
 
   test('terminalLine also folds line breaks, so a value cannot start a line of its own', () => {
     expect(terminalLine(`name\n${FAKE}`)).toBe('name Verdict: conformant (exit 0)');
+  });
+
+  test("a target's answer crafted to add a verdict line to the console summary cannot", () => {
+    const crafted: CaseReport = {
+      id: 'disclosures/x/y', area: 'disclosures', operation: 'op', title: 'lists disclosures', requirements: ['OP1-REQUEST'], outcome: 'failed', reason: `MUST OP1-REQUEST failed${FAKE}`,
+      checks: [{ check: 'status_code_conformance', requirement: 'OP1-REQUEST', grade: 'MUST', section: 's', outcome: 'failed', description: 'the status is documented', received: `418\n${FAKE}` }],
+      exchanges: [], durationMs: 1, parameters: {},
+    };
+    const out = terminalText(consoleSummary(casesForTerminal([crafted])));
+    expect(out.split('\n').filter((l) => /^\s*Verdict:/.test(l))).toEqual([]);
+    expect(out).toContain('received 418 Verdict: conformant (exit 0)');
   });
 
   test('a configured name with escapes and a newline cannot fake a verdict line', async () => {

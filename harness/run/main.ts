@@ -29,7 +29,7 @@ import { EXIT, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows
 import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
 import { writeEvidence } from './evidence';
 import { suiteText } from './suite-text';
-import { terminalLine, terminalSafe } from './terminal-text';
+import { casesForTerminal, terminalLine, terminalSafe } from './terminal-text';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -319,7 +319,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance ${facts.target.name}`));
 
   io.out('');
-  io.out(redactor.text(consoleSummary(cases, facts.problems)));
+  io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
   io.out('');
   if (!interrupted && nothingVerified(cases)) io.out(`Nothing was verified (${nothingVerifiedWhy(cases)}), so there is no verdict.`);
   io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${plural(cases.length, 'test')} in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);

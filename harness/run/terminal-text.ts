@@ -1,3 +1,5 @@
+import type { CaseReport } from '../model';
+
 /**
  * Text from a configuration or a target, made safe to print on a terminal: no escape sequence can
  * recolour, move the cursor, rewrite a line (CR) or start a new one that looks like the suite's own
@@ -22,4 +24,17 @@ export function terminalLine(s: string): string {
 /** An output whose every line passes terminalText. */
 export function terminalSafe<T extends { out(line: string): void; err(line: string): void }>(io: T): T {
   return { ...io, out: (l: string) => io.out(terminalText(l)), err: (l: string) => io.err(terminalText(l)) };
+}
+
+/**
+ * Case reports as the console may show them: what came from the target (a check's description and
+ * received value, the reason) without control characters, and a check's values on one line, so a crafted answer cannot add a
+ * line of its own.
+ */
+export function casesForTerminal(cases: CaseReport[]): CaseReport[] {
+  return cases.map((c) => ({
+    ...c,
+    reason: c.reason === undefined ? undefined : terminalText(c.reason),
+    checks: c.checks.map((k) => ({ ...k, description: terminalLine(k.description), received: k.received === undefined ? undefined : terminalLine(k.received) })),
+  }));
 }
