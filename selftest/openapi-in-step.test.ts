@@ -22,7 +22,8 @@ let run: AreaRun;
 let exchanges: (Exchange & { response: NonNullable<Exchange['response']> })[];
 
 beforeAll(async () => {
-  run = await runAreas({ areas: [...AREAS] });
+  // With the optional query parameters configured, so that every documented parameter is sent.
+  run = await runAreas({ areas: [...AREAS], configure: (c) => ({ ...c, testData: { ...c.testData, institutionCustomerId: 'biz-7', accountType: 'CHECKING' } }) });
   exchanges = run.cases.flatMap((c) => c.exchanges).filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.operation !== 'raw' && e.response !== undefined);
 }, 120_000);
 
@@ -93,6 +94,18 @@ describe('the document is in step with schemas/: the reference target\'s own exc
     }
     expect(problems).toEqual([]);
     expect([...seen].sort()).toEqual(Object.keys(OPERATION_DOCUMENTATION).sort());
+  });
+
+  test('every parameter the operations table documents is sent, under the spelling of the spec, by a request the target served', () => {
+    const missing: string[] = [];
+    for (const [key, d] of Object.entries(OPERATION_DOCUMENTATION)) {
+      const served = exchanges.filter((e) => e.operation === key && e.response.status >= 200 && e.response.status < 300);
+      for (const p of d.parameters.filter((x) => x.in !== 'path')) {
+        const sent = served.some((e) => (p.in === 'header' ? Object.keys(e.request.headers).includes(p.name) : new URL(e.request.url).searchParams.has(p.name)));
+        if (!sent) missing.push(`${key}: ${p.in} ${p.name}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   test('the response schemas can fail: a body that breaks a documented type or envelope does not match', () => {

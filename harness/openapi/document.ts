@@ -165,7 +165,8 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
   for (const [key, op] of entries) for (const n of schemasOf(OPERATION_DOCUMENTATION[key])) mark(n, op.number);
 
   // x-requirements of a schema: the catalog entries of its spec section that concern an operation using it
-  // (any, for a schema no operation uses); where there are none, those of the schemas that refer to it.
+  // (any, for a schema no operation uses); where there are none, those of the schemas that refer to it;
+  // else those of the operations using it that name its title.
   // An entry of a shared section (e.g. "Error records") counts for a schema with members only where it names one of them.
   const own = (name: string, notTestable: boolean) => {
     const s = schemas[name]!;
@@ -179,7 +180,11 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     const mine = own(name, false);
     if (mine.length) return mine;
     const inherited = [...referrers.get(name)!].filter((r) => !seen.has(r)).flatMap((r) => checkedAt(r, seen));
-    return [...new Map(inherited.map((r) => [r.id, r])).values()];
+    if (inherited.length) return [...new Map(inherited.map((r) => [r.id, r])).values()];
+    // Else the checked entries of the operations using it that name it by its title (e.g. "the Token request body").
+    const title = schemas[name]!.title;
+    const ops = opsUsing.get(name)!;
+    return typeof title === 'string' ? CATALOG.filter((r) => !r.notTestable && r.operations.some((o) => ops.has(o)) && r.statement.includes(title)) : [];
   };
   for (const name of Object.keys(schemas)) {
     const s = schemas[name]!;
