@@ -127,6 +127,13 @@ describe('the document is generated from the suite\'s own data', () => {
     }
   });
 
+  test('every area is a tag described by the spec\'s own line for it', () => {
+    const spec = readFileSync(SPEC_FILE, 'utf8');
+    const tags = doc.tags as { name: string; description?: string }[];
+    expect(tags.map((t) => t.name).sort()).toEqual([...new Set(Object.values(OPERATIONS).map((o) => o.area))].sort());
+    for (const t of tags) expect(spec, t.name).toContain(t.description ?? '(no description)');
+  });
+
   test('an operation lists every checked catalog entry of its operation number in x-requirements, and the "not shown" ones apart', () => {
     for (const [key, def] of Object.entries(OPERATIONS)) {
       const o = byId.get(key)!.op;

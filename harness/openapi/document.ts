@@ -234,6 +234,12 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     item[method] = o;
   }
 
+  // Each area's line of the spec's list of specified areas ("3. Money Movement: create a transfer …").
+  const areaLines = [...sectionText(sections, 'What the service does').matchAll(/^\d+\.\s+([^:\n]+):\s*(.+)$/gm)];
+  const areaTag = (area: string) => {
+    const line = areaLines.find((m) => m[1]!.toLowerCase().replace(/\s+/g, '-').endsWith(area));
+    return line ? { name: area, description: `${line[1]}: ${line[2]}` } : { name: area };
+  };
   const areas = [...new Set(entries.map(([, op]) => op.area))];
   return {
     openapi: '3.1.0',
@@ -249,7 +255,7 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     // No jsonSchemaDialect: the default (the OAS 3.1 base dialect, JSON Schema 2020-12) is meant, and
     // naming it explicitly turns off request body validation in Prism 5.16.
     servers: [serverFor('baseUrl', example, configSchema)],
-    tags: areas.map((a) => ({ name: a })),
+    tags: areas.map(areaTag),
     externalDocs: { description: 'The spec, the suite\'s only oracle', url: specUrl },
     'x-spec-sha256': createHash('sha256').update(specMarkdown).digest('hex'),
     paths,
