@@ -132,16 +132,7 @@ export class DbsiClient {
   readonly maxRetryWaitMs: number;
 
   constructor(readonly config: TargetConfig, readonly redactor: Redactor, opts: { concurrency?: number; rateLimitPerSecond?: number } = {}) {
-    const tls = config.http.tls;
-    const connect = {
-      ca: tls.caFile ? readFileSync(tls.caFile) : undefined,
-      cert: tls.certFile ? readFileSync(tls.certFile) : undefined,
-      key: tls.keyFile ? readFileSync(tls.keyFile) : undefined,
-      rejectUnauthorized: tls.rejectUnauthorized,
-      timeout: config.http.timeoutMs,
-    };
-    const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: Math.max(8, config.http.concurrency), keepAliveTimeout: 4_000 };
-    this.dispatcher = config.http.proxyUrl ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common }) : new Agent(common);
+    this.dispatcher = dispatcherFor(config);
     this.maxRetryWaitMs = Math.max(config.http.timeoutMs, 10_000);
     // Every request in flight listens to the client's interrupt signal (no leak: one per request).
     setMaxListeners(10_000, this.interrupt.signal);
@@ -297,14 +288,28 @@ export class DbsiClient {
   }
 }
 
-function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+/** The connection pool of a target: its TLS (CA, mutual TLS), proxy and timeouts. The recorder forwards through the same. */
+export function dispatcherFor(config: TargetConfig): Dispatcher {
+  const tls = config.http.tls;
+  const connect = {
+    ca: tls.caFile ? readFileSync(tls.caFile) : undefined,
+    cert: tls.certFile ? readFileSync(tls.certFile) : undefined,
+    key: tls.keyFile ? readFileSync(tls.keyFile) : undefined,
+    rejectUnauthorized: tls.rejectUnauthorized,
+    timeout: config.http.timeoutMs,
+  };
+  const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: Math.max(8, config.http.concurrency), keepAliveTimeout: 4_000 };
+  return config.http.proxyUrl ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common }) : new Agent(common);
+}
+
+export function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
 /** Read a body up to a limit; past it, stop reading and drop the connection rather than buffer it whole. */
-async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ text: string; truncated: boolean; bytes: number }> {
+export async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ text: string; truncated: boolean; bytes: number }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of body) {

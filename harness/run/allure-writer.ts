@@ -10,7 +10,7 @@ import type { Vitest } from 'vitest/node';
  * that also serves the embedded reference target. This writer hands each file to the thread pool
  * instead, and the run awaits them all (flush) before anything reads the results.
  */
-class AsyncResultsWriter {
+export class AsyncResultsWriter {
   private readonly pending = new Set<Promise<void>>();
   private failure: Error | undefined;
 

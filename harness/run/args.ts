@@ -28,6 +28,8 @@ export interface CliOptions {
   quiet: boolean;
   version: boolean;
   help: boolean;
+  /** Judge this HAR capture instead of sending requests. */
+  traffic?: string;
 }
 
 /** The option list: printed by --help and copied, exactly, into the README (a self-test compares them). */
@@ -54,6 +56,9 @@ export const OPTIONS_TEXT = `Options:
   --latency MS         embedded target only: delay every answer by MS milliseconds
   --concurrency N      at most N requests in flight (overrides http.concurrency)
   --quiet              no banner and no progress: only the summary (warnings still go to stderr)
+  --traffic FILE.har   judge recorded traffic (HAR 1.2) instead of sending requests: nothing is
+                       sent; with --config its base URLs map the entries to operations, without
+                       it they are inferred from the spec's paths (npm run record captures one)
   --version            print the suite's version
   -h, --help           this text`;
 
@@ -114,6 +119,7 @@ export function parseCli(argv: string[]): CliOptions {
         quiet: { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        traffic: { type: 'string' },
       },
     }).values;
   } catch (e) {
@@ -143,6 +149,10 @@ export function parseCli(argv: string[]): CliOptions {
     bail = Number(v.bail);
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
+  if (v.traffic !== undefined) {
+    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : [])];
+    if (active.length) throw new UsageError(`${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply with --traffic: recorded traffic is judged whole, and nothing is sent`);
+  }
   return {
     config: v.config,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],
@@ -163,5 +173,6 @@ export function parseCli(argv: string[]): CliOptions {
     quiet: v.quiet!,
     version: v.version!,
     help: v.help!,
+    traffic: v.traffic,
   };
 }

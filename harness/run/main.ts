@@ -30,6 +30,7 @@ import { buildSummary, summaryMarkdown, type RunFacts } from './summary';
 import { writeEvidence } from './evidence';
 import { suiteText } from './suite-text';
 import { casesForTerminal, terminalLine, terminalSafe } from './terminal-text';
+import { judgeTraffic } from '../traffic/run';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -68,7 +69,7 @@ class Collector {
   }
 }
 
-function suiteVersion(): string {
+export function suiteVersion(): string {
   return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
@@ -99,6 +100,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.err(`dbsi-conformance: ${e.message}`);
     return EXIT.USAGE;
   }
+  if (opts.traffic !== undefined) return judgeTraffic(opts, env, io);
 
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;

@@ -15,7 +15,9 @@ export type RequirementVerdict =
   | 'not-verified'
   | 'not-run'
   | 'not-testable'
-  | 'no-test';
+  | 'no-test'
+  /** Judging recorded traffic: no exchange of the capture exercised it (never counted as passed). */
+  | 'not-observed';
 
 export interface RequirementRow {
   id: string;
@@ -130,7 +132,7 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
   });
 }
 
-export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['passed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test'];
+export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['passed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test', 'not-observed'];
 
 /** How many catalog requirements ended with each verdict (every verdict present, zero or more). */
 export function countVerdicts(rows: RequirementRow[]): Record<RequirementVerdict, number> {

@@ -2,6 +2,7 @@ import type { CaseReport } from '../model';
 import { sectionAnchor } from '../../requirements';
 import type { Coverage } from './coverage';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from './results';
+import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
 
 export interface RunFacts {
   target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
@@ -33,6 +34,8 @@ export interface ConformanceSummary {
   requirementTotals: Record<RequirementVerdict, number>;
   requirements: RequirementRow[];
   cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string; retries?: string[] }>;
+  /** Judging recorded traffic (--traffic): the capture, coverage per operation, a line per exchange. */
+  traffic?: TrafficSummary;
 }
 
 export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: RequirementRow[]): ConformanceSummary {
@@ -75,6 +78,7 @@ const VERDICT_TEXT: Record<string, string> = {
   'not-run': '— not run (filtered out)',
   'not-testable': '📄 not testable from the spec',
   'no-test': '❗ no test',
+  'not-observed': '👁️ not observed (the traffic never exercised it)',
 };
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -90,7 +94,8 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   out.push(`| base URLs | ${f.target.baseUrl}, ${f.target.authBaseUrl}, ${f.target.transfersBaseUrl} |`);
   if (f.target.faults.length) out.push(`| reference faults switched on | ${f.target.faults.join(', ')} |`);
   out.push(`| suite version | ${f.suiteVersion} |`, `| spec | ${f.spec.file} (sha256 ${f.spec.sha256.slice(0, 16)}…) |`);
-  out.push(`| seed | ${f.seed} (reproduce with \`--seed ${f.seed}\`) |`, `| strict | ${f.strict} |`, `| areas | ${f.areas.join(', ')} |`);
+  if (!s.traffic) out.push(`| seed | ${f.seed} (reproduce with \`--seed ${f.seed}\`) |`);
+  out.push(`| strict | ${f.strict} |`, `| areas | ${f.areas.join(', ')} |`);
   out.push(`| started | ${f.startedAt} |`, `| duration | ${(f.durationMs / 1000).toFixed(1)} s |`, `| Node | ${f.node} |`, `| exit code | ${f.exitCode} |`, '');
   if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
   out.push('## Tests per area', '', '| area | total | passed | failed | warnings | not applicable | skipped | could not test |', '|---|---|---|---|---|---|---|---|');
@@ -105,6 +110,7 @@ export function summaryMarkdown(s: ConformanceSummary): string {
     for (const c of failed) out.push(`### ${cell(c.title)} (${c.area})`, '', '```', c.reason ?? '', '```', '');
   }
   out.push(...retriesSection(s));
+  if (s.traffic) out.push(...trafficSection(s.traffic));
   return out.join('\n') + '\n';
 }
 

@@ -29,7 +29,7 @@ type Json = Record<string, any>;
  * target assigns or computes itself: id, status, confirmation, fee, payoffAmount, notificationMessage,
  * the next and final execution dates and the remaining count.
  */
-function sentValues(body: Json): Record<string, unknown> {
+export function sentValues(body: Json): Record<string, unknown> {
   const sent: Record<string, unknown> = {
     fromAccountId: body.fromAccountId,
     toAccountId: body.toAccountId,
@@ -47,7 +47,7 @@ function sentValues(body: Json): Record<string, unknown> {
  * is the configuration's choice (testData.transfer.currencyCode), so it is observed only where the
  * answer does not simply repeat it.
  */
-function observeEnumerations(t: CaseContext, res: HttpResult, tr: Json, sent: Json): void {
+export function observeEnumerations(t: Pick<CaseContext, 'verify'>, res: HttpResult, tr: Json, sent: Json): void {
   const seen: Array<[unknown, string, string]> = [
     [tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode, 'AED', 'amount.currencyCode'],
     [tr.fee?.currencyCode, 'AED', 'fee.currencyCode'],

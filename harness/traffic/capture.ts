@@ -1,0 +1,92 @@
+import type { HarEntry, HarHeader } from './har';
+
+/**
+ * One entry of a capture as the judge reads it: the request and, where there was one, the answer,
+ * in clear (in memory only: everything written goes through the Redactor first).
+ */
+export interface Observed {
+  /** 1-based position in the capture (the entries are the time-ordered sequence). */
+  index: number;
+  startMs: number;
+  /** When the answer was complete (start + time); equal to start when the capture does not say. */
+  endMs: number;
+  startedAt: string;
+  durationMs: number;
+  method: string;
+  url: string;
+  /** Headers as captured (names as written: HTTP/2 lower-case or HTTP/1.1 case). */
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  /** 0: no answer (aborted, blocked, cut off); else the status. */
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+  /** Why there was no answer (Chrome's _error), when the capture says. */
+  abortReason?: string;
+}
+
+/** HAR headers as one record; repeated names are joined with ", " as HTTP allows. */
+export function headerRecord(list: HarHeader[] | undefined, lowerCase = false): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of list ?? []) {
+    if (!h || typeof h.name !== 'string' || h.name.startsWith(':')) continue; // HTTP/2 pseudo-headers (:authority, :path)
+    const name = lowerCase ? h.name.toLowerCase() : h.name;
+    const value = String(h.value ?? '');
+    const existing = Object.keys(out).find((k) => k.toLowerCase() === name.toLowerCase());
+    if (existing) out[existing] = `${out[existing]}, ${value}`;
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** A header's value whatever the case of its name (HTTP/2 captures write every name in lower case). */
+export function header(h: Record<string, string>, name: string): string | undefined {
+  const n = name.toLowerCase();
+  for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === n) return v;
+  return undefined;
+}
+
+/** The request body: postData.text, else the form params re-encoded. */
+function requestBody(e: HarEntry): string | undefined {
+  const p = e.request.postData;
+  if (!p) return undefined;
+  if (typeof p.text === 'string') return p.text;
+  if (Array.isArray(p.params)) return p.params.map((x) => `${encodeURIComponent(x.name)}=${encodeURIComponent(x.value ?? '')}`).join('&');
+  return undefined;
+}
+
+/** The answer's body: content.text, decoded when content.encoding is "base64". */
+function responseBody(e: HarEntry): string {
+  const c = e.response?.content;
+  if (!c || typeof c.text !== 'string') return '';
+  return c.encoding === 'base64' ? Buffer.from(c.text, 'base64').toString('utf8') : c.text;
+}
+
+export function observe(e: HarEntry, index: number): Observed {
+  const started = Date.parse(e.startedDateTime);
+  const startMs = Number.isFinite(started) ? started : 0;
+  const time = typeof e.time === 'number' && e.time > 0 ? e.time : 0;
+  const status = typeof e.response?.status === 'number' && e.response.status > 0 ? e.response.status : 0;
+  return {
+    index,
+    startMs,
+    endMs: startMs + time,
+    startedAt: Number.isFinite(started) ? new Date(started).toISOString() : String(e.startedDateTime ?? ''),
+    durationMs: Math.round(time * 10) / 10,
+    method: e.request.method.toUpperCase(),
+    url: e.request.url,
+    requestHeaders: headerRecord(e.request.headers),
+    requestBody: requestBody(e),
+    status,
+    responseHeaders: headerRecord(e.response?.headers, true),
+    responseBody: status === 0 ? '' : responseBody(e),
+    abortReason: status === 0 ? (typeof e.response?._error === 'string' ? e.response._error : 'no answer in the capture (status 0)') : undefined,
+  };
+}
+
+/** The capture's entries in time order (stable for equal start times). */
+export function observeAll(entries: HarEntry[]): Observed[] {
+  return entries
+    .map((e, i) => observe(e, i + 1))
+    .sort((a, b) => a.startMs - b.startMs || a.index - b.index);
+}

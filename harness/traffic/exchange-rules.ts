@@ -1,0 +1,204 @@
+import { empty_body, json_object_body, not_served, required_members, schema_conformance, shown_value, status_code_conformance, success_status, value_equals, reflects_request, type CheckVerdict } from '../checks';
+import { operation_found } from '../checks/served';
+import type { HttpResult } from '../http/client';
+import type { OperationKey } from '../operations';
+import { validate } from '../schemas';
+import { observeEnumerations, sentValues } from '../../suites/money-movement/create-transfer';
+import { header, type Observed } from './capture';
+import type { Mapped } from './operation-map';
+
+/**
+ * Per exchange: which of the active suite's checks an observed answer can be held to, and only
+ * those. The checks are the same functions (harness/checks); what differs from an active case is
+ * that the judge did not choose the request, so a check applies only where the request itself
+ * shows that the rule is in play. Never a verdict from a guess: a refused request may have had an
+ * invalid token (which cannot be told from a valid one), a 404 may mean "not found".
+ */
+
+/** What a judge collects: the requirement and the check's verdict, in order. Graded later by the catalog. */
+export interface Verifier {
+  verify(requirement: string, v: CheckVerdict): boolean;
+}
+
+export interface Seen {
+  x: Observed;
+  res: HttpResult;
+  mapped: Mapped;
+  /** The capture kept Authorization headers (a sanitized browser export drops them all). */
+  keepsAuthorization: boolean;
+}
+
+const is2xx = (s: number) => s >= 200 && s < 300;
+const is4xx = (s: number) => s >= 400 && s < 500;
+const has = (s: Seen, name: string) => header(s.x.requestHeaders, name) !== undefined;
+/** A request that carries no credentials at all, in a capture that keeps them. */
+const withoutCredentials = (s: Seen) => s.keepsAuthorization && !has(s, 'authorization');
+
+function requestJson(s: Seen): { json?: unknown; ok: boolean } {
+  if (s.x.requestBody === undefined || s.x.requestBody.trim() === '') return { ok: false };
+  try {
+    return { json: JSON.parse(s.x.requestBody), ok: true };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** "Disclosures: headers sent with every operation", each under its name (any case: HTTP/2 lower-cases names). */
+const COMMON = ['authorization', 'transactionid', 'callingappid'];
+const carriesCommonHeaders = (s: Seen) => COMMON.every((h) => has(s, h));
+
+/** DISC-AUTH-REQUIRED: a request without credentials is not served; a refusal (4xx) proves it, a 2xx breaks it. */
+function disclosureAuthentication(s: Seen, v: Verifier): void {
+  if (withoutCredentials(s) && (is2xx(s.x.status) || is4xx(s.x.status))) v.verify('DISC-AUTH-REQUIRED', not_served(s.res, 'no Authorization header'));
+}
+
+/** Served requests of a disclosures operation: the request rule passes on a 2xx to a request carrying the common headers. */
+function served(s: Seen, v: Verifier, requirement: string): void {
+  if (is2xx(s.x.status) && carriesCommonHeaders(s)) v.verify(requirement, success_status(s.res));
+}
+
+function listInstitutionDisclosures(s: Seen, v: Verifier): void {
+  disclosureAuthentication(s, v);
+  if (!is2xx(s.x.status)) return;
+  served(s, v, 'OP1-REQUEST');
+  v.verify('CONV-JSON-BODIES', json_object_body(s.res));
+  if (!v.verify('OP1-RESPONSE-ENVELOPE', schema_conformance(s.res, 'institution-disclosure-list'))) return;
+  const items = (s.res.json as { institutionDisclosures?: unknown[] } | undefined)?.institutionDisclosures ?? [];
+  items.forEach((item, i) => v.verify('RES-DISCLOSURE-FIELD-TYPES', schema_conformance(s.res, 'institution-disclosure', item, `institutionDisclosures[${i}]`)));
+  items.forEach((item, i) => v.verify('RES-DISCLOSURE-OPTIONAL-MEMBERS', required_members(item, ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName'], `institutionDisclosures[${i}]`, s.res)));
+  for (const item of items) {
+    const t = isObject(item) ? item.institutionDisclosureDataType : undefined;
+    if (t !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(t, ['URL'], 'institutionDisclosureDataType', s.res));
+  }
+}
+
+function writeInstitutionDisclosure(requestRule: string, responseRule: string, schema: string) {
+  return (s: Seen, v: Verifier): void => {
+    disclosureAuthentication(s, v);
+    if (!is2xx(s.x.status)) return;
+    served(s, v, requestRule);
+    v.verify('CONV-JSON-BODIES', json_object_body(s.res));
+    v.verify(responseRule, schema_conformance(s.res, schema));
+    const body = s.res.json;
+    if (isObject(body) && body.institutionDisclosureDataType !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, ['URL'], 'institutionDisclosureDataType of the response', s.res));
+    if (requestRule !== 'OP3-REQUEST' || !isObject(body)) return;
+    // STATE-ID-CHANGE, as the active case states it: the change's response names the disclosure changed and the name sent.
+    v.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureId, s.mapped.pathParams.institutionDisclosureId, 'institutionDisclosureId of the change response', s.res));
+    const sent = requestJson(s).json;
+    const name = isObject(sent) && typeof sent.institutionDisclosureName === 'string' ? sent.institutionDisclosureName : header(s.x.requestHeaders, 'institutionDisclosureName');
+    if (name !== undefined && body.institutionDisclosureName !== undefined) v.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureName, name, 'institutionDisclosureName of the change response', s.res));
+  };
+}
+
+function listUserDisclosures(s: Seen, v: Verifier): void {
+  disclosureAuthentication(s, v);
+  if (!is2xx(s.x.status)) return;
+  if (s.mapped.query.has('InstitutionConsumerId')) served(s, v, 'OP4-REQUEST');
+  v.verify('CONV-JSON-BODIES', json_object_body(s.res));
+  if (!v.verify('OP4-RESPONSE-ENVELOPE', schema_conformance(s.res, 'institution-user-disclosure-list'))) return;
+  const records = (s.res.json as { institutionUserDisclosures?: unknown[] } | undefined)?.institutionUserDisclosures ?? [];
+  records.forEach((r, i) => v.verify('OP4-RESPONSE-MEMBERS', required_members(r, ['institutionId', 'institutionUserId', 'institutionUserDisclosureStatus', 'institutionDisclosureName'], `institutionUserDisclosures[${i}]`, s.res)));
+  records.forEach((r, i) => v.verify('RES-USERDISC-FIELD-TYPES', schema_conformance(s.res, 'institution-user-disclosure', r, `institutionUserDisclosures[${i}]`)));
+  records.forEach((r, i) => {
+    if (isObject(r) && r.institutionUserDisclosureStatus !== undefined) v.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, ['ACCEPTED', 'NOT_ACCEPTED'], `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, s.res));
+  });
+}
+
+/** Operations 5–7: a 2xx is the documented 204 with no content. */
+function noContentWrite(requestRule: string, statusRule: string) {
+  return (s: Seen, v: Verifier): void => {
+    disclosureAuthentication(s, v);
+    if (!is2xx(s.x.status)) return;
+    served(s, v, requestRule);
+    v.verify(statusRule, status_code_conformance(s.res, 204));
+    v.verify(statusRule, empty_body(s.res));
+  };
+}
+
+const REVOCATION_HEADERS = ['institutionId', 'transactionId', 'Content-Type'];
+
+/** Operation 8. The documented statuses apply only where the request shows which rule is in play. */
+function revokeToken(s: Seen, v: Verifier): void {
+  const status = s.x.status;
+  const missing = REVOCATION_HEADERS.filter((h) => !has(s, h));
+  const body = requestJson(s);
+  const badBody = s.x.requestBody !== undefined && s.x.requestBody.trim() !== '' && (!body.ok || !isObject(body.json) || validate('token-request', body.json).length > 0);
+  const basic = /^basic\s/i.test(header(s.x.requestHeaders, 'authorization') ?? '');
+  if (missing.length && basic && (is2xx(status) || status === 400)) v.verify('OP8-HEADER-REQUIRED-400', status_code_conformance(s.res, 400));
+  if (!missing.length && badBody && basic && (is2xx(status) || status === 400)) v.verify('OP8-BODY-400', status_code_conformance(s.res, 400));
+  if (!missing.length && !badBody && withoutCredentials(s) && (is2xx(status) || is4xx(status))) v.verify('OP8-AUTH-401', status_code_conformance(s.res, 401));
+  if (is2xx(status) && !missing.length && !badBody && basic) {
+    v.verify('OP8-REQUEST', status_code_conformance(s.res, 200));
+    v.verify('CONV-JSON-BODIES', json_object_body(s.res));
+    v.verify('OP8-RESPONSE-TOKEN-RECORD', schema_conformance(s.res, 'token-record'));
+  }
+  if (status === 400 || status === 401) {
+    v.verify('CONV-JSON-BODIES', json_object_body(s.res));
+    v.verify('OP8-ERROR-SHAPE', schema_conformance(s.res, 'token-revocation-error'));
+    const errorType = (s.res.json as { errorInfo?: { errorType?: unknown } } | undefined)?.errorInfo?.errorType;
+    if (errorType !== undefined) v.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, ['USER_ERROR'], 'errorInfo.errorType', s.res));
+  }
+}
+
+/** Operation 9. */
+function createTransfer(s: Seen, v: Verifier): void {
+  const status = s.x.status;
+  const body = requestJson(s);
+  const badBody = !body.ok || !isObject(body.json) || validate('transfer', body.json).length > 0;
+  const noTransactionId = !has(s, 'transactionId');
+  const bearer = /^bearer\s/i.test(header(s.x.requestHeaders, 'authorization') ?? '');
+  if (noTransactionId && (is2xx(status) || is4xx(status))) v.verify('OP9-TRANSACTIONID-REQUIRED', not_served(s.res, 'no transactionId header'));
+  if (body.ok && badBody && (is2xx(status) || is4xx(status))) v.verify('OP9-BODY-TYPES', not_served(s.res, 'a body that breaks the documented types of the Transfer'));
+  // 400 is expected for those (SHOULD); a 401/403 may be about the token, which cannot be judged.
+  if ((noTransactionId || (body.ok && badBody)) && bearer && is4xx(status) && status !== 401 && status !== 403) v.verify('OP9-INVALID-ANSWERS-400', status_code_conformance(s.res, 400));
+  if (!noTransactionId && !badBody && withoutCredentials(s) && (is2xx(status) || is4xx(status))) v.verify('OP9-AUTH-401', status_code_conformance(s.res, 401));
+  if (is2xx(status) && !noTransactionId && !badBody && bearer) {
+    v.verify('OP9-REQUEST', status_code_conformance(s.res, 200));
+    v.verify('CONV-JSON-BODIES', json_object_body(s.res));
+    if (!v.verify('OP9-RESPONSE-TRANSFER', schema_conformance(s.res, 'transfer'))) return;
+    const sent = body.json as Record<string, any>;
+    if (isObject(sent.amount)) {
+      v.verify('OP9-RESPONSE-REFLECTS-REQUEST', reflects_request(s.res.json, sentValues(sent), 'the Transfer answered', s.res));
+      if (isObject(s.res.json)) observeEnumerations(v, s.res, s.res.json, sent);
+    }
+  }
+  if ([400, 401, 403, 500].includes(status)) {
+    v.verify('CONV-JSON-BODIES', json_object_body(s.res));
+    v.verify('OP9-ERROR-SHAPE', schema_conformance(s.res, 'transfer-error'));
+  }
+}
+
+/** Operation 10, per exchange (its stored-number rules are judged across the sequence). */
+function updateContactInfo(s: Seen, v: Verifier): void {
+  const status = s.x.status;
+  const body = requestJson(s).json;
+  const phone = isObject(body) ? body.phoneNumber : undefined;
+  if (isObject(phone) && phone.oldPhoneNumber === undefined && (is2xx(status) || is4xx(status))) v.verify('OP10-RULE2-OLD-PHONE-REQUIRED', not_served(s.res, 'a phoneNumber object without oldPhoneNumber'));
+  if (withoutCredentials(s) && (is2xx(status) || is4xx(status))) v.verify('OP10-AUTH-EXPECTED', not_served(s.res, 'no Authorization header'));
+  if (!is2xx(status)) return;
+  v.verify('OP10-PATH', operation_found(s.res, '/customers/{customerId}:contact-info'));
+  v.verify('OP10-SUCCESS-NO-CONTENT', status_code_conformance(s.res, 204));
+  v.verify('OP10-SUCCESS-NO-CONTENT', empty_body(s.res));
+  if (!isObject(body)) return;
+  const supplied = ['phoneNumber', 'email', 'postalAddress'].filter((k) => isObject(body[k]));
+  if (supplied.length === 3) v.verify('OP10-RULE3-ALL-THREE', success_status(s.res));
+  else if (supplied.length === 1 || (supplied.length === 2 && !supplied.includes('phoneNumber'))) v.verify('OP10-RULE1-SUPPLIED-OBJECTS', success_status(s.res));
+}
+
+/** The per-exchange rules of each documented operation. */
+export const EXCHANGE_RULES: Record<OperationKey, (s: Seen, v: Verifier) => void> = {
+  listInstitutionDisclosures,
+  createInstitutionDisclosure: writeInstitutionDisclosure('OP2-REQUEST', 'OP2-RESPONSE', 'institution-disclosure-create-response'),
+  changeInstitutionDisclosure: writeInstitutionDisclosure('OP3-REQUEST', 'OP3-RESPONSE', 'institution-disclosure-change-response'),
+  listUserDisclosures,
+  createUserDisclosure: noContentWrite('OP5-REQUEST', 'OP5-STATUS-204'),
+  changeUserDisclosure: noContentWrite('OP6-REQUEST', 'OP6-STATUS-204'),
+  changeUserDisclosureById: noContentWrite('OP6-REQUEST-BY-ID', 'OP6-STATUS-204'),
+  deleteUserDisclosure: noContentWrite('OP7-REQUEST', 'OP7-STATUS-204'),
+  deleteUserDisclosureById: noContentWrite('OP7-REQUEST-BY-ID', 'OP7-STATUS-204'),
+  revokeToken,
+  createTransfer,
+  updateContactInfo,
+};

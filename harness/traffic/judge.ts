@@ -1,0 +1,156 @@
+import { CaseContext, feature, runCase, type RunSettings } from '../case';
+import type { CheckVerdict } from '../checks';
+import type { DbsiClient, HttpResult } from '../http/client';
+import type { Area, CaseReport, Exchange } from '../model';
+import { OPERATIONS, type OperationKey } from '../operations';
+import { curlLine, type Redactor } from '../redact';
+import { header, type Observed } from './capture';
+import { EXCHANGE_RULES, type Seen, type Verifier } from './exchange-rules';
+import type { Mapped } from './operation-map';
+import { judgeSequence, outcomeOf } from './sequence-rules';
+
+/**
+ * The second source of exchanges: a capture. Each judged exchange becomes a case of the one judge
+ * (harness/case.ts): its checks are graded by the catalog exactly as an active case's are, and its
+ * report feeds the same summary, JUnit, Allure and evidence writers.
+ */
+
+/** The harness's record of an observed exchange, redacted, as an active case would have recorded it. */
+export function recordedExchange(x: Observed, operation: OperationKey, redactor: Redactor): Exchange {
+  const request = { method: x.method, url: redactor.text(x.url), headers: redactor.headers(x.requestHeaders), body: redactor.body(x.requestBody) };
+  return {
+    seq: x.index,
+    operation,
+    label: `#${x.index} ${OPERATIONS[operation].name}`,
+    request,
+    response: x.status === 0 ? undefined : { status: x.status, headers: redactor.headers(x.responseHeaders), body: redactor.body(x.responseBody) ?? '', truncated: false, bytes: Buffer.byteLength(x.responseBody) },
+    error: x.status === 0 ? { kind: 'interrupted', message: `no answer in the capture: ${x.abortReason}` } : undefined,
+    startedAt: x.startedAt,
+    durationMs: x.durationMs,
+    retries: [],
+    curl: curlLine({ method: x.method, url: x.url, headers: x.requestHeaders, body: x.requestBody }, redactor),
+  };
+}
+
+/** The answer as the checks read it (HttpResult), with its redacted record. */
+export function observedResult(x: Observed, exchange: Exchange): HttpResult {
+  let json: unknown;
+  let jsonError: string | undefined;
+  if (x.responseBody.trim() !== '') {
+    try {
+      json = JSON.parse(x.responseBody);
+    } catch (e) {
+      jsonError = `the body is not JSON (${(e as Error).message}); it starts: ${JSON.stringify((exchange.response?.body ?? '').slice(0, 80))}`;
+    }
+  }
+  return { status: x.status, headers: x.responseHeaders, text: x.responseBody, truncated: false, json, jsonError, exchange };
+}
+
+/** One judged exchange: what it proved or broke, and what the sequence says about it. */
+export interface ExchangeLine {
+  index: number;
+  operation?: OperationKey;
+  method: string;
+  /** Redacted. */
+  url: string;
+  status: number;
+  /** Requirement ids with the exchange's verdict on each. */
+  proved: string[];
+  broke: string[];
+  warned: string[];
+  /** Why nothing was judged, or what the sequence concluded. */
+  notes: string[];
+  caseId?: string;
+}
+
+export interface Judgement {
+  cases: CaseReport[];
+  lines: ExchangeLine[];
+}
+
+/** Why an answer proves nothing about the operation's rules. */
+function unjudged(status: number): string | undefined {
+  if (status === 0) return 'no answer (aborted in the capture): nothing judged';
+  if (status < 200) return `${status}: an interim answer, nothing judged`;
+  if (status >= 300 && status < 400) return `${status}: a redirect, nothing judged (the client's next entry carries the answer)`;
+  if (status === 429) return '429: rate limited, not processed; nothing judged (its retry is judged on its own)';
+  if (status === 502 || status === 503 || status === 504) return `${status}: the target was unavailable; nothing judged`;
+  return undefined;
+}
+
+export type Plan = Array<{ requirement: string; verdict: CheckVerdict }>;
+
+/** The exchanges as the rules read them: the answer as an HttpResult, with its redacted record. */
+export function seenOf(mapped: Array<{ x: Observed; m: Mapped }>, redactor: Redactor, keepsAuthorization: (area: Area) => boolean): Seen[] {
+  return mapped.map(({ x, m }) => ({ x, mapped: m, res: observedResult(x, recordedExchange(x, m.operation, redactor)), keepsAuthorization: keepsAuthorization(OPERATIONS[m.operation].area) }));
+}
+
+/** Every check the capture shows, per exchange (per-exchange rules, then the state rules across the sequence), not yet graded. */
+export function planCapture(seen: Seen[], perExchange: (s: Seen) => boolean = () => true): { plans: Map<number, Plan>; notes: Map<number, string[]> } {
+  const plans = new Map<number, Plan>();
+  const verifierFor = (index: number): Verifier => ({
+    verify(requirement, verdict) {
+      plans.set(index, [...(plans.get(index) ?? []), { requirement, verdict }]);
+      return verdict.outcome !== 'failed';
+    },
+  });
+  for (const s of seen) {
+    if (unjudged(s.x.status) === undefined && perExchange(s)) EXCHANGE_RULES[s.mapped.operation](s, verifierFor(s.x.index));
+  }
+  const { notes } = judgeSequence(seen, verifierFor);
+  return { plans, notes };
+}
+
+/**
+ * Judge the mapped exchanges of a capture: each exchange with checks becomes a case, graded by the
+ * catalog through the case runner, exactly as an active case is.
+ */
+export async function judgeCapture(seen: Seen[], o: { settings: RunSettings; client: DbsiClient }): Promise<Judgement> {
+  const { plans, notes } = planCapture(seen);
+  const cases: CaseReport[] = [];
+  const lines: ExchangeLine[] = [];
+  for (const s of seen) {
+    const plan = plans.get(s.x.index) ?? [];
+    const op = OPERATIONS[s.mapped.operation];
+    const line: ExchangeLine = { index: s.x.index, operation: s.mapped.operation, method: s.x.method, url: s.res.exchange.request.url, status: s.x.status, proved: [], broke: [], warned: [], notes: [...(notes.get(s.x.index) ?? [])] };
+    const why = unjudged(s.x.status);
+    if (why) line.notes.unshift(why);
+    else if (plan.length === 0) line.notes.unshift(`${outcomeOf(s.x.status) === 'refused' ? 'refused' : 'answered'} ${s.x.status}: no rule of the catalog is shown by this exchange alone (a refusal may be about the credentials, which a capture cannot tell)`);
+    lines.push(line);
+    if (plan.length === 0) continue;
+    const title = `#${s.x.index} ${s.x.method} ${pathOf(s.res.exchange.request.url)} → ${s.x.status}`;
+    const requirements = [...new Set(plan.map((p) => p.requirement))];
+    const f = feature(op.area, s.mapped.operation, [
+      {
+        title,
+        requirements,
+        async run(t) {
+          t.exchanges.push(s.res.exchange);
+          await t.sink.exchange(s.res.exchange);
+          for (const p of plan) t.verify(p.requirement, p.verdict);
+        },
+      },
+    ]);
+    const report = await runCase(new CaseContext(o.settings, o.client, f, f.cases[0]!));
+    report.durationMs = Math.round(s.x.durationMs);
+    report.parameters = { exchange: String(s.x.index), startedAt: s.x.startedAt, ...(header(s.x.requestHeaders, 'transactionId') ? { transactionId: header(s.x.requestHeaders, 'transactionId')! } : {}) };
+    cases.push(report);
+    line.caseId = report.id;
+    for (const k of report.checks) {
+      const list = k.outcome === 'passed' ? line.proved : k.outcome !== 'failed' ? undefined : k.grade === 'MUST' || o.settings.strict ? line.broke : line.warned;
+      if (list && !list.includes(k.requirement)) list.push(k.requirement);
+    }
+    // A requirement both proved and broken by one exchange is broken.
+    line.proved = line.proved.filter((r) => !line.broke.includes(r) && !line.warned.includes(r));
+  }
+  return { cases, lines };
+}
+
+function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}

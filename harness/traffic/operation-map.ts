@@ -1,0 +1,128 @@
+import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
+import type { Observed } from './capture';
+
+export type BaseUrls = Record<BaseUrlKey, string | undefined>;
+
+/** An entry mapped to a documented operation. */
+export interface Mapped {
+  operation: OperationKey;
+  /** Path parameters, percent-decoded. */
+  pathParams: Record<string, string>;
+  query: URLSearchParams;
+}
+
+/** Why an entry was not judged. */
+export type Ignored = 'other host' | 'not an API path' | 'undocumented method' | 'not a URL';
+
+function parse(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Base URL without a trailing slash, origin in lower case, default port dropped (new URL does that). */
+function normalBase(base: string): { origin: string; prefix: string } | undefined {
+  const u = parse(base);
+  return u && { origin: u.origin.toLowerCase(), prefix: u.pathname.replace(/\/+$/, '') };
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Each operation's path template as a pattern on the path after its base URL. */
+const PATTERNS = (Object.keys(OPERATIONS) as OperationKey[]).map((key) => {
+  const op = OPERATIONS[key];
+  const names: string[] = [];
+  const source = op.path
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(m[1]!);
+      return '([^/]+?)';
+    })
+    .join('');
+  return { key, op, names, re: new RegExp(`^${source}/?$`) };
+});
+
+/**
+ * The documented operation an entry exercises, judged by its URL (under one of the base URLs) and
+ * its method; or why it is ignored.
+ */
+export function mapEntry(x: Pick<Observed, 'method' | 'url'>, bases: BaseUrls): Mapped | { ignored: Ignored } {
+  const u = parse(x.url);
+  if (!u) return { ignored: 'not a URL' };
+  const origin = u.origin.toLowerCase();
+  let anyHost = false;
+  let pathMatched = false;
+  for (const p of PATTERNS) {
+    const base = bases[p.op.base] && normalBase(bases[p.op.base]!);
+    if (!base || base.origin !== origin) continue;
+    anyHost = true;
+    if (u.pathname !== base.prefix && !u.pathname.startsWith(base.prefix + '/')) continue;
+    const m = p.re.exec(u.pathname.slice(base.prefix.length));
+    if (!m) continue;
+    pathMatched = true;
+    if (p.op.method !== x.method) continue;
+    const pathParams: Record<string, string> = {};
+    p.names.forEach((n, i) => (pathParams[n] = decode(m[i + 1]!)));
+    return { operation: p.key, pathParams, query: u.searchParams };
+  }
+  return { ignored: !anyHost ? 'other host' : pathMatched ? 'undocumented method' : 'not an API path' };
+}
+
+/**
+ * The spec's distinctive paths, and the base URL each gives away: everything before the path.
+ * customerId may be anything but a slash.
+ */
+const DISTINCTIVE: Array<{ base: BaseUrlKey; re: RegExp }> = [
+  { base: 'baseUrl', re: /\/db-disclosures\/v1\/institution-(user-)?disclosures(\/[^/]*)?\/?$/ },
+  { base: 'baseUrl', re: /\/customers\/[^/]+:contact-info\/?$/ },
+  { base: 'authBaseUrl', re: /\/oauth2\/v1\/revoke\/?$/ },
+  { base: 'transfersBaseUrl', re: /\/db-transfers\/v1\/transfers\/?$/ },
+];
+
+export interface Inference {
+  bases: BaseUrls;
+  /** One line per base URL: what was inferred from how many entries, and what else was seen. */
+  notes: string[];
+}
+
+/**
+ * Without a configuration: the base URLs inferred from the entries' paths. Where entries suggest
+ * several, the most frequent wins and the others are named (their entries are then "other host").
+ */
+export function inferBaseUrls(xs: Array<Pick<Observed, 'url'>>): Inference {
+  const seen: Record<BaseUrlKey, Map<string, number>> = { baseUrl: new Map(), authBaseUrl: new Map(), transfersBaseUrl: new Map() };
+  for (const x of xs) {
+    const u = parse(x.url);
+    if (!u) continue;
+    for (const d of DISTINCTIVE) {
+      const m = d.re.exec(u.pathname);
+      if (!m) continue;
+      const base = u.origin + u.pathname.slice(0, m.index);
+      seen[d.base].set(base, (seen[d.base].get(base) ?? 0) + 1);
+      break;
+    }
+  }
+  const bases: BaseUrls = { baseUrl: undefined, authBaseUrl: undefined, transfersBaseUrl: undefined };
+  const notes: string[] = [];
+  for (const key of Object.keys(seen) as BaseUrlKey[]) {
+    const ranked = [...seen[key].entries()].sort((a, b) => b[1] - a[1]);
+    if (ranked.length === 0) {
+      notes.push(`${key}: not inferred (no entry has its distinctive path)`);
+      continue;
+    }
+    bases[key] = ranked[0]![0];
+    const others = ranked.slice(1).map(([b, n]) => `${b} (${n})`);
+    notes.push(`${key}: ${ranked[0]![0]} (inferred from ${ranked[0]![1]} entr${ranked[0]![1] === 1 ? 'y' : 'ies'})${others.length ? `; also seen, not judged: ${others.join(', ')}` : ''}`);
+  }
+  return { bases, notes };
+}

@@ -1,0 +1,56 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import type { Redactor } from '../../redact';
+import type { Observed } from '../capture';
+import type { HarEntry, HarLog } from '../har';
+
+/** A recorded exchange as a HAR 1.2 entry, every secret redacted (headers, bodies, URL). */
+export function harEntry(x: Observed, redactor: Redactor, extra: { statusText?: string; httpVersion?: string } = {}): HarEntry {
+  const url = redactor.text(x.url);
+  let queryString: Array<{ name: string; value: string }> = [];
+  try {
+    queryString = [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    /* not a URL */
+  }
+  const list = (h: Record<string, string>) => Object.entries(redactor.headers(h)).map(([name, value]) => ({ name, value }));
+  const reqType = Object.entries(x.requestHeaders).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const resType = x.responseHeaders['content-type'] ?? '';
+  const body = redactor.body(x.responseBody) ?? '';
+  return {
+    startedDateTime: x.startedAt,
+    time: x.durationMs,
+    request: {
+      method: x.method,
+      url,
+      httpVersion: extra.httpVersion ?? 'HTTP/1.1',
+      cookies: [],
+      headers: list(x.requestHeaders),
+      queryString,
+      ...(x.requestBody !== undefined ? { postData: { mimeType: reqType, text: redactor.body(x.requestBody) ?? '' } } : {}),
+      headersSize: -1,
+      bodySize: x.requestBody === undefined ? 0 : Buffer.byteLength(x.requestBody),
+    } as HarEntry['request'],
+    response: {
+      status: x.status,
+      statusText: extra.statusText ?? '',
+      httpVersion: extra.httpVersion ?? 'HTTP/1.1',
+      cookies: [],
+      headers: list(x.responseHeaders),
+      content: { size: Buffer.byteLength(x.responseBody), mimeType: resType, text: body },
+      redirectURL: x.responseHeaders.location ?? '',
+      headersSize: -1,
+      bodySize: x.status === 0 ? -1 : Buffer.byteLength(x.responseBody),
+      ...(x.abortReason ? { _error: x.abortReason } : {}),
+    } as HarEntry['response'],
+    cache: {},
+    timings: { send: 0, wait: x.durationMs, receive: 0 },
+  };
+}
+
+/** Write a complete HAR 1.2 file: to a temporary file first, then renamed over the target (never half a file). */
+export function writeHar(file: string, entries: HarEntry[], creator: { name: string; version: string }): void {
+  const log: HarLog & { pages: unknown[] } = { version: '1.2', creator, pages: [], entries };
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, JSON.stringify({ log }, null, 1) + '\n');
+  renameSync(tmp, file);
+}

@@ -1,0 +1,102 @@
+import { requirement } from '../../../requirements';
+import type { TargetConfig } from '../../config';
+import { secretValues } from '../../config';
+import type { Area } from '../../model';
+import { OPERATIONS } from '../../operations';
+import { Redactor } from '../../redact';
+import type { Observed } from '../capture';
+import type { HarEntry } from '../har';
+import type { Seen } from '../exchange-rules';
+import { planCapture, seenOf } from '../judge';
+import { mapEntry, type Mapped } from '../operation-map';
+import { captureSecrets, keepsAuthorization } from '../secrets';
+import { harEntry, writeHar } from './har-file';
+import { startRecorder, type Recorder } from './proxy';
+
+/**
+ * A recording session: the proxy, the HAR it writes (every secret redacted: the configured ones and
+ * every credential the traffic carries), and the rules judged as the traffic goes, each broken rule
+ * printed once, as it happens (graded by the catalog; the full verdict comes from --traffic).
+ */
+export interface RecordingSession {
+  recorder: Recorder;
+  /** Exchanges recorded so far. */
+  count(): number;
+  /** Stop: wait for the exchanges in flight, write the complete HAR. */
+  stop(): Promise<number>;
+}
+
+export async function startRecording(config: TargetConfig, o: { host: string; port: number; out: string; version: string; print(line: string): void; strict?: boolean }): Promise<RecordingSession> {
+  const observed: Observed[] = [];
+  const bases = { baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl };
+  const printed = new Set<string>();
+  const configured = secretValues(config);
+  const creator = { name: 'dbsi-conformance recorder', version: o.version };
+  let timer: NodeJS.Timeout | undefined;
+
+  const redactor = () => new Redactor([...configured, ...captureSecrets(observed)]);
+  /** Redacted entries, from the whole capture's secrets (a credential seen later is redacted in earlier entries too). */
+  const entries = (): HarEntry[] => {
+    const r = redactor();
+    return observed.map((x) => harEntry(x, r));
+  };
+  const save = () => writeHar(o.out, entries(), creator);
+
+  const seen: Seen[] = [];
+  const withAuth = new Set<Area>();
+  /** The new exchange's own rules, and the state rules over the whole sequence so far. */
+  function judgeLive(latest: { x: Observed; m: Mapped }): void {
+    const r = redactor();
+    const area = OPERATIONS[latest.m.operation].area;
+    if (keepsAuthorization([latest.x])) withAuth.add(area);
+    const [s] = seenOf([latest], r, (a) => withAuth.has(a));
+    seen.push(s!);
+    const { plans } = planCapture(seen, (x) => x === s);
+    for (const [index, plan] of plans) {
+      for (const p of plan) {
+        if (p.verdict.outcome !== 'failed') continue;
+        const grade = requirement(p.requirement).grade;
+        if (grade === 'INFO' && !o.strict) continue;
+        const key = `${index}|${p.requirement}|${p.verdict.description}`;
+        if (printed.has(key)) continue;
+        printed.add(key);
+        const ex = p.verdict.res?.exchange;
+        o.print(r.text(`✗ ${grade} ${p.requirement} broken by #${index}${ex ? ` ${ex.request.method} ${ex.request.url} → ${ex.response?.status ?? 'no answer'}` : ''}: ${p.verdict.description}; received ${p.verdict.received ?? ''}`));
+      }
+    }
+  }
+
+  const recorder = await startRecorder(config, {
+    host: o.host,
+    port: o.port,
+    onExchange(x) {
+      observed.push(x);
+      const m = mapEntry(x, bases);
+      if (!('ignored' in m)) {
+        try {
+          judgeLive({ x, m });
+        } catch (e) {
+          o.print(`(live judging failed: ${(e as Error).message}; the recording goes on)`);
+        }
+      }
+      // The file on disk follows the session within a second, so even a hard kill leaves a valid HAR.
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        save();
+      }, 1_000);
+    },
+    onRefused: (line) => o.print(`  ${redactor().text(line)}`),
+  });
+  save();
+  return {
+    recorder,
+    count: () => observed.length,
+    async stop() {
+      await recorder.close();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      save();
+      return observed.length;
+    },
+  };
+}

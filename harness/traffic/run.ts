@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { ConfigError, loadConfigFile, resolveConfig, secretValues, type TargetConfig } from '../config';
+import type { RunSettings } from '../case';
+import { DbsiClient } from '../http/client';
+import { AREAS, type Area } from '../model';
+import { OPERATIONS, type OperationKey } from '../operations';
+import { Redactor } from '../redact';
+import { writeAllureResults } from '../run/allure-case-results';
+import { clearResults } from '../run/allure-writer';
+import type { CliOptions } from '../run/args';
+import { consoleSummary } from '../run/console';
+import { writeEvidence } from '../run/evidence';
+import { junitXml } from '../run/junit';
+import { CATEGORIES, SPEC_FILE, suiteVersion, type Io } from '../run/main';
+import { EXIT, exitCodeFor, requirementRows } from '../run/results';
+import { buildSummary, summaryMarkdown, type RunFacts } from '../run/summary';
+import { observeAll, type Observed } from './capture';
+import { HarError, readHar } from './har';
+import { judgeCapture, seenOf } from './judge';
+import { inferBaseUrls, mapEntry, type BaseUrls, type Ignored, type Mapped } from './operation-map';
+import { captureSecrets, keepsAuthorization } from './secrets';
+import { exchangeLineText, type TrafficSummary } from './summary-section';
+
+/**
+ * npm run conformance -- --traffic FILE.har [--config FILE]: judge recorded traffic with the
+ * catalog, the checks and the grading of an active run, and write the same reports. Nothing is
+ * sent to the target.
+ * Exit codes as for an active run: 0 conformant in what the traffic shows, 1 a MUST broken, 2 an
+ * unreadable file or configuration, 3 nothing judgeable.
+ */
+export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const startedAt = new Date();
+  const file = opts.traffic!;
+  let log;
+  let config: TargetConfig | undefined;
+  try {
+    const configPath = opts.config ?? env.DBSI_CONFIG;
+    if (configPath) config = loadConfigFile(configPath, env);
+    log = readHar(file);
+  } catch (e) {
+    if (e instanceof HarError || e instanceof ConfigError) {
+      io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${e.message}`);
+      return EXIT.USAGE;
+    }
+    throw e;
+  }
+  const observed = observeAll(log.log.entries);
+
+  // Which entries are exchanges of a documented operation.
+  let bases: BaseUrls;
+  let baseNotes: string[];
+  if (config) {
+    bases = { baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl };
+    baseNotes = [`from the configuration: ${config.baseUrl}, ${config.authBaseUrl}, ${config.transfersBaseUrl}`];
+  } else {
+    const inferred = inferBaseUrls(observed);
+    bases = inferred.bases;
+    baseNotes = inferred.notes.map((n) => `inferred ${n}`);
+  }
+  const ignored: Record<string, number> = { 'other host': 0, 'not an API path': 0, 'undocumented method': 0, 'not a URL': 0, 'not a HAR entry': log.unreadable };
+  const mapped: Array<{ x: Observed; m: Mapped }> = [];
+  for (const x of observed) {
+    const m = mapEntry(x, bases);
+    if ('ignored' in m) ignored[m.ignored as Ignored]!++;
+    else mapped.push({ x, m });
+  }
+  const ignoredText = Object.entries(ignored).filter(([, n]) => n > 0).map(([w, n]) => `${n} ${w}`).join(', ');
+  if (mapped.length === 0) {
+    io.err(`dbsi-conformance: nothing judgeable in ${file}: none of its ${observed.length} entries is an exchange of a documented operation${ignoredText ? ` (${ignoredText})` : ''}. Base URLs: ${baseNotes.join('; ')}`);
+    return EXIT.COULD_NOT_TEST;
+  }
+
+  // Every credential of the capture is a secret from here on, with the configured ones.
+  const secrets = [...(config ? secretValues(config) : []), ...captureSecrets(observed)];
+  const redactor = new Redactor(secrets);
+  const effective = config ?? resolveConfig({ name: `recorded traffic ${basename(file)}`, baseUrl: bases.baseUrl ?? 'http://127.0.0.1/', authBaseUrl: bases.authBaseUrl ?? 'http://127.0.0.1/', transfersBaseUrl: bases.transfersBaseUrl ?? 'http://127.0.0.1/', http: { allowInsecureHttp: true } }, {});
+  const specText = readFileSync(SPEC_FILE);
+  const settings: RunSettings = { config: effective, seed: 0, strict: opts.strict, runId: 'traffic', specUrl: env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md' };
+  const areasWithAuth = new Set<Area>(AREAS.filter((a) => keepsAuthorization(mapped.filter(({ m }) => OPERATIONS[m.operation].area === a).map(({ x }) => x))));
+  const client = new DbsiClient(effective, redactor);
+  const { cases, lines } = await judgeCapture(seenOf(mapped, redactor, (a) => areasWithAuth.has(a)), { settings, client });
+  await client.close();
+
+  if (!opts.quiet) {
+    io.out(`dbsi-conformance ${suiteVersion()}: judging recorded traffic ${file} (nothing is sent)`);
+    io.out(`  ${observed.length} entries: ${mapped.length} exchanges of documented operations${ignoredText ? `; ignored: ${ignoredText}` : ''}`);
+    for (const n of baseNotes) io.out(`  base URL ${redactor.text(n)}`);
+    if (!areasWithAuth.size) io.out('  the capture carries no Authorization header (a sanitized export?): requests without credentials are not judged');
+  }
+
+  // One row per requirement: what no exchange exercised is "not observed", never passed.
+  const declared = new Map<string, string[]>();
+  for (const c of cases) for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), c.id]);
+  const seenOps = new Set<number>(mapped.map(({ m }) => OPERATIONS[m.operation].number));
+  const rows = requirementRows(cases, declared, opts.strict).map((r) => {
+    if (r.verdict !== 'no-test' && r.verdict !== 'not-run') return r;
+    const ops = r.operations.filter((n) => seenOps.has(n));
+    const why = r.operations.length === 0 ? 'it concerns no operation in particular' : ops.length ? `the capture has exchanges of operation ${ops.join(', ')}, none of which shows this rule` : `the capture has no exchange of operation ${r.operations.join(', ')}`;
+    return { ...r, verdict: 'not-observed' as const, notes: [`not observed: ${why}`] };
+  });
+
+  const exitCode = cases.length === 0 ? EXIT.COULD_NOT_TEST : exitCodeFor(cases);
+  const areas = [...new Set(mapped.map(({ m }) => OPERATIONS[m.operation].area))];
+  const facts: RunFacts = {
+    target: { name: config?.name ?? `recorded traffic (${basename(file)})`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, embedded: false, faults: [] },
+    suiteVersion: suiteVersion(),
+    spec: { file: 'spec/digital-banking-service-interface.md', sha256: createHash('sha256').update(specText).digest('hex'), url: settings.specUrl },
+    seed: 0,
+    strict: opts.strict,
+    areas,
+    filter: {},
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    node: process.version,
+    exitCode,
+    verdict: exitCode === 0 ? 'conformant' : exitCode === 1 ? 'non-conformant' : 'could not test',
+    problems: [],
+  };
+  const traffic: TrafficSummary = {
+    file: basename(file),
+    entries: observed.length + log.unreadable,
+    judged: mapped.length,
+    ignored,
+    baseUrls: baseNotes.map((n) => redactor.text(n)),
+    coverage: (Object.keys(OPERATIONS) as OperationKey[])
+      .map((key) => {
+        const mine = lines.filter((l) => l.operation === key);
+        const union = (pick: (l: (typeof mine)[number]) => string[]) => [...new Set(mine.flatMap(pick))].sort();
+        return { operation: `${OPERATIONS[key].section}${key.endsWith('ById') ? ' (/{id} form)' : ''}`, exchanges: mine.length, judged: mine.filter((l) => l.caseId).length, proved: union((l) => l.proved), broken: union((l) => l.broke), warned: union((l) => l.warned) };
+      }),
+    exchanges: lines,
+  };
+  const summary = { ...buildSummary(facts, cases, rows), traffic };
+  const reportsDir = resolve(opts.reports);
+  const resultsDir = join(reportsDir, 'allure-results');
+  const previousResultsRemoved = clearResults(resultsDir);
+  writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
+  writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance recorded traffic ${basename(file)}`));
+  const environmentInfo: Record<string, string> = { source: `recorded traffic ${basename(file)}`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, strict: String(opts.strict), 'suite version': suiteVersion(), 'spec sha256': facts.spec.sha256, node: process.version };
+  await writeAllureResults(resultsDir, cases, { settings, environmentInfo, categories: CATEGORIES });
+  await previousResultsRemoved;
+
+  io.out('');
+  io.out(redactor.text(consoleSummary(cases)));
+  const flagged = lines.filter((l) => l.broke.length || l.warned.length);
+  if (flagged.length) {
+    io.out('');
+    io.out('Exchanges that broke a rule:');
+    for (const l of flagged.slice(0, 50)) io.out(`  ${redactor.text(exchangeLineText(l))}`);
+    if (flagged.length > 50) io.out(`  … and ${flagged.length - 50} more (see the summary)`);
+  }
+  const observedCount = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
+  io.out('');
+  io.out(`Coverage: ${observedCount} of ${rows.filter((r) => r.verdict !== 'not-testable').length} testable requirements observed; ${rows.filter((r) => r.verdict === 'not-observed').length} not observed (not evidence either way).`);
+  io.out(`Verdict: ${facts.verdict} in what the traffic shows (exit ${exitCode}) — ${mapped.length} exchanges judged, ${cases.length} with a verdict, in ${(facts.durationMs / 1000).toFixed(1)} s`);
+  io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
+  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets, io });
+  return evidenceExit ?? exitCode;
+}

@@ -1,0 +1,317 @@
+import { absent, not_served, present, value_equals } from '../checks';
+import { served } from '../checks/served';
+import { findDisclosure, listedStatus } from '../../suites/disclosures/_institution-disclosures';
+import { header } from './capture';
+import type { Seen, Verifier } from './exchange-rules';
+
+/**
+ * The state rules of the catalog, judged across the capture's sequence. Only what the traffic
+ * proves counts:
+ * - a write answered 2xx is a move; one refused (4xx, 429, 503) changes nothing; one whose outcome
+ *   is unknown (no answer, 1xx/3xx, another 5xx) makes the record's state unknown until a later list
+ *   shows it;
+ * - a move is judged by the first list of the same user (institution) that starts after the move's
+ *   answer ended, and that no other write on the same record overlaps;
+ * - who a write is about is taken from what the capture shows (the list of the same credential, or
+ *   the only user listed); where it cannot be told, the write makes the records it may have touched
+ *   unknown, never a failure.
+ */
+
+type Outcome = 'applied' | 'refused' | 'unknown';
+
+export function outcomeOf(status: number): Outcome {
+  if (status >= 200 && status < 300) return 'applied';
+  if ((status >= 400 && status < 500) || status === 503) return 'refused';
+  return 'unknown';
+}
+
+const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function bodyOf(s: Seen): Record<string, any> {
+  try {
+    const j = JSON.parse(s.x.requestBody ?? '');
+    return isObject(j) ? j : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A value sent both as a header and as a body member: the two must agree to be known ("which wins: not shown"). */
+function sentOnce(s: Seen, headerName: string, member: string): { known: boolean; value?: string } {
+  const h = header(s.x.requestHeaders, headerName);
+  const b = bodyOf(s)[member];
+  const bv = b === undefined ? undefined : String(b);
+  if (h !== undefined && bv !== undefined && h !== bv) return { known: false };
+  const value = h ?? bv;
+  return { known: value !== undefined, value };
+}
+
+export interface SequenceNotes {
+  /** Per exchange index: what the sequence concluded about state there (unknown outcomes, moves judged). */
+  notes: Map<number, string[]>;
+}
+
+interface UserMove {
+  kind: 'create' | 'change' | 'delete';
+  requirement: string;
+  by: number;
+  status?: string;
+  /** For a change: the record was seen (or created) before it. */
+  knownPresent?: boolean;
+}
+
+interface InstitutionMove {
+  requirement: string;
+  by: number;
+  id?: string;
+  name?: string;
+  status?: boolean;
+  institutionId?: string;
+}
+
+interface PhoneState {
+  number?: string;
+  /** The rule a later acceptance of `number` proves. */
+  numberRule?: string;
+  numberBy?: number;
+  previous?: string;
+  previousRule?: string;
+  previousBy?: number;
+}
+
+const digits = (s: string) => s.replace(/\D/g, '');
+/** Two numbers that are certainly different (not the same digits written otherwise, not one with a country code prefixed). */
+function certainlyDifferent(a: string, b: string): boolean {
+  const x = digits(a);
+  const y = digits(b);
+  if (x === '' || y === '') return a.trim() !== b.trim();
+  return x !== y && !x.endsWith(y) && !y.endsWith(x);
+}
+const sameNumber = (a: string, b: string) => a === b || (digits(a) !== '' && digits(a) === digits(b));
+
+interface Write {
+  s: Seen;
+  /** What it may touch, as keys: ud|user|name, ud|user|*, ud|*|name, id|<id>, id|*, phone|<customer>. */
+  keys: string[];
+  apply: () => void;
+}
+
+/**
+ * Judge the state rules over the sequence. `verifierFor(index)` gives the verifier of the exchange
+ * that shows the evidence (a list, or the update that names a number).
+ */
+export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Verifier): SequenceNotes {
+  const notes = new Map<number, string[]>();
+  const note = (i: number, text: string) => notes.set(i, [...(notes.get(i) ?? []), text]);
+  const sorted = [...seen].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);
+
+  // Who is who: lists name their user; a credential listed for exactly one user identifies it.
+  const usersByCredential = new Map<string, Set<string>>();
+  const allUsers = new Set<string>();
+  for (const s of sorted) {
+    if (s.mapped.operation !== 'listUserDisclosures') continue;
+    const user = s.mapped.query.get('InstitutionConsumerId');
+    if (!user) continue;
+    allUsers.add(user);
+    const cred = header(s.x.requestHeaders, 'authorization');
+    if (cred && !cred.includes('[REDACTED]')) usersByCredential.set(cred, (usersByCredential.get(cred) ?? new Set()).add(user));
+  }
+  const userOf = (s: Seen): string | undefined => {
+    const cred = header(s.x.requestHeaders, 'authorization');
+    const byCred = cred && !cred.includes('[REDACTED]') ? usersByCredential.get(cred) : undefined;
+    if (byCred?.size === 1) return [...byCred][0];
+    return allUsers.size === 1 && !byCred ? [...allUsers][0] : undefined;
+  };
+
+  // State.
+  const userMoves = new Map<string, Map<string, UserMove>>(); // user -> name -> pending move
+  const presence = new Map<string, Map<string, boolean>>(); // user -> name -> last known presence
+  const idToName = new Map<string, Map<string, string>>(); // user -> institutionUserDisclosureId -> name
+  const institutionMoves = new Map<string, InstitutionMove>(); // id (or "name:<name>") -> pending move
+  const phones = new Map<string, PhoneState>();
+  const mapOf = <K, V>(m: Map<string, Map<K, V>>, k: string) => m.get(k) ?? m.set(k, new Map()).get(k)!;
+
+  const forget = (user: string | undefined, name: string | undefined, why: string, by: number) => {
+    const users = user ? [user] : [...new Set([...userMoves.keys(), ...presence.keys()])];
+    for (const u of users) {
+      for (const m of [userMoves.get(u), presence.get(u)]) {
+        if (!m) continue;
+        if (name) m.delete(name);
+        else m.clear();
+      }
+    }
+    note(by, `state unknown ${name ? `of the acceptance record of "${name}"` : 'of the acceptance records'}${user ? ` of user ${user}` : ''} (${why}) until a later list shows it`);
+  };
+
+  const writes: Write[] = [];
+  for (const s of sorted) {
+    const op = s.mapped.operation;
+    const outcome = outcomeOf(s.x.status);
+    const i = s.x.index;
+    const why = outcome === 'unknown' ? (s.x.status === 0 ? 'no answer in the capture' : `answered ${s.x.status}, outcome unknown`) : '';
+    if (op === 'createUserDisclosure' || op === 'changeUserDisclosure' || op === 'deleteUserDisclosure' || op === 'changeUserDisclosureById' || op === 'deleteUserDisclosureById') {
+      const kind = op.startsWith('create') ? 'create' : op.startsWith('change') ? 'change' : 'delete';
+      const user = userOf(s);
+      const byId = op.endsWith('ById') ? s.mapped.pathParams.institutionUserDisclosureId : undefined;
+      const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
+      const status = kind === 'create' ? sentOnce(s, 'institutionUserDisclosureStatus', 'institutionUserDisclosureStatus') : kind === 'change' ? sentOnce(s, 'institutionUserDisclosureStatus', 'institutionDisclosureStatus') : { known: false };
+      const keys = [`ud|${user ?? '*'}|${byId ? '*' : named.known ? named.value : '*'}`];
+      writes.push({
+        s,
+        keys,
+        apply: () => {
+          if (outcome === 'refused') return;
+          const name = byId && user ? idToName.get(user)?.get(byId) ?? (named.known ? named.value : undefined) : named.known ? named.value : undefined;
+          if (outcome === 'unknown') return forget(user, name, why, i);
+          if (!user || !name) return forget(user, name, user ? 'a 2xx write whose record cannot be told' : 'a 2xx write whose user cannot be told from the capture', i);
+          const requirement = kind === 'create' ? 'STATE-UD-CREATE' : kind === 'change' ? 'STATE-UD-CHANGE' : 'STATE-UD-DELETE';
+          mapOf(userMoves, user).set(name, { kind, requirement, by: i, status: status.known ? status.value : undefined, knownPresent: presence.get(user)?.get(name) === true || mapOf(userMoves, user).get(name)?.kind === 'create' });
+        },
+      });
+    } else if (op === 'createInstitutionDisclosure' || op === 'changeInstitutionDisclosure') {
+      const id = op === 'changeInstitutionDisclosure' ? s.mapped.pathParams.institutionDisclosureId : undefined;
+      writes.push({
+        s,
+        keys: [id ? `id|${id}` : 'id|*'],
+        apply: () => {
+          if (outcome === 'refused') return;
+          if (outcome === 'unknown') {
+            if (id) institutionMoves.delete(id);
+            if (id) note(i, `state unknown of institution disclosure ${id} (${why}) until a later list shows it`);
+            return;
+          }
+          const answered = isObject(s.res.json) && typeof s.res.json.institutionDisclosureId === 'string' ? s.res.json.institutionDisclosureId : undefined;
+          const name = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
+          const st = sentOnce(s, 'institutionDisclosureStatus', 'institutionDisclosureStatus');
+          const inst = sentOnce(s, 'institutionId', 'institutionId');
+          const move: InstitutionMove = {
+            requirement: id ? 'STATE-ID-CHANGE' : 'STATE-ID-CREATE',
+            by: i,
+            id: id ?? answered,
+            name: name.known ? name.value : undefined,
+            status: st.known && (st.value === 'true' || st.value === 'false') ? st.value === 'true' : undefined,
+            institutionId: inst.known ? inst.value : undefined,
+          };
+          if (!move.id && !move.name) return;
+          institutionMoves.set(move.id ?? `name:${move.name}`, move);
+        },
+      });
+    } else if (op === 'updateContactInfo') {
+      const customer = s.mapped.pathParams.customerId!;
+      const body = bodyOf(s);
+      const phone = isObject(body.phoneNumber) ? body.phoneNumber : undefined;
+      const allThree = ['phoneNumber', 'email', 'postalAddress'].every((k) => isObject(body[k]));
+      writes.push({
+        s,
+        keys: [`phone|${customer}`],
+        apply: () => {
+          if (outcome === 'refused') return;
+          if (outcome === 'unknown') {
+            phones.set(customer, {});
+            return note(i, `phone number on record of customer ${customer} unknown (${why}) until a later update proves it`);
+          }
+          const st = phones.get(customer) ?? {};
+          if (phone && typeof phone.newPhoneNumber === 'string') {
+            const rule = allThree ? 'OP10-RULE3-PHONE-STORED' : 'OP10-RULE1-PHONE-STORED';
+            phones.set(customer, { number: phone.newPhoneNumber, numberRule: rule, numberBy: i, previous: typeof phone.oldPhoneNumber === 'string' ? phone.oldPhoneNumber : undefined, previousRule: rule, previousBy: i });
+          } else if (!phone && st.number !== undefined) {
+            phones.set(customer, { ...st, numberRule: 'OP10-RULE1-UNSUPPLIED-KEPT', numberBy: i });
+          } else if (phone) phones.set(customer, {});
+        },
+      });
+    }
+  }
+
+  // The timeline: writes take effect when their answer ended; reads are judged when they start.
+  const byEnd = [...writes].sort((a, b) => a.s.x.endMs - b.s.x.endMs || a.s.x.index - b.s.x.index);
+  const byStart = [...writes].sort((a, b) => a.s.x.startMs - b.s.x.startMs || a.s.x.index - b.s.x.index);
+  const settled = new Set<Write>();
+  let next = 0;
+  /** Keys of the writes that overlap [start, end] (other than the exchange itself). */
+  const overlapping = (s: Seen): Set<string> => {
+    const out = new Set<string>();
+    for (const w of byStart) {
+      if (w.s.x.startMs > s.x.endMs || (w.s.x.startMs === s.x.endMs && s.x.endMs > s.x.startMs)) break;
+      if (w.s === s || w.s.x.endMs < s.x.startMs || (settled.has(w) && w.s.x.endMs <= s.x.startMs)) continue;
+      for (const k of w.keys) out.add(k);
+    }
+    return out;
+  };
+  const busy = (keys: Set<string>, key: string) => {
+    const [kind, a, b] = key.split('|');
+    if (keys.has(key)) return true;
+    if (kind === 'ud') return keys.has(`ud|${a}|*`) || keys.has(`ud|*|${b}`) || keys.has('ud|*|*');
+    if (kind === 'id') return keys.has('id|*') && a!.startsWith('name:');
+    return false;
+  };
+
+  for (const s of sorted) {
+    while (next < byEnd.length && byEnd[next]!.s.x.endMs <= s.x.startMs && byEnd[next]!.s !== s) {
+      const w = byEnd[next++]!;
+      if (w.s.x.index !== s.x.index) {
+        w.apply();
+        settled.add(w);
+      }
+    }
+    const v = verifierFor(s.x.index);
+    const op = s.mapped.operation;
+    const res = s.res;
+    if (op === 'listUserDisclosures' && outcomeOf(s.x.status) === 'applied') {
+      const user = s.mapped.query.get('InstitutionConsumerId');
+      const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
+      if (!user || !Array.isArray(records)) continue;
+      const busyKeys = overlapping(s);
+      const objs = records.filter(isObject);
+      const byName = new Map(objs.filter((r) => typeof r.institutionDisclosureName === 'string').map((r) => [r.institutionDisclosureName as string, r]));
+      for (const r of objs) if (typeof r.institutionUserDisclosureId === 'string' && typeof r.institutionDisclosureName === 'string') mapOf(idToName, user).set(r.institutionUserDisclosureId, r.institutionDisclosureName);
+      for (const [name, move] of [...(userMoves.get(user) ?? [])]) {
+        if (busy(busyKeys, `ud|${user}|${name}`)) continue;
+        const found = byName.get(name);
+        const what = `the acceptance record of "${name}" after the 2xx ${move.kind} in exchange #${move.by}`;
+        if (move.kind === 'delete') v.verify(move.requirement, absent(found, what, res));
+        else if (found || move.kind === 'create' || move.knownPresent) {
+          if (v.verify(move.requirement, present(found, what, res)) && move.status !== undefined) v.verify(move.requirement, value_equals(found!.institutionUserDisclosureStatus, move.status, `the listed institutionUserDisclosureStatus of "${name}" (sent in exchange #${move.by})`, res));
+        }
+        userMoves.get(user)!.delete(name);
+      }
+      const known = mapOf(presence, user);
+      for (const name of known.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, byName.has(name));
+      for (const name of byName.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, true);
+    } else if (op === 'listInstitutionDisclosures' && outcomeOf(s.x.status) === 'applied') {
+      const items = (res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
+      if (!Array.isArray(items)) continue;
+      const busyKeys = overlapping(s);
+      const objs = items.filter(isObject);
+      for (const [key, move] of [...institutionMoves]) {
+        if (busy(busyKeys, `id|${key}`)) continue;
+        // Only a list of the same institution can show the disclosure.
+        if (move.institutionId !== undefined && !objs.some((o) => o.institutionId === move.institutionId)) continue;
+        const found = findDisclosure(objs, move.id, move.name ?? '', move.institutionId ?? '');
+        const what = `the institution disclosure ${move.id ?? `"${move.name}"`} after the 2xx ${move.requirement === 'STATE-ID-CREATE' ? 'create' : 'change'} in exchange #${move.by}`;
+        institutionMoves.delete(key);
+        if (!v.verify(move.requirement, present(found, what, res))) continue;
+        if (move.name !== undefined) v.verify(move.requirement, value_equals(found!.institutionDisclosureName, move.name, `the listed institutionDisclosureName (sent in exchange #${move.by})`, res));
+        if (move.status !== undefined) v.verify(move.requirement, listedStatus(found!, move.status, res));
+      }
+    } else if (op === 'updateContactInfo') {
+      const customer = s.mapped.pathParams.customerId!;
+      const phone = bodyOf(s).phoneNumber;
+      const st = phones.get(customer);
+      const outcome = outcomeOf(s.x.status);
+      if (!isObject(phone) || typeof phone.oldPhoneNumber !== 'string' || st?.number === undefined || outcome === 'unknown') continue;
+      if (busy(overlapping(s), `phone|${customer}`)) continue;
+      const old = phone.oldPhoneNumber;
+      if (sameNumber(old, st.number)) {
+        if (outcome === 'applied') v.verify(st.numberRule!, served(res, `oldPhoneNumber ${old} is the number on record after the 2xx update in exchange #${st.numberBy}`));
+      } else if (st.previous !== undefined && sameNumber(old, st.previous)) {
+        v.verify(st.previousRule!, not_served(res, `oldPhoneNumber ${old} is the previous number, replaced by the 2xx update in exchange #${st.previousBy}`));
+      } else if (certainlyDifferent(old, st.number) && (st.previous === undefined || certainlyDifferent(old, st.previous))) {
+        v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(res, `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy})`));
+      }
+    }
+  }
+  // Moves no later list showed.
+  for (const moves of userMoves.values()) for (const [name, m] of moves) note(m.by, `no later list of the user shows the acceptance record of "${name}": ${m.requirement} not observed for this move`);
+  for (const m of institutionMoves.values()) note(m.by, `no later list shows the institution disclosure ${m.id ?? `"${m.name}"`}: ${m.requirement} not observed for this move`);
+  return { notes };
+}
