@@ -26,14 +26,14 @@ export async function runAreas(opts: {
   seed?: number;
   allow?: Partial<Record<keyof TargetConfig['allow'], boolean>>;
   http?: Record<string, unknown>;
-  configure?: (cfg: TargetConfig) => TargetConfig;
+  configure?: (cfg: TargetConfig) => TargetConfig | Promise<TargetConfig>;
   /** What the target holds at the start (default: the generous default fixtures). */
   fixtures?: FixtureSetName;
 }): Promise<AreaRun> {
   const target = await startReferenceTarget({ faults: opts.faults ?? [], fixtures: opts.fixtures });
   try {
     let config = referenceConfig(target, { allow: opts.allow as Record<string, boolean>, http: opts.http, testData: opts.fixtures && FIXTURE_SETS[opts.fixtures].testData });
-    if (opts.configure) config = opts.configure(config);
+    if (opts.configure) config = await opts.configure(config);
     const settings: RunSettings = { config, seed: opts.seed ?? 1234, strict: opts.strict ?? false, runId: 'rtst', specUrl: 'spec.md' };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const jobs = opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c)))));

@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { ConfigError, loadConfigFile, resolveConfig, secretValues, type TargetConfig } from '../config';
 import type { RunSettings } from '../case';
 import { DbsiClient } from '../http/client';
-import { AREAS, type Area } from '../model';
+import { AREAS, type Area, type CaseReport } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { Redactor } from '../redact';
 import { writeAllureResults } from '../run/allure-case-results';
@@ -17,11 +17,65 @@ import { CATEGORIES, SPEC_FILE, suiteVersion, type Io } from '../run/main';
 import { EXIT, exitCodeFor, requirementRows } from '../run/results';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../run/summary';
 import { observeAll, type Observed } from './capture';
-import { HarError, readHar } from './har';
-import { judgeCapture, seenOf } from './judge';
+import { HarError, readHar, type HarLog } from './har';
+import { judgeCapture, seenOf, type ExchangeLine } from './judge';
 import { inferBaseUrls, mapEntry, type BaseUrls, type Ignored, type Mapped } from './operation-map';
 import { captureSecrets, keepsAuthorization } from './secrets';
 import { exchangeLineText, type TrafficSummary } from './summary-section';
+
+export interface HarJudgement {
+  observed: Observed[];
+  mapped: Array<{ x: Observed; m: Mapped }>;
+  ignored: Record<string, number>;
+  baseNotes: string[];
+  /** The configured secrets and every credential found in the capture. */
+  secrets: string[];
+  redactor: Redactor;
+  settings: RunSettings;
+  areasWithAuth: Set<Area>;
+  cases: CaseReport[];
+  lines: ExchangeLine[];
+}
+
+/**
+ * Judge a read capture: map its entries to operations (by the configuration's base URLs, else by
+ * those inferred from the spec's distinctive paths), find its credentials, judge every exchange.
+ * When no entry maps to an operation, `mapped` is empty and nothing was judged.
+ */
+export async function judgeHar(log: { log: HarLog; unreadable: number }, config: TargetConfig | undefined, o: { file: string; strict: boolean; specUrl: string }): Promise<HarJudgement> {
+  const observed = observeAll(log.log.entries);
+  let bases: BaseUrls;
+  let baseNotes: string[];
+  if (config) {
+    bases = { baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl };
+    baseNotes = [`from the configuration: ${config.baseUrl}, ${config.authBaseUrl}, ${config.transfersBaseUrl}`];
+  } else {
+    const inferred = inferBaseUrls(observed);
+    bases = inferred.bases;
+    baseNotes = inferred.notes.map((n) => `inferred ${n}`);
+  }
+  const ignored: Record<string, number> = { 'other host': 0, 'not an API path': 0, 'undocumented method': 0, 'not a URL': 0, 'not a HAR entry': log.unreadable };
+  const mapped: Array<{ x: Observed; m: Mapped }> = [];
+  for (const x of observed) {
+    const m = mapEntry(x, bases);
+    if ('ignored' in m) ignored[m.ignored as Ignored]!++;
+    else mapped.push({ x, m });
+  }
+  // Every credential of the capture is a secret from here on, with the configured ones.
+  const secrets = [...(config ? secretValues(config) : []), ...captureSecrets(observed)];
+  const redactor = new Redactor(secrets);
+  const effective = config ?? resolveConfig({ name: `recorded traffic ${basename(o.file)}`, baseUrl: bases.baseUrl ?? 'http://127.0.0.1/', authBaseUrl: bases.authBaseUrl ?? 'http://127.0.0.1/', transfersBaseUrl: bases.transfersBaseUrl ?? 'http://127.0.0.1/', http: { allowInsecureHttp: true } }, {});
+  const settings: RunSettings = { config: effective, seed: 0, strict: o.strict, runId: 'traffic', specUrl: o.specUrl };
+  const areasWithAuth = new Set<Area>(AREAS.filter((a) => keepsAuthorization(mapped.filter(({ m }) => OPERATIONS[m.operation].area === a).map(({ x }) => x))));
+  let cases: CaseReport[] = [];
+  let lines: ExchangeLine[] = [];
+  if (mapped.length) {
+    const client = new DbsiClient(effective, redactor);
+    ({ cases, lines } = await judgeCapture(seenOf(mapped, redactor, (a) => areasWithAuth.has(a)), { settings, client }));
+    await client.close();
+  }
+  return { observed, mapped, ignored, baseNotes, secrets, redactor, settings, areasWithAuth, cases, lines };
+}
 
 /**
  * npm run conformance -- --traffic FILE.har [--config FILE]: judge recorded traffic with the
@@ -46,42 +100,16 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
     }
     throw e;
   }
-  const observed = observeAll(log.log.entries);
-
-  // Which entries are exchanges of a documented operation.
-  let bases: BaseUrls;
-  let baseNotes: string[];
-  if (config) {
-    bases = { baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl };
-    baseNotes = [`from the configuration: ${config.baseUrl}, ${config.authBaseUrl}, ${config.transfersBaseUrl}`];
-  } else {
-    const inferred = inferBaseUrls(observed);
-    bases = inferred.bases;
-    baseNotes = inferred.notes.map((n) => `inferred ${n}`);
-  }
-  const ignored: Record<string, number> = { 'other host': 0, 'not an API path': 0, 'undocumented method': 0, 'not a URL': 0, 'not a HAR entry': log.unreadable };
-  const mapped: Array<{ x: Observed; m: Mapped }> = [];
-  for (const x of observed) {
-    const m = mapEntry(x, bases);
-    if ('ignored' in m) ignored[m.ignored as Ignored]!++;
-    else mapped.push({ x, m });
-  }
-  const ignoredText = Object.entries(ignored).filter(([, n]) => n > 0).map(([w, n]) => `${n} ${w}`).join(', ');
-  if (mapped.length === 0) {
-    io.err(`dbsi-conformance: nothing judgeable in ${file}: none of its ${observed.length} entries is an exchange of a documented operation${ignoredText ? ` (${ignoredText})` : ''}. Base URLs: ${baseNotes.join('; ')}`);
+  const specUrl = env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md';
+  const j = await judgeHar(log, config, { file, strict: opts.strict, specUrl });
+  const ignoredText = Object.entries(j.ignored).filter(([, n]) => n > 0).map(([w, n]) => `${n} ${w}`).join(', ');
+  if (j.mapped.length === 0) {
+    io.err(`dbsi-conformance: nothing judgeable in ${file}: none of its ${j.observed.length} entries is an exchange of a documented operation${ignoredText ? ` (${ignoredText})` : ''}. Base URLs: ${j.baseNotes.join('; ')}`);
     return EXIT.COULD_NOT_TEST;
   }
-
-  // Every credential of the capture is a secret from here on, with the configured ones.
-  const secrets = [...(config ? secretValues(config) : []), ...captureSecrets(observed)];
-  const redactor = new Redactor(secrets);
-  const effective = config ?? resolveConfig({ name: `recorded traffic ${basename(file)}`, baseUrl: bases.baseUrl ?? 'http://127.0.0.1/', authBaseUrl: bases.authBaseUrl ?? 'http://127.0.0.1/', transfersBaseUrl: bases.transfersBaseUrl ?? 'http://127.0.0.1/', http: { allowInsecureHttp: true } }, {});
+  const { observed, mapped, ignored, baseNotes, secrets, redactor, settings, cases, lines, areasWithAuth } = j;
+  const effective = settings.config;
   const specText = readFileSync(SPEC_FILE);
-  const settings: RunSettings = { config: effective, seed: 0, strict: opts.strict, runId: 'traffic', specUrl: env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md' };
-  const areasWithAuth = new Set<Area>(AREAS.filter((a) => keepsAuthorization(mapped.filter(({ m }) => OPERATIONS[m.operation].area === a).map(({ x }) => x))));
-  const client = new DbsiClient(effective, redactor);
-  const { cases, lines } = await judgeCapture(seenOf(mapped, redactor, (a) => areasWithAuth.has(a)), { settings, client });
-  await client.close();
 
   if (!opts.quiet) {
     io.out(`dbsi-conformance ${suiteVersion()}: judging recorded traffic ${file} (nothing is sent)`);

@@ -75,6 +75,8 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
     }
     const url = new URL(config[key]).origin + path;
     const requestHeaders = rawHeaders(req);
+    // Recorded as the target received it: its own host.
+    for (const k of Object.keys(requestHeaders)) if (k.toLowerCase() === 'host') requestHeaders[k] = new URL(url).host;
     const started = new Date();
     const t0 = performance.now();
     const body = await readBody(req);

@@ -1,15 +1,13 @@
 import { requirement } from '../../../requirements';
 import type { TargetConfig } from '../../config';
 import { secretValues } from '../../config';
-import type { Area } from '../../model';
-import { OPERATIONS } from '../../operations';
 import { Redactor } from '../../redact';
 import type { Observed } from '../capture';
 import type { HarEntry } from '../har';
 import type { Seen } from '../exchange-rules';
 import { planCapture, seenOf } from '../judge';
 import { mapEntry, type Mapped } from '../operation-map';
-import { captureSecrets, keepsAuthorization } from '../secrets';
+import { captureSecrets } from '../secrets';
 import { harEntry, writeHar } from './har-file';
 import { startRecorder, type Recorder } from './proxy';
 
@@ -43,13 +41,11 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
   const save = () => writeHar(o.out, entries(), creator);
 
   const seen: Seen[] = [];
-  const withAuth = new Set<Area>();
   /** The new exchange's own rules, and the state rules over the whole sequence so far. */
   function judgeLive(latest: { x: Observed; m: Mapped }): void {
     const r = redactor();
-    const area = OPERATIONS[latest.m.operation].area;
-    if (keepsAuthorization([latest.x])) withAuth.add(area);
-    const [s] = seenOf([latest], r, (a) => withAuth.has(a));
+    // The recorder sees every header the client sent: a request without Authorization had none.
+    const [s] = seenOf([latest], r, () => true);
     seen.push(s!);
     const { plans } = planCapture(seen, (x) => x === s);
     for (const [index, plan] of plans) {

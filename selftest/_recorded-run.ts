@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TargetConfig } from '../harness/config';
+import type { Area } from '../harness/model';
+import { readHar } from '../harness/traffic/har';
+import { startRecording, type RecordingSession } from '../harness/traffic/recorder/session';
+import { judgeHar, type HarJudgement } from '../harness/traffic/run';
+import { runAreas, type AreaRun } from './_reference';
+
+export interface RecordedRun {
+  /** The active run, made through the recorder. */
+  active: AreaRun;
+  har: string;
+  /** The upstream configuration (the reference target's), also written to configFile. */
+  config: TargetConfig;
+  configFile: string;
+  /** What the recorder printed while it recorded. */
+  printed: string[];
+  dir: string;
+}
+
+/**
+ * The suite's own active run against a fresh reference target (with the given faults), made through
+ * the recorder: the recorder forwards to the target, the cases are pointed at the recorder.
+ */
+export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; strict?: boolean }): Promise<RecordedRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'dbsi-recorded-'));
+  const har = join(dir, 'run.har');
+  const printed: string[] = [];
+  let session: RecordingSession | undefined;
+  let upstream: TargetConfig | undefined;
+  try {
+    const active = await runAreas({
+      areas: o.areas,
+      faults: o.faults,
+      strict: o.strict,
+      configure: async (cfg) => {
+        upstream = cfg;
+        session = await startRecording(cfg, { host: '127.0.0.1', port: 0, out: har, version: 'selftest', print: (l) => printed.push(l), strict: o.strict });
+        return { ...cfg, ...session.recorder.urls };
+      },
+    });
+    await session!.stop();
+    session = undefined;
+    const configFile = join(dir, 'target.json');
+    writeFileSync(configFile, JSON.stringify(upstream));
+    return { active, har, config: upstream!, configFile, printed, dir };
+  } finally {
+    await session?.stop();
+  }
+}
+
+/** Judge a HAR in-process, as --traffic does (no reports written). */
+export function judgeFile(file: string, config: TargetConfig | undefined, strict = false): Promise<HarJudgement> {
+  return judgeHar(readHar(file), config, { file, strict, specUrl: 'spec.md' });
+}
+
+/** Requirement ids whose checks failed the judgement (MUST, or any grade under strict). */
+export function brokenRequirements(j: HarJudgement, strict = false): Set<string> {
+  return new Set(j.cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || strict)).map((k) => k.requirement)));
+}

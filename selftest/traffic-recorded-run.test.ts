@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { CATALOG } from '../requirements';
+import { AREAS } from '../harness/model';
+import { main, type Io } from '../harness/run/main';
+import { validator } from '../harness/schemas';
+import type { ConformanceSummary } from '../harness/run/summary';
+import { FAULTS } from '../reference-target/faults';
+import { filesUnder, findSecrets, untarGz } from './_artifacts';
+import { explain } from './_reference';
+import { brokenRequirements, judgeFile, recordActiveRun, type RecordedRun } from './_recorded-run';
+
+/**
+ * Judging recorded traffic (--traffic), proved on the suite's own active run: recorded through
+ * the recorder (npm run record) against the reference target, the traffic is judged conformant,
+ * with no secret in the HAR or any artifact; with a fault switched on, it is judged non-conformant
+ * on the fault's requirement, for every fault whose rule shows in traffic, and on nothing else.
+ */
+
+/**
+ * Faults whose rule a capture cannot show: the target refuses a request the spec says it must
+ * serve (a refusal may be about the credentials, which a capture cannot tell, and a 404 may mean
+ * "not found"), or the difference lies in a credential's validity. The active suite catches them.
+ */
+const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
+  'op1-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
+  'op2-requires-version-less-path': 'a 405 at the documented path: a refusal proves nothing about the rule',
+  'op3-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
+  'op4-requires-other-query-name': 'a 400 refusal: may be about anything else the request carries',
+  'op5-requires-other-header-name': 'a 400 refusal: may be about anything else the request carries',
+  'op6-collection-form-missing': 'a 405 refusal',
+  'op7-collection-form-missing': 'a 405 refusal',
+  'disc-user-id-forms-missing': 'a 404: may mean "not found"',
+  'disc-accepts-any-bearer-token': 'an invalid token cannot be told from a valid one',
+  'op8-wrong-credentials-403': 'a wrong secret key cannot be told from a right one',
+  'op9-invalid-token-403': 'an invalid token cannot be told from a valid one',
+  'op9-forbidden-token-401': 'a token without authorization cannot be told from one with it',
+  'op10-unsupplied-phone-cleared': 'shows only as a refusal of the number on record, which may be about anything else',
+  'op10-served-only-versioned': 'a 404 at the documented path: may mean the customer is not found',
+  'op10-refuses-postal-address-alone': 'a 400 refusal: may be about anything else the request carries',
+  'op10-refuses-all-three': 'a 400 refusal: may be about anything else the request carries',
+};
+
+function capture(): Io & { text(): string } {
+  const lines: string[] = [];
+  return { out: (l) => lines.push(l), err: (l) => lines.push(l), text: () => lines.join('\n') };
+}
+
+describe('the suite\'s own active run, recorded through the recorder and judged', () => {
+  let rec: RecordedRun;
+  let code: number;
+  let out: string;
+  let reports: string;
+  beforeAll(async () => {
+    rec = await recordActiveRun({ areas: [...AREAS] });
+    reports = join(rec.dir, 'reports');
+    const io = capture();
+    code = await main(['--traffic', rec.har, '--config', rec.configFile, '--reports', reports, '--bundle'], {}, io);
+    out = io.text();
+  }, 300_000);
+
+  test('the active run through the recorder is itself conformant', () => {
+    expect(explain(rec.active.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error' || c.outcome === 'could-not-test'))).toBe('');
+  });
+
+  test('is judged conformant (exit 0), with a verdict per requirement and not-observed never counted as passed', () => {
+    expect(code, out).toBe(0);
+    const s = JSON.parse(readFileSync(join(reports, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
+    expect(validator('conformance-summary')(s), JSON.stringify(validator('conformance-summary').errors)).toBe(true);
+    expect(s.requirements.map((r) => r.id)).toEqual(CATALOG.map((r) => r.id));
+    expect(s.requirements.filter((r) => r.verdict === 'failed' || r.verdict === 'warning')).toEqual([]);
+    // What a capture can never show (a token's validity) is "not observed", not passed.
+    expect(s.requirements.find((r) => r.id === 'OP9-AUTH-403')!.verdict).toBe('not-observed');
+    expect(s.requirements.filter((r) => r.verdict === 'passed').length).toBeGreaterThan(40);
+    expect(s.traffic!.judged).toBe(s.traffic!.entries);
+    expect(s.traffic!.exchanges).toHaveLength(s.traffic!.judged);
+    expect(s.traffic!.coverage.find((c) => c.operation.startsWith('5.'))!.proved).toEqual(expect.arrayContaining(['OP5-REQUEST', 'OP5-STATUS-204']));
+    const md = readFileSync(join(reports, 'conformance-summary.md'), 'utf8');
+    expect(md).toMatch(/## Recorded traffic/);
+    expect(md).toMatch(/### Coverage per operation/);
+    expect(md).toMatch(/#\d+ POST \/dbsi\/db-disclosures\/v1\/institution-user-disclosures → 204: proved OP5-REQUEST, OP5-STATUS-204/);
+    expect(md).toMatch(/#\d+ GET \S+institution-user-disclosures\S* → 200: proved .*STATE-UD-CREATE/);
+  });
+
+  test('writes JUnit, Allure results (one per judged exchange), the HTML report and the bundle', () => {
+    const names = readdirSync(reports);
+    for (const f of ['junit.xml', 'allure-results', 'conformance-report.html']) expect(names).toContain(f);
+    expect(names.some((f) => /^dbsi-evidence-.*\.tar\.gz$/.test(f))).toBe(true);
+    const s = JSON.parse(readFileSync(join(reports, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
+    expect(readdirSync(join(reports, 'allure-results')).filter((f) => f.endsWith('-result.json'))).toHaveLength(s.cases.length);
+  });
+
+  test('no secret in the HAR, any artifact or the output, the recorder\'s included', () => {
+    const files = filesUnder(reports);
+    const contents = [
+      { name: 'run.har', data: readFileSync(rec.har) },
+      ...files.filter((f) => !f.endsWith('.tar.gz')).map((f) => ({ name: f, data: readFileSync(f) })),
+      ...files.filter((f) => f.endsWith('.tar.gz')).flatMap((f) => untarGz(f).map((e) => ({ name: `bundle:${e.name}`, data: e.data }))),
+      { name: 'console', data: Buffer.from(out) },
+      { name: 'recorder output', data: Buffer.from(rec.printed.join('\n')) },
+    ];
+    expect(findSecrets(contents)).toEqual([]);
+    expect(readFileSync(rec.har, 'utf8')).toMatch(/"Bearer \[REDACTED\]"/);
+  });
+
+  test('the recorder printed no broken rule', () => {
+    expect(rec.printed.filter((l) => l.startsWith('✗'))).toEqual([]);
+  });
+});
+
+describe('with a fault switched on, the recorded traffic is judged non-conformant on the fault\'s requirement', () => {
+  const faults = FAULTS.filter((f) => !f.variant);
+  test('every fault the traffic cannot show is named, with the reason', () => {
+    expect(Object.keys(NOT_SHOWN_IN_TRAFFIC).filter((n) => !faults.some((f) => f.name === n))).toEqual([]);
+  });
+
+  test.each(faults.map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
+    const strict = fault.strict ?? false;
+    const rec = await recordActiveRun({ areas: [fault.area], faults: [fault.name], strict });
+    const j = await judgeFile(rec.har, rec.config, strict);
+    const broken = brokenRequirements(j, strict);
+    const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
+    expect([...broken].filter((id) => !allowed.has(id)), 'nothing but the fault\'s rule may be broken').toEqual([]);
+    if (NOT_SHOWN_IN_TRAFFIC[fault.name]) return;
+    for (const id of fault.breaks) {
+      expect([...broken], `${fault.name} must be judged as ${id} broken`).toContain(id);
+      expect(rec.printed.some((l) => l.includes(` ${id} broken by #`)), `the recorder prints ${id} as it happens:\n${rec.printed.join('\n')}`).toBe(true);
+    }
+  });
+});
