@@ -35,6 +35,8 @@ export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; str
       areas: o.areas,
       faults: o.faults,
       strict: o.strict,
+      // Generous: on a loaded machine a slow answer must not turn into "no answer" in the capture.
+      http: { timeoutMs: 30_000 },
       configure: async (cfg) => {
         upstream = cfg;
         session = await startRecording(cfg, { host: '127.0.0.1', port: 0, out: har, version: 'selftest', print: (l) => printed.push(l), strict: o.strict });
