@@ -23,6 +23,35 @@ export interface Observed {
   responseBody: string;
   /** Why there was no answer (Chrome's _error), when the capture says. */
   abortReason?: string;
+  /** What the capture tells of the request's credentials (see credentialOf). */
+  credential?: Credential;
+}
+
+/**
+ * The request's credentials as far as the capture tells them: which one (a label: equal labels, the
+ * same credential) and its shape. In a browser's capture the Authorization value is there; the
+ * recorder writes it redacted and adds this as the entry's "_dbsiCredential" (never the secret).
+ */
+export interface Credential {
+  /** Equal for the same credential within one capture; undefined when the capture cannot tell. */
+  label?: string;
+  scheme: string;
+  /** For Basic: the value decodes to a non-empty shared key, a colon and a non-empty secret key; undefined when it cannot be told. */
+  wellFormedBasic?: boolean;
+}
+
+export function credentialOf(authorization: string): Credential {
+  const m = /^(\S+)(?:\s+(.*))?$/.exec(authorization.trim());
+  const scheme = (m?.[1] ?? '').toLowerCase();
+  const value = (m?.[2] ?? '').trim();
+  if (value.includes('[REDACTED]')) return { scheme };
+  let wellFormedBasic: boolean | undefined;
+  if (scheme === 'basic') {
+    const pair = /^[A-Za-z0-9+/=]+$/.test(value) ? Buffer.from(value, 'base64').toString('utf8') : '';
+    const colon = pair.indexOf(':');
+    wellFormedBasic = colon > 0 && colon < pair.length - 1;
+  }
+  return { label: authorization.trim(), scheme, wellFormedBasic };
 }
 
 /** HAR headers as one record; repeated names are joined with ", " as HTTP allows. */
@@ -67,6 +96,8 @@ export function observe(e: HarEntry, index: number): Observed {
   const startMs = Number.isFinite(started) ? started : 0;
   const time = typeof e.time === 'number' && e.time > 0 ? e.time : 0;
   const status = typeof e.response?.status === 'number' && e.response.status > 0 ? e.response.status : 0;
+  const requestHeaders = headerRecord(e.request.headers);
+  const authorization = header(requestHeaders, 'authorization');
   return {
     index,
     startMs,
@@ -75,13 +106,19 @@ export function observe(e: HarEntry, index: number): Observed {
     durationMs: Math.round(time * 10) / 10,
     method: e.request.method.toUpperCase(),
     url: e.request.url,
-    requestHeaders: headerRecord(e.request.headers),
+    requestHeaders,
     requestBody: requestBody(e),
     status,
     responseHeaders: headerRecord(e.response?.headers, true),
     responseBody: status === 0 ? '' : responseBody(e),
     abortReason: status === 0 ? (typeof e.response?._error === 'string' ? e.response._error : 'no answer in the capture (status 0)') : undefined,
+    credential: recordedCredential(e._dbsiCredential) ?? (authorization === undefined ? undefined : credentialOf(authorization)),
   };
+}
+
+function recordedCredential(v: unknown): Credential | undefined {
+  const c = v as Credential | undefined;
+  return c && typeof c === 'object' && typeof c.scheme === 'string' ? { label: typeof c.label === 'string' ? c.label : undefined, scheme: c.scheme.toLowerCase(), wellFormedBasic: typeof c.wellFormedBasic === 'boolean' ? c.wellFormedBasic : undefined } : undefined;
 }
 
 /** The capture's entries in time order (stable for equal start times). */

@@ -1,4 +1,4 @@
-import { empty_body, json_object_body, not_served, required_members, schema_conformance, shown_value, status_code_conformance, success_status, value_equals, reflects_request, type CheckVerdict } from '../checks';
+import { belongs_to_user, empty_body, json_object_body, not_served, required_members, schema_conformance, shown_value, status_code_conformance, success_status, value_equals, reflects_request, type CheckVerdict } from '../checks';
 import { operation_found } from '../checks/served';
 import type { HttpResult } from '../http/client';
 import type { OperationKey } from '../operations';
@@ -83,7 +83,15 @@ function writeInstitutionDisclosure(requestRule: string, responseRule: string, s
     v.verify(responseRule, schema_conformance(s.res, schema));
     const body = s.res.json;
     if (isObject(body) && body.institutionDisclosureDataType !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, ['URL'], 'institutionDisclosureDataType of the response', s.res));
-    if (requestRule !== 'OP3-REQUEST' || !isObject(body)) return;
+    if (!isObject(body)) return;
+    // The response describes the disclosure as sent: the values header and body agree on ("which wins: not shown").
+    const sentValues: Record<string, unknown> = {};
+    for (const [member, parse] of [['institutionDisclosureName', String], ['institutionId', String], ['institutionDisclosureStatus', (x: string) => x === 'true']] as const) {
+      const v2 = sentOnce(s, member, member);
+      if (v2.known && (member !== 'institutionDisclosureStatus' || v2.value === 'true' || v2.value === 'false')) sentValues[member] = parse(v2.value!);
+    }
+    if (Object.keys(sentValues).length) v.verify(requestRule === 'OP3-REQUEST' ? 'OP3-RESPONSE-REFLECTS-REQUEST' : 'OP2-RESPONSE-REFLECTS-REQUEST', reflects_request(body, sentValues, `the ${requestRule === 'OP3-REQUEST' ? 'change' : 'create'} response`, s.res));
+    if (requestRule !== 'OP3-REQUEST') return;
     // STATE-ID-CHANGE, as the active case states it: the change's response names the disclosure changed and the name sent.
     v.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureId, s.mapped.pathParams.institutionDisclosureId, 'institutionDisclosureId of the change response', s.res));
     const sent = requestJson(s).json;
@@ -101,6 +109,11 @@ function listUserDisclosures(s: Seen, v: Verifier): void {
   const records = (s.res.json as { institutionUserDisclosures?: unknown[] } | undefined)?.institutionUserDisclosures ?? [];
   records.forEach((r, i) => v.verify('OP4-RESPONSE-MEMBERS', required_members(r, ['institutionId', 'institutionUserId', 'institutionUserDisclosureStatus', 'institutionDisclosureName'], `institutionUserDisclosures[${i}]`, s.res)));
   records.forEach((r, i) => v.verify('RES-USERDISC-FIELD-TYPES', schema_conformance(s.res, 'institution-user-disclosure', r, `institutionUserDisclosures[${i}]`)));
+  // Only where the target names the user as asked (some record carries that id): a target may give users ids of its own.
+  const user = s.mapped.query.get('InstitutionConsumerId');
+  if (user && records.some((r) => isObject(r) && r.institutionUserId === user)) {
+    records.forEach((r, i) => isObject(r) && v.verify('OP4-ONLY-THE-USERS-RECORDS', belongs_to_user(r, new Set([user]), `institutionUserDisclosures[${i}]`, s.res)));
+  }
   records.forEach((r, i) => {
     if (isObject(r) && r.institutionUserDisclosureStatus !== undefined) v.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, ['ACCEPTED', 'NOT_ACCEPTED'], `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, s.res));
   });
@@ -119,16 +132,33 @@ function noContentWrite(requestRule: string, statusRule: string) {
 
 const REVOCATION_HEADERS = ['institutionId', 'transactionId', 'Content-Type'];
 
+/** A value sent both as a header and as a body member: known only where the two agree ("which wins: not shown"). */
+export function sentOnce(s: Seen, headerName: string, member: string): { known: boolean; value?: string } {
+  const h = header(s.x.requestHeaders, headerName);
+  const parsed = requestJson(s).json;
+  const b = isObject(parsed) ? parsed[member] : undefined;
+  const bv = b === undefined ? undefined : String(b);
+  if (h !== undefined && bv !== undefined && h !== bv) return { known: false };
+  const value = h ?? bv;
+  return { known: value !== undefined, value };
+}
+
 /** Operation 8. The documented statuses apply only where the request shows which rule is in play. */
 function revokeToken(s: Seen, v: Verifier): void {
   const status = s.x.status;
   const missing = REVOCATION_HEADERS.filter((h) => !has(s, h));
   const body = requestJson(s);
   const badBody = s.x.requestBody !== undefined && s.x.requestBody.trim() !== '' && (!body.ok || !isObject(body.json) || validate('token-request', body.json).length > 0);
-  const basic = /^basic\s/i.test(header(s.x.requestHeaders, 'authorization') ?? '');
+  const c = s.x.credential;
+  // "the word Basic, a space, then the base64 encoding of the shared key, a colon and the secret key".
+  const basic = c?.scheme === 'basic' && c.wellFormedBasic !== false;
+  // Credentials that are certainly not that (another scheme, or Basic that does not decode to key:secret): unauthenticated, whatever their validity.
+  const notBasic = c !== undefined && (c.scheme !== 'basic' || c.wellFormedBasic === false);
   if (missing.length && basic && (is2xx(status) || status === 400)) v.verify('OP8-HEADER-REQUIRED-400', status_code_conformance(s.res, 400));
   if (!missing.length && badBody && basic && (is2xx(status) || status === 400)) v.verify('OP8-BODY-400', status_code_conformance(s.res, 400));
-  if (!missing.length && !badBody && withoutCredentials(s) && (is2xx(status) || is4xx(status))) v.verify('OP8-AUTH-401', status_code_conformance(s.res, 401));
+  if (!missing.length && !badBody && (withoutCredentials(s) || notBasic) && (is2xx(status) || is4xx(status))) v.verify('OP8-AUTH-401', status_code_conformance(s.res, 401));
+  const institutionId = header(s.x.requestHeaders, 'institutionId');
+  if (institutionId !== undefined && !/^\d+$/.test(institutionId.trim()) && basic && (is2xx(status) || is4xx(status))) v.verify('OP8-INSTITUTIONID-NUMERIC', not_served(s.res, `institutionId ${JSON.stringify(institutionId)} is not the "Numeric unique identifier of the FI"`));
   if (is2xx(status) && !missing.length && !badBody && basic) {
     v.verify('OP8-REQUEST', status_code_conformance(s.res, 200));
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
@@ -141,6 +171,11 @@ function revokeToken(s: Seen, v: Verifier): void {
     if (errorType !== undefined) v.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, ['USER_ERROR'], 'errorInfo.errorType', s.res));
   }
 }
+
+const TRANSFER_MEMBERS = ['id', 'fromAccountId', 'toAccountId', 'amount', 'memo', 'paymentOption', 'previousYearContribution', 'status', 'confirmation', 'fee', 'payoffAmount', 'notificationMessage', 'schedule'];
+const SCHEDULE_MEMBERS = ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth', 'nextExecutionDate', 'finalExecutionDate', 'remainingNumberOfExecutions'];
+/** A Transfer that carries every member the spec documents for Transfer, Money and Schedule (OP9-REQUEST-EVERY-MEMBER). */
+const carriesEveryMember = (b: unknown) => isObject(b) && TRANSFER_MEMBERS.every((m) => b[m] !== undefined) && isObject(b.schedule) && SCHEDULE_MEMBERS.every((m) => b.schedule[m] !== undefined);
 
 /** Operation 9. */
 function createTransfer(s: Seen, v: Verifier): void {
@@ -155,7 +190,7 @@ function createTransfer(s: Seen, v: Verifier): void {
   if ((noTransactionId || (body.ok && badBody)) && bearer && is4xx(status) && status !== 401 && status !== 403) v.verify('OP9-INVALID-ANSWERS-400', status_code_conformance(s.res, 400));
   if (!noTransactionId && !badBody && withoutCredentials(s) && (is2xx(status) || is4xx(status))) v.verify('OP9-AUTH-401', status_code_conformance(s.res, 401));
   if (is2xx(status) && !noTransactionId && !badBody && bearer) {
-    v.verify('OP9-REQUEST', status_code_conformance(s.res, 200));
+    v.verify(carriesEveryMember(body.json) ? 'OP9-REQUEST-EVERY-MEMBER' : 'OP9-REQUEST', status_code_conformance(s.res, 200));
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
     if (!v.verify('OP9-RESPONSE-TRANSFER', schema_conformance(s.res, 'transfer'))) return;
     const sent = body.json as Record<string, any>;

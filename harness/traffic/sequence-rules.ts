@@ -1,8 +1,8 @@
-import { absent, not_served, present, value_equals } from '../checks';
+import { absent, not_served, present, records_unchanged, value_equals } from '../checks';
 import { served } from '../checks/served';
 import { findDisclosure, listedStatus } from '../../suites/disclosures/_institution-disclosures';
-import { header } from './capture';
-import type { Seen, Verifier } from './exchange-rules';
+import { documentedMembers } from '../../suites/disclosures/_other-records';
+import { sentOnce, type Seen, type Verifier } from './exchange-rules';
 
 /**
  * The state rules of the catalog, judged across the capture's sequence. Only what the traffic
@@ -34,16 +34,6 @@ function bodyOf(s: Seen): Record<string, any> {
   } catch {
     return {};
   }
-}
-
-/** A value sent both as a header and as a body member: the two must agree to be known ("which wins: not shown"). */
-function sentOnce(s: Seen, headerName: string, member: string): { known: boolean; value?: string } {
-  const h = header(s.x.requestHeaders, headerName);
-  const b = bodyOf(s)[member];
-  const bv = b === undefined ? undefined : String(b);
-  if (h !== undefined && bv !== undefined && h !== bv) return { known: false };
-  const value = h ?? bv;
-  return { known: value !== undefined, value };
 }
 
 export interface SequenceNotes {
@@ -105,36 +95,49 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   const note = (i: number, text: string) => notes.set(i, [...(notes.get(i) ?? []), text]);
   const sorted = [...seen].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);
 
-  // Who is who: lists name their user; a credential listed for exactly one user identifies it.
-  const usersByCredential = new Map<string, Set<string>>();
-  const allUsers = new Set<string>();
+  // Who is who: lists name their user; a write is about the user its credential lists (nearly
+  // always: a probe of another consumer now and then does not change whose token it is). Where the
+  // capture cannot tell credentials apart, the user nearly every list is about.
+  const listsBy = new Map<string | undefined, Map<string, number>>();
   for (const s of sorted) {
-    if (s.mapped.operation !== 'listUserDisclosures') continue;
+    if (s.mapped.operation !== 'listUserDisclosures' || outcomeOf(s.x.status) !== 'applied') continue;
     const user = s.mapped.query.get('InstitutionConsumerId');
     if (!user) continue;
-    allUsers.add(user);
-    const cred = header(s.x.requestHeaders, 'authorization');
-    if (cred && !cred.includes('[REDACTED]')) usersByCredential.set(cred, (usersByCredential.get(cred) ?? new Set()).add(user));
+    for (const key of [s.x.credential?.label, undefined]) {
+      const m = listsBy.get(key) ?? listsBy.set(key, new Map()).get(key)!;
+      m.set(user, (m.get(user) ?? 0) + 1);
+    }
   }
+  /** The user that at least 80 % of the lists of this credential (or of the capture) are about. */
+  const principal = (key: string | undefined): string | undefined => {
+    const m = listsBy.get(key);
+    if (!m) return undefined;
+    const total = [...m.values()].reduce((a, b) => a + b, 0);
+    const [user, n] = [...m.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    return n * 5 >= total * 4 ? user : undefined;
+  };
   const userOf = (s: Seen): string | undefined => {
-    const cred = header(s.x.requestHeaders, 'authorization');
-    const byCred = cred && !cred.includes('[REDACTED]') ? usersByCredential.get(cred) : undefined;
-    if (byCred?.size === 1) return [...byCred][0];
-    return allUsers.size === 1 && !byCred ? [...allUsers][0] : undefined;
+    const label = s.x.credential?.label;
+    if (label === undefined) return principal(undefined);
+    if (listsBy.has(label)) return principal(label);
+    // A credential no list was made with: only where the capture tells no credentials apart at all.
+    return [...listsBy.keys()].some((k) => k !== undefined) ? undefined : principal(undefined);
   };
 
   // State.
   const userMoves = new Map<string, Map<string, UserMove>>(); // user -> name -> pending move
   const presence = new Map<string, Map<string, boolean>>(); // user -> name -> last known presence
   const idToName = new Map<string, Map<string, string>>(); // user -> institutionUserDisclosureId -> name
+  /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
+  const lastListed = new Map<string, Map<string, Record<string, unknown>>>();
   const institutionMoves = new Map<string, InstitutionMove>(); // id (or "name:<name>") -> pending move
   const phones = new Map<string, PhoneState>();
   const mapOf = <K, V>(m: Map<string, Map<K, V>>, k: string) => m.get(k) ?? m.set(k, new Map()).get(k)!;
 
   const forget = (user: string | undefined, name: string | undefined, why: string, by: number) => {
-    const users = user ? [user] : [...new Set([...userMoves.keys(), ...presence.keys()])];
+    const users = user ? [user] : [...new Set([...userMoves.keys(), ...presence.keys(), ...lastListed.keys()])];
     for (const u of users) {
-      for (const m of [userMoves.get(u), presence.get(u)]) {
+      for (const m of [userMoves.get(u), presence.get(u), lastListed.get(u)]) {
         if (!m) continue;
         if (name) m.delete(name);
         else m.clear();
@@ -165,6 +168,7 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
           if (outcome === 'unknown') return forget(user, name, why, i);
           if (!user || !name) return forget(user, name, user ? 'a 2xx write whose record cannot be told' : 'a 2xx write whose user cannot be told from the capture', i);
           const requirement = kind === 'create' ? 'STATE-UD-CREATE' : kind === 'change' ? 'STATE-UD-CHANGE' : 'STATE-UD-DELETE';
+          lastListed.get(user)?.delete(name);
           mapOf(userMoves, user).set(name, { kind, requirement, by: i, status: status.known ? status.value : undefined, knownPresent: presence.get(user)?.get(name) === true || mapOf(userMoves, user).get(name)?.kind === 'create' });
         },
       });
@@ -264,6 +268,14 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       const objs = records.filter(isObject);
       const byName = new Map(objs.filter((r) => typeof r.institutionDisclosureName === 'string').map((r) => [r.institutionDisclosureName as string, r]));
       for (const r of objs) if (typeof r.institutionUserDisclosureId === 'string' && typeof r.institutionDisclosureName === 'string') mapOf(idToName, user).set(r.institutionUserDisclosureId, r.institutionDisclosureName);
+      // The change or delete moves since the last list of the user: the other records it listed, untouched since, are listed unchanged.
+      const moves = [...(userMoves.get(user) ?? [])].filter(([, m]) => m.kind !== 'create');
+      const kinds = new Set(moves.map(([, m]) => m.kind));
+      const others = [...(lastListed.get(user) ?? [])].filter(([name]) => !busy(busyKeys, `ud|${user}|${name}`) && !userMoves.get(user)?.has(name));
+      if (moves.length && kinds.size === 1 && others.length) {
+        const requirement = kinds.has('change') ? 'STATE-UD-CHANGE-ONLY-NAMED' : 'STATE-UD-DELETE-ONLY-NAMED';
+        v.verify(requirement, records_unchanged(others.map(([, r]) => r), objs.map(documentedMembers), `the user's other records (after the 2xx ${[...kinds][0]} in exchange${moves.length > 1 ? 's' : ''} ${moves.map(([, m]) => `#${m.by}`).join(', ')})`, res));
+      }
       for (const [name, move] of [...(userMoves.get(user) ?? [])]) {
         if (busy(busyKeys, `ud|${user}|${name}`)) continue;
         const found = byName.get(name);
@@ -274,6 +286,9 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
         }
         userMoves.get(user)!.delete(name);
       }
+      const snapshot = new Map<string, Record<string, unknown>>();
+      for (const [name, r] of byName) if (!busy(busyKeys, `ud|${user}|${name}`)) snapshot.set(name, documentedMembers(r));
+      lastListed.set(user, snapshot);
       const known = mapOf(presence, user);
       for (const name of known.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, byName.has(name));
       for (const name of byName.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, true);

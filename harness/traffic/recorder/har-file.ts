@@ -3,8 +3,14 @@ import type { Redactor } from '../../redact';
 import type { Observed } from '../capture';
 import type { HarEntry, HarLog } from '../har';
 
-/** A recorded exchange as a HAR 1.2 entry, every secret redacted (headers, bodies, URL). */
-export function harEntry(x: Observed, redactor: Redactor, extra: { statusText?: string; httpVersion?: string } = {}): HarEntry {
+/**
+ * A recorded exchange as a HAR 1.2 entry, every secret redacted (headers, bodies, URL). What the
+ * judge needs of the credential goes in "_dbsiCredential": a label per distinct credential of the
+ * session (c1, c2, …: not derived from the secret) and its shape.
+ */
+export function harEntry(x: Observed, redactor: Redactor, labels: Map<string, string> = new Map()): HarEntry {
+  const c = x.credential;
+  const credential = c && { label: c.label === undefined ? undefined : labels.get(c.label) ?? labels.set(c.label, `c${labels.size + 1}`).get(c.label), scheme: c.scheme, wellFormedBasic: c.wellFormedBasic };
   const url = redactor.text(x.url);
   let queryString: Array<{ name: string; value: string }> = [];
   try {
@@ -22,7 +28,7 @@ export function harEntry(x: Observed, redactor: Redactor, extra: { statusText?: 
     request: {
       method: x.method,
       url,
-      httpVersion: extra.httpVersion ?? 'HTTP/1.1',
+      httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: list(x.requestHeaders),
       queryString,
@@ -32,8 +38,8 @@ export function harEntry(x: Observed, redactor: Redactor, extra: { statusText?: 
     } as HarEntry['request'],
     response: {
       status: x.status,
-      statusText: extra.statusText ?? '',
-      httpVersion: extra.httpVersion ?? 'HTTP/1.1',
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: list(x.responseHeaders),
       content: { size: Buffer.byteLength(x.responseBody), mimeType: resType, text: body },
@@ -44,6 +50,7 @@ export function harEntry(x: Observed, redactor: Redactor, extra: { statusText?: 
     } as HarEntry['response'],
     cache: {},
     timings: { send: 0, wait: x.durationMs, receive: 0 },
+    ...(credential ? { _dbsiCredential: credential } : {}),
   };
 }
 

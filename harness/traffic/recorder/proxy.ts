@@ -4,7 +4,7 @@ import { request, type Dispatcher } from 'undici';
 import type { TargetConfig } from '../../config';
 import { dispatcherFor, flattenHeaders } from '../../http/client';
 import type { BaseUrlKey } from '../../operations';
-import type { Observed } from '../capture';
+import { credentialOf, header, type Observed } from '../capture';
 
 /**
  * The recorder's reverse proxy: a client pointed at it (the local base URLs it prints) is forwarded
@@ -81,6 +81,8 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
     const t0 = performance.now();
     const body = await readBody(req);
     const x: Observed = { index: ++index, startMs: started.getTime(), endMs: started.getTime(), startedAt: started.toISOString(), durationMs: 0, method: (req.method ?? 'GET').toUpperCase(), url, requestHeaders, requestBody: undefined, status: 0, responseHeaders: {}, responseBody: '' };
+    const authorization = header(requestHeaders, 'authorization');
+    if (authorization !== undefined) x.credential = credentialOf(authorization);
     const finish = () => {
       x.durationMs = Math.round((performance.now() - t0) * 10) / 10;
       x.endMs = x.startMs + x.durationMs;

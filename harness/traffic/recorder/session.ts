@@ -36,7 +36,8 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
   /** Redacted entries, from the whole capture's secrets (a credential seen later is redacted in earlier entries too). */
   const entries = (): HarEntry[] => {
     const r = redactor();
-    return observed.map((x) => harEntry(x, r));
+    const labels = new Map<string, string>();
+    return observed.map((x) => harEntry(x, r, labels));
   };
   const save = () => writeHar(o.out, entries(), creator);
 
