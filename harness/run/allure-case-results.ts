@@ -17,7 +17,9 @@ export async function writeAllureResults(dir: string, cases: CaseReport[], o: { 
   const writer = new AsyncResultsWriter(dir);
   writer.writeEnvironmentInfo(o.environmentInfo);
   writer.writeCategoriesDefinitions(o.categories);
-  for (const c of cases) {
+  for (const [i, c] of cases.entries()) {
+    // A capture can hold thousands of exchanges: the files are written a few hundred at a time (open files are limited).
+    if (i % 200 === 199) await writer.flush();
     const operationKey = c.id.split('/')[1] as OperationKey;
     const op = OPERATIONS[operationKey];
     const grades = c.requirements.map((id) => requirement(id).grade);

@@ -46,8 +46,11 @@ export interface HarLog {
   entries: HarEntry[];
 }
 
-/** The largest capture the judge reads: a bigger file is refused at once, before it is read. */
-export const MAX_HAR_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest capture the judge reads: a bigger file is refused at once, before it is read. Judging
+ * holds about 30 bytes of memory per byte of capture (parsed bodies, redacted records, reports).
+ */
+export const MAX_HAR_BYTES = 32 * 1024 * 1024;
 
 /** A file that cannot be judged: not there, too large, not JSON, not HAR. Exit code 2, one message. */
 export class HarError extends Error {
