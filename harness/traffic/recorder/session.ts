@@ -42,13 +42,20 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
   const save = () => writeHar(o.out, entries(), creator);
 
   const seen: Seen[] = [];
-  /** The new exchange's own rules, and the state rules over the whole sequence so far. */
-  function judgeLive(latest: { x: Observed; m: Mapped }): void {
+  let fresh: Array<{ x: Observed; m: Mapped }> = [];
+  let judging: NodeJS.Timeout | undefined;
+  /**
+   * The new exchanges' own rules, and the state rules over the whole sequence so far; in batches (a
+   * burst of exchanges is judged once, a tenth of a second after it), so the proxy is not held up.
+   */
+  function judgeLive(): void {
+    judging = undefined;
     const r = redactor();
     // The recorder sees every header the client sent: a request without Authorization had none.
-    const [s] = seenOf([latest], r, () => true);
-    seen.push(s!);
-    const { plans } = planCapture(seen, (x) => x === s);
+    const added = new Set(seenOf(fresh, r, () => true));
+    fresh = [];
+    seen.push(...added);
+    const { plans } = planCapture(seen, (x) => added.has(x));
     for (const [index, plan] of plans) {
       for (const p of plan) {
         if (p.verdict.outcome !== 'failed') continue;
@@ -63,6 +70,14 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
     }
   }
 
+  const judgeSafely = () => {
+    try {
+      judgeLive();
+    } catch (e) {
+      o.print(`(live judging failed: ${(e as Error).message}; the recording goes on)`);
+    }
+  };
+
   const recorder = await startRecorder(config, {
     host: o.host,
     port: o.port,
@@ -70,11 +85,8 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
       observed.push(x);
       const m = mapEntry(x, bases);
       if (!('ignored' in m)) {
-        try {
-          judgeLive({ x, m });
-        } catch (e) {
-          o.print(`(live judging failed: ${(e as Error).message}; the recording goes on)`);
-        }
+        fresh.push({ x, m });
+        judging ??= setTimeout(judgeSafely, 100);
       }
       // The file on disk follows the session within a second, so even a hard kill leaves a valid HAR.
       timer ??= setTimeout(() => {
@@ -90,6 +102,10 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
     count: () => observed.length,
     async stop() {
       await recorder.close();
+      if (judging) {
+        clearTimeout(judging);
+        judgeSafely();
+      }
       if (timer) clearTimeout(timer);
       timer = undefined;
       save();
