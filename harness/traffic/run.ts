@@ -11,6 +11,7 @@ import { writeAllureResults } from '../run/allure-case-results';
 import { clearResults } from '../run/allure-writer';
 import type { CliOptions } from '../run/args';
 import { consoleSummary } from '../run/console';
+import { casesForTerminal, terminalLine } from '../run/terminal-text';
 import { writeEvidence } from '../run/evidence';
 import { junitXml } from '../run/junit';
 import { CATEGORIES, SPEC_FILE, suiteVersion, type Io } from '../run/main';
@@ -172,12 +173,12 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
   await previousResultsRemoved;
 
   io.out('');
-  io.out(redactor.text(consoleSummary(cases)));
+  io.out(redactor.text(consoleSummary(casesForTerminal(cases))));
   const flagged = lines.filter((l) => l.broke.length || l.warned.length);
   if (flagged.length) {
     io.out('');
     io.out('Exchanges that broke a rule:');
-    for (const l of flagged.slice(0, 50)) io.out(`  ${redactor.text(exchangeLineText(l))}`);
+    for (const l of flagged.slice(0, 50)) io.out(`  ${redactor.text(terminalLine(exchangeLineText(l)))}`);
     if (flagged.length > 50) io.out(`  … and ${flagged.length - 50} more (see the summary)`);
   }
   const observedCount = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
