@@ -167,7 +167,7 @@ export const OPERATION_DOCUMENTATION: Record<OperationKey, OperationDocumentatio
     security: 'revocationBasic',
     parameters: [
       { name: 'Accept', in: 'header', required: false, description: 'Type string, "Required: no".' },
-      { name: 'institutionId', in: 'header', required: true, description: 'Type string, "Required: yes", "Numeric unique identifier of the FI".' },
+      { name: 'institutionId', in: 'header', required: true, description: 'Type string, "Required: yes", "Numeric unique identifier of the FI".', schema: { type: 'string', pattern: '^[0-9]+$' } },
       { name: 'transactionId', in: 'header', required: true, description: 'Type string, "Required: yes", "Unique identifier for this request".' },
       { name: 'Content-Type', in: 'header', required: true, description: 'Type string, "Required: yes", "Request content type".' },
       { name: 'Authorization', in: 'header', required: true, description: 'Type string, "Required: yes", "See Authentication" (HTTP Basic).' },

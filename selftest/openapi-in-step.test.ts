@@ -108,6 +108,27 @@ describe('the document is in step with schemas/: the reference target\'s own exc
     expect(missing).toEqual([]);
   });
 
+  test('every documented parameter value the suite sent in a served request matches the parameter\'s schema (a UUID, "true or false", a numeric institutionId)', () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const e of exchanges.filter((x) => x.response.status >= 200 && x.response.status < 300)) {
+      const o = byId.get(e.operation)!;
+      const url = new URL(e.request.url);
+      (o.op.parameters ?? []).forEach((p, i) => {
+        const value = p.in === 'header' ? e.request.headers[p.name as string] : p.in === 'query' ? url.searchParams.get(p.name as string) ?? undefined : undefined;
+        if (value === undefined) return;
+        checked++;
+        const errors = validate([...o.at, 'parameters', String(i), 'schema'], value);
+        if (errors.length) problems.push(`${e.operation} ${p.in} ${String(p.name)} ${JSON.stringify(value)}: ${errors.join('; ')}`);
+      });
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
+    const revoke = byId.get('revokeToken')!;
+    const at = revoke.op.parameters!.findIndex((p) => p.name === 'institutionId');
+    expect(validate([...revoke.at, 'parameters', String(at), 'schema'], '1001x')).not.toEqual([]);
+  });
+
   test('the response schemas can fail: a body that breaks a documented type or envelope does not match', () => {
     const check = (key: string, status: string, body: unknown) => validate(responseSchemaAt(byId.get(key)!, status)!, body);
     expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [{ institutionDisclosureId: 7 }] }).join(' ')).toContain('/institutionDisclosures/0/institutionDisclosureId');
