@@ -9,6 +9,7 @@ const NOT_SHOWN = 'The spec states nothing a target could be held to here; the s
  * disclosures.ts.)
  */
 export const GENERAL_REQUIREMENTS: Requirement[] = [
+  { id: 'CLIENT-REQUEST-AS-DOCUMENTED', section: 'Endpoints', grade: 'SHOULD', operations: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], statement: 'Each operation documents its request: the headers the spec marks required ("Required: yes", "required", the "Disclosures: headers sent with every operation") and the body (Token request body, Transfer, Contact update request, the disclosures bodies). In recorded traffic the client is not the suite: a request without a required header (Authorization aside: the target\'s rules judge requests without credentials), or with a body that is not of the documented shape, is worth knowing. It is no verdict on the target: a warning, a failure only under --strict.', judgedInTraffic: 'The suite is the client of an active run: its requests are built from the same documentation (proved by the request self-tests), except where a test breaks a rule on purpose.' },
   { id: 'CONV-JSON-BODIES', section: 'What the service does', grade: 'MUST', operations: [1, 2, 3, 4, 8, 9], statement: '"Bodies are JSON objects." A response body documented as an object parses as a JSON object.' },
 
   // Not shown: other areas, events, limits, token issuance, versioning policy.

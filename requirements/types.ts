@@ -17,4 +17,9 @@ export interface Requirement {
   operations: number[];
   /** Set for statements the spec leaves "not shown": listed so the evidence shows they were considered. */
   notTestable?: string;
+  /**
+   * Set for statements about the client's side, judged only in recorded traffic (--traffic): no active
+   * test declares them (the suite is the client there), and an active run reports them "not run".
+   */
+  judgedInTraffic?: string;
 }

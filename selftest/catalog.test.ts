@@ -54,7 +54,7 @@ describe('requirement catalog', () => {
   });
 
   test('every testable catalog entry is declared by at least one test', () => {
-    const untested = CATALOG.filter((r) => r.notTestable === undefined && !declaredBy.has(r.id)).map((r) => `${r.id} (${r.section})`);
+    const untested = CATALOG.filter((r) => r.notTestable === undefined && r.judgedInTraffic === undefined && !declaredBy.has(r.id)).map((r) => `${r.id} (${r.section})`);
     expect(untested, `testable requirements no test declares (add a test, or mark the entry notTestable with the reason):${list(untested)}`).toEqual([]);
   });
 

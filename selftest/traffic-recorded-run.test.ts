@@ -70,7 +70,11 @@ describe('the suite\'s own active run, recorded through the recorder and judged'
     const s = JSON.parse(readFileSync(join(reports, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
     expect(validator('conformance-summary')(s), JSON.stringify(validator('conformance-summary').errors)).toBe(true);
     expect(s.requirements.map((r) => r.id)).toEqual(CATALOG.map((r) => r.id));
-    expect(s.requirements.filter((r) => r.verdict === 'failed' || r.verdict === 'warning')).toEqual([]);
+    expect(s.requirements.filter((r) => (r.verdict === 'failed' || r.verdict === 'warning') && r.id !== 'CLIENT-REQUEST-AS-DOCUMENTED')).toEqual([]);
+    // The suite breaks rules on purpose (a missing header, a mistyped body): as a client, it is warned about.
+    const client = s.requirements.find((r) => r.id === 'CLIENT-REQUEST-AS-DOCUMENTED')!;
+    expect(client.verdict).toBe('warning');
+    expect(client.notes.join('\n')).toMatch(/without transactionId|a body that does not match/);
     // What a capture can never show (a token's validity) is "not observed", not passed.
     expect(s.requirements.find((r) => r.id === 'OP9-AUTH-403')!.verdict).toBe('not-observed');
     expect(s.requirements.filter((r) => r.verdict === 'passed').length).toBeGreaterThan(40);
@@ -105,8 +109,9 @@ describe('the suite\'s own active run, recorded through the recorder and judged'
     expect(readFileSync(rec.har, 'utf8')).toMatch(/"Bearer \[REDACTED\]"/);
   });
 
-  test('the recorder printed no broken rule', () => {
+  test('the recorder printed no broken MUST rule (only warnings about the requests the suite breaks on purpose)', () => {
     expect(rec.printed.filter((l) => l.startsWith('✗'))).toEqual([]);
+    expect(rec.printed.filter((l) => l.startsWith('!')).every((l) => l.includes('SHOULD CLIENT-REQUEST-AS-DOCUMENTED'))).toBe(true);
   });
 });
 
@@ -120,7 +125,8 @@ describe('with a fault switched on, the recorded traffic is judged non-conforman
     const strict = fault.strict ?? false;
     const rec = await recordActiveRun({ areas: [fault.area], faults: [fault.name], strict });
     const j = await judgeFile(rec.har, rec.config, strict);
-    const broken = brokenRequirements(j, strict);
+    // What the suite breaks on purpose as a client is no verdict on the target.
+    const broken = new Set([...brokenRequirements(j, strict)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED'));
     const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
     expect([...broken].filter((id) => !allowed.has(id)), 'nothing but the fault\'s rule may be broken').toEqual([]);
     if (NOT_SHOWN_IN_TRAFFIC[fault.name]) return;

@@ -5,3 +5,4 @@ export * from './values';
 export * from './members';
 export * from './echo';
 export * from './records';
+export * from './request';

@@ -103,7 +103,7 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
   return CATALOG.map((r) => {
     const row: RequirementRow = { id: r.id, section: r.section, grade: r.grade, statement: r.statement, operations: r.operations, verdict: 'not-run', notes: [], cases: declared.get(r.id) ?? [] };
     if (r.notTestable) return { ...row, verdict: 'not-testable', notes: [r.notTestable] };
-    if (row.cases.length === 0) return { ...row, verdict: 'no-test' };
+    if (row.cases.length === 0) return r.judgedInTraffic ? { ...row, verdict: 'not-run', notes: [`judged in recorded traffic only (--traffic): ${r.judgedInTraffic}`] } : { ...row, verdict: 'no-test' };
     // Notes are kept per verdict, and the row shows those of the verdict it ends with: a requirement
     // that passed is not annotated with the failure of another requirement in the same test.
     const notes = new Map<RequirementVerdict, string[]>();

@@ -1,5 +1,6 @@
 import { CaseContext, feature, runCase, type RunSettings } from '../case';
-import type { CheckVerdict } from '../checks';
+import { request_as_documented, type CheckVerdict } from '../checks';
+import { OPERATION_DOCUMENTATION } from '../operations-documented';
 import type { DbsiClient, HttpResult } from '../http/client';
 import type { Area, CaseReport, Exchange } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
@@ -98,6 +99,13 @@ export function planCapture(seen: Seen[], perExchange: (s: Seen) => boolean = ()
     if (unjudged(s.x.status) === undefined && perExchange(s)) EXCHANGE_RULES[s.mapped.operation](s, verifierFor(s.x.index));
   }
   const { notes } = judgeSequence(seen, verifierFor);
+  // Last, so that a client's mistake never hides a verdict on the target: the request as documented.
+  for (const s of seen) {
+    if (unjudged(s.x.status) !== undefined) continue;
+    const doc = OPERATION_DOCUMENTATION[s.mapped.operation];
+    const required = doc.parameters.filter((p) => p.in === 'header' && p.required && !/^authorization$/i.test(p.name)).map((p) => p.name);
+    verifierFor(s.x.index).verify('CLIENT-REQUEST-AS-DOCUMENTED', request_as_documented(s.res, required, doc.body?.schema));
+  }
   return { plans, notes };
 }
 

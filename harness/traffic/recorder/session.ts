@@ -65,7 +65,7 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
         if (printed.has(key)) continue;
         printed.add(key);
         const ex = p.verdict.res?.exchange;
-        o.print(r.text(`✗ ${grade} ${p.requirement} broken by #${index}${ex ? ` ${ex.request.method} ${ex.request.url} → ${ex.response?.status ?? 'no answer'}` : ''}: ${p.verdict.description}; received ${p.verdict.received ?? ''}`));
+        o.print(r.text(`${grade === 'MUST' ? '✗' : '!'} ${grade} ${p.requirement} broken by #${index}${ex ? ` ${ex.request.method} ${ex.request.url} → ${ex.response?.status ?? 'no answer'}` : ''}: ${p.verdict.description}; received ${p.verdict.received ?? ''}`));
       }
     }
   }
