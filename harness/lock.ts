@@ -1,30 +1,62 @@
 /**
- * A small keyed mutex: cases that must not overlap on one shared resource of the target (the one
- * configured user's disclosure records) take the same key; everything else still runs concurrently.
- * The lock lives in the process (every case of an area runs in one worker).
+ * A keyed read/write lock: cases that must not overlap on one shared resource of the target (one
+ * acceptance record of the configured user, one customer's phone number) take the same key. A case
+ * that changes the resource holds the key exclusively; a case that only reads it, or sends a request
+ * that a conformant target refuses without changing anything, holds it shared, side by side with the
+ * other readers. Everything else still runs concurrently. The lock lives in the process (every case
+ * of a run runs in one worker).
+ *
+ * Waiters are served in arrival order: a writer waits for the readers before it, and readers that
+ * arrive after a waiting writer wait for it (no writer waits forever); consecutive readers enter together.
  */
-const tails = new Map<string, Promise<void>>();
+export type LockMode = 'exclusive' | 'shared';
 
-/** Wait for the key; the returned function releases it (calling it twice is harmless). */
-export async function acquireLock(key: string): Promise<() => void> {
-  const previous = tails.get(key) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const tail = previous.then(() => mine);
-  tails.set(key, tail);
-  await previous;
+interface KeyState {
+  readers: number;
+  writer: boolean;
+  queue: Array<{ mode: LockMode; enter: () => void }>;
+}
+
+const keys = new Map<string, KeyState>();
+
+function admit(key: string, k: KeyState): void {
+  while (k.queue.length > 0) {
+    const next = k.queue[0]!;
+    if (next.mode === 'exclusive') {
+      if (k.writer || k.readers > 0) break;
+      k.writer = true;
+    } else {
+      if (k.writer) break;
+      k.readers++;
+    }
+    k.queue.shift();
+    next.enter();
+  }
+  if (!k.writer && k.readers === 0 && k.queue.length === 0) keys.delete(key);
+}
+
+/** Wait for the key in the given mode (exclusive unless told); the returned function releases it (calling it twice is harmless). */
+export async function acquireLock(key: string, mode: LockMode = 'exclusive'): Promise<() => void> {
+  let k = keys.get(key);
+  if (!k) keys.set(key, (k = { readers: 0, writer: false, queue: [] }));
+  const state = k;
+  await new Promise<void>((enter) => {
+    state.queue.push({ mode, enter });
+    admit(key, state);
+  });
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    release();
-    if (tails.get(key) === tail) tails.delete(key);
+    if (mode === 'exclusive') state.writer = false;
+    else state.readers--;
+    admit(key, state);
   };
 }
 
-/** Run fn while holding the key. */
-export async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const release = await acquireLock(key);
+/** Run fn while holding the key (exclusive unless told). */
+export async function withLock<T>(key: string, fn: () => Promise<T>, mode: LockMode = 'exclusive'): Promise<T> {
+  const release = await acquireLock(key, mode);
   try {
     return await fn();
   } finally {
@@ -34,5 +66,12 @@ export async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T>
 
 /** Whether nobody holds or waits for the key right now. */
 export function lockIsFree(key: string): boolean {
-  return !tails.has(key);
+  return !keys.has(key);
+}
+
+/** Whether a case could take the key in this mode right now without waiting. */
+export function lockIsOpen(key: string, mode: LockMode): boolean {
+  const k = keys.get(key);
+  if (!k) return true;
+  return mode === 'shared' && !k.writer && k.queue.length === 0;
 }
