@@ -109,7 +109,7 @@ export class CaseContext {
   /** Send one request; the exchange is recorded and attached (redacted) to the current step. */
   async send(o: SendOptions): Promise<HttpResult> {
     try {
-      const res = await this.client.send(o, {}, this.cleaningUp ? undefined : this.signal);
+      const res = await this.client.send(this.priority ? { priority: this.priority, ...o } : o, {}, this.cleaningUp ? undefined : this.signal);
       this.exchanges.push(res.exchange);
       await this.sink.exchange(res.exchange);
       return res;
@@ -121,6 +121,13 @@ export class CaseContext {
       throw e;
     }
   }
+
+  /**
+   * While this case holds a lock other cases wait for (a record, a customer), its requests go first
+   * when every connection slot is busy: a run is as long as its longest chain of dependent requests,
+   * and the cases that hold such locks are that chain.
+   */
+  priority = 0;
 
   /** A named step of a multi-request scenario (create, change, list, delete). */
   step<T>(name: string, body: () => Promise<T>): Promise<T> {

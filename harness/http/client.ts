@@ -40,6 +40,8 @@ export interface SendOptions {
   label?: string;
   /** Which environment variable the curl line names for a Bearer credential. */
   bearerEnv?: string;
+  /** When every connection slot is busy, sent before requests of a lower priority (default 0). */
+  priority?: number;
 }
 
 export interface HttpResult {
@@ -205,7 +207,7 @@ export class DbsiClient {
         throw new TransportError('interrupted', 'the run was interrupted', ex);
       }
       let res: Awaited<ReturnType<typeof request>> | undefined;
-      const release = await this.limiter.acquire(stop).catch(() => undefined);
+      const release = await this.limiter.acquire(stop, o.priority).catch(() => undefined);
       if (!release) {
         const ex = record(undefined, { kind: 'interrupted', message: 'the run was interrupted' });
         throw new TransportError('interrupted', 'the run was interrupted', ex);

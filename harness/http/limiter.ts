@@ -1,16 +1,18 @@
 /**
  * At most `concurrency` requests in flight and, when rateLimitPerSecond > 0, starts spaced at least
  * 1/rate seconds apart. acquire() resolves to a release function that may be called more than once.
+ * A freed slot goes to the waiting request with the highest priority, the earliest among equals: a
+ * case that others wait for (it holds a lock on a shared record) sends before cases nobody waits for.
  */
 export class Limiter {
   private active = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: Array<{ turn: () => void; priority: number }> = [];
   private nextStart = 0;
 
   constructor(private readonly concurrency: number, private readonly rateLimitPerSecond: number) {}
 
-  /** Wait for a slot; when `signal` aborts first, stop waiting and reject with its reason. */
-  async acquire(signal?: AbortSignal): Promise<() => void> {
+  /** Wait for a slot (higher `priority` first); when `signal` aborts first, stop waiting and reject with its reason. */
+  async acquire(signal?: AbortSignal, priority = 0): Promise<() => void> {
     signal?.throwIfAborted();
     if (this.active >= this.concurrency) {
       await new Promise<void>((resolve, reject) => {
@@ -18,12 +20,15 @@ export class Limiter {
           signal?.removeEventListener('abort', onAbort);
           resolve();
         };
+        const entry = { turn, priority };
         const onAbort = () => {
-          const i = this.waiting.indexOf(turn);
+          const i = this.waiting.indexOf(entry);
           if (i >= 0) this.waiting.splice(i, 1);
           reject(signal!.reason);
         };
-        this.waiting.push(turn);
+        // After every waiter of the same or a higher priority.
+        const at = this.waiting.findIndex((w) => w.priority < priority);
+        this.waiting.splice(at < 0 ? this.waiting.length : at, 0, entry);
         signal?.addEventListener('abort', onAbort, { once: true });
       });
     }
@@ -39,7 +44,7 @@ export class Limiter {
       if (released) return;
       released = true;
       this.active--;
-      this.waiting.shift()?.();
+      this.waiting.shift()?.turn();
     };
   }
 }
