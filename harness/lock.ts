@@ -6,8 +6,10 @@
  * other readers. Everything else still runs concurrently. The lock lives in the process (every case
  * of a run runs in one worker).
  *
- * Waiters are served in arrival order: a writer waits for the readers before it, and readers that
- * arrive after a waiting writer wait for it (no writer waits forever); consecutive readers enter together.
+ * Readers join the readers that hold a key, also when a writer waits (the readers of a run are few
+ * and short, and sharing one record between them is the point); a writer waits until they have left.
+ * Otherwise waiters enter in arrival order, and when a writer leaves, every waiting reader enters
+ * together.
  */
 export type LockMode = 'exclusive' | 'shared';
 
@@ -20,17 +22,17 @@ interface KeyState {
 const keys = new Map<string, KeyState>();
 
 function admit(key: string, k: KeyState): void {
-  while (k.queue.length > 0) {
-    const next = k.queue[0]!;
-    if (next.mode === 'exclusive') {
-      if (k.writer || k.readers > 0) break;
-      k.writer = true;
-    } else {
-      if (k.writer) break;
-      k.readers++;
-    }
+  const head = k.queue[0];
+  if (head?.mode === 'exclusive' && !k.writer && k.readers === 0) {
     k.queue.shift();
-    next.enter();
+    k.writer = true;
+    head.enter();
+  } else if (!k.writer && (head?.mode === 'shared' || k.readers > 0)) {
+    // Every waiting reader enters; the writers keep their places.
+    const readers = k.queue.filter((w) => w.mode === 'shared');
+    k.queue = k.queue.filter((w) => w.mode === 'exclusive');
+    k.readers += readers.length;
+    for (const r of readers) r.enter();
   }
   if (!k.writer && k.readers === 0 && k.queue.length === 0) keys.delete(key);
 }
@@ -73,5 +75,17 @@ export function lockIsFree(key: string): boolean {
 export function lockIsOpen(key: string, mode: LockMode): boolean {
   const k = keys.get(key);
   if (!k) return true;
-  return mode === 'shared' && !k.writer && k.queue.length === 0;
+  return mode === 'shared' && !k.writer && (k.readers > 0 || k.queue.length === 0);
+}
+
+/** Whether readers hold the key right now (a reader that comes enters at once). */
+export function lockIsShared(key: string): boolean {
+  const k = keys.get(key);
+  return k !== undefined && !k.writer && k.readers > 0;
+}
+
+/** How many cases hold or wait for the key: to spread cases over several keys (records, customers). */
+export function lockLoad(key: string): number {
+  const k = keys.get(key);
+  return k ? k.readers + (k.writer ? 1 : 0) + k.queue.length : 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { acquireLock, lockIsFree, lockIsOpen } from '../harness/lock';
+import { acquireLock, lockIsFree, lockIsOpen, lockLoad } from '../harness/lock';
 
 /** harness/lock.ts: writers exclude everyone, readers share, waiters enter in arrival order. */
 
@@ -26,42 +26,46 @@ async function scenario(modes: Array<'exclusive' | 'shared'>, key: string) {
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('the keyed read/write lock', () => {
-  test('readers hold a key together; a writer waits for them, and readers after a waiting writer wait for it', async () => {
+  test('readers hold a key together, also joined by readers that come while a writer waits; the writer enters when all have left', async () => {
     const s = await scenario(['shared', 'shared', 'exclusive', 'shared'], 'k1');
     await tick();
-    expect([...s.holding].sort()).toEqual([0, 1]);
-    expect(lockIsOpen('k1', 'shared')).toBe(false); // a writer waits: new readers queue behind it
+    expect([...s.holding].sort()).toEqual([0, 1, 3]);
+    expect(lockLoad('k1')).toBe(4);
+    expect(lockIsOpen('k1', 'shared')).toBe(true);
+    expect(lockIsOpen('k1', 'exclusive')).toBe(false);
     s.releases[0]!();
+    s.releases[3]!();
     await tick();
     expect([...s.holding]).toEqual([1]);
     s.releases[1]!();
     await tick();
     expect([...s.holding]).toEqual([2]);
+    expect(s.seen.find((x) => x.who === 2)!.with).toEqual([]);
     s.releases[2]!();
-    await tick();
-    expect([...s.holding]).toEqual([3]);
-    s.releases[3]!();
     await Promise.all(s.entered);
-    expect(s.order).toEqual([0, 1, 2, 3]);
+    expect(s.order).toEqual([0, 1, 3, 2]);
     expect(lockIsFree('k1')).toBe(true);
   });
 
-  test('a writer holds a key alone; the readers waiting behind it enter together', async () => {
-    const s = await scenario(['exclusive', 'shared', 'shared', 'exclusive'], 'k2');
+  test('a writer holds a key alone; the readers waiting behind it enter together, before a later writer', async () => {
+    const s = await scenario(['exclusive', 'shared', 'exclusive', 'shared', 'exclusive'], 'k2');
     await tick();
     expect([...s.holding]).toEqual([0]);
     expect(lockIsOpen('k2', 'shared')).toBe(false);
     s.releases[0]!();
     await tick();
-    expect([...s.holding].sort()).toEqual([1, 2]);
-    s.releases[2]!();
+    expect([...s.holding].sort()).toEqual([1, 3]);
+    s.releases[3]!();
     s.releases[1]!();
     await tick();
-    expect([...s.holding]).toEqual([3]);
-    s.releases[3]!();
-    s.releases[3]!(); // twice: harmless
+    expect([...s.holding]).toEqual([2]);
+    s.releases[2]!();
+    s.releases[2]!(); // twice: harmless
+    await tick();
+    expect([...s.holding]).toEqual([4]);
+    s.releases[4]!();
     await Promise.all(s.entered);
-    expect(s.seen.find((x) => x.who === 3)!.with).toEqual([]);
+    expect(s.order).toEqual([0, 1, 3, 2, 4]);
     expect(lockIsFree('k2')).toBe(true);
   });
 

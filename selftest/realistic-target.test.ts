@@ -21,3 +21,17 @@ describe('the suites against a target with a sandbox\'s test data', () => {
     expect(target.state.customers.size).toBe(1);
   });
 });
+
+describe('cases that only read an acceptance record share one', () => {
+  test('the list, change-without-credentials and delete-without-credentials cases create one record between them, and it is deleted', async () => {
+    const { cases, target } = await runAreas({ areas: ['disclosures'], strict: true, fixtures: 'realistic' });
+    expect(explain(cases)).toBe('');
+    const readers = cases.filter((c) => /^disclosures\/(listUserDisclosures\/lists-|(change|delete)UserDisclosure\/is-not-served-)/.test(c.id));
+    expect(readers.map((c) => c.id).length).toBe(7);
+    const creates = readers.flatMap((c) => c.exchanges).filter((e) => e.operation === 'createUserDisclosure');
+    expect(creates).toHaveLength(1);
+    // Each reader lists once (or sends its one refused request); the one that created also lists after creating, the last one out cleans up.
+    for (const r of readers) expect(r.exchanges.length, r.id).toBeLessThanOrEqual(6);
+    expect([...target.state.userDisclosures.keys()]).toEqual([FIXTURE_SETS.realistic.userDisclosures[0]!.institutionUserDisclosureId]);
+  });
+});

@@ -43,6 +43,7 @@ export class Customer {
     // A customer no other case holds, else the first one (and wait for it).
     const chosen = customers.find((c) => lockIsFree(key(c))) ?? customers[0]!;
     const release = await acquireLock(key(chosen));
+    t.priority = 1;
     // Registered first, so it runs last: after the restore (clean-ups run in reverse order).
     t.cleanup('let the next case use the customer', async () => release());
     if (customers.length > 1) await t.parameter('customerId', chosen.customerId);

@@ -1,8 +1,8 @@
 import { createUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock } from '../../harness/lock';
-import { is2xx, listInstitutionDisclosures } from './_institution-disclosures';
-import { candidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecord, userDisclosureLockKey, type Form, type UserRecord } from './_user-records';
+import { is2xx } from './_institution-disclosures';
+import { disclosureCandidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecord, userDisclosureLockKey, type Form, type UserRecord } from './_user-records';
 
 /**
  * Helpers of the cases that prove a change or a delete acts on the record it names and on no other,
@@ -33,8 +33,8 @@ export function userIds(t: CaseContext, ...records: Array<UserRecord | undefined
  * they are: the second one, and those the run did not create (observed, never touched).
  */
 export async function recordAmongOthers(t: CaseContext, form: Form, secondStatus: 'ACCEPTED' | 'NOT_ACCEPTED') {
-  const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
-  const all = candidates(t, source?.items ?? []);
+  // The candidates (and the run's first look at the user's records, before any case creates one).
+  const all = await disclosureCandidates(t);
   const keys = [...new Set(all.map((c) => userDisclosureLockKey(t, c)))].sort();
   const releases: Array<() => void> = [];
   t.cleanup('release the locks on the user disclosures', async () => releases.forEach((release) => release()));

@@ -2,8 +2,9 @@ import { createUserDisclosureRequest, deleteUserDisclosureRequest, listUserDiscl
 import type { CaseContext } from '../../harness/case';
 import type { SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
-import { acquireLock, lockIsFree } from '../../harness/lock';
-import { is2xx, listInstitutionDisclosures, type Listed } from './_institution-disclosures';
+import { acquireLock, lockLoad } from '../../harness/lock';
+import { is2xx, type Listed } from './_institution-disclosures';
+import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, recordKey, takeNoRecord } from './_known-records';
 
 /**
  * Helpers shared by the user disclosure features (operations 4–7).
@@ -38,15 +39,17 @@ export function mayBeTheRuns(t: CaseContext, r: UserRecord): boolean {
   return chosen.has(chosenKey(t, r.institutionDisclosureName));
 }
 
-/** A case is about to create a record for this disclosure (it holds the disclosure's lock). */
+/**
+ * A case is about to create a record for this disclosure (it holds the disclosure's lock): the run
+ * no longer knows the user has none there, until a clean-up sees it gone.
+ */
 export function markChosen(t: CaseContext, d: DisclosureRef): void {
   chosen.add(chosenKey(t, d.institutionDisclosureName));
+  takeNoRecord(t, d);
 }
 
 /** The lock of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does not change. */
-export function userDisclosureLockKey(t: CaseContext, d: DisclosureRef): string {
-  return `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${d.institutionId}|${d.institutionDisclosureId}`;
-}
+export { recordKey as userDisclosureLockKey } from './_known-records';
 
 /** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
 export async function listUserRecords(t: CaseContext, label = 'list user disclosures'): Promise<{ res: HttpResult; records: UserRecord[] }> {
@@ -102,37 +105,80 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<vo
  * Choose a disclosure (the configured testData.disclosure, else those operation 1 lists) the user
  * has no record for (or, where the case needs "any" record, one this run left behind), hold its lock
  * to the end of the case, and arrange that whatever record the case leaves for it is deleted at the
- * end, also when the case fails.
+ * end, also when the case fails. The disclosure is the one fewest other cases hold or wait for; the
+ * look at the user's records before is skipped where the run already knows there is none
+ * (_known-records.ts).
  */
 export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: boolean } = {}): Promise<DisclosureRef> {
-  const source = t.config.testData.disclosure ? undefined : await listInstitutionDisclosures(t);
-  const all = candidates(t, source?.items ?? []);
-  if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
-  const lockKey = (c: DisclosureRef) => userDisclosureLockKey(t, c);
+  const all = await disclosureCandidates(t);
   const tried = new Set<DisclosureRef>();
   for (;;) {
-    const pending = all.filter((c) => !tried.has(c));
+    const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
     if (pending.length === 0)
       t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
-    // Prefer a disclosure no other case is working on; else wait for one.
-    const c = pending.find((p) => lockIsFree(lockKey(p))) ?? pending[0]!;
-    const release = await acquireLock(lockKey(c));
+    const c = pending.reduce((a, b) => (lockLoad(recordKey(t, b)) < lockLoad(recordKey(t, a)) ? b : a));
+    const release = await acquireLock(recordKey(t, c));
+    t.priority = 1;
     let usable = false;
     try {
-      const { records } = await listUserRecords(t, 'list user disclosures (before)');
-      usable = !findRecord(records, c) || (opts.reuseLeftover === true && leftovers.has(leftoverKey(t, c)));
+      usable = knownNoRecord(t, c) || (await usableAfterLooking(t, c, opts.reuseLeftover === true));
     } finally {
-      if (!usable) release();
+      if (!usable) {
+        release();
+        t.priority = 0;
+      }
     }
     if (usable) {
       markChosen(t, c);
       t.cleanup('release the lock on this user disclosure', async () => release());
       await t.parameter('institutionDisclosureName', c.institutionDisclosureName);
-      t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecord(t, c));
+      t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
+        await removeRecord(t, c);
+        markNoRecord(t, c); // removeRecord returns only once the record is seen gone
+      });
       return c;
     }
     tried.add(c);
   }
+}
+
+/**
+ * The disclosures a case may accept: the configured one, else those operation 1 lists (once per
+ * run). Before the first case creates a record, the user's records are listed once (surveyOnce).
+ */
+export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRef[]> {
+  const all = candidates(t, t.config.testData.disclosure ? [] : await institutionDisclosuresOnce(t));
+  if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
+  await surveyOnce(t, all);
+  return all;
+}
+
+/**
+ * Once per run, before any case of the run creates a record (every case that creates one asks for
+ * the candidates first, and waits for this): a record listed now was there before the run, so it is
+ * never touched; a candidate without one is free to use without looking again.
+ */
+function surveyOnce(t: CaseContext, all: DisclosureRef[]): Promise<void> {
+  return oncePerRun(t, 'user records before the run', async () => {
+    const { records } = await listUserRecords(t, 'list user disclosures (before the run changes any)');
+    for (const c of all) {
+      if (findRecord(records, c)) markNotOurs(t, c);
+      else markNoRecord(t, c);
+    }
+  });
+}
+
+/**
+ * Under the disclosure's lock: list the user's records; usable when there is none for it (or, with
+ * `reuseLeftover`, one this run left behind). A record this run did not create is remembered and never tried again.
+ */
+export async function usableAfterLooking(t: CaseContext, c: DisclosureRef, reuseLeftover: boolean): Promise<boolean> {
+  const { records } = await listUserRecords(t, 'list user disclosures (before)');
+  const found = findRecord(records, c);
+  if (!found) return true;
+  if (leftovers.has(leftoverKey(t, c))) return reuseLeftover;
+  markNotOurs(t, c);
+  return false;
 }
 
 /** Send operation 5 (status ACCEPTED unless told). */

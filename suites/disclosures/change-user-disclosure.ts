@@ -5,6 +5,7 @@ import { is2xx } from './_institution-disclosures';
 import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
 import { documentedMembers, recordAmongOthers } from './_other-records';
 import { authenticationCases } from './_authentication';
+import { sharedRecord } from './_shared-record';
 
 /**
  * Operation 6: PUT /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -14,7 +15,8 @@ import { authenticationCases } from './_authentication';
 const REQUEST_RULE: Record<Form, string> = { collection: 'OP6-REQUEST', 'by-id': 'OP6-REQUEST-BY-ID' };
 
 async function changeRecord(t: CaseContext, form: Form, credentials: Credentials = 'valid') {
-  const { d, record } = await existingRecord(t);
+  // A request without valid credentials changes nothing on a conformant target: it shares a record with the other readers.
+  const { d, record } = credentials === 'valid' ? await existingRecord(t) : await sharedRecord(t);
   const req = changeUserDisclosureRequest(t.faker, t.config, d, 'NOT_ACCEPTED', credentials);
   return { d, res: await sendInForm(t, form, record, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'change') };
 }

@@ -5,6 +5,7 @@ import { is2xx } from './_institution-disclosures';
 import { existingRecord, findRecord, FORM_TITLE, listUserRecords, sendInForm, type Form } from './_user-records';
 import { documentedMembers, recordAmongOthers } from './_other-records';
 import { authenticationCases } from './_authentication';
+import { sharedRecord } from './_shared-record';
 
 /**
  * Operation 7: DELETE /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -14,7 +15,8 @@ import { authenticationCases } from './_authentication';
 const REQUEST_RULE: Record<Form, string> = { collection: 'OP7-REQUEST', 'by-id': 'OP7-REQUEST-BY-ID' };
 
 async function deleteRecord(t: CaseContext, form: Form, credentials: Credentials = 'valid') {
-  const { d, record } = await existingRecord(t);
+  // A request without valid credentials changes nothing on a conformant target: it shares a record with the other readers.
+  const { d, record } = credentials === 'valid' ? await existingRecord(t) : await sharedRecord(t);
   const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
   const req = deleteUserDisclosureRequest(t.faker, t.config, d, status, credentials);
   return { d, res: await sendInForm(t, form, record, { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' }, req, 'delete') };

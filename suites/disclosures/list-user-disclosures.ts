@@ -2,8 +2,9 @@ import { listUserDisclosuresRequest, type Credentials } from '../../data-builder
 import { feature, type CaseContext } from '../../harness/case';
 import { belongs_to_user, json_object_body, required_members, schema_conformance, shown_value, shows_none_of, success_status } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
-import { existingRecord, listUserRecords, type UserRecord } from './_user-records';
+import { findRecord, listUserRecords, type UserRecord } from './_user-records';
 import { userIds } from './_other-records';
+import { sharedRecord } from './_shared-record';
 import { authenticationCases } from './_authentication';
 
 /** Operation 4: GET /db-disclosures/v1/institution-user-disclosures?InstitutionConsumerId=… */
@@ -11,22 +12,28 @@ import { authenticationCases } from './_authentication';
 const list = (t: CaseContext, credentials: Credentials = 'valid') =>
   t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config, credentials), label: 'list user disclosures' });
 
-/** The list with at least one element: the case creates a record of its own (deleted at the end). */
+/**
+ * The list with at least one element: a record this run created, shared with the other cases that
+ * only read one (deleted by the last of them); "not applicable" should it be gone (a faulty target
+ * that served a change or delete without credentials; reported by DISC-AUTH-REQUIRED).
+ */
 async function listWithARecord(t: CaseContext) {
-  await existingRecord(t);
-  return t.step('list', () => listUserRecords(t));
+  const { d } = await sharedRecord(t);
+  const listed = await t.step('list', () => listUserRecords(t));
+  if (!findRecord(listed.records, d)) t.notApplicable(`the acceptance record of "${d.institutionDisclosureName}" this run created is no longer listed`);
+  return listed;
 }
 
 /**
  * The configured user's records and the ids the user is known by. Where the list is empty, or shows
- * an institutionUserId other than the one sent, the case creates a record of its own (deleted at the
- * end) to learn which id the target gives this user's records.
+ * an institutionUserId other than the one sent, the case uses a record this run created (shared
+ * with the other cases that only read one) to learn which id the target gives this user's records.
  */
 async function theUsersRecords(t: CaseContext) {
   let listed = await listUserRecords(t);
   let ids = userIds(t);
   if (listed.records.length === 0 || listed.records.some((r) => typeof r.institutionUserId === 'string' && !ids.has(r.institutionUserId))) {
-    const { record } = await existingRecord(t);
+    const { record } = await sharedRecord(t);
     ids = userIds(t, record);
     listed = await t.step('list', () => listUserRecords(t));
   }
