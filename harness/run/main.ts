@@ -255,7 +255,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         pool: 'threads',
         maxWorkers: parallelAreas,
         fileParallelism: true,
-        maxConcurrency: config.http.concurrency,
+        // More tests at once than requests in flight: a test waiting for a lock (a record, a customer)
+        // does not hold a connection slot, so independent tests fill the gaps; the client still bounds
+        // the requests in flight to http.concurrency, the lock holders' requests first.
+        maxConcurrency: Math.max(8, config.http.concurrency * 8),
         testTimeout,
         hookTimeout: testTimeout,
         passWithNoTests: true,
