@@ -257,8 +257,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         fileParallelism: true,
         // More tests at once than requests in flight: a test waiting for a lock (a record, a customer)
         // does not hold a connection slot, so independent tests fill the gaps; the client still bounds
-        // the requests in flight to http.concurrency, the lock holders' requests first.
-        maxConcurrency: Math.max(8, config.http.concurrency * 8),
+        // the requests in flight to http.concurrency, the lock holders' requests first. At
+        // concurrency 1, one test at a time.
+        maxConcurrency: config.http.concurrency === 1 ? 1 : config.http.concurrency * 8,
         testTimeout,
         hookTimeout: testTimeout,
         passWithNoTests: true,
