@@ -1,8 +1,9 @@
 import { createUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock } from '../../harness/lock';
+import { isNotOurs, knownNoRecord } from './_known-records';
 import { is2xx } from './_institution-disclosures';
-import { disclosureCandidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecord, userDisclosureLockKey, type Form, type UserRecord } from './_user-records';
+import { disclosureCandidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecordAndRemember, userDisclosureLockKey, type Form, type UserRecord } from './_user-records';
 
 /**
  * Helpers of the cases that prove a change or a delete acts on the record it names and on no other,
@@ -30,7 +31,9 @@ export function userIds(t: CaseContext, ...records: Array<UserRecord | undefined
  * so whatever changes is the doing of the one request under test. It creates the record to act on
  * (ACCEPTED) and, where a second disclosure is free, a second record with `secondStatus`; both are
  * deleted at the end. Returns the record to act on (as listed) and the records that must stay as
- * they are: the second one, and those the run did not create (observed, never touched).
+ * they are: the second one, and those the run did not create (observed, never touched). Where the
+ * run already knows which disclosures hold no record of the user (_known-records.ts), it does not
+ * look before.
  */
 export async function recordAmongOthers(t: CaseContext, form: Form, secondStatus: 'ACCEPTED' | 'NOT_ACCEPTED') {
   // The candidates (and the run's first look at the user's records, before any case creates one).
@@ -40,13 +43,14 @@ export async function recordAmongOthers(t: CaseContext, form: Form, secondStatus
   t.cleanup('release the locks on the user disclosures', async () => releases.forEach((release) => release()));
   for (const key of keys) releases.push(await acquireLock(key));
 
-  const { records: before } = await t.step('list the records', () => listUserRecords(t, 'list user disclosures (before)'));
-  const free = all.filter((c) => !findRecord(before, c));
+  const known = all.every((c) => knownNoRecord(t, c) || isNotOurs(t, c));
+  const before = known ? undefined : (await t.step('list the records', () => listUserRecords(t, 'list user disclosures (before)'))).records;
+  const free = all.filter((c) => (before ? !findRecord(before, c) : knownNoRecord(t, c)));
   const [d, second] = free as [DisclosureRef | undefined, DisclosureRef | undefined];
   if (!d) t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
   for (const c of second ? [d, second] : [d]) {
     markChosen(t, c);
-    t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecord(t, c));
+    t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecordAndRemember(t, c));
   }
   await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
   const created = await t.step('create the record', () => t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d), label: 'create the user disclosure' }));

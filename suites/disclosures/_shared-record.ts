@@ -2,8 +2,8 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock, lockIsShared, lockLoad } from '../../harness/lock';
 import { is2xx } from './_institution-disclosures';
-import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
-import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, removeRecord, usableAfterLooking, type UserRecord } from './_user-records';
+import { isNotOurs, knownNoRecord, recordKey } from './_known-records';
+import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, removeRecordAndRemember, usableAfterLooking, type UserRecord } from './_user-records';
 
 /**
  * One acceptance record shared by the cases that only read it, or send a request a conformant
@@ -99,8 +99,7 @@ async function leave(t: CaseContext, key: string, s: Sharing): Promise<void> {
   try {
     await s.ready.catch(() => undefined);
     if (s.createSent) {
-      await removeRecord(t, s.d);
-      markNoRecord(t, s.d); // removeRecord returns only once the record is seen gone
+      await removeRecordAndRemember(t, s.d);
     }
   } finally {
     sharings.delete(key);

@@ -101,6 +101,12 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<vo
   if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${t.config.testData.institutionUserId} is still listed after DELETE: remove it by hand`);
 }
 
+/** removeRecord, then remember the user has no record for the disclosure (removeRecord returns only once it saw the record gone). */
+export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef): Promise<void> {
+  await removeRecord(t, d);
+  markNoRecord(t, d);
+}
+
 /**
  * Choose a disclosure (the configured testData.disclosure, else those operation 1 lists) the user
  * has no record for (or, where the case needs "any" record, one this run left behind), hold its lock
@@ -132,10 +138,7 @@ export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: bo
       markChosen(t, c);
       t.cleanup('release the lock on this user disclosure', async () => release());
       await t.parameter('institutionDisclosureName', c.institutionDisclosureName);
-      t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
-        await removeRecord(t, c);
-        markNoRecord(t, c); // removeRecord returns only once the record is seen gone
-      });
+      t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecordAndRemember(t, c));
       return c;
     }
     tried.add(c);
