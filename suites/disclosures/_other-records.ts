@@ -1,9 +1,10 @@
-import { createUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
+import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock } from '../../harness/lock';
+import { track } from './_case-records';
 import { isNotOurs, knownNoRecord } from './_known-records';
 import { is2xx } from './_institution-disclosures';
-import { disclosureCandidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecordAndRemember, userDisclosureLockKey, type Form, type UserRecord } from './_user-records';
+import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecordAndRemember, userDisclosureLockKey, type Form, type UserRecord } from './_user-records';
 
 /**
  * Helpers of the cases that prove a change or a delete acts on the record it names and on no other,
@@ -49,16 +50,17 @@ export async function recordAmongOthers(t: CaseContext, form: Form, secondStatus
   const [d, second] = free as [DisclosureRef | undefined, DisclosureRef | undefined];
   if (!d) t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
   for (const c of second ? [d, second] : [d]) {
+    track(t, c, before ? (findRecord(before, c) ?? 'absent') : 'absent');
     markChosen(t, c);
     t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecordAndRemember(t, c));
   }
   await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
-  const created = await t.step('create the record', () => t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d), label: 'create the user disclosure' }));
+  const created = await t.step('create the record', () => createRecord(t, d));
   if (!is2xx(created)) t.notApplicable(`creating the acceptance record was not served (status ${created.status}; reported by OP5-REQUEST)`);
   if (second) {
     await t.parameter('second institutionDisclosureName', second.institutionDisclosureName);
     await t.step(`create a second record (${secondStatus}), which the request must not touch`, () =>
-      t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, second, secondStatus), label: 'create a second user disclosure' }));
+      createRecord(t, second, 'create a second user disclosure', 'valid', secondStatus));
   }
   const { records } = await t.step('list the records', () => listUserRecords(t));
   const record = findRecord(records, d);

@@ -4,6 +4,7 @@ import type { SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { is2xx, type Listed } from './_institution-disclosures';
+import { caseKnows, sawList, sawWrite, track, type Known } from './_case-records';
 import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, recordKey, takeNoRecord } from './_known-records';
 
 /**
@@ -57,7 +58,9 @@ export async function listUserRecords(t: CaseContext, label = 'list user disclos
   if (!is2xx(res)) t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`);
   const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
   if (!Array.isArray(records)) t.notApplicable('the list of user disclosures has no institutionUserDisclosures array (reported by OP4-RESPONSE-ENVELOPE)');
-  return { res, records: records.filter((r): r is UserRecord => r !== null && typeof r === 'object') };
+  const objects = records.filter((r): r is UserRecord => r !== null && typeof r === 'object');
+  sawList(t, objects);
+  return { res, records: objects };
 }
 
 /** The record of a disclosure in the list: by institutionDisclosureName (and institutionId where both carry one). */
@@ -76,7 +79,12 @@ export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
 }
 
 /** Delete the case's record if it is still there (it may already be deleted); report if it stays. */
-export async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<void> {
+export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Known): Promise<void> {
+  // What the case knows for sure needs no look (_case-records.ts): no record, or the record to delete.
+  if (known === 'absent') {
+    leftovers.delete(leftoverKey(t, d));
+    return;
+  }
   const listed = async () => {
     try {
       const { records } = await listUserRecords(t, 'clean-up: list user disclosures');
@@ -85,7 +93,7 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<vo
       return { known: false, record: undefined };
     }
   };
-  const before = await listed();
+  const before = known ? { known: true, record: known } : await listed();
   if (before.known && !before.record) {
     leftovers.delete(leftoverKey(t, d));
     return; // already deleted
@@ -96,6 +104,7 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<vo
   const id = before.record?.institutionUserDisclosureId;
   if (!is2xx(res) && typeof id === 'string') await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' });
   const after = await listed();
+  if (known && after.record) return removeRecord(t, d); // what the case knew did not hold: the whole way
   if (!after.record) leftovers.delete(leftoverKey(t, d));
   else leftovers.add(leftoverKey(t, d));
   if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${t.config.testData.institutionUserId} is still listed after DELETE: remove it by hand`);
@@ -103,7 +112,7 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef): Promise<vo
 
 /** removeRecord, then remember the user has no record for the disclosure (removeRecord returns only once it saw the record gone). */
 export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef): Promise<void> {
-  await removeRecord(t, d);
+  await removeRecord(t, d, caseKnows(t, d));
   markNoRecord(t, d);
 }
 
@@ -127,7 +136,9 @@ export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: bo
     t.priority = 1;
     let usable = false;
     try {
-      usable = knownNoRecord(t, c) || (await usableAfterLooking(t, c, opts.reuseLeftover === true));
+      const none = knownNoRecord(t, c);
+      track(t, c, none ? 'absent' : undefined);
+      usable = none || (await usableAfterLooking(t, c, opts.reuseLeftover === true));
     } finally {
       if (!usable) {
         release();
@@ -185,8 +196,10 @@ export async function usableAfterLooking(t: CaseContext, c: DisclosureRef, reuse
 }
 
 /** Send operation 5 (status ACCEPTED unless told). */
-export function createRecord(t: CaseContext, d: DisclosureRef, label = 'create the user disclosure', credentials: 'valid' | 'none' | 'invalid' = 'valid'): Promise<HttpResult> {
-  return t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d, 'ACCEPTED', credentials), label });
+export async function createRecord(t: CaseContext, d: DisclosureRef, label = 'create the user disclosure', credentials: 'valid' | 'none' | 'invalid' = 'valid', status = 'ACCEPTED'): Promise<HttpResult> {
+  const res = await t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d, status, credentials), label });
+  sawWrite(t, d, 'create', res, status);
+  return res;
 }
 
 /** A record to change or delete: created with operation 5 and seen in operation 4, else "not applicable" (reported by the rules of those operations). */
@@ -225,8 +238,10 @@ export async function sendInForm(
   step: string,
 ): Promise<HttpResult> {
   const label = `${step} the user disclosure (${FORM_TITLE[form]})`;
-  if (form === 'collection') return t.step(step, () => t.send({ operation: ops.collection, ...req, label }));
+  const kind = ops.collection === 'changeUserDisclosure' ? 'change' : 'delete';
+  const seen = (res: HttpResult) => (sawWrite(t, record, kind, res, req.headers?.InstitutionUserDisclosureStatus), res);
+  if (form === 'collection') return seen(await t.step(step, () => t.send({ operation: ops.collection, ...req, label })));
   const id = recordId(t, record);
   await t.parameter('institutionUserDisclosureId', id);
-  return t.step(step, () => t.send({ operation: ops.byId, pathParams: { institutionUserDisclosureId: id }, ...req, label }));
+  return seen(await t.step(step, () => t.send({ operation: ops.byId, pathParams: { institutionUserDisclosureId: id }, ...req, label })));
 }
