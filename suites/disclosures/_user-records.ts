@@ -101,8 +101,9 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
   const status = typeof before.record?.institutionUserDisclosureStatus === 'string' ? before.record.institutionUserDisclosureStatus : 'ACCEPTED';
   const req = deleteUserDisclosureRequest(t.faker, t.config, d, status);
   const res = await t.send({ operation: 'deleteUserDisclosure', ...req, label: 'clean-up: delete the user disclosure' });
+  sawWrite(t, d, 'delete', res);
   const id = before.record?.institutionUserDisclosureId;
-  if (!is2xx(res) && typeof id === 'string') await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' });
+  if (!is2xx(res) && typeof id === 'string') sawWrite(t, d, 'delete', await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' }));
   const after = await listed();
   if (known && after.record) return removeRecord(t, d); // what the case knew did not hold: the whole way
   if (!after.record) leftovers.delete(leftoverKey(t, d));
