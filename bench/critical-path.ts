@@ -8,7 +8,8 @@ import { join } from 'node:path';
  * gives each request's [start, end] and the test it belongs to. From the request that ended last, the
  * path goes back to the request this one waited for: the test's own previous request where there is
  * one, else (the test's first request, which waited for a lock or a slot) whichever request of any
- * test ended last before it started.
+ * test ended last before it started. That last step is a guess: the lock a test waited for is not
+ * recorded, so where two chains run side by side the path may jump from one to the other.
  */
 
 interface Step {
@@ -30,7 +31,8 @@ export function requestsOf(resultsDir: string): Request[] {
   for (const f of readdirSync(resultsDir).filter((n) => n.endsWith('-result.json'))) {
     const r = JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as Step & { fullName?: string; labels?: Array<{ name: string; value: string }> };
     const feature = r.labels?.find((l) => l.name === 'feature')?.value ?? '';
-    const test = `${feature}: ${r.name}`;
+    // Titles shared by several operations already start with the operation's name.
+    const test = r.name.startsWith(`${feature.replace(/^\d+\. /, '')}:`) ? r.name : `${feature}: ${r.name}`;
     const walk = (s: Step) => {
       for (const st of s.steps ?? []) {
         for (const a of st.attachments ?? []) {
