@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { reportVariables, SUMMARY_FILES } from '../harness/run/evidence';
-import { buildHtmlReport } from '../harness/run/report';
-import type { ConformanceSummary } from '../harness/run/summary';
+import { reportVariables, SUMMARY_FILES } from '../harness/evidence/evidence';
+import { buildHtmlReport } from '../harness/evidence/report';
+import type { ConformanceSummary } from '../harness/evidence/summary';
 
 /**
  * npm run report [-- --reports DIR]: build the single-file HTML report from DIR/allure-results of

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { BundleRefused, scanForSecrets, writeBundle } from '../harness/run/bundle';
-import { stripAnalytics } from '../harness/run/report';
+import { BundleRefused, scanForSecrets, writeBundle } from '../harness/evidence/bundle';
+import { stripAnalytics } from '../harness/evidence/report';
 import { untarGz } from './_artifacts';
 
 const facts = { createdAt: '2026-01-02T03:04:05.000Z', suiteVersion: '0.0.0', verdict: 'conformant', exitCode: 0 };

@@ -1,7 +1,7 @@
 import { matchCategory, normalizeCategoriesConfig, type CategoryRule } from '@allurereport/core-api';
 import { getStatusFromError } from 'allure-js-commons/sdk';
 import { describe, expect, test } from 'vitest';
-import { ALLURE_CATEGORIES, caseError } from '../harness/run/report';
+import { ALLURE_CATEGORIES, caseError } from '../harness/evidence/report';
 
 /**
  * The HTML report's categories sort a red run the way a reader needs: the status allure-vitest

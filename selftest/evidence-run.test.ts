@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CATALOG } from '../requirements';
 import { validator } from '../harness/schemas';
-import type { ConformanceSummary } from '../harness/run/summary';
+import type { ConformanceSummary } from '../harness/evidence/summary';
 import { embeddedReportData, filesUnder, findSecrets, referenceSecrets, untarGz } from './_artifacts';
 
 /**

@@ -5,8 +5,8 @@ import { DbsiClient, TransportError, type SendOptions } from '../harness/http/cl
 import { Limiter } from '../harness/http/limiter';
 import { Redactor } from '../harness/redact';
 import { parseCli } from '../harness/run/args';
-import { renderExchange } from '../harness/run/exchange-text';
-import { buildSummary, summaryMarkdown, type RunFacts } from '../harness/run/summary';
+import { renderExchange } from '../harness/evidence/exchange-text';
+import { buildSummary, summaryMarkdown, type RunFacts } from '../harness/evidence/summary';
 import type { CaseReport } from '../harness/model';
 import { configFor, startMisbehavingServer, type Custom, type MisbehavingServer } from './_misbehaving-server';
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { scanForSecrets } from '../harness/run/bundle';
+import { scanForSecrets } from '../harness/evidence/bundle';
 import { filesUnder, untarGz } from './_artifacts';
 import { runCli, type CliRun } from './_cli';
 

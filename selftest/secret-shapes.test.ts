@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REDACTED, Redactor } from '../harness/redact';
-import { scanForSecrets } from '../harness/run/bundle';
-import { writeEvidence } from '../harness/run/evidence';
+import { scanForSecrets } from '../harness/evidence/bundle';
+import { writeEvidence } from '../harness/evidence/evidence';
 import { EXIT } from '../harness/run/results';
-import type { ConformanceSummary } from '../harness/run/summary';
+import type { ConformanceSummary } from '../harness/evidence/summary';
 import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 
 /**

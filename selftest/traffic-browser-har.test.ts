@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { main } from '../harness/run/main';
-import type { ConformanceSummary } from '../harness/run/summary';
+import type { ConformanceSummary } from '../harness/evidence/summary';
 import { filesUnder } from './_artifacts';
 
 /**

@@ -5,7 +5,7 @@ import { CATALOG } from '../requirements';
 import { AREAS } from '../harness/model';
 import { main, type Io } from '../harness/run/main';
 import { validator } from '../harness/schemas';
-import type { ConformanceSummary } from '../harness/run/summary';
+import type { ConformanceSummary } from '../harness/evidence/summary';
 import { FAULTS } from '../reference-target/faults';
 import { filesUnder, findSecrets, untarGz } from './_artifacts';
 import { explain } from './_reference';

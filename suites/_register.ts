@@ -6,8 +6,8 @@ import type { Area, CaseReport, Exchange, Grade } from '../harness/model';
 import { OPERATIONS } from '../harness/operations';
 import { selects, type CaseFilter } from '../harness/run/filter';
 import { workerClient } from '../harness/run/worker';
-import { renderExchange } from '../harness/run/exchange-text';
-import { caseError } from '../harness/run/report';
+import { renderExchange } from '../harness/evidence/exchange-text';
+import { caseError } from '../harness/evidence/report';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import type { CaseReport } from '../model';
 import { sectionAnchor } from '../../requirements';
-import type { Coverage } from './coverage';
-import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from './results';
+import type { Coverage } from '../run/coverage';
+import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from '../run/results';
 import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
 
 export interface RunFacts {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, relative } from 'node:path';
 import { BundleRefused, scanForSecrets, writeBundle, type ScannedSecret } from './bundle';
 import { buildHtmlReport, REPORT_FILES } from './report';
-import { EXIT } from './results';
+import { EXIT } from '../run/results';
 import type { ConformanceSummary } from './summary';
 
 export const SUMMARY_FILES = { json: 'conformance-summary.json', md: 'conformance-summary.md', junit: 'junit.xml' } as const;
