@@ -35,3 +35,21 @@ describe('cases that only read an acceptance record share one', () => {
     expect([...target.state.userDisclosures.keys()]).toEqual([FIXTURE_SETS.realistic.userDisclosures[0]!.institutionUserDisclosureId]);
   });
 });
+
+describe('a run asks the target only what it does not know', () => {
+  test('operation 1 and the user records before the run are listed once; a clean-up that knows its record deletes it without listing first', async () => {
+    const { cases } = await runAreas({ areas: ['disclosures'], strict: true, fixtures: 'realistic' });
+    expect(explain(cases)).toBe('');
+    const userCases = cases.filter((c) => /^disclosures\/(listUserDisclosures|createUserDisclosure|changeUserDisclosure|deleteUserDisclosure)\//.test(c.id));
+    const all = userCases.flatMap((c) => c.exchanges);
+    expect(all.filter((e) => e.operation === 'listInstitutionDisclosures')).toHaveLength(1);
+    expect(all.filter((e) => e.label === 'list user disclosures (before the run changes any)')).toHaveLength(1);
+    // Created, listed (ACCEPTED), then the clean-up: delete, and a list that confirms it is gone.
+    const created = cases.find((c) => c.id === 'disclosures/createUserDisclosure/creates-a-record-that-is-listed-with-the-status-sent-accepted')!;
+    expect(created.exchanges.map((e) => e.operation)).toEqual(['createUserDisclosure', 'listUserDisclosures', 'deleteUserDisclosure', 'listUserDisclosures']);
+    // A create refused for want of credentials leaves nothing to clean up, and the run knows it.
+    const refused = cases.filter((c) => /^disclosures\/createUserDisclosure\/.*is-not-served/.test(c.id));
+    expect(refused).toHaveLength(2);
+    for (const c of refused) expect(c.exchanges.map((e) => e.operation), c.id).toEqual(['createUserDisclosure']);
+  });
+});
