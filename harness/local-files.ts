@@ -73,6 +73,7 @@ export function readRegularFile(path: string, subject: string, maxBytes = MAX_IN
  * pseudo file systems), and a file is written and removed to prove the folder writable.
  */
 export function prepareReportsDir(path: string, subject = '--reports'): string {
+  if (path.trim() === '') throw new LocalFileError(subject, 'names no folder (an empty path)');
   const abs = resolve(path);
   const missing: string[] = [];
   let existing = abs;

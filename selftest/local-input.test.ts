@@ -62,6 +62,7 @@ describe('--reports is checked before anything is sent', () => {
     ['a path under /proc', '/proc/dbsi-x', 'cannot be created'],
     ['a path under a file', join(regular, 'sub'), 'cannot be used (a part of the path is a file)'],
     ['a read-only pseudo file system', '/proc/self', 'is not writable'],
+    ['an empty path', '', 'names no folder'],
   ])('%s: refused within a second, naming --reports', (_what, path, says) => {
     const { error, ms } = refusal(() => prepareReportsDir(path));
     expect(error).toBeInstanceOf(LocalFileError);
