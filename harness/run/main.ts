@@ -92,7 +92,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     return EXIT.CONFORMANT;
   }
 
-  // Local input first, before anything starts or is sent: the reports folder must be usable.
+  let config: TargetConfig;
+  let reference: ReferenceTarget | undefined;
+  const configPath = opts.config ?? env.DBSI_CONFIG;
+  // --list sends nothing: no reference target is started (a configured target's switches are shown).
+  if (opts.list) return listOnly(opts, configPath, env, io);
+
+  // Local input first, before anything starts or is sent: the reports folder must be usable (--list writes none).
   try {
     prepareReportsDir(opts.reports);
   } catch (e) {
@@ -102,11 +108,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   if (opts.traffic !== undefined) return judgeTraffic(opts, env, io);
 
-  let config: TargetConfig;
-  let reference: ReferenceTarget | undefined;
-  const configPath = opts.config ?? env.DBSI_CONFIG;
-  // --list sends nothing: no reference target is started (a configured target's switches are shown).
-  if (opts.list) return listOnly(opts, configPath, env, io);
   try {
     if (configPath) {
       if (opts.faults.length || opts.latencyMs !== undefined) throw new UsageError('--fault and --latency apply to the embedded reference target only, not to a configured target');
