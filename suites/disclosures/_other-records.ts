@@ -43,6 +43,7 @@ export async function recordAmongOthers(t: CaseContext, form: Form, secondStatus
   const releases: Array<() => void> = [];
   t.cleanup('release the locks on the user disclosures', async () => releases.forEach((release) => release()));
   for (const key of keys) releases.push(await acquireLock(key));
+  t.priority = 1; // every other user-disclosure case waits for this one
 
   const known = all.every((c) => knownNoRecord(t, c) || isNotOurs(t, c));
   const before = known ? undefined : (await t.step('list the records', () => listUserRecords(t, 'list user disclosures (before)'))).records;
