@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ROOT } from './_cli';
+
+/** npm run reference as a user runs it: --help, bad values refused with one message, and what it prints to explore it with curl. */
+function reference(args: string[], until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/reference.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (until?.test(stdout)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const noStackTrace = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
+  test('--help prints the usage and exits 0', async () => {
+    const r = await reference(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: npm run reference -- [options]');
+    expect(r.stdout).toContain('--latency MS');
+  });
+
+  test('a bad --latency, --port, --fixtures or unknown option: exit 2, one message, no stack trace', async () => {
+    for (const [args, message] of [
+      [['--latency', 'abc'], '--latency must be a number of milliseconds, not "abc"'],
+      [['--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc"'],
+      [['--port', '70000'], '--port must be a whole number from 0 to 65535, not "70000"'],
+      [['--fixtures', 'nope'], 'unknown fixture set "nope"'],
+      [['--nope'], "Unknown option '--nope'"],
+    ] as const) {
+      const r = await reference([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      noStackTrace(r.stderr);
+    }
+  });
+
+  test('prints its URLs, the credentials it accepts and a curl line that works against it', async () => {
+    const r = await reference([], /Try:\n.*\n/);
+    expect(r.stdout).toMatch(/baseUrl: +http:\/\/127\.0\.0\.1:\d+\/dbsi/);
+    expect(r.stdout).toMatch(/export DBSI_BEARER_TOKEN=\S+ DBSI_TRANSFERS_TOKEN=\S+/);
+    expect(r.stdout).toMatch(/export DBSI_REVOCATION_CLIENT_ID=\S+ DBSI_REVOCATION_CLIENT_SECRET=\S+/);
+    expect(r.stdout).toMatch(/curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-disclosures' -H "Authorization: Bearer \$DBSI_BEARER_TOKEN"/);
+  });
+
+  test('the printed credentials and curl line are answered 200 by a running reference target', async () => {
+    // Started and asked from this test: the curl line's request, made with fetch while the target runs.
+    let answered: number | undefined;
+    await new Promise<void>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/reference.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+      let out = '';
+      child.stdout.on('data', async (d) => {
+        out += d;
+        const url = /curl -sS -i '([^']+)'/.exec(out)?.[1];
+        const token = /DBSI_BEARER_TOKEN=(\S+)/.exec(out)?.[1];
+        if (!url || !token || answered !== undefined) return;
+        answered = 0;
+        const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, TransactionId: '1', callingAppId: 'curl', InstitutionId: /InstitutionId: (\w+)'/.exec(out)![1]! } });
+        answered = res.status;
+        child.kill('SIGTERM');
+      });
+      child.on('close', () => {
+        clearTimeout(killer);
+        resolve();
+      });
+    });
+    expect(answered).toBe(200);
+  });
+});
