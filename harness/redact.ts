@@ -147,15 +147,28 @@ function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A curl line that reproduces a request, with credentials replaced by environment variables. */
-export function curlLine(req: { method: string; url: string; headers: Record<string, string>; body?: string }, redactor: Redactor, bearerEnv?: string): string {
+/**
+ * A header of credentials.contactInfoHeaders (or DBSI_CONTACT_INFO_HEADERS, a JSON object), replayed
+ * from that variable: whatever its name and scheme, the same value the run sent.
+ */
+export function contactHeaderPlaceholder(name: string): string {
+  return `$(printf %s "$DBSI_CONTACT_INFO_HEADERS" | jq -r '.["${name.replace(/["'\\$`]/g, '')}"]')`;
+}
+
+/**
+ * A curl line that reproduces a request, with credentials replaced by environment variables.
+ * `contactHeaders`: the configured contact-info headers; one sent with its configured value is
+ * replayed from DBSI_CONTACT_INFO_HEADERS.
+ */
+export function curlLine(req: { method: string; url: string; headers: Record<string, string>; body?: string }, redactor: Redactor, bearerEnv?: string, contactHeaders: Record<string, string> = {}): string {
   const parts = ['curl', '-sS', '-i', '-X', req.method, shellQuote(redactor.text(req.url))];
   for (const [k, v] of Object.entries(req.headers)) {
     // A configured credential becomes the environment variable that holds it (double quotes, so it
     // expands); a made-up one (an invalid token, a wrong secret key) is no secret and is shown as sent,
     // so that replaying the line reproduces the same refusal.
     const configured = redactor.text(v) !== v;
-    const placeholder = configured ? credentialPlaceholder(k, v, bearerEnv) : undefined;
+    const fromContactHeaders = Object.entries(contactHeaders).some(([name, value]) => name.toLowerCase() === k.toLowerCase() && value === v);
+    const placeholder = !configured ? undefined : fromContactHeaders ? contactHeaderPlaceholder(k) : credentialPlaceholder(k, v, bearerEnv);
     parts.push('-H', placeholder ? `"${k}: ${placeholder}"` : shellQuote(`${k}: ${configured ? redactor.header(k, v) : v}`));
   }
   // curl adds "Content-Type: application/x-www-form-urlencoded" to --data-raw; a request sent without one must replay without one.

@@ -194,7 +194,7 @@ export class DbsiClient {
         startedAt: startedAt.toISOString(),
         durationMs: Math.round((performance.now() - t0) * 10) / 10,
         retries,
-        curl: curlLine({ method, url, headers, body }, this.redactor, o.bearerEnv),
+        curl: curlLine({ method, url, headers, body }, this.redactor, o.bearerEnv, this.config.credentials.contactInfoHeaders),
       };
       events.onExchange?.(ex);
       return ex;
