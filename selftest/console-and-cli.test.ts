@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget } from '../reference-target/server';
@@ -159,8 +160,8 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     }
   });
 
-  test('--quiet prints no banner and no progress, only the summary; JUnit classnames have no dots', async () => {
-    const run = await runCli(['--area', 'authentication', '--quiet']);
+  test('--quiet prints no banner and no progress, only the summary; JUnit classnames have no dots; spec links point at the local spec', async () => {
+    const run = await runCli(['--area', 'authentication', '--quiet'], { env: { DBSI_SPEC_URL: '' } });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('base URLs');
     expect(run.stdout).not.toMatch(/^[✓!?↷-] /m);
@@ -169,6 +170,10 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     expect(classnames.length).toBeGreaterThan(0);
     expect(classnames.filter((c) => c!.includes('.')), 'JUnit classnames without dots (Jenkins splits them into packages)').toEqual([]);
     expect(classnames).toContain('authentication › 8 Revoke a token');
+    // Without DBSI_SPEC_URL the spec links point at the spec file of this checkout (it exists), not at an unchecked web address.
+    const specUrl = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8')).facts.spec.url as string;
+    expect(specUrl).toMatch(/^file:\/\//);
+    expect(existsSync(fileURLToPath(specUrl))).toBe(true);
   });
 
   test('with every allow switch off the headline says what was not tested, exit 5, and summary.json says so', async () => {

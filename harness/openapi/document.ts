@@ -26,7 +26,7 @@ const HEADERS_DESCRIBED_ELSEWHERE: Record<string, string> = {
 };
 
 export interface DocumentOptions {
-  /** Where the spec's sections are linked (DBSI_SPEC_URL, else the project's GitHub). */
+  /** Where the spec's sections are linked (DBSI_SPEC_URL, else the spec file of this checkout). */
   specUrl?: string;
 }
 
