@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { reportVariables, SUMMARY_FILES } from '../harness/evidence/evidence';
+import { reportVariables, reportVerdict, SUMMARY_FILES } from '../harness/evidence/evidence';
 import { buildHtmlReport } from '../harness/evidence/report';
 import type { ConformanceSummary } from '../harness/evidence/summary';
 
@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   const summaryFile = join(dir, SUMMARY_FILES.json);
   const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceSummary) : undefined;
   try {
-    const file = await buildHtmlReport({ reportsDir: dir, resultsDir, name: `DBSI conformance: ${summary?.facts.target.name ?? 'target'}`, variables: summary ? reportVariables(summary) : {}, runKey: summary?.facts.startedAt });
+    const file = await buildHtmlReport({ reportsDir: dir, resultsDir, name: `DBSI conformance: ${summary?.facts.target.name ?? 'target'}`, variables: summary ? reportVariables(summary) : {}, runKey: summary?.facts.startedAt, verdict: summary && reportVerdict(summary) });
     process.stdout.write(`HTML report: ${file}\n`);
     return 0;
   } catch (e) {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -191,6 +191,20 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     } finally {
       await target.close();
     }
+  });
+
+  test('the HTML report shows the verdict first, and its tree counts each test once (one story per test)', async () => {
+    const run = await runCli(['--area', 'disclosures', '--fault', 'op1-envelope-renamed', '--html', '--quiet']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const html = readFileSync(join(run.reports, 'conformance-report.html'), 'utf8');
+    const banner = html.indexOf('id="dbsi-verdict"');
+    expect(banner).toBeGreaterThan(html.indexOf('<body'));
+    expect(banner, 'the verdict comes before the Allure app').toBeLessThan(html.indexOf('id="app"'));
+    expect(html.slice(banner, banner + 400)).toContain('Verdict: non-conformant <span');
+    const results = readdirSync(join(run.reports, 'allure-results')).filter((f) => f.endsWith('-result.json'));
+    const stories = results.map((f) => (JSON.parse(readFileSync(join(run.reports, 'allure-results', f), 'utf8')) as { labels: Array<{ name: string }> }).labels.filter((l) => l.name === 'story').length);
+    expect(stories.length).toBe(FEATURES_BY_AREA.disclosures.reduce((n, f) => n + f.cases.length, 0));
+    expect(new Set(stories)).toEqual(new Set([1]));
   });
 
   test('a closed port: "nothing was verified" gives the real reason (could not test), not "skipped"', async () => {

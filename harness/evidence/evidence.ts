@@ -32,6 +32,11 @@ export function reportVariables(s: ConformanceSummary): Record<string, string> {
   return v;
 }
 
+/** The verdict banner of the HTML report's front page. */
+export function reportVerdict(s: ConformanceSummary): { headline: string; exitCode: number } {
+  return { headline: s.facts.headline ?? s.facts.verdict, exitCode: s.facts.exitCode };
+}
+
 export interface EvidenceOptions {
   html: boolean;
   bundle: boolean;
@@ -56,7 +61,7 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
   const historyBefore = o.bundle && existsSync(historyFile) ? readFileSync(historyFile) : undefined;
   if (o.html) {
     try {
-      html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary), runKey: o.summary.facts.startedAt });
+      html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary), runKey: o.summary.facts.startedAt, verdict: reportVerdict(o.summary) });
       written.push(html);
     } catch (e) {
       o.io.err(`dbsi-conformance: the HTML report could not be built: ${(e as Error).message}`);

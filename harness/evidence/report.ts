@@ -55,6 +55,8 @@ export interface HtmlReportOptions {
   runKey?: string;
   /** Defaults to 5 minutes. */
   timeoutMs?: number;
+  /** The run's verdict, shown first on the front page, above the pass-rate dial (which counts tests, not conformance). */
+  verdict?: { headline: string; exitCode: number };
 }
 
 export class ReportError extends Error {
@@ -73,6 +75,19 @@ export function allureCli(): string {
  * evidence file that is e-mailed to a financial institution must not call out when opened: the tag
  * and its configuration script are removed.
  */
+const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The verdict as the first thing on the report's front page: a banner above the Allure app, coloured
+ * by the exit code (green 0, red 1, amber otherwise). Allure's own dial shows the share of passed
+ * tests, which says nothing about conformance (one failed MUST check is non-conformance).
+ */
+export function verdictBanner(html: string, v: { headline: string; exitCode: number }): string {
+  const [bg, fg] = v.exitCode === 0 ? ['#e6f4ea', '#137333'] : v.exitCode === 1 ? ['#fce8e6', '#a50e0e'] : ['#fef7e0', '#8a5a00'];
+  const banner = `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px 24px;text-align:center">Verdict: ${escHtml(v.headline)} <span style="font-weight:400;font-size:15px">(exit ${v.exitCode})</span></div>`;
+  return html.replace(/<body([^>]*)>/, (m) => `${m}\n${banner}`);
+}
+
 export function stripAnalytics(html: string): string {
   return html
     .replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*/g, '')
@@ -131,7 +146,8 @@ export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
     if (code !== 0 || !existsSync(index)) throw new ReportError(`allure generate failed (exit ${code}): ${log.trim().split('\n').slice(-5).join(' / ')}`);
     mkdirSync(reportsDir, { recursive: true });
     const file = join(reportsDir, REPORT_FILES.html);
-    writeFileSync(file, stripAnalytics(readFileSync(index, 'utf8')));
+    const page = stripAnalytics(readFileSync(index, 'utf8'));
+    writeFileSync(file, o.verdict ? verdictBanner(page, o.verdict) : page);
     if (o.runKey !== undefined) writeFileSync(marker, o.runKey + '\n');
     return file;
   } finally {
