@@ -25,6 +25,8 @@ export interface CliOptions {
   bail?: number;
   /** Print the selected tests and their requirement ids; send nothing. */
   list: boolean;
+  /** Print (and write) the plan of every request the run would send; send nothing to the target. */
+  dryRun: boolean;
   quiet: boolean;
   version: boolean;
   help: boolean;
@@ -44,6 +46,9 @@ export const OPTIONS_TEXT = `Options:
   --exclude-grep TEXT  leave out tests that --grep TEXT would select
   --exclude-tag TAG    leave out tests carrying the tag; repeatable
   --list               print the tests the selection runs, with their requirement ids; send nothing
+  --dry-run            print the plan of every request the run would send to the target (method,
+                       URL, the allow.* switch that gates it, secrets redacted) and write it to
+                       REPORTS/dry-run-plan.md; nothing is sent to the target
   --bail [N]           stop after N tests failed a MUST check (default 1); clean-ups still run
   --seed N             seed of every generated value (printed, and recorded in the reports)
   --strict             SHOULD and INFO checks fail the run too
@@ -107,6 +112,7 @@ export function parseCli(argv: string[]): CliOptions {
         'exclude-grep': { type: 'string' },
         'exclude-tag': { type: 'string', multiple: true },
         list: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
         bail: { type: 'string' },
         seed: { type: 'string' },
         strict: { type: 'boolean', default: false },
@@ -150,9 +156,10 @@ export function parseCli(argv: string[]): CliOptions {
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
   if (v.traffic !== undefined) {
-    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : [])];
+    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : []), ...(v['dry-run'] ? (['dry-run'] as const) : [])];
     if (active.length) throw new UsageError(`${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply with --traffic: recorded traffic is judged whole, and nothing is sent`);
   }
+  if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');
   return {
     config: v.config,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],
@@ -170,6 +177,7 @@ export function parseCli(argv: string[]): CliOptions {
     concurrency,
     bail,
     list: v.list!,
+    dryRun: v['dry-run']!,
     quiet: v.quiet!,
     version: v.version!,
     help: v.help!,

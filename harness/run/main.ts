@@ -21,6 +21,7 @@ import { AllureReporter, clearResults } from '../evidence/allure-writer';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { consoleSummary, plural } from './console';
 import { coverageOf, fullyCovered, headline } from './coverage';
+import { dryRun } from './dry-run';
 import { listTests } from './list';
 import { Progress } from './progress';
 import { selects } from './filter';
@@ -125,6 +126,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const msg = (e as Error).message;
     io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${msg}`);
     return EXIT.USAGE;
+  }
+  // --dry-run sends nothing to the target: the plan is made against a reference target of its own.
+  if (opts.dryRun) {
+    await reference?.close();
+    return dryRun({ areas: opts.areas, filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, seed: opts.seed, reports: opts.reports }, reference ? undefined : config, io);
   }
 
   const redactor = new Redactor(secretValues(config));
