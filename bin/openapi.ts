@@ -5,8 +5,8 @@ import { buildOpenApiDocument } from '../harness/openapi/document';
 
 /**
  * npm run openapi [-- --out FILE]: write the interface as an OpenAPI 3.1 document, generated from the
- * suite's schemas, operations table and catalog. Exit 0, or 2 on a usage error or a file that cannot
- * be written.
+ * suite's schemas, operations table and catalog. Exit 0; 1 when the suite's own data is inconsistent
+ * (the message names the file); 2 on a usage error or a file that cannot be written.
  */
 const USAGE = `Usage: npm run openapi -- [--out FILE]
 
@@ -14,6 +14,7 @@ Writes the Digital Banking Service Interface as an OpenAPI 3.1 document (JSON), 
 schemas/, harness/operations.ts, harness/operations-documented.ts and requirements/.
   --out FILE   where to write it (default: reports/openapi.json)
   -h, --help   this text
+Exit codes: 0 written, 1 the suite's own data is inconsistent (named), 2 usage error or unwritable file.
 DBSI_SPEC_URL sets where the document's links to spec sections point.`;
 
 function main(): number {
@@ -32,7 +33,14 @@ function main(): number {
     process.stderr.write(`dbsi-conformance openapi: --out needs a file name\n\n${USAGE}\n`);
     return 2;
   }
-  const doc = buildOpenApiDocument();
+  let doc;
+  try {
+    doc = buildOpenApiDocument();
+  } catch (e) {
+    // The suite's own data is inconsistent (a $ref that leads nowhere, an undocumented schema name): the message names the file.
+    process.stderr.write(`dbsi-conformance openapi: cannot generate the document: ${(e as Error).message}\n`);
+    return 1;
+  }
   const file = resolve(v.out);
   try {
     mkdirSync(dirname(file), { recursive: true });
