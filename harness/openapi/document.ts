@@ -122,6 +122,20 @@ function serverFor(base: BaseUrlKey, example: JsonObject, configSchema: JsonObje
   };
 }
 
+/** The statement names this path (not as the start of a longer one). */
+function namesPath(statement: string, path: string): boolean {
+  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![/\\w{])`).test(statement);
+}
+
+/**
+ * Of an operation the spec documents in two forms (6 and 7), an entry belongs to every form unless it
+ * names the path of another form and not this one's (OP6-REQUEST-BY-ID names only the second form).
+ */
+function ofThisForm(r: Requirement, op: OperationDef): boolean {
+  const others = Object.values(OPERATIONS).filter((o: OperationDef) => o.number === op.number && o.path !== op.path);
+  return !others.some((o) => namesPath(r.statement, o.path)) || namesPath(r.statement, op.path);
+}
+
 export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
   const specUrl = opts.specUrl ?? defaultSpecUrl();
   const specMarkdown = readFileSync(SPEC_FILE, 'utf8');
@@ -206,8 +220,9 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     const item = (paths[op.path] ??= op.base === 'baseUrl' ? {} : { servers: [serverFor(op.base, example, configSchema)] });
     const method = op.method.toLowerCase();
     if (item[method]) throw new Error(`${op.method} ${op.path} is in the operations table twice`);
-    const checked = CATALOG.filter((r) => r.operations.includes(op.number) && !r.notTestable);
-    const notTestable = CATALOG.filter((r) => r.operations.includes(op.number) && r.notTestable);
+    const mine = CATALOG.filter((r) => r.operations.includes(op.number) && ofThisForm(r, op));
+    const checked = mine.filter((r) => !r.notTestable);
+    const notTestable = mine.filter((r) => r.notTestable);
     const o: JsonObject = {
       operationId: key,
       summary: `${op.number}. ${op.name}`,
