@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildOpenApiDocument } from '../harness/openapi/document';
+import { SPEC_FILE } from '../harness/spec-location';
 
 /**
  * npm run openapi [-- --out FILE]: write the interface as an OpenAPI 3.1 document, generated from the
@@ -15,7 +16,8 @@ schemas/, harness/operations.ts, harness/operations-documented.ts and requiremen
   --out FILE   where to write it (default: reports/openapi.json)
   -h, --help   this text
 Exit codes: 0 written, 1 the suite's own data is inconsistent (named), 2 usage error or unwritable file.
-DBSI_SPEC_URL sets where the document's links to spec sections point.`;
+DBSI_SPEC_URL sets where the document's links to spec sections point (default: the spec of this
+checkout, relative to the document).`;
 
 function main(): number {
   let v;
@@ -35,7 +37,9 @@ function main(): number {
   }
   let doc;
   try {
-    doc = buildOpenApiDocument();
+    // Without DBSI_SPEC_URL, the spec of this checkout relative to the document (no local absolute path in a document meant to be shared).
+    const specLink = process.env.DBSI_SPEC_URL || relative(dirname(resolve(v.out)), SPEC_FILE).split(sep).join('/');
+    doc = buildOpenApiDocument({ specUrl: specLink });
   } catch (e) {
     // The suite's own data is inconsistent (a $ref that leads nowhere, an undocumented schema name): the message names the file.
     process.stderr.write(`dbsi-conformance openapi: cannot generate the document: ${(e as Error).message}\n`);

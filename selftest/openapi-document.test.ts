@@ -41,6 +41,9 @@ describe('npm run openapi', () => {
     expect(result.errors, JSON.stringify(result.errors, null, 2)).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+    // Links to the spec of this checkout, relative to the document, without DBSI_SPEC_URL.
+    const link = (JSON.parse(readFileSync(out, 'utf8')) as { externalDocs: { url: string } }).externalDocs.url;
+    if (!process.env.DBSI_SPEC_URL) expect(readFileSync(join(out, '..', link), 'utf8')).toBe(readFileSync(SPEC_FILE, 'utf8'));
     // The default dialect (JSON Schema 2020-12) is meant; naming it turns off Prism's request body validation.
     expect(JSON.parse(readFileSync(out, 'utf8'))).not.toHaveProperty('jsonSchemaDialect');
     const written = JSON.parse(readFileSync(out, 'utf8')) as Doc;
