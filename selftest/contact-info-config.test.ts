@@ -17,6 +17,7 @@ describe('contact-info follows what the configuration gives', () => {
       'answers 204 with no content to a postal address update alone',
       'answers 204 with no content to an e-mail address update alone',
       'keeps the phone number when only the e-mail and postal address are supplied',
+      'refuses an oldPhoneNumber that is not on record whatever else the body carries',
       'stores a phone number sent together with an e-mail and a postal address',
     ]);
     for (const k of na) expect(k.reason).toMatch(/testData\.customer\.(emailAddress|postalAddress) is not configured/);

@@ -19,6 +19,20 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
     return !!m && state.bearerUsers.has(m[1]!);
   }
 
+  /**
+   * Rule 2: oldPhoneNumber must match the number on record. Faults break the comparison the ways real
+   * implementations do: a prefix compare, a check skipped for blank values, a check skipped when the
+   * body carries other objects, or one the all-three branch gets wrong.
+   */
+  function oldPhoneMatches(old: string, onRecord: string, b: { email?: unknown; postalAddress?: unknown }): boolean {
+    if (old === onRecord) return true;
+    if (ctx.fault('op10-old-phone-compares-prefix') && old.length === onRecord.length && old.slice(0, -1) === onRecord.slice(0, -1)) return true;
+    if (ctx.fault('op10-blank-old-phone-skips-check') && old.trim() === '') return true;
+    if (ctx.fault('op10-mismatch-ignored-with-other-objects') && (b.email !== undefined || b.postalAddress !== undefined)) return true;
+    const allThree = b.email !== undefined && b.postalAddress !== undefined;
+    return allThree && ctx.fault('op10-all-three-partial-on-mismatch');
+  }
+
   function updateContactInfo(req: Req): Res {
     if (!authenticated(req)) return json(401, { error: 'unauthorized' });
     if (req.body === INVALID_JSON || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) return badRequest('the body must be a JSON object');
@@ -38,13 +52,15 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
       if (!p.newPhoneNumber) return badRequest('phoneNumber.newPhoneNumber is required');
       if (p.oldPhoneNumber === undefined) {
         if (!ctx.fault('op10-accepts-missing-old-phone')) return badRequest('phoneNumber.oldPhoneNumber is required');
-      } else if (p.oldPhoneNumber !== customer.phoneNumber && !ctx.fault('op10-accepts-mismatched-old-phone')) {
+      } else if (!oldPhoneMatches(p.oldPhoneNumber, customer.phoneNumber, b) && !ctx.fault('op10-accepts-mismatched-old-phone')) {
         return json(409, { error: 'conflict', message: 'oldPhoneNumber does not match the phone number on record' });
       }
     }
     if (b.email && b.email.emailAddress === undefined) return badRequest('email.emailAddress is required');
 
-    const skipPhone = allThree ? ctx.fault('op10-all-three-skips-phone') : ctx.fault('op10-phone-alone-not-stored');
+    let skipPhone = allThree ? ctx.fault('op10-all-three-skips-phone') : ctx.fault('op10-phone-alone-not-stored');
+    // A partial update: with all three objects and a mismatched oldPhoneNumber, the e-mail and address are stored anyway.
+    if (allThree && b.phoneNumber!.oldPhoneNumber !== customer.phoneNumber && ctx.fault('op10-all-three-partial-on-mismatch')) skipPhone = true;
     if (b.phoneNumber && !skipPhone) {
       customer.phoneNumber = b.phoneNumber.newPhoneNumber!;
       if (b.phoneNumber.newCountryCode !== undefined) customer.countryCode = b.phoneNumber.newCountryCode;

@@ -5,6 +5,10 @@ const f = faultsOf('contact-info');
 export const CONTACT_INFO_FAULTS: FaultDef[] = [
   f('op10-answers-200-with-body', 'Update contact information answers 200 with a JSON body instead of 204 with no content.', ['OP10-SUCCESS-NO-CONTENT']),
   f('op10-accepts-mismatched-old-phone', 'Update contact information changes the phone number although oldPhoneNumber is not the number on record.', ['OP10-RULE2-OLD-PHONE-MATCH']),
+  f('op10-old-phone-compares-prefix', 'Update contact information compares oldPhoneNumber without its last digit: a number that differs from the one on record only there is accepted.', ['OP10-RULE2-OLD-PHONE-MATCH']),
+  f('op10-blank-old-phone-skips-check', 'Update contact information skips the oldPhoneNumber check for a blank value (empty or spaces): "required" tests only that the member is there.', ['OP10-RULE2-OLD-PHONE-MATCH']),
+  f('op10-mismatch-ignored-with-other-objects', 'Update contact information checks oldPhoneNumber only when the phoneNumber object comes alone: with the e-mail or postal address it changes the number whatever oldPhoneNumber says.', ['OP10-RULE2-OLD-PHONE-MATCH'], { collateral: ['OP10-RULE3-PHONE-STORED'] }),
+  f('op10-all-three-partial-on-mismatch', 'Update contact information, given all three objects with an oldPhoneNumber that is not on record, stores the e-mail and postal address, skips the phone and answers 204 (a partial update).', ['OP10-RULE2-OLD-PHONE-MATCH']),
   f('op10-accepts-missing-old-phone', 'Update contact information changes the phone number although the phoneNumber object has no oldPhoneNumber.', ['OP10-RULE2-OLD-PHONE-REQUIRED']),
   f('op10-phone-alone-not-stored', 'Update contact information answers 204 to a phone number update alone but keeps the old number on record.', ['OP10-RULE1-PHONE-STORED']),
   f('op10-all-three-skips-phone', 'Update contact information, given the phone number, e-mail and postal address together, stores the e-mail and address but not the phone number.', ['OP10-RULE3-PHONE-STORED']),

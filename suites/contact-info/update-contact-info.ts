@@ -1,8 +1,15 @@
 import { feature } from '../../harness/case';
 import { CREDENTIALS } from './credentials';
+import { OLD_PHONE_NUMBER_DEPTH } from './old-phone-number-depth';
 import { OLD_PHONE_NUMBER_RULE } from './old-phone-number-rule';
 import { STORED_PHONE_NUMBER } from './stored-phone-number';
 import { SUCCESS_RESPONSES } from './success-responses';
 
 /** Operation 10: PUT {baseUrl}/customers/{customerId}:contact-info. */
-export default feature('contact-info', 'updateContactInfo', [...SUCCESS_RESPONSES, ...STORED_PHONE_NUMBER, ...OLD_PHONE_NUMBER_RULE, ...CREDENTIALS]);
+export default feature('contact-info', 'updateContactInfo', [
+  ...SUCCESS_RESPONSES,
+  ...STORED_PHONE_NUMBER,
+  ...OLD_PHONE_NUMBER_RULE,
+  ...OLD_PHONE_NUMBER_DEPTH,
+  ...CREDENTIALS,
+]);

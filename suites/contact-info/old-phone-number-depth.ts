@@ -1,0 +1,60 @@
+import type { CaseDef } from '../../harness/case';
+import { not_served } from '../../harness/checks';
+import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
+import { Customer } from './customer';
+
+/**
+ * Operation 10, rule 2 from every side: "oldPhoneNumber ... must match the phone number on record"
+ * holds for near misses, and whatever else the body carries. The same number written another way
+ * (with its country code prefixed, say) is never sent: the spec does not say how numbers compare.
+ */
+
+/** The number with its last digit changed: it shares every other digit with the one on record. */
+export function lastDigitChanged(n: string): string {
+  const i = n.search(/\d(?=\D*$)/);
+  if (i < 0) return `${n}0`;
+  return `${n.slice(0, i)}${(Number(n[i]) + 1) % 10}${n.slice(i + 1)}`;
+}
+
+export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
+  {
+    title: 'refuses near misses of the number on record as oldPhoneNumber',
+    requirements: ['OP10-RULE2-OLD-PHONE-MATCH'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      const onRecord = await c.control(t);
+      const misses: Array<[string, string]> = [
+        [lastDigitChanged(onRecord), 'the number on record with its last digit changed'],
+        ['', 'an empty value'],
+        ['   ', 'spaces only'],
+      ];
+      await t.parameter('near misses', misses.map(([, why]) => why).join('; '));
+      for (const [old, why] of misses) {
+        const res = await t.step(`update the phone number naming ${JSON.stringify(old)} (${why}) as oldPhoneNumber`, () =>
+          c.update({ phone: { oldPhoneNumber: old, newPhoneNumber: c.newNumber() } }, `oldPhoneNumber: ${why}`));
+        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(res, `oldPhoneNumber ${JSON.stringify(old)} is ${why}, not the number on record (${onRecord})`));
+      }
+    },
+  },
+  {
+    title: 'refuses an oldPhoneNumber that is not on record whatever else the body carries',
+    requirements: ['OP10-RULE2-OLD-PHONE-MATCH'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      // A faulty target that serves one of these changes the e-mail or address: only where they can be put back.
+      c.requireRestorable({ email: true, postal: true });
+      const onRecord = await c.control(t);
+      const others: Array<[string, Omit<ContactUpdate, 'phone'>]> = [
+        ['the e-mail address', { emailAddress: testEmailAddress(t.faker, t.settings.runId) }],
+        ['the postal address', { postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
+        ['the e-mail and postal address (all three objects: rule 3 forbids a partial update, rule 2 the phone change)', { emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
+      ];
+      for (const [what, extra] of others) {
+        const notOnRecord = c.newNumber();
+        const res = await t.step(`update the phone number naming ${notOnRecord} as oldPhoneNumber, with ${what}`, () =>
+          c.update({ phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() }, ...extra }, `oldPhoneNumber not on record, with ${what.split(' (')[0]}`));
+        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(res, `oldPhoneNumber ${notOnRecord} is not the number on record (${onRecord}); the body also carries ${what}`));
+      }
+    },
+  },
+];
