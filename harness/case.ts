@@ -4,7 +4,8 @@ import { requirement, sectionAnchor } from '../requirements';
 import type { TargetConfig } from './config';
 import type { CheckVerdict } from './checks/verdict';
 import { NotAllowedError, TransportError, type DbsiClient, type HttpResult, type SendOptions } from './http/client';
-import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange } from './model';
+import { cleanupDeadlineMs, cleanupRequestDeadlineMs, sendUntilAnswered } from './http/cleanup-retry';
+import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange, Leftover } from './model';
 import { OPERATIONS, type OperationKey } from './operations';
 
 /** What a run knows, the same in every worker: the target, the seed, strictness. */
@@ -67,6 +68,11 @@ export class NotApplicableError extends Error {
   override name = 'NotApplicableError';
 }
 
+/** The state the case needs could not be established (e.g. left unknown by an earlier case): no verdict, never a failure. */
+export class CouldNotTestError extends Error {
+  override name = 'CouldNotTestError';
+}
+
 export function formatFailure(r: CheckResult): string {
   const lines = [`${r.grade} ${r.requirement} (spec section "${r.section}"): ${r.check}: ${r.description}`];
   if (r.expected !== undefined) lines.push(`  spec documents: ${r.expected}`);
@@ -89,6 +95,12 @@ export class CaseContext {
   readonly parameters: Record<string, string> = {};
   private readonly cleanups: Array<{ name: string; fn: () => Promise<unknown> }> = [];
   readonly cleanupProblems: string[] = [];
+  /** What this case's clean-ups could not put back, with the values to restore by hand. */
+  readonly leftovers: Leftover[] = [];
+  /** Leftovers of earlier cases this case put back. */
+  readonly resolvedLeftovers: Array<{ key: string; at: string }> = [];
+  /** Epoch ms after which no clean-up request of this case is tried (again) (see harness/http/cleanup-retry.ts). */
+  private cleanupDeadline = Infinity;
 
   constructor(
     readonly settings: RunSettings,
@@ -106,10 +118,27 @@ export class CaseContext {
     return this.settings.config;
   }
 
-  /** Send one request; the exchange is recorded and attached (redacted) to the current step. */
+  /**
+   * Send one request; the exchange is recorded and attached (redacted) to the current step. During
+   * the clean-ups, a request is sent again until it is answered or the clean-up deadline passes
+   * (harness/http/cleanup-retry.ts); every attempt is recorded.
+   */
   async send(o: SendOptions): Promise<HttpResult> {
+    if (!this.cleaningUp) return this.sendOnce(o, this.signal);
+    const ownDeadline = Date.now() + cleanupRequestDeadlineMs(this.config.http.timeoutMs);
+    return sendUntilAnswered(({ signal, n }) => this.sendOnce({ ...o, cleanup: true, label: n ? `${o.label ?? o.operation} (clean-up retry ${n})` : o.label }, signal), {
+      deadline: () => Math.min(ownDeadline, this.cleanupDeadlineAt()),
+    });
+  }
+
+  /** The clean-ups' deadline, brought forward when the target stopped answering. */
+  cleanupDeadlineAt(): number {
+    return Math.min(this.cleanupDeadline, this.client.breaker.cleanupDeadline());
+  }
+
+  private async sendOnce(o: SendOptions, signal: AbortSignal | undefined): Promise<HttpResult> {
     try {
-      const res = await this.client.send(this.priority ? { priority: this.priority, ...o } : o, {}, this.cleaningUp ? undefined : this.signal);
+      const res = await this.client.send(this.priority ? { priority: this.priority, ...o } : o, {}, signal);
       this.exchanges.push(res.exchange);
       await this.sink.exchange(res.exchange);
       return res;
@@ -180,6 +209,21 @@ export class CaseContext {
     throw new NotApplicableError(reason);
   }
 
+  /** The state this case needs could not be established: could not test, with the reason. */
+  couldNotTest(reason: string): never {
+    throw new CouldNotTestError(reason);
+  }
+
+  /** A clean-up could not put this back: listed at the end of the run with the values to restore by hand. */
+  leftBehind(l: Omit<Leftover, 'at'>): void {
+    this.leftovers.push({ ...l, at: new Date().toISOString() });
+  }
+
+  /** This case put back what an earlier case had left (same key). */
+  putBack(key: string): void {
+    this.resolvedLeftovers.push({ key, at: new Date().toISOString() });
+  }
+
   /** Undo something this case did on the target; runs after the case, also when it failed. */
   cleanup(name: string, fn: () => Promise<unknown>): void {
     this.cleanups.push({ name, fn });
@@ -189,11 +233,16 @@ export class CaseContext {
 
   async runCleanups(): Promise<void> {
     this.cleaningUp = true;
+    this.cleanupDeadline = Date.now() + cleanupDeadlineMs(this.config.http.timeoutMs);
     for (const c of this.cleanups.reverse()) {
+      const before = this.leftovers.length;
       try {
         await this.sink.step(`clean-up: ${c.name}`, c.fn);
       } catch (e) {
-        this.cleanupProblems.push(`${c.name}: ${(e as Error).message}`);
+        const message = (e as Error).message;
+        this.cleanupProblems.push(`${c.name}: ${message}`);
+        // A clean-up that failed without saying what it left: what it was to undo may be left.
+        if (this.leftovers.length === before) this.leftBehind({ key: `${caseId(this.feature, this.def)}|${c.name}`, what: `${c.name} (test "${this.def.title}")`, restore: 'see the clean-up exchanges of this test in the report', why: message });
       }
     }
   }
@@ -217,6 +266,9 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     if (e instanceof CheckFailure) {
       outcome = 'failed';
       reason = e.message;
+    } else if (e instanceof CouldNotTestError) {
+      outcome = 'could-not-test';
+      reason = `could not test: ${e.message}`;
     } else if (e instanceof NotApplicableError) {
       outcome = 'not-applicable';
       reason = `not applicable on this target: ${e.message}`;
@@ -234,6 +286,8 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
   }
   await ctx.runCleanups();
   if (ctx.cleanupProblems.length) reason = `${reason ? reason + '\n' : ''}clean-up problems: ${ctx.cleanupProblems.join('; ')}`;
+  if (ctx.leftovers.length) reason = `${reason ? reason + '\n' : ''}LEFT ON THE TARGET (restore by hand): ${ctx.leftovers.map((l) => `${l.what}: ${l.restore}`).join('; ')}`;
+  const redact = (l: Leftover): Leftover => ({ ...l, what: ctx.client.redactor.text(l.what), now: l.now && ctx.client.redactor.text(l.now), restore: ctx.client.redactor.text(l.restore), why: ctx.client.redactor.text(l.why) });
   return {
     id: caseId(ctx.feature, ctx.def),
     area: ctx.feature.area,
@@ -246,6 +300,8 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     exchanges: ctx.exchanges,
     durationMs: Math.round(performance.now() - t0),
     parameters: ctx.parameters,
+    ...(ctx.leftovers.length ? { leftovers: ctx.leftovers.map(redact) } : {}),
+    ...(ctx.resolvedLeftovers.length ? { resolvedLeftovers: ctx.resolvedLeftovers } : {}),
   };
 }
 

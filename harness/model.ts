@@ -28,7 +28,26 @@ export interface RecordedResponse {
   bytes: number;
 }
 
-export type TransportErrorKind = 'connection' | 'timeout' | 'protocol' | 'unavailable' | 'interrupted' | 'too-large';
+export type TransportErrorKind = 'connection' | 'timeout' | 'protocol' | 'unavailable' | 'interrupted' | 'too-large' | 'target-stopped';
+
+/**
+ * Something a case changed on the target and could not put back (or could not confirm it put back):
+ * listed in one block at the end of the run, with the exact values to restore by hand.
+ */
+export interface Leftover {
+  /** Identifies the thing (e.g. "contact-info phone <baseUrl> <customerId>"): a later case that puts it back resolves it. */
+  key: string;
+  /** What may be left changed, e.g. "phone number of customer cust-7 (CUSTOMER_ID)". */
+  what: string;
+  /** What it may be now, as far as the suite knows. */
+  now?: string;
+  /** The exact values to restore by hand. */
+  restore: string;
+  /** Why the suite could not put it back. */
+  why: string;
+  /** When it was recorded (ISO time). */
+  at: string;
+}
 
 export interface Exchange {
   seq: number;
@@ -92,4 +111,8 @@ export interface CaseReport {
   exchanges: Exchange[];
   durationMs: number;
   parameters: Record<string, string>;
+  /** What this case's clean-ups could not put back (see Leftover). */
+  leftovers?: Leftover[];
+  /** Keys of leftovers of earlier cases this case put back (with the time). */
+  resolvedLeftovers?: Array<{ key: string; at: string }>;
 }

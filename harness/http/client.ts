@@ -5,6 +5,7 @@ import type { TargetConfig } from '../config';
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
+import { DeadTargetBreaker } from './breaker';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
 import { probeTlsClose, tlsProblem } from './tls-errors';
@@ -42,6 +43,8 @@ export interface SendOptions {
   bearerEnv?: string;
   /** When every connection slot is busy, sent before requests of a lower priority (default 0). */
   priority?: number;
+  /** A clean-up request: still sent after the target was declared dead (harness/http/breaker.ts). */
+  cleanup?: boolean;
 }
 
 export interface HttpResult {
@@ -132,10 +135,13 @@ export class DbsiClient {
   readonly interrupt = new AbortController();
   /** The longest Retry-After (429, 503 on a read) the client waits for before repeating a request. */
   readonly maxRetryWaitMs: number;
+  /** Stops ordinary requests once the target stopped answering. */
+  readonly breaker: DeadTargetBreaker;
 
   constructor(readonly config: TargetConfig, readonly redactor: Redactor, opts: { concurrency?: number; rateLimitPerSecond?: number } = {}) {
     this.dispatcher = dispatcherFor(config);
     this.maxRetryWaitMs = Math.max(config.http.timeoutMs, 10_000);
+    this.breaker = new DeadTargetBreaker(config.http.timeoutMs);
     // Every request in flight listens to the client's interrupt signal (no leak: one per request).
     setMaxListeners(10_000, this.interrupt.signal);
     this.limiter = new Limiter(opts.concurrency ?? config.http.concurrency, opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond);
@@ -200,24 +206,25 @@ export class DbsiClient {
       return ex;
     };
 
-    const stop = signal ? AbortSignal.any([signal, this.interrupt.signal]) : this.interrupt.signal;
+    // Ordinary requests stop when the target is declared dead; clean-up requests do not.
+    const ordinary = !o.cleanup;
+    const stop = AbortSignal.any([...(signal ? [signal] : []), this.interrupt.signal, ...(ordinary ? [this.breaker.signal] : [])]);
+    const halt = () => {
+      const [kind, message] = ordinary && this.breaker.tripped ? (['target-stopped', this.breaker.message] as const) : (['interrupted', 'the run was interrupted'] as const);
+      return new TransportError(kind, message, record(undefined, { kind, message }));
+    };
     for (let attempt = 0; ; attempt++) {
-      if (stop.aborted) {
-        const ex = record(undefined, { kind: 'interrupted', message: 'the run was interrupted' });
-        throw new TransportError('interrupted', 'the run was interrupted', ex);
-      }
+      if (stop.aborted) throw halt();
       let res: Awaited<ReturnType<typeof request>> | undefined;
       const release = await this.limiter.acquire(stop, o.priority).catch(() => undefined);
-      if (!release) {
-        const ex = record(undefined, { kind: 'interrupted', message: 'the run was interrupted' });
-        throw new TransportError('interrupted', 'the run was interrupted', ex);
-      }
+      if (!release) throw halt();
       const timeout = AbortSignal.timeout(this.config.http.timeoutMs);
       // The hard bound of this attempt, whatever undici does with the signal: the body is dropped when it passes.
       const deadline = new Deadline(this.config.http.timeoutMs, () => res?.body.destroy());
       try {
         res = await deadline.guard(request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal: AbortSignal.any([timeout, stop]) }));
         const { text, truncated, bytes } = await deadline.guard(readLimited(res.body, this.config.http.maxBodyBytes));
+        this.breaker.answered();
         const resHeaders = flattenHeaders(res.headers);
         const status = res.statusCode;
         const canRetry = attempt < maxRetries && !stop.aborted;
@@ -252,6 +259,7 @@ export class DbsiClient {
         return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
       } catch (e) {
         if (e instanceof TransportError) throw e;
+        if (ordinary && this.breaker.tripped && stop.aborted) throw halt();
         const c = classify(e, { interrupted: stop.aborted, timedOut: timeout.aborted });
         const tlsCause = c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
         if (tlsCause) c.message = tlsCause;
@@ -262,6 +270,7 @@ export class DbsiClient {
           continue;
         }
         const exchange = record(undefined, { kind: c.kind, message: c.message });
+        if (c.kind !== 'interrupted') this.breaker.failed(c.kind, o.operation === 'raw' ? `${method} ${o.path ?? ''}` : o.operation, c.message);
         throw new TransportError(c.kind, c.message, exchange);
       } finally {
         deadline.clear();

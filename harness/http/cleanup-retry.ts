@@ -1,0 +1,98 @@
+import type { HttpResult } from './client';
+import { TransportError } from './client';
+
+/**
+ * The clean-up retry: separate from the one safe retry of ordinary requests (client.ts), and only
+ * for requests a clean-up sends. Clean-ups are built to be idempotent or reconciling (set a value
+ * back, confirm it, list and delete what is there), so a clean-up request whose answer was lost or
+ * refused for the moment is sent again, with backoff, until it gets an answer that can be judged or
+ * its deadline passes:
+ * - 502, 503, 504: not processed (or processed: the request is idempotent either way), tried again;
+ * - 429: tried again after its Retry-After (the deadline permitting);
+ * - a timeout, a cut-off answer, a reset, a refused connection, an answer that is not HTTP.
+ * Every other answer (2xx, 4xx, 500) is an answer: the clean-up judges it.
+ */
+
+/** How long one clean-up request is tried, from its first try: three request timeouts, at least 5 s. */
+export function cleanupRequestDeadlineMs(timeoutMs: number): number {
+  return Math.max(3 * timeoutMs, 5_000);
+}
+
+/** How long the clean-ups of one case may take in all, from their start: ten request timeouts, at least 15 s. */
+export function cleanupDeadlineMs(timeoutMs: number): number {
+  return Math.max(10 * timeoutMs, 15_000);
+}
+
+/** The clean-up's time ran out before a request could be tried (again). */
+export class CleanupDeadlineError extends TransportError {
+  override name = 'CleanupDeadlineError';
+}
+
+const RETRYABLE = new Set(['connection', 'timeout', 'protocol', 'unavailable']);
+
+/** Whether a clean-up request that failed this way is tried again. */
+export function retryableInCleanup(e: unknown): e is TransportError {
+  return e instanceof TransportError && RETRYABLE.has(e.kind) && !(e instanceof CleanupDeadlineError);
+}
+
+function retryAfter(e: TransportError): number | undefined {
+  const v = e.exchange?.response?.headers['retry-after'];
+  if (!v) return undefined;
+  const secs = Number(v);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const at = Date.parse(v);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
+}
+
+const BACKOFF_MS = [200, 400, 800, 1_600, 2_000];
+
+/** Backoff with jitter (50–150 %): clean-ups retrying side by side must not fall into step with a target's pattern. */
+const backoff = (n: number) => BACKOFF_MS[Math.min(n, BACKOFF_MS.length - 1)]! * (0.5 + Math.random());
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+
+export interface CleanupAttempt {
+  /** Aborted when the clean-up deadline passes: no attempt outlives it. */
+  signal: AbortSignal;
+  /** 0 for the first try, 1 for the first retry… */
+  n: number;
+}
+
+/**
+ * Send a clean-up request until it gets an answer that can be judged, or the deadline (an
+ * epoch-ms time; read again before every attempt, as it can move closer) passes. `failed` sees each
+ * attempt that failed (to record its exchange). The last failure is thrown when time runs out.
+ */
+export async function sendUntilAnswered(
+  attempt: (a: CleanupAttempt) => Promise<HttpResult>,
+  opts: { deadline: () => number; failed?: (e: TransportError, retrying: string | undefined) => void | Promise<void>; stop?: AbortSignal },
+): Promise<HttpResult> {
+  let last: TransportError | undefined;
+  for (let n = 0; ; n++) {
+    const remaining = opts.deadline() - Date.now();
+    if (remaining <= 0 || opts.stop?.aborted) {
+      const why = opts.stop?.aborted ? 'the run was left' : 'the clean-up deadline passed';
+      throw last ? new CleanupDeadlineError(last.kind, `${last.message}; ${why} (tried ${n} time${n === 1 ? '' : 's'})`, last.exchange) : new CleanupDeadlineError('timeout', `not tried: ${why}`);
+    }
+    const within = AbortSignal.timeout(remaining);
+    try {
+      return await attempt({ signal: opts.stop ? AbortSignal.any([within, opts.stop]) : within, n });
+    } catch (e) {
+      if (!(e instanceof TransportError)) throw e;
+      // Aborted by the deadline: the kind the client gives is "interrupted"; it is a timeout of the clean-up.
+      const err = within.aborted && e.kind === 'interrupted' ? new TransportError('timeout', 'no answer before the clean-up deadline', e.exchange) : e;
+      if (!retryableInCleanup(err)) throw err;
+      last = err;
+      const wait = Math.max(retryAfter(err) ?? 0, backoff(n));
+      const willRetry = Date.now() + wait < opts.deadline() && !opts.stop?.aborted;
+      await opts.failed?.(err, willRetry ? `tried again after ${Math.round(wait)} ms (clean-up retry)` : undefined);
+      if (!willRetry) throw new CleanupDeadlineError(err.kind, `${err.message}; the clean-up deadline passed (tried ${n + 1} time${n === 0 ? '' : 's'})`, err.exchange);
+      await sleep(wait, opts.stop);
+    }
+  }
+}
