@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { contactInfoAuthHeaders, type TargetConfig } from '../harness/config';
+import { contactInfoAuthHeaders, type CustomerData, type TargetConfig } from '../harness/config';
 
 export type ContactCredentials = 'configured' | 'none';
 
@@ -16,18 +16,25 @@ export interface PhoneChange {
   /** Omitted only by the case that proves rule 2 ("oldPhoneNumber is required"). */
   oldPhoneNumber?: string;
   newPhoneNumber: string;
+  /** The country code sent with each number; default the customer's configured countryCode ("" sends none). */
+  oldCountryCode?: string;
+  newCountryCode?: string;
 }
 
-/** The phoneNumber object: old and new number, each with the configured country code when there is one. */
-export function phoneNumberObject(cfg: TargetConfig, p: PhoneChange): Record<string, string> {
-  const cc = cfg.testData.customer.countryCode;
+/** What a contact update takes from the configured customer it is sent for. */
+export type CustomerDatum = Pick<CustomerData, 'userIdType' | 'countryCode'>;
+
+/** The phoneNumber object: old and new number, each with its country code (the customer's unless given) when there is one. */
+export function phoneNumberObject(customer: CustomerDatum, p: PhoneChange): Record<string, string> {
+  const oldCc = p.oldCountryCode ?? customer.countryCode;
+  const newCc = p.newCountryCode ?? customer.countryCode;
   const o: Record<string, string> = {};
   if (p.oldPhoneNumber !== undefined) {
     o.oldPhoneNumber = p.oldPhoneNumber;
-    if (cc) o.oldCountryCode = cc;
+    if (oldCc) o.oldCountryCode = oldCc;
   }
   o.newPhoneNumber = p.newPhoneNumber;
-  if (cc) o.newCountryCode = cc;
+  if (newCc) o.newCountryCode = newCc;
   return o;
 }
 
@@ -37,10 +44,10 @@ export interface ContactUpdate {
   postalAddress?: Record<string, string>;
 }
 
-/** A Contact update request carrying the configured userIdType and the objects supplied. */
-export function contactUpdateBody(cfg: TargetConfig, u: ContactUpdate): Record<string, unknown> {
-  const body: Record<string, unknown> = { userIdType: cfg.testData.customer.userIdType };
-  if (u.phone) body.phoneNumber = phoneNumberObject(cfg, u.phone);
+/** A Contact update request for a configured customer: its userIdType (LOGIN_ID for one addressed by login id), and the objects supplied. */
+export function contactUpdateBody(customer: CustomerDatum, u: ContactUpdate): Record<string, unknown> {
+  const body: Record<string, unknown> = { userIdType: customer.userIdType };
+  if (u.phone) body.phoneNumber = phoneNumberObject(customer, u.phone);
   if (u.emailAddress !== undefined) body.email = { emailAddress: u.emailAddress };
   if (u.postalAddress) body.postalAddress = { ...u.postalAddress };
   return body;

@@ -19,7 +19,7 @@ describe('contact update requests the suite builds', () => {
     const f = faker();
     const phone = { oldPhoneNumber: '5550100', newPhoneNumber: otherPhoneNumber(f, '5550100') };
     for (const u of [{ phone }, { emailAddress: testEmailAddress(f, 'rtst') }, { postalAddress: testPostalAddress(f, 'rtst') }, { phone, emailAddress: testEmailAddress(f, 'rtst'), postalAddress: testPostalAddress(f, 'rtst') }]) {
-      expect(validate('contact-update-request', contactUpdateBody(cfg, u))).toEqual([]);
+      expect(validate('contact-update-request', contactUpdateBody(cfg.testData.customer, u))).toEqual([]);
     }
   });
 
