@@ -1,6 +1,6 @@
 import { createUserDisclosureRequest, deleteUserDisclosureRequest, listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
-import type { SendOptions } from '../../harness/http/client';
+import { TransportError, type SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { is2xx, type Listed } from './_institution-disclosures';
@@ -78,37 +78,67 @@ export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
   return all.filter((c) => !c.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
 }
 
-/** Delete the case's record if it is still there (it may already be deleted); report if it stays. */
+/**
+ * Delete the case's record if it is there: list (unless the case knows, _case-records.ts), delete
+ * what is there, list again. A write whose outcome is unknown (a timeout, a cut-off answer, a 5xx)
+ * may have landed, so the case then does not know, and this looks. Its requests are retried until
+ * answered (clean-up retry). A list that cannot be read makes the delete go ahead anyway (deleting
+ * what is not there is harmless). What stays, or cannot be confirmed gone, is listed as a leftover
+ * with what to delete by hand.
+ */
 export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Known): Promise<void> {
+  const handKey = `user-disclosure|${leftoverKey(t, d)}`;
   // What the case knows for sure needs no look (_case-records.ts): no record, or the record to delete.
   if (known === 'absent') {
     leftovers.delete(leftoverKey(t, d));
+    t.putBack(handKey);
     return;
   }
+  let why = '';
   const listed = async () => {
     try {
       const { records } = await listUserRecords(t, 'clean-up: list user disclosures');
       return { known: true, record: findRecord(records, d) };
-    } catch {
+    } catch (e) {
+      why = (e as Error).message;
       return { known: false, record: undefined };
     }
   };
   const before = known ? { known: true, record: known } : await listed();
   if (before.known && !before.record) {
     leftovers.delete(leftoverKey(t, d));
-    return; // already deleted
+    t.putBack(handKey);
+    return; // already deleted, or never created
   }
   const status = typeof before.record?.institutionUserDisclosureStatus === 'string' ? before.record.institutionUserDisclosureStatus : 'ACCEPTED';
   const req = deleteUserDisclosureRequest(t.faker, t.config, d, status);
-  const res = await t.send({ operation: 'deleteUserDisclosure', ...req, label: 'clean-up: delete the user disclosure' });
-  sawWrite(t, d, 'delete', res);
   const id = before.record?.institutionUserDisclosureId;
-  if (!is2xx(res) && typeof id === 'string') sawWrite(t, d, 'delete', await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' }));
+  try {
+    const res = await t.send({ operation: 'deleteUserDisclosure', ...req, label: 'clean-up: delete the user disclosure' });
+    sawWrite(t, d, 'delete', res);
+    if (!is2xx(res) && typeof id === 'string') sawWrite(t, d, 'delete', await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' }));
+  } catch (e) {
+    if (!(e instanceof TransportError)) throw e;
+    why = e.message;
+  }
   const after = await listed();
   if (known && after.record) return removeRecord(t, d); // what the case knew did not hold: the whole way
-  if (!after.record) leftovers.delete(leftoverKey(t, d));
-  else leftovers.add(leftoverKey(t, d));
-  if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${t.config.testData.institutionUserId} is still listed after DELETE: remove it by hand`);
+  if (after.known && !after.record) {
+    leftovers.delete(leftoverKey(t, d));
+    t.putBack(handKey);
+    return;
+  }
+  if (after.record) leftovers.add(leftoverKey(t, d));
+  const user = t.config.testData.institutionUserId;
+  t.leftBehind({
+    key: handKey,
+    what: `acceptance record of disclosure "${d.institutionDisclosureName}" (institutionDisclosureId ${d.institutionDisclosureId}, institutionId ${d.institutionId}) for user ${user}, account ${t.config.testData.accountId}`,
+    now: after.record ? `still listed after DELETE${typeof after.record.institutionUserDisclosureId === 'string' ? ` (institutionUserDisclosureId ${after.record.institutionUserDisclosureId})` : ''}` : 'unknown: the list of user disclosures could not be read',
+    restore: `no record: delete it (operation 7, DELETE {baseUrl}/db-disclosures/v1/institution-user-disclosures for institutionDisclosureName "${d.institutionDisclosureName}")`,
+    why: after.record ? 'the target kept it after DELETE' : why,
+  });
+  if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${user} is still listed after DELETE: remove it by hand`);
+  throw new Error(`could not confirm that the acceptance record of "${d.institutionDisclosureName}" for user ${user} is gone: ${why}`);
 }
 
 /** removeRecord, then remember the user has no record for the disclosure (removeRecord returns only once it saw the record gone). */
