@@ -19,7 +19,7 @@ export function junitXml(cases: CaseReport[], runName: string): string {
       out.push(`    <testcase classname="${esc(`${c.area} › ${c.operation}`.replace(/\./g, ''))}" name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`);
       // The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check, outcome).
       const checks = c.checks.map((k) => `<property name="check" value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`).join('');
-      out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/>${checks}</properties>`);
+      out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? []).map((l) => `<property name="leftover" value="${esc(`${l.what}: restore ${l.restore}`)}"/>`).join('')}</properties>`);
       const first = (c.reason ?? '').split('\n')[0]!;
       if (c.outcome === 'failed') out.push(`      <failure message="${esc(first)}" type="non-conformance">${esc(c.reason ?? '')}</failure>`);
       if (c.outcome === 'could-not-test' || c.outcome === 'error') out.push(`      <error message="${esc(first)}" type="${c.outcome}">${esc(c.reason ?? '')}</error>`);
@@ -27,6 +27,8 @@ export function junitXml(cases: CaseReport[], runName: string): string {
       const notes = [c.outcome === 'warning' ? `WARNING ${c.reason}` : '', ...c.checks.filter((k) => k.grade === 'INFO' && k.outcome === 'failed').map((k) => `observation ${k.requirement}: ${k.description}; received ${k.received}`)].filter(Boolean);
       const exchanges = c.exchanges.map(renderExchange).join('\n\n');
       out.push(`      <system-out>${esc([...notes, exchanges].filter(Boolean).join('\n\n'))}</system-out>`);
+      // What its clean-up could not put back: never silent, whatever the outcome.
+      if (c.leftovers?.length) out.push(`      <system-err>${esc(c.leftovers.map((l) => `LEFT ON THE TARGET: ${l.what}${l.now ? `; now ${l.now}` : ''}; restore ${l.restore}; why: ${l.why}`).join('\n'))}</system-err>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');

@@ -1,4 +1,5 @@
-import type { CaseReport } from '../model';
+import type { CaseReport, Leftover } from '../model';
+import { leftoversBlock, openLeftovers, type OpenLeftover } from './leftovers';
 import { sectionAnchor } from '../../requirements';
 import type { Coverage } from '../run/coverage';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from '../run/results';
@@ -17,7 +18,7 @@ export interface RunFacts {
   durationMs: number;
   node: string;
   exitCode: number;
-  verdict: 'conformant' | 'conformant in the areas tested' | 'non-conformant' | 'could not test' | 'interrupted';
+  verdict: 'conformant' | 'conformant in the areas tested' | 'non-conformant' | 'could not test' | 'interrupted' | 'left changes on the target';
   /** The verdict and what it covers: "conformant in the areas tested (1 of 4); not tested: …". */
   headline?: string;
   /** Which selected areas verified something, and why the others did not (a CI reads coverage.notTested). */
@@ -33,7 +34,9 @@ export interface ConformanceSummary {
   /** How many catalog requirements ended with each verdict. */
   requirementTotals: Record<RequirementVerdict, number>;
   requirements: RequirementRow[];
-  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string; retries?: string[] }>;
+  /** What the run changed on the target and could not put back, with the values to restore by hand (empty when everything is as found). */
+  leftovers: OpenLeftover[];
+  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string; retries?: string[]; leftovers?: Leftover[] }>;
   /** Judging recorded traffic (--traffic): the capture, coverage per operation, a line per exchange. */
   traffic?: TrafficSummary;
 }
@@ -45,6 +48,7 @@ export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: Require
     areas: countByArea(cases),
     requirementTotals: countVerdicts(rows),
     requirements: rows,
+    leftovers: openLeftovers(cases),
     cases: cases.map((c) => ({
       id: c.id,
       area: c.area,
@@ -57,6 +61,7 @@ export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: Require
       exchanges: c.exchanges.length,
       curl: c.checks.find((k) => k.outcome === 'failed')?.curl,
       ...retriesOf(c),
+      ...(c.leftovers?.length ? { leftovers: c.leftovers } : {}),
     })),
   };
 }
@@ -97,6 +102,7 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   if (!s.traffic) out.push(`| seed | ${f.seed} (reproduce with \`--seed ${f.seed}\`) |`);
   out.push(`| strict | ${f.strict} |`, `| areas | ${f.areas.join(', ')} |`);
   out.push(`| started | ${f.startedAt} |`, `| duration | ${(f.durationMs / 1000).toFixed(1)} s |`, `| Node | ${f.node} |`, `| exit code | ${f.exitCode} |`, '');
+  if (s.leftovers.length) out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
   if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
   out.push('## Tests per area', '', '| area | total | passed | failed | warnings | not applicable | skipped | could not test |', '|---|---|---|---|---|---|---|---|');
   for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);

@@ -32,9 +32,13 @@ import { writeEvidence } from '../evidence/evidence';
 import { suiteText } from './suite-text';
 import { casesForTerminal, terminalLine, terminalSafe } from './terminal-text';
 import { judgeTraffic } from '../traffic/run';
+import { leftoversBlock, openLeftovers } from './leftovers';
+import { cleanupDeadlineMs } from '../http/cleanup-retry';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
+/** Signals this close to the first are the same Ctrl-C, delivered more than once. */
+export const SAME_CTRL_C_MS = 1_000;
 
 export interface Io {
   out(line: string): void;
@@ -164,19 +168,26 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   let vitest: Awaited<ReturnType<typeof startVitest>> | undefined;
   // A first SIGINT/SIGTERM cancels the run: running cases abort their requests (test context
   // signal), run their clean-ups, and the reports are written with every selected test given a
-  // verdict. A second signal leaves at once.
+  // verdict. One Ctrl-C can arrive several times within milliseconds (the terminal signals the
+  // whole process group, npm forwards it, and tsx sends it again when the child does not
+  // acknowledge it within 30 ms): signals within SAME_CTRL_C_MS of the first are that one Ctrl-C.
+  // A second, deliberate one later leaves at once.
   const onSignal = (sig: string) => {
     if (interrupted) {
+      if (Date.now() - interruptedAt < SAME_CTRL_C_MS) return;
       io.err(`dbsi-conformance: second ${sig}: leaving now, without clean-ups or reports`);
       process.exit(EXIT.INTERRUPTED);
     }
     interrupted = true;
+    interruptedAt = Date.now();
     io.err(`dbsi-conformance: ${sig} received: stopping, cleaning up and writing what ran`);
     void vitest?.cancelCurrentRun('keyboard-input');
     if (!testsStarted) return stopWaiting(); // the runner is still starting: nothing ran, nothing to wait for
-    // Running cases abort their requests and run their clean-ups; the reports do not wait longer than this.
-    setTimeout(stopWaiting, Math.min(config.http.timeoutMs, 8_000) + 2_000).unref();
+    // Running cases abort their requests and run their clean-ups (each case's within the clean-up
+    // deadline, harness/http/cleanup-retry.ts); the reports do not wait longer than that.
+    setTimeout(stopWaiting, cleanupDeadlineMs(config.http.timeoutMs) + 2_000).unref();
   };
+  let interruptedAt = 0;
   let testsStarted = false;
   let stopWaiting!: () => void;
   const interruptGate = new Promise<void>((resolve) => (stopWaiting = resolve));
@@ -321,7 +332,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     durationMs: Date.now() - startedAt.getTime(),
     node: process.version,
     exitCode,
-    verdict: interrupted ? 'interrupted' : exitCode === 0 ? 'conformant' : exitCode === EXIT.PARTLY_TESTED ? 'conformant in the areas tested' : exitCode === 1 ? 'non-conformant' : 'could not test',
+    verdict: interrupted ? 'interrupted' : exitCode === 0 ? 'conformant' : exitCode === EXIT.PARTLY_TESTED ? 'conformant in the areas tested' : exitCode === 1 ? 'non-conformant' : collector.problems.length === 0 && openLeftovers(cases).length > 0 && !cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error') ? 'left changes on the target' : 'could not test',
     problems: collector.problems.map((p) => redactor.text(p)),
   };
   facts.coverage = coverage;
@@ -335,6 +346,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
   io.out('');
   if (!interrupted && nothingVerified(cases)) io.out(`Nothing was verified (${nothingVerifiedWhy(cases)}), so there is no verdict.`);
+  // Never silent: what the run could not put back, with the values to restore by hand.
+  const left = leftoversBlock(openLeftovers(cases));
+  if (left.length) io.out(redactor.text([...left, ''].join('\n')));
   io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${plural(cases.length, 'test')} in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
   try {

@@ -1,5 +1,6 @@
 import { CATALOG, type Requirement } from '../../requirements';
 import type { Area, CaseOutcome, CaseReport } from '../model';
+import { openLeftovers } from './leftovers';
 
 /** 4: --bundle was refused because a configured secret appears in an artifact (nothing was packed). */
 /** 5: conformant in the areas tested, but a selected area verified nothing (its allow.* switch off, or not applicable). */
@@ -70,11 +71,13 @@ export function countByArea(cases: CaseReport[]): Record<string, AreaCounts> {
 
 /**
  * The run's exit code: 1 when a MUST check failed (a verdict: non-conformant), else 3 when a case
- * could not be tested (transport failures) or the suite broke, else 0.
+ * could not be tested (transport failures), the suite broke, or the run left changes on the target
+ * it could not put back (a nightly gate must not read that as green), else 0.
  */
 export function exitCodeFor(cases: CaseReport[], extraErrors = 0): number {
   if (cases.some((c) => c.outcome === 'failed')) return EXIT.NON_CONFORMANT;
   if (extraErrors > 0 || cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error')) return EXIT.COULD_NOT_TEST;
+  if (openLeftovers(cases).length > 0) return EXIT.COULD_NOT_TEST;
   // A run in which every test was skipped or not applicable verified nothing: no verdict either.
   if (!nothingVerified(cases)) return EXIT.CONFORMANT;
   return EXIT.COULD_NOT_TEST;
