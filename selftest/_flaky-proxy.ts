@@ -1,0 +1,212 @@
+import { createServer, request, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { expect } from 'vitest';
+import { CaseContext, runCase, type RunSettings } from '../harness/case';
+import { secretValues, type TargetConfig } from '../harness/config';
+import { DbsiClient } from '../harness/http/client';
+import type { Area, CaseReport } from '../harness/model';
+import { Redactor } from '../harness/redact';
+import { openLeftovers, type OpenLeftover } from '../harness/run/leftovers';
+import { exitCodeFor } from '../harness/run/results';
+import { referenceConfig } from '../reference-target/config';
+import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
+import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
+import { FEATURES_BY_AREA } from '../suites';
+
+/**
+ * A conformant but flaky target: the reference target behind a small proxy on 127.0.0.1 that
+ * misbehaves at the transport level only, as a plan decides per request. Whether the request reaches
+ * the target (and so is applied) is part of each action. It stops by itself after `lifetimeMs`.
+ */
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  body: string;
+  /** 1-based number of the request, and of the write (anything but GET) among writes. */
+  n: number;
+  nWrite: number;
+}
+
+export type Action =
+  /** Passed on, the answer passed back. */
+  | { kind: 'forward' }
+  /** 503 with an HTML body; `applied`: passed on first (the write landed), else never reaches the target. */
+  | { kind: '503'; applied: boolean }
+  /** 429 with this Retry-After, not passed on. */
+  | { kind: '429'; retryAfter: string }
+  /** Passed on (applied); the answer comes after `ms`. */
+  | { kind: 'late'; ms: number }
+  /** Passed on (applied); the answer announces more bytes than it sends, then the connection closes. */
+  | { kind: 'cut-off' }
+  /** Passed on (applied); the answer comes one byte every `everyMs`. */
+  | { kind: 'dribble'; everyMs: number }
+  /** Not passed on; never answered. */
+  | { kind: 'silent' };
+
+export type Plan = (r: ProxiedRequest) => Action;
+
+export interface FlakyTarget {
+  target: ReferenceTarget;
+  urls: ReferenceTarget['urls'];
+  seen: ProxiedRequest[];
+  close(): Promise<void>;
+}
+
+const FORWARD: Action = { kind: 'forward' };
+
+export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number } = {}): Promise<FlakyTarget> {
+  const target = await startReferenceTarget();
+  const upstream = new URL(target.urls.baseUrl);
+  const seen: ProxiedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => (timers.delete(t), fn()), ms);
+    t.unref();
+    timers.add(t);
+    return t;
+  };
+  let writes = 0;
+
+  const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const up = request({ host: upstream.hostname, port: upstream.port, method, path, headers: { ...headers, host: upstream.host, connection: 'close' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      up.on('error', reject);
+      up.end(body);
+    });
+
+  const passBack = (res: ServerResponse, a: { status: number; headers: IncomingHttpHeaders; body: Buffer }) => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(a.headers)) if (typeof v === 'string' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') headers[k] = v;
+    headers['content-length'] = String(a.body.length);
+    res.writeHead(a.status, headers);
+    res.end(a.body);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      const method = req.method ?? 'GET';
+      const r: ProxiedRequest = { method, path: req.url ?? '/', body: body.toString('utf8'), n: seen.length + 1, nWrite: method === 'GET' ? 0 : ++writes };
+      seen.push(r);
+      const action = plan(r);
+      try {
+        switch (action.kind) {
+          case 'silent':
+            return;
+          case '429':
+            res.writeHead(429, { 'retry-after': action.retryAfter, 'content-type': 'text/plain' });
+            return void res.end('slow down');
+          case '503':
+            if (action.applied) await forward(method, r.path, req.headers, body);
+            res.writeHead(503, { 'content-type': 'text/html' });
+            return void res.end('<html><body><h1>503 Service Unavailable</h1></body></html>');
+        }
+        const answer = await forward(method, r.path, req.headers, body);
+        switch (action.kind) {
+          case 'forward':
+            return passBack(res, answer);
+          case 'late':
+            return void later(action.ms, () => !res.destroyed && passBack(res, answer));
+          case 'cut-off':
+            res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(answer.body.length + 100) });
+            res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
+            return void later(20, () => req.socket.destroy());
+          case 'dribble': {
+            res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(answer.body.length + 40) });
+            const bytes = Buffer.concat([answer.body, Buffer.from(' '.repeat(40))]);
+            let i = 0;
+            const tick = () => {
+              if (res.destroyed) return;
+              if (i >= bytes.length) return void res.end();
+              res.write(bytes.subarray(i, i + 1));
+              i++;
+              later(action.everyMs, tick);
+            };
+            return tick();
+          }
+        }
+      } catch {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      }
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const swap = (u: string) => origin + new URL(u).pathname;
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      for (const t of timers) clearTimeout(t);
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await target.close();
+    })());
+  later(opts.lifetimeMs ?? 120_000, () => void close());
+  return { target, urls: { baseUrl: swap(target.urls.baseUrl), authBaseUrl: swap(target.urls.authBaseUrl), transfersBaseUrl: swap(target.urls.transfersBaseUrl) }, seen, close };
+}
+
+export const forwardAll: Plan = () => FORWARD;
+
+/** Every nth request (of those `which` selects) gets `action`; the rest are passed on. */
+export function everyNth(n: number, action: Action, which: 'all' | 'writes' = 'all'): Plan {
+  return (r) => ((which === 'writes' ? r.nWrite > 0 && r.nWrite % n === 0 : r.n % n === 0) ? action : FORWARD);
+}
+
+export interface FlakyRun {
+  cases: CaseReport[];
+  leftovers: OpenLeftover[];
+  exitCode: number;
+  flaky: FlakyTarget;
+}
+
+/** Run areas in-process through the flaky proxy (the same code path as a real run, minus reporting). */
+export async function runFlaky(opts: {
+  plan: Plan;
+  areas: Area[];
+  seed?: number;
+  http?: Record<string, unknown>;
+  configure?: (cfg: TargetConfig) => TargetConfig;
+  /** Before the run: e.g. add a customer to the target's records. */
+  prepare?: (t: ReferenceTarget) => void;
+}): Promise<FlakyRun> {
+  const flaky = await startFlakyTarget(opts.plan);
+  try {
+    opts.prepare?.(flaky.target);
+    let config = referenceConfig({ urls: flaky.urls }, { http: { timeoutMs: 2_000, concurrency: 16, ...opts.http } });
+    if (opts.configure) config = opts.configure(config);
+    const settings: RunSettings = { config, seed: opts.seed ?? 99, strict: false, runId: 'rflk', specUrl: 'spec.md' };
+    const client = new DbsiClient(config, new Redactor(secretValues(config)));
+    const cases = await Promise.all(opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))))));
+    await client.close();
+    return { cases, leftovers: openLeftovers(cases), exitCode: exitCodeFor(cases), flaky };
+  } finally {
+    await flaky.close();
+  }
+}
+
+/** The configured customers and the user's disclosure records, exactly as the target had them at the start. */
+export function expectTargetAsFound(target: ReferenceTarget, extra: Array<{ customerId: string; phoneNumber: string; countryCode: string; emailAddress?: string; postalAddress?: Record<string, string> }> = []): void {
+  for (const c of [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers, ...extra]) {
+    expect(target.state.customers.get(c.customerId), c.customerId).toEqual({ phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress });
+  }
+  expect([...target.state.userDisclosures.values()].map((u) => u.institutionDisclosureName)).toEqual([]);
+}
+
+/** Cases that failed a MUST check (a false failure on a conformant target), one line each. */
+export function falseFailures(cases: CaseReport[]): string[] {
+  return cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error').map((c) => `${c.outcome}: ${c.id}: ${(c.reason ?? '').split('\n')[0]}`);
+}
