@@ -125,9 +125,10 @@ export class CaseContext {
    */
   async send(o: SendOptions): Promise<HttpResult> {
     if (!this.cleaningUp) return this.sendOnce(o, this.signal);
-    const ownDeadline = Date.now() + cleanupRequestDeadlineMs(this.config.http.timeoutMs);
+    const until = Date.now() + cleanupRequestDeadlineMs(this.config.http.timeoutMs);
     return sendUntilAnswered(({ signal, n }) => this.sendOnce({ ...o, cleanup: true, label: n ? `${o.label ?? o.operation} (clean-up retry ${n})` : o.label }, signal), {
-      deadline: () => Math.min(ownDeadline, this.cleanupDeadlineAt()),
+      deadline: () => this.cleanupDeadlineAt(),
+      until,
     });
   }
 

@@ -9,7 +9,6 @@ import { Redactor } from '../harness/redact';
 import { openLeftovers, type OpenLeftover } from '../harness/run/leftovers';
 import { exitCodeFor } from '../harness/run/results';
 import { referenceConfig } from '../reference-target/config';
-import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 import { FEATURES_BY_AREA } from '../suites';
 
@@ -167,6 +166,8 @@ export function everyNth(n: number, action: Action, which: 'all' | 'writes' = 'a
 }
 
 export interface FlakyRun {
+  /** The target's customers and user disclosure records before the run. */
+  before: Snapshot;
   cases: CaseReport[];
   leftovers: OpenLeftover[];
   exitCode: number;
@@ -186,24 +187,27 @@ export async function runFlaky(opts: {
   const flaky = await startFlakyTarget(opts.plan);
   try {
     opts.prepare?.(flaky.target);
+    const before = snapshot(flaky.target);
     let config = referenceConfig({ urls: flaky.urls }, { http: { timeoutMs: 2_000, concurrency: 16, ...opts.http } });
     if (opts.configure) config = opts.configure(config);
     const settings: RunSettings = { config, seed: opts.seed ?? 99, strict: false, runId: 'rflk', specUrl: 'spec.md' };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const cases = await Promise.all(opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))))));
     await client.close();
-    return { cases, leftovers: openLeftovers(cases), exitCode: exitCodeFor(cases), flaky };
+    return { before, cases, leftovers: openLeftovers(cases), exitCode: exitCodeFor(cases), flaky };
   } finally {
     await flaky.close();
   }
 }
 
-/** The configured customers and the user's disclosure records, exactly as the target had them at the start. */
-export function expectTargetAsFound(target: ReferenceTarget, extra: Array<{ customerId: string; phoneNumber: string; countryCode: string; emailAddress?: string; postalAddress?: Record<string, string> }> = []): void {
-  for (const c of [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers, ...extra]) {
-    expect(target.state.customers.get(c.customerId), c.customerId).toEqual({ phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress });
-  }
-  expect([...target.state.userDisclosures.values()].map((u) => u.institutionDisclosureName)).toEqual([]);
+type Snapshot = { customers: unknown; userDisclosures: unknown };
+const snapshot = (t: ReferenceTarget): Snapshot => structuredClone({ customers: Object.fromEntries(t.state.customers), userDisclosures: Object.fromEntries(t.state.userDisclosures) });
+
+/** Every customer (phone number, country code, e-mail, postal address) and every user disclosure record, exactly as the target had them before the run. */
+export function expectTargetAsFound(r: Pick<FlakyRun, 'before' | 'flaky'>): void {
+  const now = snapshot(r.flaky.target);
+  expect(now.customers).toEqual(r.before.customers);
+  expect(now.userDisclosures).toEqual(r.before.userDisclosures);
 }
 
 /** Cases that failed a MUST check (a false failure on a conformant target), one line each. */

@@ -9,58 +9,61 @@ import { everyNth, expectTargetAsFound, falseFailures, runFlaky, type Plan } fro
  * configured customer's phone number, country code, e-mail and postal address, and no user
  * disclosure record of the run. Each test is one observation of issue 10.
  */
-describe('a conformant target that answers 503 to every 3rd request (HTML body, not processed)', () => {
+describe.concurrent('a conformant target that answers 503 to every 3rd request (HTML body, not processed)', () => {
   test('10 runs: no false failure, nothing left behind, every customer and record as found', async () => {
-    // Ten independent runs, five side by side (each its own target and proxy), so the test stays quick.
-    const batch = (seeds: number[]) => Promise.all(seeds.map((seed) => runFlaky({ plan: everyNth(3, { kind: '503', applied: false }), areas: ['disclosures', 'contact-info'], seed, http: { timeoutMs: 5_000 } })));
-    const runs = [...(await batch([1, 2, 3, 4, 5])), ...(await batch([6, 7, 8, 9, 10]))];
+    // Ten independent runs side by side (each its own target and proxy), so the test stays quick.
+    const runs = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) => runFlaky({ plan: everyNth(3, { kind: '503', applied: false }), areas: ['disclosures', 'contact-info'], seed, http: { timeoutMs: 5_000 } })));
     for (const [i, r] of runs.entries()) {
       const seed = i + 1;
       expect(falseFailures(r.cases), `seed ${seed}`).toEqual([]);
       expect(r.leftovers.map((l) => `${l.what}: ${l.why}`), `seed ${seed}`).toEqual([]);
       expect([EXIT.CONFORMANT, EXIT.COULD_NOT_TEST]).toContain(r.exitCode);
-      expectTargetAsFound(r.flaky.target);
+      expectTargetAsFound(r);
     }
   }, 120_000);
 });
 
-describe('a conformant target that answers 503 to every 3rd write', () => {
+describe.concurrent('a conformant target that answers 503 to every 3rd write', () => {
   test.each([
     ['not applied', false],
     ['applied before the 503', true],
   ] as const)('%s: no false failure, nothing left behind, as found (3 runs)', async (_name, applied) => {
-    for (let seed = 1; seed <= 3; seed++) {
-      const r = await runFlaky({ plan: everyNth(3, { kind: '503', applied }, 'writes'), areas: ['disclosures', 'contact-info'], seed });
+    const runs = await Promise.all([1, 2, 3].map((seed) => runFlaky({ plan: everyNth(3, { kind: '503', applied }, 'writes'), areas: ['disclosures', 'contact-info'], seed, http: { timeoutMs: 5_000 } })));
+    for (const [i, r] of runs.entries()) {
+      const seed = i + 1;
       expect(falseFailures(r.cases), `seed ${seed}`).toEqual([]);
       expect(r.leftovers.map((l) => `${l.what}: ${l.why}`), `seed ${seed}`).toEqual([]);
-      expectTargetAsFound(r.flaky.target);
+      expectTargetAsFound(r);
     }
   }, 60_000);
 });
 
-describe('a conformant target that answers 429 with Retry-After: 2 to every 2nd request', () => {
+describe.concurrent('a conformant target that answers 429 with Retry-After: 2 to every 2nd request', () => {
   test('the restores wait and try again until they are confirmed: no false failure, as found', async () => {
     const r = await runFlaky({ plan: everyNth(2, { kind: '429', retryAfter: '2' }), areas: ['contact-info'], http: { timeoutMs: 3_000 } });
     expect(falseFailures(r.cases)).toEqual([]);
     expect(r.leftovers.map((l) => `${l.what}: ${l.why}`)).toEqual([]);
-    expectTargetAsFound(r.flaky.target);
+    expectTargetAsFound(r);
     // The clean-up retry did its part: some clean-up request was tried again after a 429.
     expect(r.cases.flatMap((c) => c.exchanges).some((e) => /clean-up retry/.test(e.label ?? ''))).toBe(true);
   }, 90_000);
 });
 
+// One at a time: their request timeouts are short, and a loaded machine must not make every answer late.
 describe('writes that land but whose answer the suite never gets whole', () => {
-  // Every 3rd write: applied by the target, then answered too late, cut off, or a byte at a time.
+  // Every 4th write: applied by the target, then answered too late, cut off, or a byte at a time. (Each
+  // costs a whole request timeout, and a clean-up request is tried for 3 timeouts: more often, and one
+  // would be listed as a leftover by bad luck, which is honest but not what these tests look at.)
   const plans: Array<[string, Plan]> = [
-    ['answered after the request timeout', everyNth(3, { kind: 'late', ms: 1_500 }, 'writes')],
-    ['answered with fewer bytes than Content-Length announces', everyNth(3, { kind: 'cut-off' }, 'writes')],
-    ['answered one byte every 200 ms', everyNth(3, { kind: 'dribble', everyMs: 200 }, 'writes')],
+    ['answered after the request timeout', everyNth(4, { kind: 'late', ms: 2_500 }, 'writes')],
+    ['answered with fewer bytes than Content-Length announces', everyNth(4, { kind: 'cut-off' }, 'writes')],
+    ['answered one byte every 200 ms', everyNth(4, { kind: 'dribble', everyMs: 200 }, 'writes')],
   ];
   test.each(plans)('%s: treated as possibly landed and reconciled; no false failure, as found', async (_name, plan) => {
-    const r = await runFlaky({ plan, areas: ['disclosures', 'contact-info'], http: { timeoutMs: 800 } });
+    const r = await runFlaky({ plan, areas: ['disclosures', 'contact-info'], http: { timeoutMs: 1_500 } });
     expect(falseFailures(r.cases)).toEqual([]);
     expect(r.leftovers.map((l) => `${l.what}: ${l.why}`)).toEqual([]);
-    expectTargetAsFound(r.flaky.target);
+    expectTargetAsFound(r);
     expect(r.cases.some((c) => c.outcome === 'could-not-test')).toBe(true);
   }, 60_000);
 

@@ -13,7 +13,7 @@ const DEAD_KINDS = new Set<TransportErrorKind>(['timeout', 'connection']);
 /**
  * Notices a target that stopped answering: after DEAD_AFTER requests in a row got no answer at all
  * (timeouts, which include answers that trickle in too slowly, resets, refused connections), on at
- * least two different operations, with no HTTP answer to any request for a whole request timeout,
+ * least two different operations, with no HTTP answer to any request for two request timeouts,
  * ordinary requests are no longer sent (those in flight are abandoned): the rest of the run is
  * "could not test: the target stopped answering". Clean-up requests are still sent, within a window
  * of deadTargetCleanupWindowMs from then on. Any HTTP answer (whatever its status) starts the count
@@ -58,7 +58,7 @@ export class DeadTargetBreaker {
     if (!DEAD_KINDS.has(kind)) return this.answered();
     this.consecutive++;
     this.operations.add(operation);
-    if (this.consecutive >= DEAD_AFTER && this.operations.size >= 2 && Date.now() - this.lastAnswerAt >= this.timeoutMs) {
+    if (this.consecutive >= DEAD_AFTER && this.operations.size >= 2 && Date.now() - this.lastAnswerAt >= 2 * this.timeoutMs) {
       this.trippedAt = Date.now();
       this.why = `${this.consecutive} requests in a row on ${this.operations.size} operations got no answer; the last: ${message}`;
       this.stop.abort(new Error('the target stopped answering'));

@@ -13,10 +13,13 @@ import { TransportError } from './client';
  * Every other answer (2xx, 4xx, 500) is an answer: the clean-up judges it.
  */
 
-/** How long one clean-up request is tried, from its first try: three request timeouts, at least 5 s. */
+/** How long one clean-up request is tried, from its first try: three request timeouts, at least 5 s (but see CLEANUP_MIN_TRIES). */
 export function cleanupRequestDeadlineMs(timeoutMs: number): number {
   return Math.max(3 * timeoutMs, 5_000);
 }
+
+/** A clean-up request is tried at least this often (within the case's clean-up deadline), however quickly its time passed: a target busy with 429s or 503s answers fast. */
+export const CLEANUP_MIN_TRIES = 6;
 
 /** How long the clean-ups of one case may take in all, from their start: ten request timeouts, at least 15 s. */
 export function cleanupDeadlineMs(timeoutMs: number): number {
@@ -64,13 +67,14 @@ export interface CleanupAttempt {
 }
 
 /**
- * Send a clean-up request until it gets an answer that can be judged, or the deadline (an
- * epoch-ms time; read again before every attempt, as it can move closer) passes. `failed` sees each
- * attempt that failed (to record its exchange). The last failure is thrown when time runs out.
+ * Send a clean-up request until it gets an answer that can be judged, or its own time (`until`,
+ * epoch ms) has passed after at least CLEANUP_MIN_TRIES tries, or the hard `deadline` (epoch ms; read
+ * again before every try, as it can move closer) passes. `failed` sees each try that failed. The last
+ * failure is thrown when time runs out.
  */
 export async function sendUntilAnswered(
   attempt: (a: CleanupAttempt) => Promise<HttpResult>,
-  opts: { deadline: () => number; failed?: (e: TransportError, retrying: string | undefined) => void | Promise<void>; stop?: AbortSignal },
+  opts: { deadline: () => number; until?: number; failed?: (e: TransportError, retrying: string | undefined) => void | Promise<void>; stop?: AbortSignal },
 ): Promise<HttpResult> {
   let last: TransportError | undefined;
   for (let n = 0; ; n++) {
@@ -89,7 +93,8 @@ export async function sendUntilAnswered(
       if (!retryableInCleanup(err)) throw err;
       last = err;
       const wait = Math.max(retryAfter(err) ?? 0, backoff(n));
-      const willRetry = Date.now() + wait < opts.deadline() && !opts.stop?.aborted;
+      const mine = n + 1 < CLEANUP_MIN_TRIES || opts.until === undefined || Date.now() + wait < opts.until;
+      const willRetry = mine && Date.now() + wait < opts.deadline() && !opts.stop?.aborted;
       await opts.failed?.(err, willRetry ? `tried again after ${Math.round(wait)} ms (clean-up retry)` : undefined);
       if (!willRetry) throw new CleanupDeadlineError(err.kind, `${err.message}; the clean-up deadline passed (tried ${n + 1} time${n === 0 ? '' : 's'})`, err.exchange);
       await sleep(wait, opts.stop);
