@@ -18,13 +18,28 @@ export interface CliRun {
 }
 
 /**
- * Run the main job (`bin/conformance.ts`) as a child process: one node process (tsx as a loader,
- * so signals reach the job itself). `raw` is written as the target configuration when given.
- * `onStdout` sees the output as it comes (to time a signal); the child is killed after `killAfterMs`.
+ * How the main job is started: `node --import tsx bin/conformance.ts` (one process), `tsx
+ * bin/conformance.ts` (what `npx tsx` runs: a tsx process that relays signals to the job's process),
+ * or `npm run conformance` (the README's command: npm, a shell, tsx, then the job).
+ */
+export type Launcher = 'node-import' | 'tsx' | 'npm';
+
+function command(launcher: Launcher, args: string[]): [string, string[]] {
+  if (launcher === 'tsx') return [process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/conformance.ts', ...args]];
+  if (launcher === 'npm') return ['npm', ['run', '--silent', 'conformance', '--', ...args]];
+  return [process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args]];
+}
+
+/**
+ * Run the main job (`bin/conformance.ts`) as a child process, started by `launcher` (default: one
+ * node process). `raw` is written as the target configuration when given. `signal` is sent once the
+ * output matches `once`, after `afterMs`, and again after each of `againAfterMs`; with `group`, to the
+ * whole process group, as a terminal's Ctrl-C does (the child then leads its own group). The child
+ * is killed after `killAfterMs`.
  */
 export function runCli(
   args: string[],
-  opts: { raw?: unknown; killAfterMs?: number; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp } } = {},
+  opts: { raw?: unknown; killAfterMs?: number; launcher?: Launcher; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp; group?: boolean; againAfterMs?: number[] } } = {},
 ): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-cli-'));
   const reportsDir = join(dir, 'reports');
@@ -34,11 +49,21 @@ export function runCli(
     extra.push('--config', join(dir, 'target.json'));
   }
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...extra, '--reports', reportsDir, ...args], {
+  const [file, argv] = command(opts.launcher ?? 'node-import', [...extra, '--reports', reportsDir, ...args]);
+  const child = spawn(file, argv, {
     cwd: ROOT,
     env: { ...process.env, DBSI_CONFIG: '', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.signal?.group === true,
   });
+  const send = (name: NodeJS.Signals) => {
+    try {
+      if (opts.signal?.group) process.kill(-child.pid!, name);
+      else child.kill(name);
+    } catch {
+      // already gone
+    }
+  };
   let stdout = '';
   let stderr = '';
   let signalledAt: number | undefined;
@@ -47,15 +72,16 @@ export function runCli(
     stdout += d.toString();
     if (opts.signal && !armed && opts.signal.once.test(stdout)) {
       armed = true;
-      const { name, afterMs } = opts.signal;
+      const { name, afterMs, againAfterMs = [] } = opts.signal;
       setTimeout(() => {
         signalledAt = performance.now();
-        child.kill(name);
+        send(name);
+        for (const ms of againAfterMs) setTimeout(() => send(name), ms).unref();
       }, afterMs);
     }
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const killer = setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs ?? 50_000);
+  const killer = setTimeout(() => (opts.signal?.group ? send('SIGKILL') : child.kill('SIGKILL')), opts.killAfterMs ?? 50_000);
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(killer);

@@ -8,6 +8,7 @@ import { selects, type CaseFilter } from '../harness/run/filter';
 import { workerClient } from '../harness/run/worker';
 import { renderExchange } from '../harness/evidence/exchange-text';
 import { caseError } from '../harness/evidence/report';
+import { runCancelledSignal } from '../harness/run/cancel-channel';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -76,7 +77,7 @@ function registerArea(features: Feature[]): void {
           await allure.description(
             def.requirements.map((id) => { const r = requirement(id); return `**${id}** (${r.grade}, spec section *${r.section}*)\n\n> ${r.statement}`; }).join('\n\n'),
           );
-          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, signal);
+          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, AbortSignal.any([signal, runCancelledSignal()]));
           const report = await runCase(ctx);
           // The report's tree groups tests by requirement (story), and a test with several stories is
           // listed (and counted in the tree's badges) once per story: each test gets one, the

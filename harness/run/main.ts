@@ -34,6 +34,7 @@ import { casesForTerminal, terminalLine, terminalSafe } from './terminal-text';
 import { judgeTraffic } from '../traffic/run';
 import { leftoversBlock, openLeftovers } from './leftovers';
 import { cleanupDeadlineMs } from '../http/cleanup-retry';
+import { announceCancel } from './cancel-channel';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -182,6 +183,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     interruptedAt = Date.now();
     io.err(`dbsi-conformance: ${sig} received: stopping, cleaning up and writing what ran`);
     void vitest?.cancelCurrentRun('keyboard-input');
+    announceCancel();
     if (!testsStarted) return stopWaiting(); // the runner is still starting: nothing ran, nothing to wait for
     // Running cases abort their requests and run their clean-ups (each case's within the clean-up
     // deadline, harness/http/cleanup-retry.ts); the reports do not wait longer than that.
