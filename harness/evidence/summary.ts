@@ -1,5 +1,5 @@
 import type { CaseReport, Leftover } from '../model';
-import { leftoversBlock, openLeftovers, type OpenLeftover } from './leftovers';
+import { leftoversBlock, openLeftovers, type OpenLeftover } from '../run/leftovers';
 import { sectionAnchor } from '../../requirements';
 import type { Coverage } from '../run/coverage';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from '../run/results';
