@@ -34,7 +34,7 @@ import { casesForTerminal, terminalLine, terminalSafe } from './terminal-text';
 import { judgeTraffic } from '../traffic/run';
 import { leftoversBlock, openLeftovers } from './leftovers';
 import { cleanupDeadlineMs } from '../http/cleanup-retry';
-import { announceCancel } from './cancel-channel';
+import { openCancelChannel } from './cancel-channel';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -163,6 +163,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   // Never silent, not even with --quiet: on stderr.
   for (const w of configWarnings(config)) io.err(`dbsi-conformance: WARNING: ${w}`);
+  // How the cases hear of a Ctrl-C (harness/run/cancel-channel.ts).
+  const cancelChannel = openCancelChannel();
 
   const collector = new Collector();
   let interrupted = false;
@@ -183,7 +185,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     interruptedAt = Date.now();
     io.err(`dbsi-conformance: ${sig} received: stopping, cleaning up and writing what ran`);
     void vitest?.cancelCurrentRun('keyboard-input');
-    announceCancel();
+    cancelChannel.cancel();
     if (!testsStarted) return stopWaiting(); // the runner is still starting: nothing ran, nothing to wait for
     // Running cases abort their requests and run their clean-ups (each case's within the clean-up
     // deadline, harness/http/cleanup-retry.ts); the reports do not wait longer than that.
@@ -300,6 +302,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     ownSignals();
     process.off('SIGINT', sigint);
     process.off('SIGTERM', sigterm);
+    cancelChannel.close();
     await reference?.close();
   }
 
