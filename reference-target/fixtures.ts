@@ -18,16 +18,17 @@ export const REFERENCE_TEST_DATA = {
   transfer: { fromAccountId: 'acct-100200', toAccountId: 'acct-100300', fromAccountHolderId: 'holder-1', toAccountHolderId: 'holder-2', currencyCode: 'AED', amount: 0.01 },
   customer: {
     customerId: 'cust/7 01',
-    userIdType: 'CUSTOMER_ID' as const,
+    userIdType: 'CUSTOMER_ID' as 'CUSTOMER_ID' | 'LOGIN_ID',
     phoneNumber: '5550100',
     countryCode: '1',
     emailAddress: 'jordan.lee@example.com',
     postalAddress: { address1: '1 Main St', address2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
   },
   // More customers, so the phone-changing contact-info tests run side by side (one customer each).
+  // The last one is addressed by its login id (userIdType LOGIN_ID).
   moreCustomers: [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
-    customerId: `cust/7 0${n}`,
-    userIdType: 'CUSTOMER_ID' as const,
+    customerId: n === 9 ? 'member09@fi.example' : `cust/7 0${n}`,
+    userIdType: (n === 9 ? 'LOGIN_ID' : 'CUSTOMER_ID') as 'CUSTOMER_ID' | 'LOGIN_ID',
     phoneNumber: `55501${String(n).padStart(2, '0')}`,
     countryCode: '1',
     emailAddress: `customer.${n}@example.com`,

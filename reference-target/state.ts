@@ -32,6 +32,8 @@ export class ReferenceState {
   disclosures: Map<string, InstitutionDisclosure>;
   userDisclosures: Map<string, UserDisclosure>;
   customers: Map<string, Customer>;
+  /** The customers addressed by their login id (userIdType LOGIN_ID) rather than their customer id. */
+  loginIds: Set<string>;
   transfers: Array<Record<string, unknown>> = [];
   /** Requests of the revoke and transfer operations: header names exactly as sent (documented spellings) and the body text. */
   seenRequests: Array<{ path: string; headerNames: string[]; text: string }> = [];
@@ -45,6 +47,7 @@ export class ReferenceState {
     this.disclosures = new Map(fixtures.disclosures.map((d) => [d.institutionDisclosureId, { ...d }]));
     this.userDisclosures = new Map(fixtures.userDisclosures.map((u) => [u.institutionUserDisclosureId, { ...u }]));
     const { customer, moreCustomers } = fixtures.testData;
+    this.loginIds = new Set([customer, ...moreCustomers].filter((c) => c.userIdType === 'LOGIN_ID').map((c) => c.customerId));
     this.customers = new Map(
       [customer, ...moreCustomers].map((c) => [c.customerId, { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: { ...c.postalAddress } }]),
     );

@@ -21,13 +21,14 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
 
   /**
    * Rule 2: oldPhoneNumber must match the number on record. Faults break the comparison the ways real
-   * implementations do: a prefix compare, a check skipped for blank values, a check skipped when the
-   * body carries other objects, or one the all-three branch gets wrong.
+   * implementations do: a prefix compare, a check skipped for blank values, a check against every
+   * customer, a check skipped when the body carries other objects, or run only in the all-three branch.
    */
   function oldPhoneMatches(old: string, onRecord: string, b: { email?: unknown; postalAddress?: unknown }): boolean {
     if (old === onRecord) return true;
     if (ctx.fault('op10-old-phone-compares-prefix') && old.length === onRecord.length && old.slice(0, -1) === onRecord.slice(0, -1)) return true;
     if (ctx.fault('op10-blank-old-phone-skips-check') && old.trim() === '') return true;
+    if (ctx.fault('op10-old-phone-matches-any-customer') && [...state.customers.values()].some((c) => c.phoneNumber === old)) return true;
     if (ctx.fault('op10-mismatch-ignored-with-other-objects') && (b.email !== undefined || b.postalAddress !== undefined)) return true;
     const allThree = b.email !== undefined && b.postalAddress !== undefined;
     return allThree && ctx.fault('op10-all-three-partial-on-mismatch');
@@ -39,10 +40,13 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
     // Rule 2's "oldPhoneNumber is required" is checked below, where a fault can switch it off.
     const errors = validate('contact-update-request', req.body).filter((e) => !/missing member oldPhoneNumber/.test(e));
     if (errors.length) return badRequest(errors.join('; '));
-    const customer = state.customers.get(req.params.customerId!);
-    if (!customer) return json(404, { error: 'not_found', message: 'no such customer' });
+    const b = req.body as { userIdType?: string; phoneNumber?: Record<string, string>; email?: { emailAddress?: string }; postalAddress?: Record<string, string> };
+    if (b.userIdType === 'LOGIN_ID' && ctx.fault('op10-refuses-login-id')) return badRequest('userIdType LOGIN_ID is not supported: address the customer by its customer id');
+    // The path id is a customer id or a login id, as userIdType says.
+    const id = req.params.customerId!;
+    const customer = state.customers.get(id);
+    if (!customer || state.loginIds.has(id) !== (b.userIdType === 'LOGIN_ID')) return json(404, { error: 'not_found', message: `no customer with ${b.userIdType ?? 'CUSTOMER_ID'} ${id}` });
 
-    const b = req.body as { phoneNumber?: Record<string, string>; email?: { emailAddress?: string }; postalAddress?: Record<string, string> };
     if (!b.phoneNumber && !b.email && !b.postalAddress) return badRequest('supply phoneNumber, email or postalAddress');
     const allThree = !!(b.phoneNumber && b.email && b.postalAddress);
     if (allThree && ctx.fault('op10-refuses-all-three')) return badRequest('update one kind of contact data at a time');
@@ -59,6 +63,8 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
     if (b.email && b.email.emailAddress === undefined) return badRequest('email.emailAddress is required');
 
     let skipPhone = allThree ? ctx.fault('op10-all-three-skips-phone') : ctx.fault('op10-phone-alone-not-stored');
+    // A branch that answers without storing: a new country code is "validated later", and never stored.
+    if (b.phoneNumber?.newCountryCode !== undefined && b.phoneNumber.newCountryCode !== customer.countryCode && ctx.fault('op10-country-code-change-not-stored')) skipPhone = true;
     // A partial update: with all three objects and a mismatched oldPhoneNumber, the e-mail and address are stored anyway.
     if (allThree && b.phoneNumber!.oldPhoneNumber !== customer.phoneNumber && ctx.fault('op10-all-three-partial-on-mismatch')) skipPhone = true;
     if (b.phoneNumber && !skipPhone) {

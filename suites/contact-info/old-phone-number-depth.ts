@@ -22,12 +22,16 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
     requirements: ['OP10-RULE2-OLD-PHONE-MATCH'],
     async run(t) {
       const c = await Customer.forPhoneChanges(t);
+      // Another configured customer, held (not changed) so that its number stays the one on record meanwhile.
+      const more = [t.config.testData.customer, ...t.config.testData.moreCustomers].some((x) => x.customerId !== c.customerId);
+      const other = more ? await Customer.forPhoneChanges(t, { which: (x) => x.customerId !== c.customerId }) : undefined;
       const onRecord = await c.control(t);
       const misses: Array<[string, string]> = [
         [lastDigitChanged(onRecord), 'the number on record with its last digit changed'],
         ['', 'an empty value'],
         ['   ', 'spaces only'],
       ];
+      if (other && other.original.phoneNumber !== onRecord) misses.push([other.original.phoneNumber, `the number on record of another customer (${other.customerId})`]);
       await t.parameter('near misses', misses.map(([, why]) => why).join('; '));
       for (const [old, why] of misses) {
         const res = await t.step(`update the phone number naming ${JSON.stringify(old)} (${why}) as oldPhoneNumber`, () =>

@@ -1,0 +1,21 @@
+import type { CaseDef } from '../../harness/case';
+import { served } from '../../harness/checks/served';
+import { Customer } from './customer';
+
+/** userIdType: "Values: CUSTOMER_ID, LOGIN_ID". A customer the configuration addresses by its login id is served like any other. */
+export const LOGIN_ID: CaseDef[] = [
+  {
+    title: 'serves a phone number update of a customer addressed by its login id (LOGIN_ID)',
+    requirements: ['OP10-USERIDTYPE-LOGIN-ID'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t, {
+        which: (x) => x.userIdType === 'LOGIN_ID',
+        needs: 'no configured customer is addressed by its login id (testData.customer or testData.moreCustomers with userIdType LOGIN_ID)',
+      });
+      await t.parameter('login id', c.customerId);
+      const res = await t.step('update the phone number alone, with userIdType LOGIN_ID', () =>
+        c.update({ phone: { oldPhoneNumber: c.original.phoneNumber, newPhoneNumber: c.newNumber() } }, 'phone number of a customer addressed by its login id'));
+      t.verify('OP10-USERIDTYPE-LOGIN-ID', served(res, 'userIdType LOGIN_ID, the login id in the path, naming the number on record as oldPhoneNumber'));
+    },
+  },
+];

@@ -1,0 +1,46 @@
+import type { CaseDef } from '../../harness/case';
+import { not_served } from '../../harness/checks';
+import { served } from '../../harness/checks/served';
+import { Customer, is2xx } from './customer';
+
+/** Another country code than the one on record, written the same way ("+44" for "+1", "44" for "1"). */
+export function otherCountryCode(code: string): string {
+  const plus = code.startsWith('+') ? '+' : '';
+  return `${plus}${code.replace(/^\+/, '') === '44' ? '1' : '44'}`;
+}
+
+/**
+ * Operation 10, rule 1 for a phone update that also changes the country code: the new number and
+ * code are stored, observed through rule 2 (operation 11, retrieval, is "not shown"). The case sets
+ * the number and code back with its last update; the clean-up confirms them.
+ */
+export const STORED_COUNTRY_CODE: CaseDef[] = [
+  {
+    title: 'stores a phone number sent with another country code',
+    requirements: ['OP10-RULE1-COUNTRY-CODE-STORED'],
+    async run(t) {
+      const c = await Customer.forPhoneChanges(t);
+      const start = c.start;
+      if (!start.countryCode) t.notApplicable('the customer has no configured countryCode, so the suite sends none and has none to change');
+      const code = otherCountryCode(start.countryCode);
+      await t.parameter('country codes', `${start.countryCode} to ${code}`);
+      // Refusing the previous number proves something only where a number not on record is refused at all.
+      const control = await t.step('control: a phone update naming a number that is not on record is refused', () =>
+        c.update({ phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } }, 'control: oldPhoneNumber not on record'));
+      if (is2xx(control.status)) t.notApplicable(`the target accepts an oldPhoneNumber that is not on record (answered ${control.status}; reported by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`);
+
+      const changed = c.newNumber();
+      const first = await t.step(`change the phone number to ${changed} with country code ${code}`, () =>
+        c.update({ phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: changed, newCountryCode: code } }, 'phone number with another country code'));
+      if (!is2xx(first.status)) t.notApplicable(`the target did not accept ${changed} under country code ${code} (status ${first.status}); a target may validate numbers per country, so there is nothing to observe`);
+
+      const previous = await t.step(`an update naming the previous number ${start.number} is refused`, () =>
+        c.update({ phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: c.newNumber(), newCountryCode: code } }, 'oldPhoneNumber: the previous number'));
+      t.verify('OP10-RULE1-COUNTRY-CODE-STORED', not_served(previous, `oldPhoneNumber ${start.number} was replaced by ${changed} (country code ${code}) in the previous update, so it is no longer on record`));
+
+      const current = await t.step(`an update naming the new number ${changed} (country code ${code}) succeeds`, () =>
+        c.update({ phone: { oldPhoneNumber: changed, oldCountryCode: code, newPhoneNumber: start.number, newCountryCode: start.countryCode } }, 'oldPhoneNumber: the new number, setting the number and code back'));
+      t.verify('OP10-RULE1-COUNTRY-CODE-STORED', served(current, `oldPhoneNumber ${changed} with country code ${code} is what the previous update put on record`));
+    },
+  },
+];
