@@ -25,6 +25,10 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
       // Another configured customer, held (not changed) so that its number stays the one on record meanwhile.
       const more = [t.config.testData.customer, ...t.config.testData.moreCustomers].some((x) => x.customerId !== c.customerId);
       const other = more ? await Customer.forPhoneChanges(t, { which: (x) => x.customerId !== c.customerId }) : undefined;
+      if (other) {
+        await t.parameter('customerId', c.customerId);
+        await t.parameter('other customerId', other.customerId);
+      }
       const onRecord = await c.control(t);
       const misses: Array<[string, string]> = [
         [lastDigitChanged(onRecord), 'the number on record with its last digit changed'],
