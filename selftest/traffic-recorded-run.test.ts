@@ -41,6 +41,8 @@ const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
   'op10-served-only-versioned': 'a 404 at the documented path: may mean the customer is not found',
   'op10-refuses-postal-address-alone': 'a 400 refusal: may be about anything else the request carries',
   'op10-refuses-all-three': 'a 400 refusal: may be about anything else the request carries',
+  'op10-refuses-login-id': 'a 400 refusal: may be about anything else the request carries',
+  'op10-country-code-change-not-stored': 'judged as the phone number on record (OP10-RULE1-PHONE-STORED, its collateral): a capture does not tell a country-code change apart',
 };
 
 function capture(): Io & { text(): string } {
