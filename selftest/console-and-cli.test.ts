@@ -142,6 +142,10 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     expect(line).toMatch(/received status 200, body \{.*[,{[\]}"\d]… \(\d+ bytes\)$/);
     expect(line).not.toMatch(/":… \(/);
     expect(run.stdout).toContain('— 1 test in');
+    // The summary's requirement table cuts its notes at a token boundary too.
+    const row = readFileSync(join(run.reports, 'conformance-summary.md'), 'utf8').split('\n').find((l) => l.startsWith('| DISC-AUTH-REQUIRED |'))!;
+    expect(row).toMatch(/[,{[\]}"\d]… \|$|\) \|$/);
+    expect(row).not.toMatch(/":… \|$/);
   });
 
   test('piped, a run waiting on a target that does not answer is never silent for more than about 5 s', async () => {

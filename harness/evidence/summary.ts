@@ -1,6 +1,7 @@
 import type { CaseReport, Leftover } from '../model';
 import { leftoversBlock, openLeftovers, type OpenLeftover } from '../run/leftovers';
 import { sectionAnchor } from '../../requirements';
+import { cutAtToken } from '../text';
 import type { Coverage } from '../run/coverage';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from '../run/results';
 import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
@@ -109,7 +110,7 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   out.push('', '## Requirements', '', `${s.requirements.length} catalog requirements: ${Object.entries(s.requirementTotals).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${VERDICT_TEXT[v]}`).join(', ')}.`);
   out.push('', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
   const section = (name: string) => (f.spec.url ? `[${cell(name)}](${f.spec.url}#${sectionAnchor(name)})` : cell(name));
-  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${section(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(r.notes.slice(0, 3).join('; ').slice(0, 300))} |`);
+  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${section(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(cutAtToken(r.notes.slice(0, 3).join('; '), 300))} |`);
   const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
   if (failed.length) {
     out.push('', '## Failures', '');
