@@ -17,14 +17,13 @@
  * Options: --runs N (A's and R's repetitions, default 3), --latency MS (default 50), --json FILE,
  * --scenario all|embedded|realistic (default all: R, then A–E).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget } from '../reference-target/server';
-import { measure, median, ROOT, s, type Measured } from './measure';
+import { measure, median, referenceProcess, ROOT, s, type Measured } from './measure';
 import { printRealistic, realisticScenario } from './realistic';
 
 const { values } = parseArgs({
@@ -112,17 +111,9 @@ if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cp
  * the wall time of a round.
  */
 async function inProcess(rounds: number, latencyMs: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/reference.ts', '--latency', String(latencyMs)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const target = await referenceProcess(['--latency', String(latencyMs)]);
+  const urls = target.urls;
   try {
-    const urls = await new Promise<Record<string, string>>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = [...out.matchAll(/^\s+(baseUrl|authBaseUrl|transfersBaseUrl):\s+(\S+)/gm)];
-        if (m.length === 3) resolve(Object.fromEntries(m.map((x) => [x[1]!, x[2]!])));
-      });
-      child.on('close', () => reject(new Error('the reference target did not start')));
-    });
     const { referenceConfig } = await import('../reference-target/config');
     const { DbsiClient } = await import('../harness/http/client');
     const { Redactor } = await import('../harness/redact');
@@ -150,6 +141,6 @@ async function inProcess(rounds: number, latencyMs: number) {
     await client.close();
     return { exchanges, longestChain, firstRoundMs, medianRoundMs: median(times), cpuMsPerExchange: (cpu.user + cpu.system) / 1000 / Math.max(1, exchanges) };
   } finally {
-    child.kill('SIGTERM');
+    await target.stop();
   }
 }

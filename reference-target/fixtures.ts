@@ -25,12 +25,13 @@ export const REFERENCE_TEST_DATA = {
     postalAddress: { address1: '1 Main St', address2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
   },
   // More customers, so the phone-changing contact-info tests run side by side (one customer each).
-  // The last one is addressed by its login id (userIdType LOGIN_ID).
+  // The last one is addressed by its login id (userIdType LOGIN_ID), with country code 44.
   moreCustomers: [2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
     customerId: n === 9 ? 'member09@fi.example' : `cust/7 0${n}`,
     userIdType: (n === 9 ? 'LOGIN_ID' : 'CUSTOMER_ID') as 'CUSTOMER_ID' | 'LOGIN_ID',
     phoneNumber: `55501${String(n).padStart(2, '0')}`,
-    countryCode: '1',
+    // The login-id customer is abroad: its own country code must be sent and restored, not the first customer's.
+    countryCode: n === 9 ? '44' : '1',
     emailAddress: `customer.${n}@example.com`,
     postalAddress: { address1: `${n} Main St`, address2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
   })),
