@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync, ftruncateSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfigFile, resolveConfig } from '../harness/config';
 import { LocalFileError, prepareReportsDir } from '../harness/local-files';
 import { runCli } from './_cli';
+import { startCountingTarget, type CountingTarget } from './_counting-target';
 import { makeTlsFixture, type TlsFixture } from './_tls-files';
 
 /**
@@ -20,18 +20,13 @@ const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://ban
 const noStackTrace = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 /** A target that counts the requests it receives: none may arrive when local input is refused. */
-let counter: Server;
-let requests = 0;
+let counter: CountingTarget;
 let base = '';
 beforeAll(async () => {
-  counter = createServer((_q, s) => {
-    requests++;
-    s.end('{}');
-  });
-  await new Promise<void>((r) => counter.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(counter.address() as { port: number }).port}`;
+  counter = await startCountingTarget();
+  base = counter.base;
 });
-afterAll(() => new Promise<void>((r) => counter.close(() => r())));
+afterAll(() => counter.close());
 
 function counterConfig(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { baseUrl: `${base}/api`, authBaseUrl: `${base}/id`, transfersBaseUrl: `${base}/xfer`, credentials: { bearerToken: 'local-input-token-1' }, testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' }, http: { timeoutMs: 1000 }, ...extra };
@@ -79,14 +74,14 @@ describe('--reports is checked before anything is sent', () => {
 
   test.concurrent.each([['/proc/dbsi-x'], ['/dev/null']])('the main command with --reports %s: exit 2 naming --reports, no request sent', async (path) => {
     const cfg = file(`counter-${path.replace(/\W/g, '')}.json`, JSON.stringify(counterConfig()));
-    const before = requests;
+    const before = counter.requests();
     const t0 = performance.now();
     const run = await runCli(['--config', cfg, '--area', 'disclosures', '--reports', path], { timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/dbsi-conformance: --reports: /);
     expect(performance.now() - t0).toBeLessThan(30_000);
     noStackTrace(run.stderr);
-    expect(requests).toBe(before);
+    expect(counter.requests()).toBe(before);
   });
 });
 
@@ -202,11 +197,11 @@ describe('TLS files must be readable PEM, the key matching the certificate', () 
 
   test('the main command with a mismatched key: exit 2 naming http.tls.keyFile, no request sent', async () => {
     const cfg = file('tls-mismatch.json', JSON.stringify(counterConfig({ http: { timeoutMs: 1000, tls: { certFile: tls.client, keyFile: tls.otherKey } } })));
-    const before = requests;
+    const before = counter.requests();
     const run = await runCli(['--config', cfg, '--area', 'disclosures'], { timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain('"http.tls.keyFile"');
-    expect(requests).toBe(before);
+    expect(counter.requests()).toBe(before);
   });
 });
 

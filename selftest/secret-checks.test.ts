@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolveConfig, secretValues } from '../harness/config';
 import { runCli } from './_cli';
+import { startCountingTarget, type CountingTarget } from './_counting-target';
 
 /**
  * Issue 11: secrets and header values are checked as HTTP header values first (CR, LF, NUL,
@@ -81,20 +81,15 @@ describe('the proxy URL may carry credentials: its password is a secret like the
 });
 
 describe('the main command refuses such a secret before any request', () => {
-  let counter: Server;
-  let requests = 0;
+  let counter: CountingTarget;
   let cfg = '';
   beforeAll(async () => {
-    counter = createServer((_q, s) => {
-      requests++;
-      s.end('{}');
-    });
-    await new Promise<void>((r) => counter.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(counter.address() as { port: number }).port}`;
+    counter = await startCountingTarget();
+    const base = counter.base;
     cfg = join(mkdtempSync(join(tmpdir(), 'dbsi-secret-checks-')), 'target.json');
     writeFileSync(cfg, JSON.stringify({ baseUrl: `${base}/api`, authBaseUrl: `${base}/id`, transfersBaseUrl: `${base}/xfer`, testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' }, http: { timeoutMs: 1000 } }));
   });
-  afterAll(() => new Promise<void>((r) => counter.close(() => r())));
+  afterAll(() => counter.close());
 
   test.concurrent.each([
     ['a short secret', { DBSI_BEARER_TOKEN: 'abc' }, 'DBSI_BEARER_TOKEN is 3 characters long'],
@@ -102,11 +97,11 @@ describe('the main command refuses such a secret before any request', () => {
     ['CRLF inside DBSI_CONTACT_INFO_HEADERS', { DBSI_BEARER_TOKEN: 'bearer-token-1234', DBSI_CONTACT_INFO_HEADERS: '{"X-Api-Key":"api-key-1234\\r\\nX: 1"}' }, 'DBSI_CONTACT_INFO_HEADERS header "X-Api-Key"'],
     ['a secret that is a word of the spec', { DBSI_BEARER_TOKEN: 'password' }, 'DBSI_BEARER_TOKEN is a word the reports hold anyway'],
   ])('%s: exit 2 naming the variable, the value never printed', async (_what, env, says) => {
-    const before = requests;
+    const before = counter.requests();
     const run = await runCli(['--config', cfg, '--area', 'disclosures'], { env, timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(says);
     expect(run.stdout + run.stderr).not.toContain(env.DBSI_BEARER_TOKEN === 'password' ? 'password"' : env.DBSI_BEARER_TOKEN);
-    expect(requests).toBe(before);
+    expect(counter.requests()).toBe(before);
   });
 });
