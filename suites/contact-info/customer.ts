@@ -2,57 +2,66 @@ import { contactHeaders, contactUpdateBody, otherPhoneNumber, type ContactCreden
 import type { CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { CustomerData } from '../../harness/config';
-import { acquireLock, lockIsFree } from '../../harness/lock';
-import { markPhoneKnown, markPhoneUnknown, phoneKey, phoneUnknownAfterEarlierCase, samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
+import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
+import { asConfigured, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
+import { phoneKey, samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
 
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
 /**
  * A configured customer (testData.customer, or one of testData.moreCustomers), as one case sees it.
- * Every case that may change the phone number holds its customer's lock from its first request until
- * its clean-up is done, so phone-changing cases on one customer never overlap; with more customers
- * configured, they run side by side. Every request is built from that customer's own configured
- * data: its userIdType (LOGIN_ID for a customer addressed by its login id) and its countryCode.
+ * Every request is built from that customer's own configured data: its userIdType (LOGIN_ID for a
+ * customer addressed by its login id) and its countryCode.
  *
- * The case keeps track of what its updates may have put on record: an accepted update, and also one
- * whose outcome is unknown (a timeout, a cut-off answer, a reset after sending, a 5xx or 429 on it)
- * may have landed. Its clean-up (also when the case failed) reconciles: it sets the phone number
- * back from each number the case may have put on record (rule 2 refuses the ones that are not), then
- * confirms the configured number is on record (an update naming it as oldPhoneNumber is accepted
- * only then); it sets the e-mail and postal address back to the configured ones. What it cannot
- * confirm is listed as a leftover, with the values to restore by hand, and the next case on the
- * customer reconciles first (see _phone-on-record.ts).
+ * A case that may change the phone number holds the customer's lock exclusively (forPhoneChanges); a
+ * case that only sends requests a conformant target refuses holds it shared, side by side with the
+ * others (forRefusals). What is on record lives per run, per customer (_customer-on-record.ts): a
+ * case starts from the number the run knows is on record, not necessarily the configured one, and
+ * its updates move it: an accepted update, and also one whose outcome is unknown (a timeout, a
+ * cut-off answer, a reset after sending, a 5xx or 429 on it), which may have landed. The last case
+ * out restores (also when it failed): it sets the phone number back from each number the run may
+ * have put on record (rule 2 refuses the ones that are not), then confirms the configured number is
+ * on record (an update naming it as oldPhoneNumber is accepted only then); it sets the e-mail and
+ * postal address back to the configured ones. What it cannot confirm is listed as a leftover, with
+ * the values to restore by hand, and the next case on the customer reconciles first.
  */
 export class Customer {
   readonly customerId: string;
   /** The configured datum this customer comes from. */
   readonly datum: CustomerData;
-  /** The values on record at the start (from the configuration). */
+  /** The values on record at the start of the run (from the configuration). */
   readonly original: { phoneNumber: string; countryCode: string; emailAddress?: string; postalAddress?: Record<string, string> };
-  /** The phone (number and country code) this case believes is on record after its accepted updates. */
-  private onRecord: Phone;
-  /** Every phone an accepted update, or one with an unknown outcome, of this case may have put on record, oldest first. */
-  private mayBeOnRecord: Phone[] = [];
-  /** An update with an unknown outcome was sent: the phone on record may be onRecord or any of mayBeOnRecord. */
-  private uncertain = false;
   private readonly numbersUsed: string[] = [];
-  /** Set when the number on record may be none this case set (e.g. a target that cleared it). */
-  private phoneUnknown = false;
-  private emailChanged = false;
-  private postalChanged = false;
+  /** This case alone acts on the customer (it holds it exclusively, or settles it for the others): its accepted updates move the phone the run believes. */
+  private sole: boolean;
 
-  private constructor(private readonly t: CaseContext, c: CustomerData = t.config.testData.customer) {
+  private constructor(
+    private readonly t: CaseContext,
+    c: CustomerData,
+    /** What the run knows is on record (shared by the cases on this customer; this case's own for an e-mail or address case). */
+    private readonly s: OnRecord,
+    private readonly mode: LockMode | 'own',
+  ) {
     this.datum = c;
     this.customerId = c.customerId;
     this.original = { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress };
-    this.onRecord = this.start;
     this.numbersUsed.push(c.phoneNumber);
-    t.cleanup("restore the customer's contact data", () => this.restore());
+    this.sole = mode !== 'shared';
   }
 
-  /** The configured phone: the one on record at the start. */
+  /** The configured phone: the one on record at the start of the run, and after it. */
   get start(): Phone {
     return { number: this.original.phoneNumber, countryCode: this.original.countryCode };
+  }
+
+  /** The phone the run believes is on record now (left by the cases before this one, and this case's updates). */
+  get onRecord(): Phone {
+    return this.s.phone;
+  }
+
+  /** The number on record, where the run knows it (not after a request that should have been refused was accepted). */
+  get knownNumber(): string | undefined {
+    return phoneBelieved(this.s) ? this.s.phone.number : undefined;
   }
 
   private get key(): string {
@@ -65,54 +74,81 @@ export class Customer {
    * with none matching, the case is "not applicable" with `needs` as the reason. A customer whose
    * phone number an earlier case left unknown is reconciled first, or the case is "could not test".
    */
-  static async forPhoneChanges(t: CaseContext, opts: { which?: (c: CustomerData) => boolean; needs?: string } = {}): Promise<Customer> {
-    const all = [t.config.testData.customer, ...t.config.testData.moreCustomers];
-    const customers = opts.which ? all.filter(opts.which) : all;
-    if (customers.length === 0) t.notApplicable(opts.needs ?? 'no configured customer fits this test');
-    const key = (c: CustomerData) => `contact-info phone: ${t.config.baseUrl} ${c.customerId}`;
-    // A customer no other case holds, else the first one (and wait for it).
-    const chosen = customers.find((c) => lockIsFree(key(c))) ?? customers[0]!;
-    const release = await acquireLock(key(chosen));
-    t.priority = 1;
-    // Registered first, so it runs last: after the restore (clean-ups run in reverse order).
-    t.cleanup('let the next case use the customer', async () => release());
-    if (all.length > 1) await t.parameter('customerId', chosen.customerId);
-    const c = new Customer(t, chosen);
-    await c.reconcileAfterEarlierCase();
-    return c;
-  }
-
-  /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock). */
-  static forEmailOrAddress(t: CaseContext): Customer {
-    return new Customer(t);
+  static forPhoneChanges(t: CaseContext, opts: { which?: (c: CustomerData) => boolean; needs?: string } = {}): Promise<Customer> {
+    return Customer.hold(t, opts, 'exclusive');
   }
 
   /**
-   * An earlier case could not confirm the phone number: set it back from what that case may have put
+   * For a case that sends only requests a conformant target refuses (and a control that changes
+   * nothing): holds the customer shared, side by side with the other such cases. A faulty target that
+   * accepts one may change the number: the case's own check fails, and the run reconciles it.
+   */
+  static forRefusals(t: CaseContext, opts: { which?: (c: CustomerData) => boolean; needs?: string } = {}): Promise<Customer> {
+    return Customer.hold(t, opts, 'shared');
+  }
+
+  private static async hold(t: CaseContext, opts: { which?: (c: CustomerData) => boolean; needs?: string }, mode: LockMode): Promise<Customer> {
+    const all = [t.config.testData.customer, ...t.config.testData.moreCustomers];
+    const customers = opts.which ? all.filter(opts.which) : all;
+    if (customers.length === 0) t.notApplicable(opts.needs ?? 'no configured customer fits this test');
+    const key = (c: CustomerData) => phoneKey(t.config.baseUrl, c.customerId);
+    // A customer no other case holds; else (a reader) one that readers hold; else the one fewest cases hold or wait for.
+    const chosen =
+      customers.find((c) => lockIsFree(key(c))) ??
+      (mode === 'shared' ? customers.find((c) => lockIsShared(key(c))) : undefined) ??
+      customers.reduce((a, b) => (lockLoad(key(b)) < lockLoad(key(a)) ? b : a));
+    const start = { number: chosen.phoneNumber, countryCode: chosen.countryCode };
+    let c: Customer | undefined;
+    // No await before the lock is asked for: the choice above stays true.
+    const s = await holdCustomer(t, key(chosen), start, mode, (s) => (c ??= new Customer(t, chosen, s, mode)).settle());
+    if (all.length > 1) await t.parameter('customerId', chosen.customerId);
+    return (c ??= new Customer(t, chosen, s, mode));
+  }
+
+  /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock): it restores them itself. */
+  static forEmailOrAddress(t: CaseContext): Customer {
+    const d = t.config.testData.customer;
+    const c = new Customer(t, d, asConfigured({ number: d.phoneNumber, countryCode: d.countryCode }), 'own');
+    t.cleanup("restore the customer's contact data", () => c.restore());
+    return c;
+  }
+
+  /** How this case puts the customer back when it is the one to (see _customer-on-record.ts). */
+  private settle(): Settle {
+    const alone = async (fn: () => Promise<void>) => {
+      this.sole = true;
+      try {
+        await fn();
+      } finally {
+        this.sole = this.mode !== 'shared';
+      }
+    };
+    return {
+      reconcileFirst: () => alone(() => this.reconcileAfterEarlierCase()),
+      reconcile: () =>
+        alone(async () => {
+          const problems: string[] = [];
+          await this.restorePhone(problems);
+          if (problems.length) throw new Error(problems.join('; '));
+        }),
+      restore: () => alone(() => this.restore()),
+    };
+  }
+
+  /**
+   * An earlier case could not confirm the phone number: set it back from what the run may have put
    * on record and confirm, before this case relies on it; else "could not test", never a failure.
    */
   private async reconcileAfterEarlierCase(): Promise<void> {
-    const earlier = phoneUnknownAfterEarlierCase(this.key);
-    if (!earlier) return;
-    this.mayBeOnRecord = earlier.mayBe.filter((p) => !samePhone(p, this.start));
-    this.uncertain = true;
+    const earlier = this.s.unknown ?? '';
     let confirmed = false;
     try {
       confirmed = await this.t.step('reconcile the phone number on record (unknown after an earlier case)', () => this.reconcilePhone());
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
     }
-    if (!confirmed) {
-      // Left to the earlier case's leftover: this case changed nothing, so its clean-up has nothing to do.
-      this.mayBeOnRecord = [];
-      this.uncertain = false;
-      this.t.couldNotTest(`${UNKNOWN_AFTER_EARLIER_CASE}, and setting it back to ${this.describe(this.start)} could not be confirmed (${earlier.why})`);
-    }
-    markPhoneKnown(this.key);
+    if (!confirmed) this.t.couldNotTest(`${UNKNOWN_AFTER_EARLIER_CASE}, and setting it back to ${this.describe(this.start)} could not be confirmed (${earlier})`);
     this.t.putBack(this.key);
-    this.mayBeOnRecord = [];
-    this.uncertain = false;
-    this.onRecord = this.start;
   }
 
   /** The case cannot restore what the configuration does not give: it does not change it. */
@@ -126,29 +162,85 @@ export class Customer {
     return `/customers/${encodeURIComponent(this.customerId)}:contact-info`;
   }
 
-  /** A phone number shaped like the one on record, not used before in this case. */
+  /** A phone number shaped like the one on record, not used before in this case, nor one the run may have put on record. */
   newNumber(): string {
-    const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, this.numbersUsed);
+    const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, [...this.numbersUsed, this.s.phone.number, ...this.s.mayBe.map((p) => p.number)]);
     this.numbersUsed.push(n);
     return n;
   }
 
   /**
-   * Before a request that must be refused: a valid phone update (the number on record to a new one)
-   * is served at the same path, so the refusal that follows is the target applying the rule, not an
-   * operation that serves nothing. Returns the number now on record.
+   * Before requests that must be refused (a case that holds the customer shared): a valid phone
+   * update that changes nothing (the number on record, with its country code, as old and new) is
+   * served at the same path, so the refusals that follow are the target applying the rule, not an
+   * operation that serves nothing. Where another case's request that should have been refused was
+   * accepted meanwhile (a faulty target), the numbers it may have put on record are tried too.
+   * Returns the number on record.
    */
   async control(t: CaseContext): Promise<string> {
-    const next = this.newNumber();
-    const res = await t.step(`control: a valid phone update (${this.onRecord.number} to ${next}) is served`, () =>
-      this.update({ phone: { oldPhoneNumber: this.onRecord.number, oldCountryCode: this.onRecord.countryCode, newPhoneNumber: next } }, 'control: valid phone update'));
-    if (!is2xx(res.status)) t.notApplicable(`a valid phone update was not served either (status ${res.status}; reported by OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS), so a refusal would show nothing`);
-    return next;
+    const tried: Phone[] = [];
+    for (;;) {
+      const p = [this.s.phone, ...[...this.s.mayBe].reverse()].find((q) => !tried.some((r) => samePhone(q, r)));
+      if (!p || tried.length >= 4) break;
+      tried.push(p);
+      const res = await t.step(tried.length === 1 ? `control: a valid phone update (${p.number} to the same number) is served` : `control again, naming ${this.describe(p)} (another test's accepted request may have put it on record)`, () =>
+        this.update({ phone: { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: p.number, newCountryCode: p.countryCode } }, 'control: valid phone update that keeps the number'));
+      if (is2xx(res.status)) return p.number;
+      if (phoneBelieved(this.s)) {
+        if (!this.s.proven) {
+          // Left by an earlier case's accepted update and not confirmed since: the last case out reconciles.
+          this.s.uncertain = true;
+          t.couldNotTest(`${this.describe(p)}, which an earlier test's accepted update put on record, was refused as oldPhoneNumber (status ${res.status}), so the number on record is not known; the clean-up reconciles it`);
+        }
+        t.notApplicable(`a valid phone update was not served either (status ${res.status}; reported by OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS), so a refusal would show nothing`);
+      }
+    }
+    t.couldNotTest('the number on record was changed meanwhile by a request of another test that the target should have refused (see the tests that failed), and no number that request may have put on record was accepted as oldPhoneNumber');
+  }
+
+  /**
+   * A phone update that names the phone the run believes is on record as oldPhoneNumber (`build`
+   * gets it); see fromOnRecord. Returns the answer and the phone named.
+   */
+  changeFromOnRecord(step: string, build: (from: Phone) => ContactUpdate, label: string): Promise<{ res: HttpResult; from: Phone }> {
+    return this.fromOnRecord((from, again) =>
+      this.t.step(again ? `${step} (again, from the configured number)` : step, () => this.update(build(from), again ? `${label} (from the configured number)` : label)));
+  }
+
+  /**
+   * Steps that rely on the phone the run believes is on record (`run` gets it), ending with an
+   * update that names it as oldPhoneNumber, whose answer `run` returns. Where an earlier case left
+   * that phone and no update has confirmed it since, a refusal may mean that case's accepted update
+   * did not store it (a fault of another rule): the number is then set back to the configured one
+   * and confirmed, and the steps are run again from there, so this case's verdict never rests on
+   * another case's fault. A conformant target never costs the second round. Returns the answer and
+   * the phone the steps started from.
+   */
+  async fromOnRecord(run: (from: Phone, again: boolean) => Promise<HttpResult>): Promise<{ res: HttpResult; from: Phone }> {
+    const from = this.s.phone;
+    const unconfirmed = !this.s.proven;
+    const res = await run(from, false);
+    if (is2xx(res.status) || res.status >= 500 || !unconfirmed) return { res, from };
+    let confirmed = false;
+    let why = 'an update naming it as oldPhoneNumber was refused after setting it back';
+    try {
+      confirmed = await this.t.step(`${this.describe(from)}, left on record by an earlier test, was refused as oldPhoneNumber: set the configured number back and confirm it`, () => this.reconcilePhone());
+    } catch (e) {
+      if (!(e instanceof TransportError)) throw e;
+      why = e.message;
+    }
+    if (!confirmed) {
+      this.s.unknown = why;
+      this.s.uncertain = true;
+      this.t.couldNotTest(`${UNKNOWN_AFTER_EARLIER_CASE}: ${this.describe(from)} was refused as oldPhoneNumber, and setting it back to ${this.describe(this.start)} could not be confirmed (${why})`);
+    }
+    const again = this.s.phone;
+    return { res: await run(again, true), from: again };
   }
 
   /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also tries "". */
   phoneMayHaveChanged(): void {
-    this.phoneUnknown = true;
+    this.s.cleared = true;
   }
 
   /**
@@ -177,14 +269,23 @@ export class Customer {
   }
 
   private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean): void {
+    const s = this.s;
     if (u.phone) {
       const set: Phone = { number: u.phone.newPhoneNumber, countryCode: u.phone.newCountryCode ?? this.original.countryCode };
-      if (!unknownOutcome) this.onRecord = set;
-      else this.uncertain = true;
-      if (!samePhone(set, this.start) && !this.mayBeOnRecord.some((p) => samePhone(p, set))) this.mayBeOnRecord.push(set);
+      const old: Phone | undefined = u.phone.oldPhoneNumber === undefined ? undefined : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
+      if (!samePhone(set, this.start) && !s.mayBe.some((p) => samePhone(p, set))) s.mayBe.push(set);
+      const keeps = old !== undefined && samePhone(old, set);
+      if (unknownOutcome) {
+        if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
+      } else if (this.sole) {
+        s.phone = set;
+        s.proven = keeps;
+      } else if (keeps && samePhone(set, s.phone)) s.proven = true;
+      // A request that a conformant target refuses was accepted, beside other cases: the number may have moved.
+      else s.uncertain = true;
     }
-    if (u.emailAddress !== undefined) this.emailChanged = true;
-    if (u.postalAddress !== undefined) this.postalChanged = true;
+    if (u.emailAddress !== undefined) s.emailChanged = true;
+    if (u.postalAddress !== undefined) s.postalChanged = true;
   }
 
   private describe(p: Phone): string {
@@ -193,22 +294,25 @@ export class Customer {
 
   /**
    * Set the phone back to the configured one and confirm it (rule 2 as the probe): from the phone
-   * this case believes on record, then from every other it may have put there (newest first; a
+   * the run believes on record, then from every other it may have put there (newest first; a
    * refusal as a mismatch only says "not this one"), then confirm with an update naming the
    * configured number as old and new (accepted only when it is on record). Where the phone-alone
    * form does not get there, the same is tried with the three objects together. A confirmed
-   * "already as found" is success. Transport failures that outlast the clean-up retry are thrown.
+   * "already as found" is success: the run then knows the configured phone is on record. Transport
+   * failures that outlast the clean-up retry are thrown.
    */
   private async reconcilePhone(): Promise<boolean> {
+    const s = this.s;
     const start = this.start;
-    const candidates = [this.onRecord, ...[...this.mayBeOnRecord].reverse(), ...(this.phoneUnknown ? [{ number: '', countryCode: start.countryCode }] : [])].filter(
+    const candidates = [s.phone, ...[...s.mayBe].reverse(), ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])].filter(
       (p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i,
     );
+    const believed = phoneBelieved(s) && samePhone(s.phone, start);
     const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
     const confirm = async () =>
       is2xx((await this.update({ phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: start.number, newCountryCode: start.countryCode } }, 'confirm the phone number on record')).status);
-    // Where the case itself set the number back, confirming is enough.
-    let confirmed = samePhone(this.onRecord, start) && !this.uncertain && (await confirm());
+    // Where the number was set back to the configured one, confirming is enough.
+    let confirmed = believed && (await confirm());
     for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
       if (confirmed) break;
       for (const n of candidates) {
@@ -218,46 +322,61 @@ export class Customer {
       }
       confirmed = await confirm();
     }
+    if (confirmed) Object.assign(s, { phone: start, proven: true, mayBe: [], uncertain: false, cleared: false, unknown: undefined });
     return confirmed;
   }
 
   /**
-   * Put back the values on record at the start: the phone number (reconcilePhone), then the e-mail
+   * The phone part of the restore: reconcile and confirm where the run may have changed it. What it
+   * cannot confirm is listed as a leftover (with every number it may be) and marked unknown, so the
+   * next case on the customer reconciles first.
+   */
+  private async restorePhone(problems: string[]): Promise<void> {
+    const s = this.s;
+    const start = this.start;
+    if (s.mayBe.length === 0 && phoneBelieved(s) && samePhone(s.phone, start)) return;
+    let confirmed = false;
+    let why = 'an update naming it as oldPhoneNumber was refused after setting it back';
+    try {
+      confirmed = await this.reconcilePhone();
+    } catch (e) {
+      if (!(e instanceof TransportError)) throw e;
+      why = e.message;
+    }
+    if (confirmed) {
+      this.t.putBack(this.key);
+      return;
+    }
+    const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
+    s.unknown = why;
+    s.uncertain = true;
+    problems.push(`could not confirm that the phone number is back to ${this.describe(start)}: ${why}`);
+    this.t.leftBehind({
+      key: this.key,
+      what: `phone number of ${this.who}`,
+      now: `unknown: ${[...mayBe, start].map((p) => this.describe(p)).join(' or ')}`,
+      restore: `phoneNumber ${this.describe(start)}`,
+      why,
+    });
+  }
+
+  private get who(): string {
+    return `customer ${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType})`;
+  }
+
+  /**
+   * Put back the values on record at the start: the phone number (restorePhone), then the e-mail
    * and postal address, each alone and, where a target refuses that, both together (rule 1 lets a
-   * target be served either way; the restore must not depend on one). What could not be put back is
-   * listed as a leftover with the values to restore by hand.
+   * target be served either way; the restore must not depend on one). Each alone first: a target
+   * that clears the phone number on an update without it (a fault) would undo the phone's restore.
+   * What could not be put back is listed as a leftover with the values to restore by hand.
    */
   private async restore(): Promise<void> {
     const problems: string[] = [];
-    const start = this.start;
-    const who = `customer ${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType})`;
-    if (this.mayBeOnRecord.length > 0 || this.phoneUnknown || this.uncertain || !samePhone(this.onRecord, start)) {
-      let confirmed = false;
-      let why = 'an update naming it as oldPhoneNumber was refused after setting it back';
-      try {
-        confirmed = await this.reconcilePhone();
-      } catch (e) {
-        if (!(e instanceof TransportError)) throw e;
-        why = e.message;
-      }
-      const mayBe = [...this.mayBeOnRecord, ...(this.phoneUnknown ? [{ number: '', countryCode: start.countryCode }] : [])];
-      if (confirmed) {
-        markPhoneKnown(this.key);
-        this.t.putBack(this.key);
-      } else {
-        markPhoneUnknown(this.key, mayBe, why);
-        problems.push(`could not confirm that the phone number is back to ${this.describe(start)}: ${why}`);
-        this.t.leftBehind({
-          key: this.key,
-          what: `phone number of ${who}`,
-          now: `unknown: ${[...mayBe, start].map((p) => this.describe(p)).join(' or ')}`,
-          restore: `phoneNumber ${this.describe(start)}`,
-          why,
-        });
-      }
-    }
-    const email = this.emailChanged && this.original.emailAddress !== undefined;
-    const postal = this.postalChanged && this.original.postalAddress !== undefined;
+    const s = this.s;
+    await this.restorePhone(problems);
+    const email = s.emailChanged && this.original.emailAddress !== undefined;
+    const postal = s.postalChanged && this.original.postalAddress !== undefined;
     let emailBack = !email;
     let postalBack = !postal;
     let why = 'the target refused the update that sets it back';
@@ -279,13 +398,16 @@ export class Customer {
     const postalKey = `contact-info postal|${this.t.config.baseUrl}|${this.customerId}`;
     if (email && emailBack) this.t.putBack(emailKey);
     if (postal && postalBack) this.t.putBack(postalKey);
+    // Back, or listed as a leftover: either way nothing is left for a later case to restore.
+    s.emailChanged = false;
+    s.postalChanged = false;
     if (!emailBack) {
       problems.push('the e-mail address could not be set back');
-      this.t.leftBehind({ key: emailKey, what: `e-mail address of ${who}`, now: 'a dbsi-conformance test address (dbsi-conformance.<run>.…@example.com)', restore: `emailAddress ${JSON.stringify(this.original.emailAddress)}`, why });
+      this.t.leftBehind({ key: emailKey, what: `e-mail address of ${this.who}`, now: 'a dbsi-conformance test address (dbsi-conformance.<run>.…@example.com)', restore: `emailAddress ${JSON.stringify(this.original.emailAddress)}`, why });
     }
     if (!postalBack) {
       problems.push('the postal address could not be set back');
-      this.t.leftBehind({ key: postalKey, what: `postal address of ${who}`, now: 'a dbsi-conformance test address (address2 "dbsi-conformance <run>")', restore: `postalAddress ${JSON.stringify(this.original.postalAddress)}`, why });
+      this.t.leftBehind({ key: postalKey, what: `postal address of ${this.who}`, now: 'a dbsi-conformance test address (address2 "dbsi-conformance <run>")', restore: `postalAddress ${JSON.stringify(this.original.postalAddress)}`, why });
     }
     if (problems.length) throw new Error(problems.join('; '));
   }

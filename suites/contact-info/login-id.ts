@@ -13,8 +13,11 @@ export const LOGIN_ID: CaseDef[] = [
         needs: 'no configured customer is addressed by its login id (testData.customer or testData.moreCustomers with userIdType LOGIN_ID)',
       });
       await t.parameter('login id', c.customerId);
-      const res = await t.step('update the phone number alone, with userIdType LOGIN_ID', () =>
-        c.update({ phone: { oldPhoneNumber: c.original.phoneNumber, newPhoneNumber: c.newNumber() } }, 'phone number of a customer addressed by its login id'));
+      const { res } = await c.changeFromOnRecord(
+        'update the phone number alone, with userIdType LOGIN_ID',
+        (from) => ({ phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } }),
+        'phone number of a customer addressed by its login id',
+      );
       t.verify('OP10-USERIDTYPE-LOGIN-ID', served(res, 'userIdType LOGIN_ID, the login id in the path, naming the number on record as oldPhoneNumber'));
     },
   },

@@ -21,10 +21,10 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
     title: 'refuses near misses of the number on record as oldPhoneNumber',
     requirements: ['OP10-RULE2-OLD-PHONE-MATCH'],
     async run(t) {
-      const c = await Customer.forPhoneChanges(t);
-      // Another configured customer, held (not changed) so that its number stays the one on record meanwhile.
+      const c = await Customer.forRefusals(t);
+      // Another configured customer, held shared (not changed) so that its number stays the one on record meanwhile.
       const more = [t.config.testData.customer, ...t.config.testData.moreCustomers].some((x) => x.customerId !== c.customerId);
-      const other = more ? await Customer.forPhoneChanges(t, { which: (x) => x.customerId !== c.customerId }) : undefined;
+      const other = more ? await Customer.forRefusals(t, { which: (x) => x.customerId !== c.customerId }) : undefined;
       if (other) {
         await t.parameter('customerId', c.customerId);
         await t.parameter('other customerId', other.customerId);
@@ -35,7 +35,8 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
         ['', 'an empty value'],
         ['   ', 'spaces only'],
       ];
-      if (other && other.original.phoneNumber !== onRecord) misses.push([other.original.phoneNumber, `the number on record of another customer (${other.customerId})`]);
+      const others = other?.knownNumber;
+      if (other && others !== undefined && others !== onRecord) misses.push([others, `the number on record of another customer (${other.customerId})`]);
       await t.parameter('near misses', misses.map(([, why]) => why).join('; '));
       for (const [old, why] of misses) {
         const res = await t.step(`update the phone number naming ${JSON.stringify(old)} (${why}) as oldPhoneNumber`, () =>
@@ -48,7 +49,7 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
     title: 'refuses an oldPhoneNumber that is not on record whatever else the body carries',
     requirements: ['OP10-RULE2-OLD-PHONE-MATCH'],
     async run(t) {
-      const c = await Customer.forPhoneChanges(t);
+      const c = await Customer.forRefusals(t);
       // A faulty target that serves one of these changes the e-mail or address: only where they can be put back.
       c.requireRestorable({ email: true, postal: true });
       const onRecord = await c.control(t);

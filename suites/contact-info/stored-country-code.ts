@@ -11,8 +11,9 @@ export function otherCountryCode(code: string): string {
 
 /**
  * Operation 10, rule 1 for a phone update that also changes the country code: the new number and
- * code are stored, observed through rule 2 (operation 11, retrieval, is "not shown"). The case sets
- * the number and code back with its last update; the clean-up confirms them.
+ * code are stored, observed through rule 2 (operation 11, retrieval, is "not shown"). The case starts
+ * from the phone the run knows is on record and sets the configured number and code back with its last
+ * update; the clean-up of the last test on the customer confirms them.
  */
 export const STORED_COUNTRY_CODE: CaseDef[] = [
   {
@@ -20,26 +21,29 @@ export const STORED_COUNTRY_CODE: CaseDef[] = [
     requirements: ['OP10-RULE1-COUNTRY-CODE-STORED'],
     async run(t) {
       const c = await Customer.forPhoneChanges(t);
-      const start = c.start;
-      if (!start.countryCode) t.notApplicable('the customer has no configured countryCode, so the suite sends none and has none to change');
-      const code = otherCountryCode(start.countryCode);
-      await t.parameter('country codes', `${start.countryCode} to ${code}`);
+      if (!c.start.countryCode) t.notApplicable('the customer has no configured countryCode, so the suite sends none and has none to change');
+      const code = otherCountryCode(c.onRecord.countryCode || c.start.countryCode);
       // Refusing the previous number proves something only where a number not on record is refused at all.
       const control = await t.step('control: a phone update naming a number that is not on record is refused', () =>
         c.update({ phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } }, 'control: oldPhoneNumber not on record'));
       if (is2xx(control.status)) t.notApplicable(`the target accepts an oldPhoneNumber that is not on record (answered ${control.status}; reported by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`);
 
       const changed = c.newNumber();
-      const first = await t.step(`change the phone number to ${changed} with country code ${code}`, () =>
-        c.update({ phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: changed, newCountryCode: code } }, 'phone number with another country code'));
+      const { res: first, from: start } = await c.changeFromOnRecord(
+        `change the phone number to ${changed} with country code ${code}`,
+        (from) => ({ phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: changed, newCountryCode: code } }),
+        'phone number with another country code',
+      );
+      await t.parameter('country codes', `${start.countryCode} to ${code}`);
       if (!is2xx(first.status)) t.notApplicable(`the target did not accept ${changed} under country code ${code} (status ${first.status}); a target may validate numbers per country, so there is nothing to observe`);
 
       const previous = await t.step(`an update naming the previous number ${start.number} is refused`, () =>
         c.update({ phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: c.newNumber(), newCountryCode: code } }, 'oldPhoneNumber: the previous number'));
       t.verify('OP10-RULE1-COUNTRY-CODE-STORED', not_served(previous, `oldPhoneNumber ${start.number} was replaced by ${changed} (country code ${code}) in the previous update, so it is no longer on record`));
 
+      // It sets the configured number and code back (the clean-up of the last test on the customer then only confirms them).
       const current = await t.step(`an update naming the new number ${changed} (country code ${code}) succeeds`, () =>
-        c.update({ phone: { oldPhoneNumber: changed, oldCountryCode: code, newPhoneNumber: start.number, newCountryCode: start.countryCode } }, 'oldPhoneNumber: the new number, setting the number and code back'));
+        c.update({ phone: { oldPhoneNumber: changed, oldCountryCode: code, newPhoneNumber: c.start.number, newCountryCode: c.start.countryCode } }, 'oldPhoneNumber: the new number, setting the number and code back'));
       t.verify('OP10-RULE1-COUNTRY-CODE-STORED', served(current, `oldPhoneNumber ${changed} with country code ${code} is what the previous update put on record`));
     },
   },

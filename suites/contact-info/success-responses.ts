@@ -23,8 +23,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
     async run(t) {
       const c = await Customer.forPhoneChanges(t);
       await t.parameter('path', c.path);
-      const res = await t.step('update the phone number alone', () =>
-        c.update({ phone: { oldPhoneNumber: c.original.phoneNumber, newPhoneNumber: c.newNumber() } }, 'phone number alone'));
+      const { res } = await c.changeFromOnRecord('update the phone number alone', (from) => ({ phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } }), 'phone number alone');
       verifySuccess(t, c, res, 'OP10-RULE1-SUPPLIED-OBJECTS', 'a phoneNumber object alone, naming the number on record as oldPhoneNumber');
     },
   },
@@ -54,11 +53,11 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
     async run(t) {
       const c = await Customer.forPhoneChanges(t);
       c.requireRestorable({ email: true, postal: true });
-      const res = await t.step('update all three together', () =>
-        c.update(
-          { phone: { oldPhoneNumber: c.original.phoneNumber, newPhoneNumber: c.newNumber() }, emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) },
-          'phone number, e-mail address and postal address',
-        ));
+      const { res } = await c.changeFromOnRecord(
+        'update all three together',
+        (from) => ({ phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() }, emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }),
+        'phone number, e-mail address and postal address',
+      );
       verifySuccess(t, c, res, 'OP10-RULE3-ALL-THREE', 'the phoneNumber, email and postalAddress objects together');
     },
   },
