@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CITED_STEP } from '../harness/case';
 
 /**
  * The critical path of a run as executed, rebuilt from its Allure results (used by the bench only).
@@ -35,6 +36,7 @@ export function requestsOf(resultsDir: string): Request[] {
     const test = r.name.startsWith(`${feature.replace(/^\d+\. /, '')}:`) ? r.name : `${feature}: ${r.name}`;
     const walk = (s: Step) => {
       for (const st of s.steps ?? []) {
+        if (st.name.startsWith(CITED_STEP)) continue; // sent by another test, counted there
         for (const a of st.attachments ?? []) {
           const text = readFileSync(join(resultsDir, a.source), 'utf8');
           const ms = /^(?:HTTP \d+ {3}\(|no answer: .*\()([\d.]+) ms/m.exec(text);

@@ -164,6 +164,18 @@ export class CaseContext {
     return this.sink.step(name, body);
   }
 
+  /**
+   * Exchanges another case sent that this case's verdict is judged on (a scenario several cases
+   * share, e.g. suites/disclosures/_record-lifecycle.ts): shown in this case's evidence under a step
+   * naming the case that sent them, and counted once, in that case's report.
+   */
+  async cite(sentBy: string, exchanges: Exchange[]): Promise<void> {
+    if (exchanges.length === 0) return;
+    await this.sink.step(`${CITED_STEP} "${sentBy}"`, async () => {
+      for (const e of exchanges) await this.sink.exchange(e);
+    });
+  }
+
   /** A value this case used, shown as an Allure parameter. Never pass a secret. */
   async parameter(name: string, value: string): Promise<void> {
     // Test data may equal a secret (a password that is also the user name): redacted like the exchanges.
@@ -248,6 +260,9 @@ export class CaseContext {
     }
   }
 }
+
+/** The name of the evidence step that holds exchanges another case sent (CaseContext.cite); the bench does not count them again. */
+export const CITED_STEP = 'exchanges judged here, sent by the test';
 
 /** Run one case to its verdict; never throws. */
 export async function runCase(ctx: CaseContext): Promise<CaseReport> {

@@ -29,6 +29,8 @@ export async function runAreas(opts: {
   configure?: (cfg: TargetConfig) => TargetConfig | Promise<TargetConfig>;
   /** What the target holds at the start (default: the generous default fixtures). */
   fixtures?: FixtureSetName;
+  /** One case at a time, in the order of the suites (as a run at --concurrency 1), instead of all at once. */
+  sequential?: boolean;
 }): Promise<AreaRun> {
   const target = await startReferenceTarget({ faults: opts.faults ?? [], fixtures: opts.fixtures });
   try {
@@ -36,8 +38,10 @@ export async function runAreas(opts: {
     if (opts.configure) config = await opts.configure(config);
     const settings: RunSettings = { config, seed: opts.seed ?? 1234, strict: opts.strict ?? false, runId: 'rtst', specUrl: 'spec.md' };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
-    const jobs = opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c)))));
-    const cases = await Promise.all(jobs);
+    const all = opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => () => runCase(new CaseContext(settings, client, f, c)))));
+    const cases: CaseReport[] = [];
+    if (opts.sequential) for (const run of all) cases.push(await run());
+    else cases.push(...(await Promise.all(all.map((run) => run()))));
     await client.close();
     const failed = new Set(cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict)).map((k) => k.requirement)));
     return { cases, target, failed };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { AREAS } from '../harness/model';
 import { FIXTURE_SETS } from '../reference-target/fixture-sets';
+import type { CaseReport } from '../harness/model';
 import { explain, runAreas } from './_reference';
 
 /**
@@ -25,32 +26,62 @@ describe('the suites against a target with a sandbox\'s test data', () => {
   });
 });
 
-describe('cases that only read an acceptance record share one', () => {
-  test('the list, change-without-credentials and delete-without-credentials cases create one record between them, and it is deleted', async () => {
+describe('the cases of operations 4–7 share one life of two records', () => {
+  // The cases judged on the life: by the rules they prove (every case of operations 5–7 with valid credentials, and the list's members, types and statuses).
+  const LIFE_RULES = /^(OP5-STATUS-204|STATE-UD-.*|OP[67]-.*|OP4-RESPONSE-MEMBERS|RES-USERDISC-FIELD-TYPES|RES-USERDISC-STATUS-VALUES)$/;
+  const isLife = (c: CaseReport) => c.requirements.some((r) => LIFE_RULES.test(r)) && !c.requirements.includes('DISC-AUTH-REQUIRED');
+  const AUTH = /^disclosures\/(change|delete)UserDisclosure\/.*is-not-served-/;
+
+  test('one case sends every create, change and delete of the life; the others judge its exchanges and send nothing', async () => {
     const { cases, target } = await runAreas({ areas: ['disclosures'], strict: true, fixtures: 'realistic' });
     expect(explain(cases)).toBe('');
-    const readers = cases.filter((c) => /^disclosures\/(listUserDisclosures\/lists-records-|listUserDisclosures\/lists-only-the-statuses|(change|delete)UserDisclosure\/.*is-not-served-)/.test(c.id));
-    expect(readers.map((c) => c.id).length).toBe(7);
-    const creates = readers.flatMap((c) => c.exchanges).filter((e) => e.operation === 'createUserDisclosure');
-    expect(creates).toHaveLength(1);
-    // Each reader lists once (or sends its one refused request); the one that created also lists after creating, the last one out cleans up.
-    for (const r of readers) expect(r.exchanges.length, r.id).toBeLessThanOrEqual(6);
+    const life = cases.filter(isLife);
+    expect(life).toHaveLength(17);
+    const senders = life.filter((c) => c.exchanges.some((e) => e.operation !== 'listInstitutionDisclosures' && !/before the run/.test(e.label ?? '')));
+    expect(senders.map((c) => c.id)).toHaveLength(1);
+    const writes = senders[0]!.exchanges.filter((e) => e.operation !== 'listUserDisclosures' && e.operation !== 'listInstitutionDisclosures').map((e) => `${e.operation} ${e.label}`);
+    expect(writes).toEqual([
+      'createUserDisclosure create the user disclosure',
+      'createUserDisclosure create a second user disclosure',
+      'changeUserDisclosure change the user disclosure (collection form)',
+      'changeUserDisclosure set back the user disclosure (collection form)',
+      'changeUserDisclosureById change the user disclosure (/{institutionUserDisclosureId} form)',
+      'deleteUserDisclosure delete the user disclosure (collection form)',
+      'createUserDisclosure create the user disclosure again',
+      'deleteUserDisclosureById delete the user disclosure (/{institutionUserDisclosureId} form)',
+      // The clean-up knows its record as listed after the last step: it deletes without looking first, and a list confirms.
+      'deleteUserDisclosure clean-up: delete the user disclosure',
+    ]);
+    // A list after each of the 7 steps that write (the second create is listed with the first), and one to confirm the clean-up.
+    expect(senders[0]!.exchanges.filter((e) => e.operation === 'listUserDisclosures' && !/before the run/.test(e.label ?? ''))).toHaveLength(8);
+    for (const c of life.filter((x) => x !== senders[0])) expect(c.exchanges, c.id).toEqual([]);
+    // The changes and deletes without valid credentials are sent on the life's record after its last step: no record of their own.
+    const auth = cases.filter((c) => AUTH.test(c.id));
+    expect(auth).toHaveLength(4);
+    for (const c of auth) expect(c.exchanges.map((e) => e.operation), c.id).toEqual([c.id.includes('/change') ? 'changeUserDisclosure' : 'deleteUserDisclosure']);
+    expect(cases.flatMap((c) => c.exchanges).filter((e) => /shared by the cases/.test(e.label ?? ''))).toEqual([]);
+    expect([...target.state.userDisclosures.keys()]).toEqual([FIXTURE_SETS.realistic.userDisclosures[0]!.institutionUserDisclosureId]);
+  });
+
+  test('one case at a time (as at --concurrency 1): the life runs in the first case that asks, the refused changes and deletes share a record of their own, and nothing is left', async () => {
+    const { cases, target } = await runAreas({ areas: ['disclosures'], strict: true, fixtures: 'realistic', sequential: true });
+    expect(explain(cases)).toBe('');
+    const creates = cases.flatMap((c) => c.exchanges).filter((e) => e.operation === 'createUserDisclosure' && e.response?.status === 204);
+    // The life's three, and one shared record for each refused change or delete (one at a time, they cannot share it).
+    expect(creates.filter((e) => /shared by the cases/.test(e.label ?? ''))).toHaveLength(4);
+    expect(creates).toHaveLength(7);
     expect([...target.state.userDisclosures.keys()]).toEqual([FIXTURE_SETS.realistic.userDisclosures[0]!.institutionUserDisclosureId]);
   });
 });
 
 describe('a run asks the target only what it does not know', () => {
-  test('operation 1 and the user records before the run are listed once; a clean-up that knows its record deletes it without listing first', async () => {
+  test('operation 1 and the user records before the run are listed once; a create refused for want of credentials leaves nothing to clean up', async () => {
     const { cases } = await runAreas({ areas: ['disclosures'], strict: true, fixtures: 'realistic' });
     expect(explain(cases)).toBe('');
     const userCases = cases.filter((c) => /^disclosures\/(listUserDisclosures|createUserDisclosure|changeUserDisclosure|deleteUserDisclosure)\//.test(c.id));
     const all = userCases.flatMap((c) => c.exchanges);
     expect(all.filter((e) => e.operation === 'listInstitutionDisclosures')).toHaveLength(1);
     expect(all.filter((e) => e.label === 'list user disclosures (before the run changes any)')).toHaveLength(1);
-    // Created, listed (ACCEPTED), then the clean-up: delete, and a list that confirms it is gone.
-    const created = cases.find((c) => c.id === 'disclosures/createUserDisclosure/creates-a-record-that-is-listed-with-the-status-sent-accepted')!;
-    expect(created.exchanges.map((e) => e.operation)).toEqual(['createUserDisclosure', 'listUserDisclosures', 'deleteUserDisclosure', 'listUserDisclosures']);
-    // A create refused for want of credentials leaves nothing to clean up, and the run knows it.
     const refused = cases.filter((c) => /^disclosures\/createUserDisclosure\/.*is-not-served/.test(c.id));
     expect(refused).toHaveLength(2);
     for (const c of refused) expect(c.exchanges.map((e) => e.operation), c.id).toEqual(['createUserDisclosure']);

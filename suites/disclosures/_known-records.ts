@@ -57,9 +57,15 @@ export async function oncePerRun<T>(t: CaseContext, name: string, fn: () => Prom
   return asked;
 }
 
+/**
+ * The priority of the requests asked once per run: every case that changes a user disclosure waits
+ * for them, so they go before independent requests when every connection slot is busy.
+ */
+export const ONCE_PER_RUN_PRIORITY = 2;
+
 /** Operation 1's elements, listed once per run. */
 export function institutionDisclosuresOnce(t: CaseContext): Promise<Listed[]> {
-  return oncePerRun(t, 'institution disclosures', async () => (await listInstitutionDisclosures(t)).items);
+  return oncePerRun(t, 'institution disclosures', async () => (await listInstitutionDisclosures(t, 'list institution disclosures', ONCE_PER_RUN_PRIORITY)).items);
 }
 
 /** Held under the disclosure's lock: whether the user is known to have no record, forgetting it (the caller is about to change that). */

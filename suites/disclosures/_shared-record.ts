@@ -2,8 +2,9 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock, lockIsShared, lockLoad } from '../../harness/lock';
 import { is2xx } from './_institution-disclosures';
-import { isNotOurs, knownNoRecord, recordKey } from './_known-records';
-import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, removeRecordAndRemember, usableAfterLooking, type UserRecord } from './_user-records';
+import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
+import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, removeRecord, usableAfterLooking, type UserRecord } from './_user-records';
+import type { HttpResult } from '../../harness/http/client';
 
 /**
  * One acceptance record shared by the cases that only read it, or send a request a conformant
@@ -25,12 +26,18 @@ interface Sharing {
   createSent: boolean;
   /** Set while the last reader removes the record: later readers wait for a fresh one. */
   closed?: Promise<void>;
+  /** The record is as listed after its create: every write a reader sent on it was refused (a 4xx other than 429). */
+  asListed: boolean;
 }
 
 const sharings = new Map<string, Sharing>();
 
-/** A record of the configured user that exists for the whole case, shared with the other readers. */
-export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord }> {
+/**
+ * A record of the configured user that exists for the whole case, shared with the other readers.
+ * A reader sends its writes on it through `write`, so that the last one knows whether the record is
+ * still as listed (then its clean-up deletes without looking first).
+ */
+export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> }> {
   const all = await disclosureCandidates(t);
   for (const tried = new Set<DisclosureRef>(); ; ) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
@@ -41,13 +48,14 @@ export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; 
       pending.reduce((a, b) => (lockLoad(recordKey(t, b)) < lockLoad(recordKey(t, a)) ? b : a));
     const key = recordKey(t, d);
     const release = await acquireLock(key, 'shared');
+    t.priority = 1; // the cases that change a record wait for the readers to leave
     let s = sharings.get(key);
     while (s?.closed) {
       await s.closed;
       s = sharings.get(key);
     }
     if (!s) {
-      const opened: Sharing = { d, readers: 0, createSent: false, ready: Promise.resolve({}) };
+      const opened: Sharing = { d, readers: 0, createSent: false, ready: Promise.resolve({}), asListed: false };
       opened.ready = open(t, opened);
       opened.ready.catch(() => undefined);
       sharings.set(key, (s = opened));
@@ -62,15 +70,25 @@ export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; 
     });
     if (record === undefined) {
       tried.add(d);
+      t.priority = 0;
       continue;
     }
-    t.priority = 1;
     // Registered first, so it runs last: after this reader has left the sharing.
     t.cleanup('release the shared lock on this user disclosure', async () => release());
     t.cleanup(`leave the shared acceptance record of "${d.institutionDisclosureName}" (the last reader deletes it)`, () => leave(t, key, sharing));
     if (record instanceof Error) throw record;
     await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
-    return { d, record };
+    const write = async (send: () => Promise<HttpResult>) => {
+      try {
+        const res = await send();
+        if (!(res.status >= 400 && res.status < 500 && res.status !== 429)) sharing.asListed = false;
+        return res;
+      } catch (e) {
+        sharing.asListed = false;
+        throw e;
+      }
+    };
+    return { d, record, write };
   }
 }
 
@@ -87,6 +105,7 @@ async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
   const { records } = await t.step('list the records', () => listUserRecords(t));
   const record = findRecord(records, s.d);
   if (!record) t.notApplicable('the created acceptance record is not listed (reported by STATE-UD-CREATE)');
+  s.asListed = true;
   return record;
 }
 
@@ -97,9 +116,11 @@ async function leave(t: CaseContext, key: string, s: Sharing): Promise<void> {
   let done!: () => void;
   s.closed = new Promise<void>((resolve) => (done = resolve));
   try {
-    await s.ready.catch(() => undefined);
+    const record = await s.ready.catch(() => undefined);
     if (s.createSent) {
-      await removeRecordAndRemember(t, s.d);
+      // Every reader's write was refused: the record is as listed, so it is deleted without looking first (and a list confirms it).
+      await removeRecord(t, s.d, s.asListed ? record : undefined);
+      markNoRecord(t, s.d);
     }
   } finally {
     sharings.delete(key);

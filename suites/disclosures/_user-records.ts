@@ -5,7 +5,7 @@ import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { is2xx, type Listed } from './_institution-disclosures';
 import { caseKnows, sawList, sawWrite, track, type Known } from './_case-records';
-import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, recordKey, takeNoRecord } from './_known-records';
+import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, ONCE_PER_RUN_PRIORITY, recordKey, takeNoRecord } from './_known-records';
 
 /**
  * Helpers shared by the user disclosure features (operations 4–7).
@@ -53,8 +53,8 @@ export function markChosen(t: CaseContext, d: DisclosureRef): void {
 export { recordKey as userDisclosureLockKey } from './_known-records';
 
 /** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
-export async function listUserRecords(t: CaseContext, label = 'list user disclosures'): Promise<{ res: HttpResult; records: UserRecord[] }> {
-  const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label });
+export async function listUserRecords(t: CaseContext, label = 'list user disclosures', priority?: number): Promise<{ res: HttpResult; records: UserRecord[] }> {
+  const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label, ...(priority ? { priority } : {}) });
   if (!is2xx(res)) t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`);
   const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
   if (!Array.isArray(records)) t.notApplicable('the list of user disclosures has no institutionUserDisclosures array (reported by OP4-RESPONSE-ENVELOPE)');
@@ -189,23 +189,31 @@ export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: bo
 
 /**
  * The disclosures a case may accept: the configured one, else those operation 1 lists (once per
- * run). Before the first case creates a record, the user's records are listed once (surveyOnce).
+ * run). Before the first case creates a record, the user's records are listed once (surveyOnce),
+ * side by side with operation 1's list.
  */
 export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRef[]> {
+  const before = recordsBeforeTheRun(t);
+  before.catch(() => undefined); // awaited below, unless operation 1 gives nothing to choose from
   const all = candidates(t, t.config.testData.disclosure ? [] : await institutionDisclosuresOnce(t));
   if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
-  await surveyOnce(t, all);
+  await surveyOnce(t, all, before);
   return all;
+}
+
+/** The user's records before any case of the run creates one: listed once per run, by the first case that needs them. */
+function recordsBeforeTheRun(t: CaseContext): Promise<UserRecord[]> {
+  return oncePerRun(t, 'user records before the run', async () => (await listUserRecords(t, 'list user disclosures (before the run changes any)', ONCE_PER_RUN_PRIORITY)).records);
 }
 
 /**
  * Once per run, before any case of the run creates a record (every case that creates one asks for
- * the candidates first, and waits for this): a record listed now was there before the run, so it is
- * never touched; a candidate without one is free to use without looking again.
+ * the candidates first, and waits for this): a record listed before the run is never touched; a
+ * candidate without one is free to use without looking again.
  */
-function surveyOnce(t: CaseContext, all: DisclosureRef[]): Promise<void> {
-  return oncePerRun(t, 'user records before the run', async () => {
-    const { records } = await listUserRecords(t, 'list user disclosures (before the run changes any)');
+function surveyOnce(t: CaseContext, all: DisclosureRef[], before: Promise<UserRecord[]>): Promise<void> {
+  return oncePerRun(t, 'survey of the user records before the run', async () => {
+    const records = await before;
     for (const c of all) {
       if (findRecord(records, c)) markNotOurs(t, c);
       else markNoRecord(t, c);
@@ -231,17 +239,6 @@ export async function createRecord(t: CaseContext, d: DisclosureRef, label = 'cr
   const res = await t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d, status, credentials), label });
   sawWrite(t, d, 'create', res, status);
   return res;
-}
-
-/** A record to change or delete: created with operation 5 and seen in operation 4, else "not applicable" (reported by the rules of those operations). */
-export async function existingRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord }> {
-  const d = await freshDisclosure(t, { reuseLeftover: true });
-  const res = await t.step('create the record', () => createRecord(t, d));
-  if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`);
-  const { records } = await t.step('list the records', () => listUserRecords(t));
-  const record = findRecord(records, d);
-  if (!record) t.notApplicable('the created acceptance record is not listed (reported by STATE-UD-CREATE)');
-  return { d, record };
 }
 
 /** The record's id for the /{institutionUserDisclosureId} forms, or "not applicable" with the reason. */

@@ -4,7 +4,7 @@ import { belongs_to_user, json_object_body, required_members, schema_conformance
 import { is2xx } from './_institution-disclosures';
 import { findRecord, listUserRecords, type UserRecord } from './_user-records';
 import { userIds } from './_other-records';
-import { sharedRecord } from './_shared-record';
+import { lifecycleStep } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
 
 /** Operation 4: GET /db-disclosures/v1/institution-user-disclosures?InstitutionConsumerId=… */
@@ -13,31 +13,28 @@ const list = (t: CaseContext, credentials: Credentials = 'valid') =>
   t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config, credentials), label: 'list user disclosures' });
 
 /**
- * The list with at least one element: a record this run created, shared with the other cases that
- * only read one (deleted by the last of them); "not applicable" should it be gone (a faulty target
- * that served a change or delete without credentials; reported by DISC-AUTH-REQUIRED).
+ * The list with at least one element: the list that follows the create of the records' life
+ * (_record-lifecycle.ts), which shows the record it created, judged here too (no request of its own);
+ * "not applicable" where the life could not create one (reported by the rules of operation 5).
  */
 async function listWithARecord(t: CaseContext) {
-  const { d } = await sharedRecord(t);
-  const listed = await t.step('list', () => listUserRecords(t));
-  if (!findRecord(listed.records, d)) t.notApplicable(`the acceptance record of "${d.institutionDisclosureName}" this run created is no longer listed`);
-  return listed;
+  const { d, res, after } = await lifecycleStep(t, 'create');
+  if (!is2xx(res)) t.notApplicable(`creating an acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`);
+  if (!findRecord(after.records, d)) t.notApplicable(`the acceptance record of "${d.institutionDisclosureName}" this run created is not listed (reported by STATE-UD-CREATE)`);
+  return after;
 }
 
 /**
  * The configured user's records and the ids the user is known by. Where the list is empty, or shows
- * an institutionUserId other than the one sent, the case uses a record this run created (shared
- * with the other cases that only read one) to learn which id the target gives this user's records.
+ * an institutionUserId other than the one sent, the case judges the list that follows the create of
+ * the records' life instead, whose record tells which id the target gives this user's records.
  */
 async function theUsersRecords(t: CaseContext) {
-  let listed = await listUserRecords(t);
-  let ids = userIds(t);
-  if (listed.records.length === 0 || listed.records.some((r) => typeof r.institutionUserId === 'string' && !ids.has(r.institutionUserId))) {
-    const { record } = await sharedRecord(t);
-    ids = userIds(t, record);
-    listed = await t.step('list', () => listUserRecords(t));
-  }
-  return { ...listed, ids };
+  const listed = await listUserRecords(t);
+  if (listed.records.length > 0 && listed.records.every((r) => typeof r.institutionUserId !== 'string' || userIds(t).has(r.institutionUserId))) return { ...listed, ids: userIds(t) };
+  const { res, records } = await listWithARecord(t);
+  const { d } = await lifecycleStep(t, 'create');
+  return { res, records, ids: userIds(t, findRecord(records, d)) };
 }
 
 /** Another consumer: the configured testData.otherInstitutionUserId, else a made-up id nobody uses, named after the run. */

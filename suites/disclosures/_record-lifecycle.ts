@@ -1,0 +1,356 @@
+import { changeUserDisclosureRequest, deleteUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
+import { NotApplicableError, type CaseContext } from '../../harness/case';
+import type { HttpResult } from '../../harness/http/client';
+import { acquireLock, lockLoad } from '../../harness/lock';
+import type { Exchange } from '../../harness/model';
+import { caseKnows, track } from './_case-records';
+import { is2xx } from './_institution-disclosures';
+import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
+import { documentedMembers } from './_other-records';
+import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecord, sendInForm, usableAfterLooking, type Form, type UserRecord } from './_user-records';
+
+/**
+ * One life of two acceptance records of the configured user, shared by the cases of operations 5, 6
+ * and 7 that create, change or delete a record with valid credentials. Each case judges its own rule
+ * on the step that exercises it; the first case that asks runs the whole life (its report holds every
+ * exchange, and its clean-ups delete what is left), the others cite the exchanges they judge
+ * (CaseContext.cite). So a change is sent once for its status check, its state check and its
+ * "no other record" check, and the cleanup of one step is the set-up of the next:
+ *
+ *   1. create A (ACCEPTED) .................. 5: answers 204
+ *   2. create B (ACCEPTED), 3. list ......... 5: A is listed with the status sent
+ *   4. change A to NOT_ACCEPTED (collection), 5. list
+ *                                             6: answers 204; A has the status sent; B and the records
+ *                                                from before the run are as they were
+ *   6. A back to ACCEPTED, 7. list .......... (only where 4 changed it: the next change needs an
+ *                                             ACCEPTED record beside another ACCEPTED one)
+ *   8. change A to NOT_ACCEPTED (/{id}), 9. list
+ *                                             6: the same three rules in the /{id} form
+ *  10. delete B (collection), 11. list ...... 7: answers 204; B is gone; A (NOT_ACCEPTED: a delete
+ *                                                keyed on either status shows) and the others stay
+ *  12. create B again, 13. list ............. (only where 10 removed it)
+ *  14. delete B (/{id}), 15. list ........... 7: the same three rules in the /{id} form
+ *      clean-up: delete A (and B if left), list.
+ *
+ * A and B are disclosures the user has no record for (found as freshDisclosure finds one), held
+ * exclusively from the first look to the end of the clean-up. Where only one is free (testData.disclosure
+ * configured, or a sandbox with one), the life runs on A alone and the "no other record" checks look at
+ * the records from before the run only. A write whose outcome is unknown (no answer, 5xx, 429) ends the
+ * life: the steps not yet run are "could not test" with the reason, and the clean-up reconciles
+ * (_case-records.ts). A step that cannot be taken (no id for the /{id} form, a write not served) is
+ * "not applicable" for the cases that judge it, with the rule that reports why, and the life goes on.
+ */
+
+export type LifecycleStep = 'create' | `change:${Form}` | `delete:${Form}`;
+const STEPS: LifecycleStep[] = ['create', 'change:collection', 'change:by-id', 'delete:collection', 'delete:by-id'];
+
+export interface Acted {
+  /** The disclosure of the record the request acted on. */
+  d: DisclosureRef;
+  /** The answer to the request under test. */
+  res: HttpResult;
+  /** The list of the user's records that followed it. */
+  after: { res: HttpResult; records: UserRecord[] };
+  /** The user's other records as listed before the request (documented members): they must stay as they were. */
+  others: UserRecord[];
+}
+
+interface Settled {
+  acted: Acted;
+  exchanges: Exchange[];
+}
+
+interface Deferred {
+  promise: Promise<Settled>;
+  resolve: (s: Settled) => void;
+  reject: (e: unknown) => void;
+}
+
+function deferred(): Deferred {
+  let resolve!: (s: Settled) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<Settled>((res, rej) => ((resolve = res), (reject = rej)));
+  promise.catch(() => undefined); // a step no selected case judges
+  return { promise, resolve, reject };
+}
+
+interface Life {
+  /** The title of the case that runs the life. */
+  runner: string;
+  steps: Map<LifecycleStep, Deferred>;
+  done: Promise<void>;
+  end: EndOfLife;
+  /** Settled once the life holds its disclosures (or could not take any). */
+  took: Promise<void>;
+}
+
+/**
+ * After its last step, A is no longer judged: before the runner's clean-up deletes it, the cases that
+ * only send a request a conformant target refuses (a change or delete without valid credentials),
+ * and asked before the last step, send theirs on it. A faulty target that serves one changes A, which
+ * no verdict reads any more; the clean-up then looks before it deletes.
+ */
+interface EndOfLife {
+  /** Still taking readers. */
+  open: boolean;
+  /** Readers that asked and have not yet sent their request. */
+  readers: number;
+  /** A reader's request was not refused (served, or no answer): A is no longer as listed. */
+  written: boolean;
+  /** The record offered, once the last step is done (undefined: none to offer). */
+  offered: Promise<{ d: DisclosureRef; record: UserRecord } | undefined>;
+  offer: (o: { d: DisclosureRef; record: UserRecord } | undefined) => void;
+  /** Resolved when the last reader has sent its request. */
+  idle: () => Promise<void>;
+  wake?: () => void;
+}
+
+function endOfLife(): EndOfLife {
+  let offer!: EndOfLife['offer'];
+  const offered = new Promise<{ d: DisclosureRef; record: UserRecord } | undefined>((resolve) => (offer = resolve));
+  const end: EndOfLife = {
+    open: true,
+    readers: 0,
+    written: false,
+    offered,
+    offer,
+    idle: () => (end.readers === 0 ? Promise.resolve() : new Promise<void>((resolve) => (end.wake = resolve))),
+  };
+  return end;
+}
+
+/** One life per run (per client, of which a run has one). */
+const lives = new WeakMap<object, Life>();
+
+/**
+ * The outcome of one step of the life for this case: the runner waits for the whole life (so its
+ * clean-ups run after the last step), the others for their step, whose exchanges they cite. Rethrows
+ * why a step could not be taken (not applicable, could not test).
+ */
+export async function lifecycleStep(t: CaseContext, step: LifecycleStep): Promise<Acted> {
+  const running = lives.get(t.client);
+  if (!running) {
+    const life = start(t);
+    lives.set(t.client, life);
+    await life.done;
+    return (await life.steps.get(step)!.promise).acted;
+  }
+  const settled = await running.steps.get(step)!.promise;
+  await t.parameter('institutionDisclosureName', settled.acted.d.institutionDisclosureName);
+  await t.cite(running.runner, settled.exchanges);
+  return settled.acted;
+}
+
+function start(t: CaseContext): Life {
+  const steps = new Map(STEPS.map((s) => [s, deferred()] as const));
+  const end = endOfLife();
+  let tookThem!: () => void;
+  const took = new Promise<void>((resolve) => (tookThem = resolve));
+  const done = live(t, steps, end, tookThem)
+    .catch((e: unknown) => {
+      for (const d of steps.values()) d.reject(e);
+    })
+    .finally(() => {
+      end.open = false;
+      end.offer(undefined);
+      tookThem();
+    });
+  return { runner: t.def.title, steps, done, end, took };
+}
+
+/**
+ * For a case that needs a disclosure of its own for one request (a create a conformant target
+ * refuses): where the life is starting, it takes its disclosures first, so that the longest chain of
+ * the run is not the one that waits.
+ */
+export async function afterTheLifeTookItsDisclosures(t: CaseContext): Promise<void> {
+  await lives.get(t.client)?.took;
+}
+
+/**
+ * For a case that sends a change or delete a conformant target refuses: the life's record A after its
+ * last step, with `write` to send the request through (the runner's clean-up waits for it). Undefined
+ * where there is no life running, or it is past its last step (then the case uses the shared record).
+ */
+export async function recordAtTheEndOfLife(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> } | undefined> {
+  const life = lives.get(t.client);
+  if (!life?.end.open) return undefined;
+  const end = life.end;
+  end.readers++;
+  let sent = false;
+  const leave = () => {
+    if (sent) return;
+    sent = true;
+    end.readers--;
+    if (end.readers === 0) end.wake?.();
+  };
+  const offered = await end.offered;
+  if (!offered) {
+    leave();
+    return undefined;
+  }
+  t.priority = 1; // the runner's clean-up waits for this request
+  await t.parameter('institutionDisclosureName', offered.d.institutionDisclosureName);
+  await t.parameter('record', `the record of the test "${life.runner}" after its last step, before its clean-up deletes it`);
+  const write = async (send: () => Promise<HttpResult>) => {
+    try {
+      const res = await send();
+      if (!(res.status >= 400 && res.status < 500 && res.status !== 429)) end.written = true;
+      return res;
+    } catch (e) {
+      end.written = true;
+      throw e;
+    } finally {
+      leave();
+    }
+  };
+  // A case that fails before it sends still lets the clean-up go ahead.
+  t.cleanup('let the clean-up of the shared records go ahead', async () => leave());
+  return { ...offered, write };
+}
+
+/** The records of the user that must stay as they are beside a request: those the run did not create, and the run's own other record. */
+function othersIn(t: CaseContext, records: UserRecord[], own: Array<DisclosureRef | undefined>): UserRecord[] {
+  const mine = own.flatMap((d) => (d ? [findRecord(records, d)] : [])).filter((r): r is UserRecord => r !== undefined);
+  return [...records.filter((r) => !mayBeTheRuns(t, r)), ...mine].map(documentedMembers);
+}
+
+async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: EndOfLife, tookThem: () => void): Promise<void> {
+  const [a, b] = await takeDisclosures(t, end);
+  tookThem();
+  let listed: { res: HttpResult; records: UserRecord[] };
+  const list = async () => (listed = await t.step('list the records', () => listUserRecords(t)));
+
+  /** Exchanges of the runner that the cases judging a step do not cite (the second record's create). */
+  const aside = new Set<Exchange>();
+  /** Run a step; a step that cannot be taken (not applicable) is reported to its cases, and the life goes on. */
+  const take = async (step: LifecycleStep, fn: () => Promise<Acted>) => {
+    const from = t.exchanges.length;
+    try {
+      const acted = await fn();
+      steps.get(step)!.resolve({ acted, exchanges: t.exchanges.slice(from).filter((e) => !aside.has(e)) });
+    } catch (e) {
+      if (!(e instanceof NotApplicableError)) throw e;
+      steps.get(step)!.reject(e);
+    }
+  };
+  const skip = (step: LifecycleStep, why: string) => steps.get(step)!.reject(new NotApplicableError(why));
+
+  // 1–3: create A (and B beside it), list.
+  let created: HttpResult | undefined;
+  await take('create', async () => {
+    created = await t.step('create the record', () => createRecord(t, a));
+    if (b) aside.add((await t.step('create a second record (ACCEPTED), which the changes must not touch', () => createRecord(t, b, 'create a second user disclosure'))).exchange);
+    await list();
+    return { d: a, res: created, after: listed, others: [] };
+  });
+  if (!created || !is2xx(created)) throw new NotApplicableError(`creating the acceptance record was not served (status ${created?.status}; reported by OP5-REQUEST)`);
+  const first = findRecord(listed!.records, a);
+  if (!first) throw new NotApplicableError('the created acceptance record is not listed (reported by STATE-UD-CREATE)');
+  const second = b && findRecord(listed!.records, b) ? b : undefined;
+  // Where the list gives no institutionUserDisclosureId, the /{id} forms cannot be addressed: their steps are not applicable (recordId says why), and nothing is sent for them.
+  const byIdForm = async (step: LifecycleStep, steps: () => Promise<void>) => {
+    if (typeof first.institutionUserDisclosureId === 'string' && first.institutionUserDisclosureId !== '') await steps();
+    else await take(step, async () => (recordId(t, first), undefined as never));
+  };
+
+  // 4–9: change A to NOT_ACCEPTED in each form, with B (ACCEPTED) beside it.
+  const change = (form: Form) => async (): Promise<Acted> => {
+    const before = listed;
+    const others = othersIn(t, before.records, [second]);
+    const req = changeUserDisclosureRequest(t.faker, t.config, a, 'NOT_ACCEPTED');
+    const res = await sendInForm(t, form, findRecord(before.records, a)!, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'change');
+    await list();
+    return { d: a, res, after: listed, others };
+  };
+  await take('change:collection', change('collection'));
+  await byIdForm('change:by-id', async () => {
+    let recA = findRecord(listed.records, a);
+    if (recA && recA.institutionUserDisclosureStatus !== 'ACCEPTED') {
+      const req = changeUserDisclosureRequest(t.faker, t.config, a, 'ACCEPTED');
+      await t.step('set the record back to ACCEPTED, for the change in the /{institutionUserDisclosureId} form', () =>
+        sendInForm(t, 'collection', recA!, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'set back'));
+      await list();
+      recA = findRecord(listed.records, a);
+    }
+    if (recA?.institutionUserDisclosureStatus === 'ACCEPTED') await take('change:by-id', change('by-id'));
+    else skip('change:by-id', `the record is ${recA ? `listed as ${JSON.stringify(recA.institutionUserDisclosureStatus)}` : 'no longer listed'} after the change in the collection form and could not be set back to ACCEPTED, so a change to NOT_ACCEPTED would show nothing (reported by STATE-UD-CHANGE)`);
+  });
+
+  // 10–15: delete B in each form, with A (NOT_ACCEPTED) beside it; A where there is no B.
+  const target = second ?? a;
+  const del = (form: Form) => async (): Promise<Acted> => {
+    const before = listed;
+    const record = findRecord(before.records, target);
+    if (!record) throw new NotApplicableError(`the acceptance record of "${target.institutionDisclosureName}" to delete is not listed (reported by STATE-UD-CREATE or STATE-UD-CHANGE)`);
+    const others = othersIn(t, before.records, [target === a ? undefined : a]);
+    const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
+    const req = deleteUserDisclosureRequest(t.faker, t.config, target, status);
+    const res = await sendInForm(t, form, record, { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' }, req, 'delete');
+    await list();
+    return { d: target, res, after: listed, others };
+  };
+  await take('delete:collection', del('collection'));
+  await byIdForm('delete:by-id', async () => {
+    if (!findRecord(listed.records, target)) {
+      const again = await t.step('create the record again, for the delete in the /{institutionUserDisclosureId} form', () => createRecord(t, target, 'create the user disclosure again'));
+      await list();
+      if (!is2xx(again) || !findRecord(listed.records, target))
+        return skip('delete:by-id', `creating the record again was not served or not listed (status ${again.status}; reported by OP5-REQUEST, STATE-UD-CREATE)`);
+    }
+    await take('delete:by-id', del('by-id'));
+  });
+
+  // The end of the life: the readers that asked send their refused requests on A, then the clean-up.
+  end.open = false;
+  const last = findRecord(listed!.records, a);
+  if (end.readers > 0 && last) {
+    end.offer({ d: a, record: last });
+    await end.idle();
+  }
+}
+
+/**
+ * Two disclosures the user has no record for (one where only one is free), the ones fewest other
+ * cases hold or wait for, each held exclusively to the end of the runner's clean-up, which deletes
+ * whatever record of the user the life leaves on them.
+ */
+async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<[DisclosureRef, DisclosureRef | undefined]> {
+  const all = await disclosureCandidates(t);
+  const taken: DisclosureRef[] = [];
+  const tried = new Set<DisclosureRef>();
+  const releases: Array<() => void> = [];
+  t.cleanup('release the locks on the user disclosures', async () => releases.forEach((release) => release()));
+  while (taken.length < 2) {
+    const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
+    if (pending.length === 0) break;
+    // Queued for both at once, so that the cases that need one disclosure see them taken and queue elsewhere (or after).
+    const picks = [...pending].sort((x, y) => lockLoad(recordKey(t, x)) - lockLoad(recordKey(t, y))).slice(0, 2 - taken.length);
+    const locks = picks.map((c) => acquireLock(recordKey(t, c)));
+    for (const [i, c] of picks.entries()) {
+      tried.add(c);
+      const release = await locks[i]!;
+      t.priority = 1; // every other user-disclosure case may wait for this one
+      const none = knownNoRecord(t, c);
+      track(t, c, none ? 'absent' : undefined);
+      if (none || (await usableAfterLooking(t, c, false))) {
+        releases.push(release);
+        markChosen(t, c);
+        // Where a reader's request at the end of the life was served (or not answered), the record is no longer as the life knows it: the clean-up looks first.
+        t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
+          await removeRecord(t, c, end.written ? undefined : caseKnows(t, c));
+          markNoRecord(t, c);
+        });
+        taken.push(c);
+      } else {
+        release();
+      }
+    }
+  }
+  const [a, b] = taken;
+  if (!a)
+    t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
+  await t.parameter('institutionDisclosureName', a.institutionDisclosureName);
+  if (b) await t.parameter('second institutionDisclosureName', b.institutionDisclosureName);
+  return [a, b];
+}
