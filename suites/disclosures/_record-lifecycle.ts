@@ -1,6 +1,6 @@
 import { changeUserDisclosureRequest, deleteUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import { NotApplicableError, type CaseContext } from '../../harness/case';
-import type { HttpResult } from '../../harness/http/client';
+import { TransportError, type HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import type { Exchange } from '../../harness/model';
 import { caseKnows, track } from './_case-records';
@@ -223,18 +223,42 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
 
   /** Exchanges of the runner that the cases judging a step do not cite (the second record's create). */
   const aside = new Set<Exchange>();
-  /** Run a step; a step that cannot be taken (not applicable) is reported to its cases, and the life goes on. */
+  /** The last request of a step that went unanswered (the step's cases could not test). */
+  let unanswered: TransportError | undefined;
+  /**
+   * Run a step. A step that cannot be taken (not applicable) is reported to its cases, and the life
+   * goes on. A request of it that went unanswered (a timeout, a cut-off answer, a 5xx or 429 on a
+   * write) leaves its cases "could not test", and the life goes on from what a new list shows (the
+   * write may have landed); where that list goes unanswered too, the life ends there.
+   */
   const take = async (step: LifecycleStep, fn: () => Promise<Acted>) => {
     const from = t.exchanges.length;
     try {
       const acted = await fn();
       steps.get(step)!.resolve({ acted, exchanges: t.exchanges.slice(from).filter((e) => !aside.has(e)) });
     } catch (e) {
+      if (e instanceof TransportError) {
+        steps.get(step)!.reject((unanswered = e));
+        await list();
+        return;
+      }
       if (!(e instanceof NotApplicableError)) throw e;
       steps.get(step)!.reject(e);
     }
   };
   const skip = (step: LifecycleStep, why: string) => steps.get(step)!.reject(new NotApplicableError(why));
+  /** A set-up write between steps, then a list; unanswered, it may have landed: the list says what the next step finds. */
+  const setUp = async (fn: () => Promise<HttpResult>): Promise<HttpResult | undefined> => {
+    let res: HttpResult | undefined;
+    try {
+      res = await fn();
+    } catch (e) {
+      if (!(e instanceof TransportError)) throw e;
+      unanswered = e;
+    }
+    await list();
+    return res;
+  };
 
   // 1–3: create A (and B beside it), list.
   let created: HttpResult | undefined;
@@ -244,9 +268,10 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     await list();
     return { d: a, res: created, after: listed, others: [] };
   });
-  if (!created || !is2xx(created)) throw new NotApplicableError(`creating the acceptance record was not served (status ${created?.status}; reported by OP5-REQUEST)`);
+  // A create without an answer may have landed: the life goes on where the list shows the record.
+  if (created && !is2xx(created)) throw new NotApplicableError(`creating the acceptance record was not served (status ${created.status}; reported by OP5-REQUEST)`);
   const first = findRecord(listed!.records, a);
-  if (!first) throw new NotApplicableError('the created acceptance record is not listed (reported by STATE-UD-CREATE)');
+  if (!first) throw created ? new NotApplicableError('the created acceptance record is not listed (reported by STATE-UD-CREATE)') : unanswered;
   const second = b && findRecord(listed!.records, b) ? b : undefined;
   // Where the list gives no institutionUserDisclosureId, the /{id} forms cannot be addressed: their steps are not applicable (recordId says why), and nothing is sent for them.
   const byIdForm = async (step: LifecycleStep, steps: () => Promise<void>) => {
@@ -268,9 +293,9 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     let recA = findRecord(listed.records, a);
     if (recA && recA.institutionUserDisclosureStatus !== 'ACCEPTED') {
       const req = changeUserDisclosureRequest(t.faker, t.config, a, 'ACCEPTED');
-      await t.step('set the record back to ACCEPTED, for the change in the /{institutionUserDisclosureId} form', () =>
-        sendInForm(t, 'collection', recA!, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'set back'));
-      await list();
+      await setUp(() =>
+        t.step('set the record back to ACCEPTED, for the change in the /{institutionUserDisclosureId} form', () =>
+          sendInForm(t, 'collection', recA!, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'set back')));
       recA = findRecord(listed.records, a);
     }
     if (recA?.institutionUserDisclosureStatus === 'ACCEPTED') await take('change:by-id', change('by-id'));
@@ -293,10 +318,11 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
   await take('delete:collection', del('collection'));
   await byIdForm('delete:by-id', async () => {
     if (!findRecord(listed.records, target)) {
-      const again = await t.step('create the record again, for the delete in the /{institutionUserDisclosureId} form', () => createRecord(t, target, 'create the user disclosure again'));
-      await list();
-      if (!is2xx(again) || !findRecord(listed.records, target))
+      const again = await setUp(() => t.step('create the record again, for the delete in the /{institutionUserDisclosureId} form', () => createRecord(t, target, 'create the user disclosure again')));
+      if (!findRecord(listed.records, target)) {
+        if (!again) throw unanswered;
         return skip('delete:by-id', `creating the record again was not served or not listed (status ${again.status}; reported by OP5-REQUEST, STATE-UD-CREATE)`);
+      }
     }
     await take('delete:by-id', del('by-id'));
   });
