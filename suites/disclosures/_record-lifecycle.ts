@@ -359,7 +359,7 @@ async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<[Disclos
       t.priority = 1; // every other user-disclosure case may wait for this one
       const none = knownNoRecord(t, c);
       track(t, c, none ? 'absent' : undefined);
-      if (none || (await usableAfterLooking(t, c, false))) {
+      if (none || (await usableAfterLooking(t, c))) {
         releases.push(release);
         markChosen(t, c);
         // Where a reader's request at the end of the life was served (or not answered), the record is no longer as the life knows it: the clean-up looks first.

@@ -97,7 +97,7 @@ const NOT_OURS = new Error('the user had a record for this disclosure before the
 /** Create the shared record (the first reader), unless the user already has one this run did not create. */
 async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
   const known = knownNoRecord(t, s.d);
-  if (!known && !(await usableAfterLooking(t, s.d, false))) throw NOT_OURS;
+  if (!known && !(await usableAfterLooking(t, s.d))) throw NOT_OURS;
   markChosen(t, s.d);
   s.createSent = true;
   const res = await t.step('create the shared record', () => createRecord(t, s.d, 'create the user disclosure (shared by the cases that only read it)'));

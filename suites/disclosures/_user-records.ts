@@ -12,21 +12,16 @@ import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, mar
  *
  * Every case that creates, changes or deletes an acceptance record of the configured user holds the
  * lock of that user and disclosure from before its first look at the record to the end of its
- * clean-up, so no two cases work on the same record; cases on different disclosures run
- * concurrently (with testData.disclosure configured there is one, so they run one after another).
- * A case works on a disclosure the user has no record for yet, so records that were there before the
- * run are never touched.
+ * clean-up, so no two cases work on the same record: the records' life (_record-lifecycle.ts) holds
+ * two, a refused create one for a request, and the cases that only read or send a refused change or
+ * delete share one (_shared-record.ts). They work on disclosures the user has no record for yet, so
+ * records that were there before the run are never touched.
  */
 
 export type UserRecord = Record<string, unknown>;
 
-/**
- * Records this run created and could not delete (the target kept them after a DELETE). Later cases
- * that need "any" record may reuse them, so one faulty delete does not make every later case
- * "not applicable"; records the run did not create are never reused.
- */
-const leftovers = new Set<string>();
-const leftoverKey = (t: CaseContext, d: DisclosureRef) => [t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, d.institutionId, d.institutionDisclosureName].join('|');
+/** The key of the leftover of a record the run may have left on a disclosure (the same key when a later case puts it back). */
+const leftoverKey = (t: CaseContext, d: DisclosureRef) => ['user-disclosure', t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, d.institutionId, d.institutionDisclosureName].join('|');
 
 /**
  * Disclosures this run chose to work on (by name): every record the run may have created is on one
@@ -87,10 +82,9 @@ export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
  * with what to delete by hand.
  */
 export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Known): Promise<void> {
-  const handKey = `user-disclosure|${leftoverKey(t, d)}`;
+  const handKey = leftoverKey(t, d);
   // What the case knows for sure needs no look (_case-records.ts): no record, or the record to delete.
   if (known === 'absent') {
-    leftovers.delete(leftoverKey(t, d));
     t.putBack(handKey);
     return;
   }
@@ -106,7 +100,6 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
   };
   const before = known ? { known: true, record: known } : await listed();
   if (before.known && !before.record) {
-    leftovers.delete(leftoverKey(t, d));
     t.putBack(handKey);
     return; // already deleted, or never created
   }
@@ -124,11 +117,9 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
   const after = await listed();
   if (known && after.record) return removeRecord(t, d); // what the case knew did not hold: the whole way
   if (after.known && !after.record) {
-    leftovers.delete(leftoverKey(t, d));
     t.putBack(handKey);
     return;
   }
-  if (after.record) leftovers.add(leftoverKey(t, d));
   const user = t.config.testData.institutionUserId;
   t.leftBehind({
     key: handKey,
@@ -149,13 +140,13 @@ export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef):
 
 /**
  * Choose a disclosure (the configured testData.disclosure, else those operation 1 lists) the user
- * has no record for (or, where the case needs "any" record, one this run left behind), hold its lock
+ * has no record for, hold its lock
  * to the end of the case, and arrange that whatever record the case leaves for it is deleted at the
  * end, also when the case fails. The disclosure is the one fewest other cases hold or wait for; the
  * look at the user's records before is skipped where the run already knows there is none
  * (_known-records.ts).
  */
-export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: boolean } = {}): Promise<DisclosureRef> {
+export async function freshDisclosure(t: CaseContext): Promise<DisclosureRef> {
   const all = await disclosureCandidates(t);
   const tried = new Set<DisclosureRef>();
   for (;;) {
@@ -169,7 +160,7 @@ export async function freshDisclosure(t: CaseContext, opts: { reuseLeftover?: bo
     try {
       const none = knownNoRecord(t, c);
       track(t, c, none ? 'absent' : undefined);
-      usable = none || (await usableAfterLooking(t, c, opts.reuseLeftover === true));
+      usable = none || (await usableAfterLooking(t, c));
     } finally {
       if (!usable) {
         release();
@@ -222,14 +213,13 @@ function surveyOnce(t: CaseContext, all: DisclosureRef[], before: Promise<UserRe
 }
 
 /**
- * Under the disclosure's lock: list the user's records; usable when there is none for it (or, with
- * `reuseLeftover`, one this run left behind). A record this run did not create is remembered and never tried again.
+ * Under the disclosure's lock: list the user's records; usable when there is none for it. A record
+ * found there is never touched (it was there before the run, or a clean-up could not delete it and
+ * listed it as left on the target), and the disclosure is not tried again.
  */
-export async function usableAfterLooking(t: CaseContext, c: DisclosureRef, reuseLeftover: boolean): Promise<boolean> {
+export async function usableAfterLooking(t: CaseContext, c: DisclosureRef): Promise<boolean> {
   const { records } = await listUserRecords(t, 'list user disclosures (before)');
-  const found = findRecord(records, c);
-  if (!found) return true;
-  if (leftovers.has(leftoverKey(t, c))) return reuseLeftover;
+  if (!findRecord(records, c)) return true;
   markNotOurs(t, c);
   return false;
 }
