@@ -93,6 +93,8 @@ export class CaseContext {
   readonly exchanges: Exchange[] = [];
   readonly checks: CheckResult[] = [];
   readonly parameters: Record<string, string> = {};
+  /** The titles of the cases whose exchanges this case judged (cite). */
+  readonly citedFrom: string[] = [];
   private readonly cleanups: Array<{ name: string; fn: () => Promise<unknown> }> = [];
   readonly cleanupProblems: string[] = [];
   /** What this case's clean-ups could not put back, with the values to restore by hand. */
@@ -171,6 +173,7 @@ export class CaseContext {
    */
   async cite(sentBy: string, exchanges: Exchange[]): Promise<void> {
     if (exchanges.length === 0) return;
+    if (!this.citedFrom.includes(sentBy)) this.citedFrom.push(sentBy);
     await this.sink.step(`${CITED_STEP} "${sentBy}"`, async () => {
       for (const e of exchanges) await this.sink.exchange(e);
     });

@@ -41,6 +41,11 @@ describe('--dry-run', { timeout: 300_000 }, () => {
         expect(text).not.toContain(SECRET);
         expect(text).not.toContain('127.0.0.1:0');
       }
+      // A request several tests are judged on is planned once, under the test that sends it: the user-disclosure
+      // cases share one life of two records (two creates, one more after the first delete), and the tests judged
+      // on it say whose requests those are.
+      expect(plan.match(/\| POST \| `[^`]*\/institution-user-disclosures` \| no switch \|/g) ?? []).toHaveLength(3 + 2);
+      expect(plan).toMatch(/## disclosures › 6\. Change a user disclosure › changes the record's status to the one sent, NOT_ACCEPTED \(collection form\)\n\nJudged \(also\) on the requests of "[^"]+"\.\n\n\(no request of its own\)/);
       // The rehearsal's own addresses and data never show.
       expect(run.stdout).not.toMatch(/\/dbsi\/|consumer-42|cust%2F7/);
     } finally {

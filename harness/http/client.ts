@@ -133,6 +133,12 @@ export class DbsiClient {
   private readonly limiter: Limiter;
   private seq = 0;
   readonly interrupt = new AbortController();
+  /**
+   * The identity of the run this client serves: what the cases of one run remember about the target
+   * (lists asked once, the records' life) is kept under it, and a dry run's per-case views of the
+   * client (Object.create) share it.
+   */
+  readonly runScope: object = {};
   /** The longest Retry-After (429, 503 on a read) the client waits for before repeating a request. */
   readonly maxRetryWaitMs: number;
   /** Stops ordinary requests once the target stopped answering. */

@@ -29,6 +29,8 @@ export interface PlannedTest {
   operation: string;
   title: string;
   requests: PlannedRequest[];
+  /** Tests whose requests this one is judged on (a scenario several tests share), by title. */
+  judgedOn: string[];
 }
 
 export const DRY_RUN_FILE = 'dry-run-plan.md';
@@ -99,8 +101,9 @@ export async function planRequests(configured: TargetConfig | undefined, areas: 
             requests.push({ method: r.method, url: targetRedactor.text(client.redactor.text(onTarget(r.url))), operation: op, safetySwitch: r.needs, sent: !r.needs || rehearsal.allow[r.needs] });
             return client.send(o, events, signal);
           };
-          await runCase(new CaseContext(settings, planning, f, c));
-          return { area, operation: `${OPERATIONS[f.operation].number}. ${OPERATIONS[f.operation].name}`, title: c.title, requests };
+          const ctx = new CaseContext(settings, planning, f, c);
+          await runCase(ctx);
+          return { area, operation: `${OPERATIONS[f.operation].number}. ${OPERATIONS[f.operation].name}`, title: c.title, requests, judgedOn: ctx.citedFrom };
         }),
       ),
     );
@@ -125,16 +128,17 @@ export function planText(tests: PlannedTest[], target: string, markdown: boolean
   const out: string[] = [];
   if (markdown) {
     out.push(`# DBSI conformance: dry-run plan for ${target}`, '');
-    out.push('Every request a run with this selection would send, in the order each test sends them, with the `allow.*` switch the harness requires for it. Secrets are redacted. The plan was made against the embedded reference target configured like this target (its switches, base URLs and test data): where a request depends on an earlier answer (an id the target returns, the records it lists) it follows what a conformant target answers, so a real run may differ there. Nothing was sent to the target.', '');
+    out.push('Every request a run with this selection would send, in the order each test sends them (a request several tests are judged on is listed once, under the test that sends it), with the `allow.*` switch the harness requires for it. Secrets are redacted. The plan was made against the embedded reference target configured like this target (its switches, base URLs and test data): where a request depends on an earlier answer (an id the target returns, the records it lists) it follows what a conformant target answers, so a real run may differ there. Nothing was sent to the target.', '');
     out.push(`**${totals}**`, '');
     for (const t of tests) {
       out.push(`## ${t.area} › ${t.operation} › ${t.title}`, '');
-      if (!t.requests.length) out.push('(no request)', '');
+      if (t.judgedOn.length) out.push(`Judged (also) on the requests of ${t.judgedOn.map((x) => `"${x}"`).join(', ')}.`, '');
+      if (!t.requests.length) out.push('(no request of its own)', '');
       else out.push('| method | URL | switch |', '|---|---|---|', ...t.requests.map((r) => `| ${r.method} | \`${r.url.replace(/\|/g, '\\|')}\` | ${switchText(r)} |`), '');
     }
   } else {
     for (const t of tests) {
-      out.push(`${t.area} › ${t.operation} › ${t.title}`);
+      out.push(`${t.area} › ${t.operation} › ${t.title}${t.judgedOn.length ? `  (judged on the requests of ${t.judgedOn.map((x) => `"${x}"`).join(', ')})` : ''}`);
       for (const r of t.requests) out.push(`  ${r.sent ? '' : '✗ '}${r.method} ${r.url}  [${switchText(r)}]`);
     }
     out.push('', totals);

@@ -5,7 +5,7 @@ import { listInstitutionDisclosures, type Listed } from './_institution-disclosu
 /**
  * What a run has learnt about the configured user's acceptance records, so that its cases do not
  * ask the target again what the run already knows (one memory per run: per client, of which a run
- * has one):
+ * has one; DbsiClient.runScope):
  *
  * - the institution disclosures operation 1 lists, and the user's records before the run created
  *   any: each listed once, by the first case that needs them (see surveyOnce in _user-records.ts);
@@ -25,8 +25,8 @@ interface Knowledge {
 const runs = new WeakMap<object, Knowledge>();
 
 function of(t: CaseContext): Knowledge {
-  let k = runs.get(t.client);
-  if (!k) runs.set(t.client, (k = { once: new Map(), noRecord: new Set(), notOurs: new Set() }));
+  let k = runs.get(t.client.runScope);
+  if (!k) runs.set(t.client.runScope, (k = { once: new Map(), noRecord: new Set(), notOurs: new Set() }));
   return k;
 }
 

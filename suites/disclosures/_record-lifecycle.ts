@@ -119,7 +119,7 @@ function endOfLife(): EndOfLife {
   return end;
 }
 
-/** One life per run (per client, of which a run has one). */
+/** One life per run (DbsiClient.runScope). */
 const lives = new WeakMap<object, Life>();
 
 /**
@@ -128,10 +128,10 @@ const lives = new WeakMap<object, Life>();
  * why a step could not be taken (not applicable, could not test).
  */
 export async function lifecycleStep(t: CaseContext, step: LifecycleStep): Promise<Acted> {
-  const running = lives.get(t.client);
+  const running = lives.get(t.client.runScope);
   if (!running) {
     const life = start(t);
-    lives.set(t.client, life);
+    lives.set(t.client.runScope, life);
     await life.done;
     return (await life.steps.get(step)!.promise).acted;
   }
@@ -164,7 +164,7 @@ function start(t: CaseContext): Life {
  * the run is not the one that waits.
  */
 export async function afterTheLifeTookItsDisclosures(t: CaseContext): Promise<void> {
-  await lives.get(t.client)?.took;
+  await lives.get(t.client.runScope)?.took;
 }
 
 /**
@@ -173,7 +173,7 @@ export async function afterTheLifeTookItsDisclosures(t: CaseContext): Promise<vo
  * where there is no life running, or it is past its last step (then the case uses the shared record).
  */
 export async function recordAtTheEndOfLife(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> } | undefined> {
-  const life = lives.get(t.client);
+  const life = lives.get(t.client.runScope);
   if (!life?.end.open) return undefined;
   const end = life.end;
   end.readers++;
