@@ -29,6 +29,25 @@ describe('contact-info follows what the configuration gives', () => {
     expect(target.state.customers.get(c.customerId)).toEqual({ phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress });
   });
 
+  test('a customerId the target does not know: a 404 at the documented path is could not test naming it, never an OP10-PATH failure, and nothing changes', async () => {
+    const { cases, failed, target } = await runAreas({
+      areas: ['contact-info'],
+      strict: true,
+      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, customer: { ...cfg.testData.customer, customerId: 'no-such-customer' }, moreCustomers: [] } }),
+    });
+    expect([...failed]).toEqual([]);
+    expect(cases.filter((k) => k.outcome === 'failed' || k.outcome === 'error').map((k) => k.id)).toEqual([]);
+    // The cases that check the path say why, and name the customer id to check.
+    const path = cases.filter((k) => k.requirements.includes('OP10-PATH'));
+    expect(path.length).toBeGreaterThan(0);
+    for (const k of path) {
+      expect(k.outcome, k.id).toBe('could-not-test');
+      expect(k.reason, k.id).toMatch(/answered 404 .*no customer "no-such-customer" \(userIdType CUSTOMER_ID\) is on record; check testData\.customer\.customerId/s);
+    }
+    // The same update with a v1 segment changed nothing: every customer is as found.
+    for (const x of [c, ...REFERENCE_TEST_DATA.moreCustomers]) expect(target.state.customers.get(x.customerId), x.customerId).toEqual({ phoneNumber: x.phoneNumber, countryCode: x.countryCode, emailAddress: x.emailAddress, postalAddress: x.postalAddress });
+  });
+
   test('configured contact-info headers are sent instead of the bearer token, and their absence is what the credentials case probes', async () => {
     const { cases } = await runAreas({
       areas: ['contact-info'],

@@ -238,6 +238,21 @@ export class Customer {
     return { res: await run(again, true), from: again };
   }
 
+  /**
+   * The same objects as `u`, with the values the run knows are on record (the phone as old and new,
+   * the configured e-mail and postal address), sent to another path than the documented one: a
+   * request that changes nothing wherever it is served.
+   */
+  sendUnchangedAt(path: string, u: ContactUpdate, label: string): Promise<HttpResult> {
+    const p = this.s.phone;
+    const unchanged: ContactUpdate = {
+      ...(u.phone ? { phone: { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: p.number, newCountryCode: p.countryCode } } : {}),
+      ...(u.emailAddress !== undefined ? { emailAddress: this.original.emailAddress } : {}),
+      ...(u.postalAddress !== undefined ? { postalAddress: this.original.postalAddress } : {}),
+    };
+    return this.t.send({ operation: 'raw', method: 'PUT', path, headers: contactHeaders(this.t.config), body: contactUpdateBody(this.datum, unchanged), label });
+  }
+
   /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also tries "". */
   phoneMayHaveChanged(): void {
     this.s.cleared = true;

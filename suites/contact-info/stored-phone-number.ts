@@ -1,8 +1,9 @@
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { not_served } from '../../harness/checks';
-import { operation_found, served } from '../../harness/checks/served';
+import { served } from '../../harness/checks/served';
 import { testEmailAddress, testPostalAddress } from '../../data-builders/contact-info';
 import { Customer, is2xx } from './customer';
+import { verifyDocumentedPath } from './_documented-path';
 
 /**
  * Operation 10 has no retrieval counterpart (operation 11: "not shown"), so what an update stored is
@@ -66,9 +67,9 @@ export const STORED_PHONE_NUMBER: CaseDef[] = [
       c.requireRestorable({ email: true, postal: true });
       // From the number the run knows is on record (again from the configured one, where one an earlier test left is refused).
       const { res: probe, from: before } = await c.fromOnRecord(async (before, again) => {
-        const first = await t.step(`update the e-mail and postal address, without phoneNumber${again ? ' (again, from the configured number)' : ''}`, () =>
-          c.update({ emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }, 'e-mail and postal address'));
-        t.verify('OP10-PATH', operation_found(first, `{baseUrl}${c.path}`));
+        const sent = { emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) };
+        const first = await t.step(`update the e-mail and postal address, without phoneNumber${again ? ' (again, from the configured number)' : ''}`, () => c.update(sent, 'e-mail and postal address'));
+        await verifyDocumentedPath(t, c, first, sent);
         t.verify('OP10-RULE1-SUPPLIED-OBJECTS', served(first, 'the email and postalAddress objects, without phoneNumber'));
         const probe = await t.step(`an update naming the number on record before, ${before.number}, succeeds`, () =>
           c.update({ phone: { oldPhoneNumber: before.number, oldCountryCode: before.countryCode, newPhoneNumber: c.newNumber() } }, 'oldPhoneNumber: the number on record before'));
