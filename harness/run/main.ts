@@ -41,6 +41,9 @@ export { SPEC_FILE };
 /** Signals this close to the first are the same Ctrl-C, delivered more than once. */
 export const SAME_CTRL_C_MS = 1_000;
 
+/** vitest's maxConcurrency above concurrency 1: more than a run has tests, so none waits to start. */
+const MAX_TESTS_AT_ONCE = 10_000;
+
 export interface Io {
   out(line: string): void;
   err(line: string): void;
@@ -277,11 +280,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         pool: 'threads',
         maxWorkers: parallelAreas,
         fileParallelism: true,
-        // More tests at once than requests in flight: a test waiting for a lock (a record, a customer)
-        // does not hold a connection slot, so independent tests fill the gaps; the client still bounds
-        // the requests in flight to http.concurrency, the lock holders' requests first. At
-        // concurrency 1, one test at a time.
-        maxConcurrency: config.http.concurrency === 1 ? 1 : config.http.concurrency * 8,
+        // Every test at once: a test waiting for a lock (a record, a customer) or for a connection slot
+        // holds nothing, and a test that starts late may head the longest chain of the run (the
+        // contact-info cases are registered last). The client bounds the requests in flight to
+        // http.concurrency, the lock holders' requests first. At concurrency 1, one test at a time.
+        maxConcurrency: config.http.concurrency === 1 ? 1 : MAX_TESTS_AT_ONCE,
         testTimeout,
         hookTimeout: testTimeout,
         passWithNoTests: true,
