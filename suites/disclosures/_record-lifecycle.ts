@@ -216,7 +216,8 @@ function othersIn(t: CaseContext, records: UserRecord[], own: Array<DisclosureRe
 }
 
 async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: EndOfLife, tookThem: () => void): Promise<void> {
-  const [a, b] = await takeDisclosures(t, end);
+  const took = await takeDisclosures(t, end);
+  const [a, b] = took.disclosures;
   tookThem();
   let listed: { res: HttpResult; records: UserRecord[] };
   const list = async () => (listed = await t.step('list the records', () => listUserRecords(t)));
@@ -263,8 +264,11 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
   // 1–3: create A (and B beside it), list.
   let created: HttpResult | undefined;
   await take('create', async () => {
+    // B's create goes side by side with A's (the records are independent); only A's is judged.
+    const other = b && createRecord(t, b, 'create a second user disclosure (ACCEPTED), which the changes must not touch');
+    other?.catch(() => undefined);
     created = await t.step('create the record', () => createRecord(t, a));
-    if (b) aside.add((await t.step('create a second record (ACCEPTED), which the changes must not touch', () => createRecord(t, b, 'create a second user disclosure'))).exchange);
+    if (other) aside.add((await other).exchange);
     await list();
     return { d: a, res: created, after: listed, others: [] };
   });
@@ -327,6 +331,11 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     await take('delete:by-id', del('by-id'));
   });
 
+  // B is no longer needed: where the last list shows it gone, its disclosure is free for other cases now.
+  if (second && !findRecord(listed!.records, second) && caseKnows(t, second) === 'absent') {
+    markNoRecord(t, second);
+    took.release(second);
+  }
   // The end of the life: the readers that asked send their refused requests on A, then the clean-up.
   end.open = false;
   const last = findRecord(listed!.records, a);
@@ -341,11 +350,13 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
  * cases hold or wait for, each held exclusively to the end of the runner's clean-up, which deletes
  * whatever record of the user the life leaves on them.
  */
-async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<[DisclosureRef, DisclosureRef | undefined]> {
+async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<{ disclosures: [DisclosureRef, DisclosureRef | undefined]; release: (d: DisclosureRef) => void }> {
   const all = await disclosureCandidates(t);
   const taken: DisclosureRef[] = [];
   const tried = new Set<DisclosureRef>();
-  const releases: Array<() => void> = [];
+  const releases = new Map<DisclosureRef, () => void>();
+  /** Released before the clean-up, with no record of the user left on it (known): nothing to clean up there. */
+  const freed = new Set<DisclosureRef>();
   t.cleanup('release the locks on the user disclosures', async () => releases.forEach((release) => release()));
   while (taken.length < 2) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
@@ -360,11 +371,13 @@ async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<[Disclos
       const none = knownNoRecord(t, c);
       track(t, c, none ? 'absent' : undefined);
       if (none || (await usableAfterLooking(t, c))) {
-        releases.push(release);
+        releases.set(c, release);
         markChosen(t, c);
-        // Where a reader's request at the end of the life was served (or not answered), the record is no longer as the life knows it: the clean-up looks first.
+        // A (the first) is where the readers at the end of the life send their requests: where one was served (or not answered), the record is no longer as the life knows it, and the clean-up looks first.
+        const isA = taken.length === 0;
         t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
-          await removeRecord(t, c, end.written ? undefined : caseKnows(t, c));
+          if (freed.has(c)) return;
+          await removeRecord(t, c, isA && end.written ? undefined : caseKnows(t, c));
           markNoRecord(t, c);
         });
         taken.push(c);
@@ -378,5 +391,11 @@ async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<[Disclos
     t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
   await t.parameter('institutionDisclosureName', a.institutionDisclosureName);
   if (b) await t.parameter('second institutionDisclosureName', b.institutionDisclosureName);
-  return [a, b];
+  return {
+    disclosures: [a, b],
+    release: (d) => {
+      freed.add(d);
+      releases.get(d)?.();
+    },
+  };
 }
