@@ -82,6 +82,8 @@ interface Life {
   end: EndOfLife;
   /** Settled once the life holds its disclosures (or could not take any). */
   took: Promise<void>;
+  /** The disclosure the life frees before its end (B, once its last list shows it gone), else undefined at its end. */
+  freed: Promise<DisclosureRef | undefined>;
 }
 
 /**
@@ -146,7 +148,9 @@ function start(t: CaseContext): Life {
   const end = endOfLife();
   let tookThem!: () => void;
   const took = new Promise<void>((resolve) => (tookThem = resolve));
-  const done = live(t, steps, end, tookThem)
+  let free!: (d: DisclosureRef | undefined) => void;
+  const freed = new Promise<DisclosureRef | undefined>((resolve) => (free = resolve));
+  const done = live(t, steps, end, tookThem, free)
     .catch((e: unknown) => {
       for (const d of steps.values()) d.reject(e);
     })
@@ -154,8 +158,9 @@ function start(t: CaseContext): Life {
       end.open = false;
       end.offer(undefined);
       tookThem();
+      free(undefined);
     });
-  return { runner: t.def.title, steps, done, end, took };
+  return { runner: t.def.title, steps, done, end, took, freed };
 }
 
 /**
@@ -165,6 +170,11 @@ function start(t: CaseContext): Life {
  */
 export async function afterTheLifeTookItsDisclosures(t: CaseContext): Promise<void> {
   await lives.get(t.client.runScope)?.took;
+}
+
+/** The disclosure the life frees first (B before the life's end), undefined where there is no life or it freed none. */
+export async function disclosureTheLifeFrees(t: CaseContext): Promise<DisclosureRef | undefined> {
+  return lives.get(t.client.runScope)?.freed;
 }
 
 /**
@@ -215,7 +225,7 @@ function othersIn(t: CaseContext, records: UserRecord[], own: Array<DisclosureRe
   return [...records.filter((r) => !mayBeTheRuns(t, r)), ...mine].map(documentedMembers);
 }
 
-async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: EndOfLife, tookThem: () => void): Promise<void> {
+async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: EndOfLife, tookThem: () => void, free: (d: DisclosureRef) => void): Promise<void> {
   const took = await takeDisclosures(t, end);
   const [a, b] = took.disclosures;
   tookThem();
@@ -335,6 +345,7 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
   if (second && !findRecord(listed!.records, second) && caseKnows(t, second) === 'absent') {
     markNoRecord(t, second);
     took.release(second);
+    free(second);
   }
   // The end of the life: the readers that asked send their refused requests on A, then the clean-up.
   end.open = false;

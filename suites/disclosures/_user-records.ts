@@ -146,14 +146,19 @@ export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef):
  * look at the user's records before is skipped where the run already knows there is none
  * (_known-records.ts).
  */
-export async function freshDisclosure(t: CaseContext): Promise<DisclosureRef> {
+export async function freshDisclosure(t: CaseContext, opts: { whenAllBusy?: () => Promise<DisclosureRef | undefined> } = {}): Promise<DisclosureRef> {
   const all = await disclosureCandidates(t);
   const tried = new Set<DisclosureRef>();
   for (;;) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
     if (pending.length === 0)
       t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
-    const c = pending.reduce((a, b) => (lockLoad(recordKey(t, b)) < lockLoad(recordKey(t, a)) ? b : a));
+    let c = pending.reduce((a, b) => (lockLoad(recordKey(t, b)) < lockLoad(recordKey(t, a)) ? b : a));
+    // Where every disclosure is held, the caller may know which one comes free first.
+    if (lockLoad(recordKey(t, c)) > 0 && opts.whenAllBusy) {
+      const first = await opts.whenAllBusy();
+      c = pending.find((p) => p.institutionDisclosureId === first?.institutionDisclosureId) ?? c;
+    }
     const release = await acquireLock(recordKey(t, c));
     t.priority = 1;
     let usable = false;

@@ -2,7 +2,7 @@ import { feature } from '../../harness/case';
 import { empty_body, present, status_code_conformance, success_status, value_equals } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { createRecord, findRecord, freshDisclosure } from './_user-records';
-import { afterTheLifeTookItsDisclosures, lifecycleStep } from './_record-lifecycle';
+import { afterTheLifeTookItsDisclosures, disclosureTheLifeFrees, lifecycleStep } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
 
 /**
@@ -34,7 +34,8 @@ export default feature('disclosures', 'createUserDisclosure', [
     },
   },
   ...authenticationCases(async (t, credentials) => {
+    // Where every disclosure is held (by the records' life), the one the life frees first.
     await afterTheLifeTookItsDisclosures(t);
-    return createRecord(t, await freshDisclosure(t), `create the user disclosure ${credentials === 'none' ? 'without credentials' : 'with an invalid token'}`, credentials);
+    return createRecord(t, await freshDisclosure(t, { whenAllBusy: () => disclosureTheLifeFrees(t) }), `create the user disclosure ${credentials === 'none' ? 'without credentials' : 'with an invalid token'}`, credentials);
   }),
 ]);
