@@ -48,6 +48,19 @@ describe('contact-info follows what the configuration gives', () => {
     for (const x of [c, ...REFERENCE_TEST_DATA.moreCustomers]) expect(target.state.customers.get(x.customerId), x.customerId).toEqual({ phoneNumber: x.phoneNumber, countryCode: x.countryCode, emailAddress: x.emailAddress, postalAddress: x.postalAddress });
   });
 
+  test('a login id the target does not know: the LOGIN_ID test is could not test naming it, never a failure', async () => {
+    const loginCustomer = REFERENCE_TEST_DATA.moreCustomers.find((x) => x.userIdType === 'LOGIN_ID')!;
+    const { cases, failed } = await runAreas({
+      areas: ['contact-info'],
+      strict: true,
+      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, moreCustomers: [{ ...loginCustomer, customerId: 'nobody@fi.example' }] } }),
+    });
+    expect([...failed]).toEqual([]);
+    const loginId = cases.find((k) => k.requirements.includes('OP10-USERIDTYPE-LOGIN-ID'))!;
+    expect(loginId.outcome).toBe('could-not-test');
+    expect(loginId.reason).toMatch(/no customer "nobody@fi\.example" \(userIdType LOGIN_ID\) is on record; check its customerId in testData\.moreCustomers/);
+  });
+
   test('configured contact-info headers are sent instead of the bearer token, and their absence is what the credentials case probes', async () => {
     const { cases } = await runAreas({
       areas: ['contact-info'],
