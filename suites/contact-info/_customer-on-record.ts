@@ -132,8 +132,8 @@ async function gated(s: Sharing, fn: () => Promise<void>): Promise<void> {
  * A case leaves the customer. Where other cases still hold it (readers), they decide. Else, with
  * cases waiting and the phone as the run believes, it hands on; with the phone uncertain, or after
  * a failed check (the target did not behave as the case assumed), it reconciles first; with nobody
- * left, it restores. The lock is released in the same step as the
- * decision to hand on, so a waiter cancelled in between cannot strand what was handed on.
+ * left, it restores. The lock is released in the same step as the decision to hand on, so a waiter
+ * cancelled in between cannot strand what was handed on.
  */
 async function leave(key: string, s: Sharing, settle: Settle, release: () => void, failed: boolean): Promise<void> {
   if (s.holders > 0) return release();
