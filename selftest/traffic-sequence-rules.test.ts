@@ -111,4 +111,15 @@ describe('state rules across the sequence', () => {
     expect(broken(await judge([phone(0, 204, '5550100', '5550199'), phone(100, 204, '+1 555 0199', '5550111')]))).toEqual([]);
     expect(broken(await judge([phone(0, 204, '5550100', '5550199'), phone(100, 0, '5550199', '5550111'), phone(200, 204, '5550123', '5550100')]))).toEqual([]);
   });
+
+  test('phone updates side by side: a refused one changes nothing; an accepted one is a mismatch only if its oldPhoneNumber is none of the numbers that can be on record meanwhile', async () => {
+    // Two accepted side by side (each 50 ms), neither naming the number on record nor what the other sets: both break rule 2.
+    const both = await judge([phone(0, 204, '5550100', '5550199'), { ...phone(100, 204, '5550123', '5550111'), time: 50 }, { ...phone(110, 204, '5550124', '5550112'), time: 50 }]);
+    expect(broken(both)).toEqual(['OP10-RULE2-OLD-PHONE-MATCH']);
+    expect(both.lines.filter((l) => l.broke.includes('OP10-RULE2-OLD-PHONE-MATCH')).map((l) => l.index)).toEqual([2, 3]);
+    // One naming what the other, running meanwhile, may have set: not judged.
+    expect(broken(await judge([phone(0, 204, '5550100', '5550199'), { ...phone(100, 204, '5550199', '5550111'), time: 50 }, phone(110, 204, '5550111', '5550112')]))).toEqual([]);
+    // A refused update running meanwhile does not keep the other from being judged.
+    expect(broken(await judge([phone(0, 204, '5550100', '5550199'), { ...phone(100, 409, '5550124', '5550112'), time: 50 }, phone(110, 204, '5550123', '5550111')]))).toEqual(['OP10-RULE2-OLD-PHONE-MATCH']);
+  });
 });

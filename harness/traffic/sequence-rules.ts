@@ -84,6 +84,8 @@ interface Write {
   /** What it may touch, as keys: ud|user|name, ud|user|*, ud|*|name, id|<id>, id|*, phone|<customer>. */
   keys: string[];
   apply: () => void;
+  /** A contact update: the phone number it may put on record ("" for one without phoneNumber, which a faulty target may clear it with); undefined if it cannot be told. */
+  setsPhone?: string;
 }
 
 /**
@@ -210,6 +212,7 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       writes.push({
         s,
         keys: [`phone|${customer}`],
+        setsPhone: phone ? (typeof phone.newPhoneNumber === 'string' ? phone.newPhoneNumber : undefined) : '',
         apply: () => {
           if (outcome === 'unknown') {
             phones.set(customer, {});
@@ -242,6 +245,9 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
     }
     return out;
   };
+  /** The contact updates of a customer that overlap [start, end] (other than the exchange itself). */
+  const overlappingPhoneWrites = (s: Seen, key: string): Write[] =>
+    byStart.filter((w) => w.s !== s && w.keys.includes(key) && w.s.x.startMs <= s.x.endMs && w.s.x.endMs >= s.x.startMs && !(settled.has(w) && w.s.x.endMs <= s.x.startMs));
   const busy = (keys: Set<string>, key: string) => {
     const [kind, a, b] = key.split('|');
     if (keys.has(key)) return true;
@@ -315,8 +321,16 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       const st = phones.get(customer);
       const outcome = outcomeOf(s.x.status);
       if (!isObject(phone) || typeof phone.oldPhoneNumber !== 'string' || st?.number === undefined || outcome === 'unknown') continue;
-      if (busy(overlapping(s), `phone|${customer}`)) continue;
       const old = phone.oldPhoneNumber;
+      if (busy(overlapping(s), `phone|${customer}`)) {
+        // Updates ran meanwhile (e.g. several requests to refuse, side by side): only a mismatch with every number that can be on record is judged.
+        const meanwhile = overlappingPhoneWrites(s, `phone|${customer}`).map((w) => w.setsPhone);
+        const numbers = [st.number, ...(st.previous === undefined ? [] : [st.previous])];
+        if (meanwhile.every((n): n is string => n !== undefined) && [...numbers, ...meanwhile].every((n) => certainlyDifferent(old, n))) {
+          v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(res, `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy}), nor any number the updates sent meanwhile may have put there`));
+        }
+        continue;
+      }
       if (sameNumber(old, st.number)) {
         if (outcome === 'applied') v.verify(st.numberRule!, served(res, `oldPhoneNumber ${old} is the number on record after the 2xx update in exchange #${st.numberBy}`));
       } else if (st.previous !== undefined && sameNumber(old, st.previous)) {

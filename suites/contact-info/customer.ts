@@ -283,6 +283,21 @@ export class Customer {
     return res;
   }
 
+  /**
+   * Several updates at once, in one step (requests a conformant target refuses, which cannot affect
+   * one another): every answer is awaited before the first failure, if any, is thrown, so that none
+   * is still in flight when the case moves on. Where more than one changed the phone (a faulty
+   * target), the run no longer knows which is on record. The answers, in the order given.
+   */
+  async updatesSideBySide(step: string, updates: Array<{ u: ContactUpdate; label: string }>): Promise<HttpResult[]> {
+    const settled = await this.t.step(step, () => Promise.allSettled(updates.map(({ u, label }) => this.update(u, label))));
+    // Two phone changes accepted side by side: which landed last is unknown.
+    if (settled.filter((r, i) => updates[i]!.u.phone && r.status === 'fulfilled' && is2xx(r.value.status)).length > 1) this.s.uncertain = true;
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((r) => (r as PromiseFulfilledResult<HttpResult>).value);
+  }
+
   private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean): void {
     const s = this.s;
     if (u.phone) {
@@ -349,7 +364,11 @@ export class Customer {
   private async restorePhone(problems: string[]): Promise<void> {
     const s = this.s;
     const start = this.start;
-    if (s.mayBe.length === 0 && phoneBelieved(s) && samePhone(s.phone, start)) return;
+    // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a control): nothing to do.
+    if (phoneBelieved(s) && samePhone(s.phone, start) && (s.mayBe.length === 0 || s.proven)) {
+      s.mayBe = [];
+      return;
+    }
     let confirmed = false;
     let why = 'an update naming it as oldPhoneNumber was refused after setting it back';
     try {

@@ -7,6 +7,8 @@ import { Customer } from './customer';
  * Operation 10, rule 2 from every side: "oldPhoneNumber ... must match the phone number on record"
  * holds for near misses, and whatever else the body carries. The same number written another way
  * (with its country code prefixed, say) is never sent: the spec does not say how numbers compare.
+ * Each case's requests to refuse go side by side after its control: a conformant target refuses
+ * each whatever the others do.
  */
 
 /** The number with its last digit changed: it shares every other digit with the one on record. */
@@ -38,10 +40,12 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
       const others = other?.knownNumber;
       if (other && others !== undefined && others !== onRecord) misses.push([others, `the number on record of another customer (${other.customerId})`]);
       await t.parameter('near misses', misses.map(([, why]) => why).join('; '));
-      for (const [old, why] of misses) {
-        const res = await t.step(`update the phone number naming ${JSON.stringify(old)} (${why}) as oldPhoneNumber`, () =>
-          c.update({ phone: { oldPhoneNumber: old, newPhoneNumber: c.newNumber() } }, `oldPhoneNumber: ${why}`));
-        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(res, `oldPhoneNumber ${JSON.stringify(old)} is ${why}, not the number on record (${onRecord})`));
+      const answers = await c.updatesSideBySide(
+        `update the phone number naming each near miss as oldPhoneNumber (${misses.map(([old]) => JSON.stringify(old)).join(', ')}), side by side`,
+        misses.map(([old, why]) => ({ u: { phone: { oldPhoneNumber: old, newPhoneNumber: c.newNumber() } }, label: `oldPhoneNumber: ${why}` })),
+      );
+      for (const [i, [old, why]] of misses.entries()) {
+        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(answers[i]!, `oldPhoneNumber ${JSON.stringify(old)} is ${why}, not the number on record (${onRecord})`));
       }
     },
   },
@@ -58,11 +62,13 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
         ['the postal address', { postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
         ['the e-mail and postal address (all three objects: rule 3 forbids a partial update, rule 2 the phone change)', { emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
       ];
-      for (const [what, extra] of others) {
-        const notOnRecord = c.newNumber();
-        const res = await t.step(`update the phone number naming ${notOnRecord} as oldPhoneNumber, with ${what}`, () =>
-          c.update({ phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() }, ...extra }, `oldPhoneNumber not on record, with ${what.split(' (')[0]}`));
-        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(res, `oldPhoneNumber ${notOnRecord} is not the number on record (${onRecord}); the body also carries ${what}`));
+      const sent = others.map(([what, extra]) => ({ what, notOnRecord: c.newNumber(), extra }));
+      const answers = await c.updatesSideBySide(
+        `update the phone number naming a number that is not on record as oldPhoneNumber, with ${others.map(([what]) => what.split(' (')[0]).join('; with ')}, side by side`,
+        sent.map(({ what, notOnRecord, extra }) => ({ u: { phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() }, ...extra }, label: `oldPhoneNumber not on record, with ${what.split(' (')[0]}` })),
+      );
+      for (const [i, { what, notOnRecord }] of sent.entries()) {
+        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(answers[i]!, `oldPhoneNumber ${notOnRecord} is not the number on record (${onRecord}); the body also carries ${what}`));
       }
     },
   },

@@ -14,11 +14,6 @@ import { verifyDocumentedPath } from './_documented-path';
 type StoredRule = 'OP10-RULE1-PHONE-STORED' | 'OP10-RULE3-PHONE-STORED';
 
 async function provesStored(t: CaseContext, c: Customer, rule: StoredRule, together: boolean): Promise<void> {
-  // Refusing the previous number proves something only where a number not on record is refused at all.
-  const control = await t.step('control: a phone update naming a number that is not on record is refused', () =>
-    c.update({ phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } }, 'control: oldPhoneNumber not on record'));
-  if (is2xx(control.status)) t.notApplicable(`the target accepts an oldPhoneNumber that is not on record (answered ${control.status}; reported by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`);
-
   const changed = c.newNumber();
   const { res: first, from } = await c.changeFromOnRecord(
     `change the phone number ${together ? 'together with the e-mail and postal address' : 'alone'}`,
@@ -31,9 +26,13 @@ async function provesStored(t: CaseContext, c: Customer, rule: StoredRule, toget
   const start = from.number;
   if (!is2xx(first.status)) t.notApplicable(`the update was not served (status ${first.status}; reported by OP10-PATH, ${together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS'})`);
 
-  const previous = await t.step(`an update naming the previous number ${start} is refused`, () =>
-    c.update({ phone: { oldPhoneNumber: start, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } }, 'oldPhoneNumber: the previous number'));
-  t.verify(rule, not_served(previous, `oldPhoneNumber ${start} was replaced by ${changed} in the previous update, so it is no longer on record`));
+  // Refusing the previous number proves something only where a number not on record is refused at all: the control, side by side.
+  const [previous, control] = await c.updatesSideBySide(`an update naming the previous number ${start} is refused, and (control) one naming a number that is not on record`, [
+    { u: { phone: { oldPhoneNumber: start, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } }, label: 'oldPhoneNumber: the previous number' },
+    { u: { phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } }, label: 'control: oldPhoneNumber not on record' },
+  ]);
+  if (is2xx(control!.status)) t.notApplicable(`the target accepts an oldPhoneNumber that is not on record (answered ${control!.status}; reported by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`);
+  t.verify(rule, not_served(previous!, `oldPhoneNumber ${start} was replaced by ${changed} in the previous update, so it is no longer on record`));
 
   // It sets the configured number back (the clean-up of the last test on the customer then only confirms it).
   const current = await t.step(`an update naming the new number ${changed} succeeds`, () =>
