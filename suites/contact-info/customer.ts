@@ -323,10 +323,11 @@ export class Customer {
   }
 
   /**
-   * Set the phone back to the configured one and confirm it (rule 2 as the probe): from the phone
-   * the run believes on record, then from every other it may have put there (newest first; a
-   * refusal as a mismatch only says "not this one"), then confirm with an update naming the
-   * configured number as old and new (accepted only when it is on record). Where the phone-alone
+   * Set the phone back to the configured one and confirm it (rule 2 as the probe): where the run
+   * believes it is the configured one, confirm first; else from the phone the run believes on
+   * record, then from every other it may have put there (newest first; a refusal as a mismatch
+   * only says "not this one"), then confirm with an update naming the configured number as old and
+   * new (accepted only when it is on record). Where the phone-alone
    * form does not get there, the same is tried with the three objects together. A confirmed
    * "already as found" is success: the run then knows the configured phone is on record. Transport
    * failures that outlast the clean-up retry are thrown.
@@ -337,12 +338,12 @@ export class Customer {
     const candidates = [s.phone, ...[...s.mayBe].reverse(), ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])].filter(
       (p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i,
     );
-    const believed = phoneBelieved(s) && samePhone(s.phone, start);
     const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
     const confirm = async () =>
       is2xx((await this.update({ phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: start.number, newCountryCode: start.countryCode } }, 'confirm the phone number on record')).status);
-    // Where the number was set back to the configured one, confirming is enough.
-    let confirmed = believed && (await confirm());
+    // Where the run believes the configured number is on record (also when an update meanwhile may have
+    // moved it, e.g. requests to refuse cut off by an interruption), confirming first is enough if accepted.
+    let confirmed = samePhone(s.phone, start) && (await confirm());
     for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
       if (confirmed) break;
       for (const n of candidates) {
