@@ -6,6 +6,7 @@ import { validate } from '../schemas';
 import { observeEnumerations, sentValues } from '../../suites/money-movement/create-transfer';
 import { header, type Observed } from './capture';
 import type { Mapped } from './operation-map';
+import { SHOWN } from '../shown-values';
 
 /**
  * Per exchange: which of the active suite's checks an observed answer can be held to, and only
@@ -70,7 +71,7 @@ function listInstitutionDisclosures(s: Seen, v: Verifier): void {
   items.forEach((item, i) => v.verify('RES-DISCLOSURE-OPTIONAL-MEMBERS', required_members(item, ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName'], `institutionDisclosures[${i}]`, s.res)));
   for (const item of items) {
     const t = isObject(item) ? item.institutionDisclosureDataType : undefined;
-    if (t !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(t, ['URL'], 'institutionDisclosureDataType', s.res));
+    if (t !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(t, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType', s.res));
   }
 }
 
@@ -82,7 +83,7 @@ function writeInstitutionDisclosure(requestRule: string, responseRule: string, s
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
     v.verify(responseRule, schema_conformance(s.res, schema));
     const body = s.res.json;
-    if (isObject(body) && body.institutionDisclosureDataType !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, ['URL'], 'institutionDisclosureDataType of the response', s.res));
+    if (isObject(body) && body.institutionDisclosureDataType !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType of the response', s.res));
     if (!isObject(body)) return;
     // The response describes the disclosure as sent: the values header and body agree on ("which wins: not shown").
     const sentValues: Record<string, unknown> = {};
@@ -115,7 +116,7 @@ function listUserDisclosures(s: Seen, v: Verifier): void {
     records.forEach((r, i) => isObject(r) && v.verify('OP4-ONLY-THE-USERS-RECORDS', belongs_to_user(r, new Set([user]), `institutionUserDisclosures[${i}]`, s.res)));
   }
   records.forEach((r, i) => {
-    if (isObject(r) && r.institutionUserDisclosureStatus !== undefined) v.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, ['ACCEPTED', 'NOT_ACCEPTED'], `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, s.res));
+    if (isObject(r) && r.institutionUserDisclosureStatus !== undefined) v.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, SHOWN.institutionUserDisclosureStatus, `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, s.res));
   });
 }
 
@@ -168,7 +169,7 @@ function revokeToken(s: Seen, v: Verifier): void {
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
     v.verify('OP8-ERROR-SHAPE', schema_conformance(s.res, 'token-revocation-error'));
     const errorType = (s.res.json as { errorInfo?: { errorType?: unknown } } | undefined)?.errorInfo?.errorType;
-    if (errorType !== undefined) v.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, ['USER_ERROR'], 'errorInfo.errorType', s.res));
+    if (errorType !== undefined) v.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, SHOWN.tokenErrorType, 'errorInfo.errorType', s.res));
   }
 }
 

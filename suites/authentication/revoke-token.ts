@@ -3,6 +3,7 @@ import type { CaseContext, CaseDef } from '../../harness/case';
 import { feature } from '../../harness/case';
 import { json_object_body, not_served, schema_conformance, shown_value, status_code_conformance } from '../../harness/checks';
 import type { HttpResult } from '../../harness/http/client';
+import { SHOWN } from '../../harness/shown-values';
 
 /**
  * Operation 8: DELETE {authBaseUrl}/oauth2/v1/revoke. Revocation is destructive: only the first case
@@ -27,7 +28,7 @@ function verifyErrorBody(t: CaseContext, res: HttpResult): void {
   t.verify('CONV-JSON-BODIES', json_object_body(res));
   t.verify('OP8-ERROR-SHAPE', schema_conformance(res, 'token-revocation-error'));
   const errorType = (res.json as { errorInfo?: { errorType?: unknown } }).errorInfo?.errorType;
-  if (errorType !== undefined) t.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, ['USER_ERROR'], 'errorInfo.errorType', res));
+  if (errorType !== undefined) t.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, SHOWN.tokenErrorType, 'errorInfo.errorType', res));
 }
 
 const decoy = (t: CaseContext) => decoyRevocationBody(t.faker, t.config, t.settings.runId);

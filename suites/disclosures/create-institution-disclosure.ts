@@ -2,6 +2,7 @@ import { feature } from '../../harness/case';
 import { json_object_body, present, reflects_request, schema_conformance, shown_value, success_status, value_equals } from '../../harness/checks';
 import { createInstitutionDisclosure, findDisclosure, listedStatus, listInstitutionDisclosures } from './_institution-disclosures';
 import { authenticationCases } from './_authentication';
+import { SHOWN } from '../../harness/shown-values';
 
 /**
  * Operation 2: POST /db-disclosures/v1/institution-disclosures (behind allow.institutionDisclosureWrites).
@@ -25,7 +26,7 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       t.verify('STATE-ID-CREATE', present(found, `the created disclosure (id ${id}, name ${name}) in the list`, listed));
       t.verify('STATE-ID-CREATE', value_equals(found!.institutionDisclosureName, name, 'the listed institutionDisclosureName', listed));
       t.verify('STATE-ID-CREATE', listedStatus(found!, true, listed));
-      t.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, ['URL'], 'institutionDisclosureDataType of the create response', res));
+      t.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType of the create response', res));
     },
   },
   ...authenticationCases(async (t, credentials) => (await createInstitutionDisclosure(t, false, credentials)).res),

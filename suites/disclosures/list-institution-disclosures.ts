@@ -3,6 +3,7 @@ import type { CaseContext } from '../../harness/case';
 import { feature } from '../../harness/case';
 import { json_object_body, required_members, schema_conformance, shown_value, success_status } from '../../harness/checks';
 import { authenticationCases } from './_authentication';
+import { SHOWN } from '../../harness/shown-values';
 
 
 /** Operation 1: GET /db-disclosures/v1/institution-disclosures. */
@@ -61,7 +62,7 @@ export default feature('disclosures', 'listInstitutionDisclosures', [
       const { res, items } = await listedElements(t);
       const typed = items.filter((i) => (i as Record<string, unknown>)?.institutionDisclosureDataType !== undefined);
       if (typed.length === 0) t.notApplicable('no listed element carries institutionDisclosureDataType');
-      for (const item of typed) t.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value((item as Record<string, unknown>).institutionDisclosureDataType, ['URL'], 'institutionDisclosureDataType', res));
+      for (const item of typed) t.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value((item as Record<string, unknown>).institutionDisclosureDataType, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType', res));
     },
   },
   ...authenticationCases((t, credentials) => list(t, credentials)),

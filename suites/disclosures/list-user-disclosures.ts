@@ -6,6 +6,7 @@ import { findRecord, listUserRecords, type UserRecord } from './_user-records';
 import { userIds } from './_other-records';
 import { lifecycleStep } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
+import { SHOWN } from '../../harness/shown-values';
 
 /** Operation 4: GET /db-disclosures/v1/institution-user-disclosures?InstitutionConsumerId=… */
 
@@ -79,7 +80,7 @@ export default feature('disclosures', 'listUserDisclosures', [
     requirements: ['RES-USERDISC-STATUS-VALUES'],
     async run(t) {
       const { res, records } = await listWithARecord(t);
-      records.forEach((r, i) => t.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, ['ACCEPTED', 'NOT_ACCEPTED'], `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, res)));
+      records.forEach((r, i) => t.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, SHOWN.institutionUserDisclosureStatus, `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, res)));
     },
   },
   {

@@ -3,6 +3,7 @@ import type { CaseContext, CaseDef } from '../../harness/case';
 import { feature } from '../../harness/case';
 import { json_object_body, not_served, reflects_request, schema_conformance, shown_value, status_code_conformance } from '../../harness/checks';
 import type { HttpResult } from '../../harness/http/client';
+import { SHOWN } from '../../harness/shown-values';
 
 /**
  * Operation 9: POST {transfersBaseUrl}/db-transfers/v1/transfers. Every request that can succeed moves
@@ -48,18 +49,18 @@ export function sentValues(body: Json): Record<string, unknown> {
  * answer does not simply repeat it.
  */
 export function observeEnumerations(t: Pick<CaseContext, 'verify'>, res: HttpResult, tr: Json, sent: Json): void {
-  const seen: Array<[unknown, string, string]> = [
-    [tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode, 'AED', 'amount.currencyCode'],
-    [tr.fee?.currencyCode, 'AED', 'fee.currencyCode'],
-    [tr.payoffAmount?.currencyCode, 'AED', 'payoffAmount.currencyCode'],
-    [tr.paymentOption, 'DEFAULT', 'paymentOption'],
-    [tr.status, 'SUCCESS', 'status'],
-    [tr.schedule?.lifeType, 'ENDDATE', 'schedule.lifeType'],
-    [tr.schedule?.frequency, 'ONETIME', 'schedule.frequency'],
+  const seen: Array<[unknown, readonly string[], string]> = [
+    [tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode, SHOWN.currencyCode, 'amount.currencyCode'],
+    [tr.fee?.currencyCode, SHOWN.currencyCode, 'fee.currencyCode'],
+    [tr.payoffAmount?.currencyCode, SHOWN.currencyCode, 'payoffAmount.currencyCode'],
+    [tr.paymentOption, SHOWN.paymentOption, 'paymentOption'],
+    [tr.status, SHOWN.transferStatus, 'status'],
+    [tr.schedule?.lifeType, SHOWN.lifeType, 'schedule.lifeType'],
+    [tr.schedule?.frequency, SHOWN.frequency, 'schedule.frequency'],
   ];
   const present = seen.filter(([v]) => v !== undefined);
-  if (present.length === 0) t.verify('OP9-ENUM-VALUES', shown_value(undefined, ['AED', 'DEFAULT', 'SUCCESS', 'ENDDATE', 'ONETIME'], 'the enumerations of the Transfer', res));
-  for (const [v, shownValue, what] of present) t.verify('OP9-ENUM-VALUES', shown_value(v, [shownValue], what, res));
+  if (present.length === 0) t.verify('OP9-ENUM-VALUES', shown_value(undefined, [...new Set(seen.flatMap(([, shown]) => shown))], 'the enumerations of the Transfer', res));
+  for (const [v, shown, what] of present) t.verify('OP9-ENUM-VALUES', shown_value(v, shown, what, res));
 }
 
 function successCase(title: string, requestRule: 'OP9-REQUEST' | 'OP9-REQUEST-EVERY-MEMBER', build: (t: CaseContext) => Json): CaseDef {
