@@ -151,6 +151,15 @@ export class Customer {
     this.t.putBack(this.key);
   }
 
+  /**
+   * Why an update the case needed served was not, and which rule reports it: a 404 may also mean the
+   * customer is not on record, which OP10-PATH reports as could not test, naming the customerId.
+   */
+  notServed(status: number, rules: string): string {
+    if (status !== 404) return `status ${status}; reported by ${rules}`;
+    return `status 404: the operation is not served at the documented path, or no customer ${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType}) is on record; OP10-PATH tells which where it can`;
+  }
+
   /** The case cannot restore what the configuration does not give: it does not change it. */
   requireRestorable(what: { email?: boolean; postal?: boolean }): void {
     if (what.email && !this.original.emailAddress) this.t.notApplicable('testData.customer.emailAddress is not configured: the suite does not change an e-mail address it could not restore');
@@ -192,7 +201,7 @@ export class Customer {
           this.s.uncertain = true;
           t.couldNotTest(`${this.describe(p)}, which an earlier test's accepted update put on record, was refused as oldPhoneNumber (status ${res.status}), so the number on record is not known; the clean-up reconciles it`);
         }
-        t.notApplicable(`a valid phone update was not served either (status ${res.status}; reported by OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS), so a refusal would show nothing`);
+        t.notApplicable(`a valid phone update was not served either (${this.notServed(res.status, 'OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS')}), so a refusal would show nothing`);
       }
     }
     t.couldNotTest('the number on record was changed meanwhile by a request of another test that the target should have refused (see the tests that failed), and no number that request may have put on record was accepted as oldPhoneNumber');

@@ -30,7 +30,7 @@ export const STORED_COUNTRY_CODE: CaseDef[] = [
         'phone number with another country code',
       );
       await t.parameter('country codes', `${start.countryCode} to ${code}`);
-      if (first.status === 404 || first.status === 405) t.notApplicable(`the update was not served (status ${first.status}; reported by OP10-PATH)`);
+      if (first.status === 404 || first.status === 405) t.notApplicable(`the update was not served (${c.notServed(first.status, 'OP10-PATH')})`);
       if (!is2xx(first.status)) t.notApplicable(`the target did not accept ${changed} under country code ${code} (status ${first.status}); a target may validate numbers per country, so there is nothing to observe`);
 
       // Refusing the previous number proves something only where a number not on record is refused at all: the control, side by side.

@@ -24,7 +24,7 @@ async function provesStored(t: CaseContext, c: Customer, rule: StoredRule, toget
     together ? 'phone number, e-mail address and postal address' : 'phone number alone',
   );
   const start = from.number;
-  if (!is2xx(first.status)) t.notApplicable(`the update was not served (status ${first.status}; reported by OP10-PATH, ${together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS'})`);
+  if (!is2xx(first.status)) t.notApplicable(`the update was not served (${c.notServed(first.status, `OP10-PATH, ${together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS'}`)})`);
 
   // Refusing the previous number proves something only where a number not on record is refused at all: the control, side by side.
   const [previous, control] = await c.updatesSideBySide(`an update naming the previous number ${start} is refused, and (control) one naming a number that is not on record`, [
