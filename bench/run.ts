@@ -121,10 +121,17 @@ async function inProcess(rounds: number, latencyMs: number) {
     const { CaseContext, runCase } = await import('../harness/case');
     const { FEATURES_BY_AREA } = await import('../suites');
     const config = referenceConfig({ urls: urls as never }, { http: { concurrency: 64 } });
-    const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const settings = { config, seed: 1, strict: false, runId: 'rbch', specUrl: 'spec.md' };
     const all = Object.values(FEATURES_BY_AREA).flatMap((fs) => fs.flatMap((f) => f.cases.map((c) => ({ f, c }))));
-    const round = async () => await Promise.all(all.map(({ f, c }) => runCase(new CaseContext(settings, client, f, c))));
+    // A client per round, as a run has one: what the cases of a run remember (lists asked once, the records' life) lives under it.
+    const round = async () => {
+      const client = new DbsiClient(config, new Redactor(secretValues(config)));
+      try {
+        return await Promise.all(all.map(({ f, c }) => runCase(new CaseContext(settings, client, f, c))));
+      } finally {
+        await client.close();
+      }
+    };
     let t = performance.now();
     const first = await round(); // warm-up: module initialisation, schema compilation, connections
     const firstRoundMs = performance.now() - t;
@@ -138,7 +145,6 @@ async function inProcess(rounds: number, latencyMs: number) {
       times.push(performance.now() - t);
     }
     const cpu = process.cpuUsage(cpu0);
-    await client.close();
     return { exchanges, longestChain, firstRoundMs, medianRoundMs: median(times), cpuMsPerExchange: (cpu.user + cpu.system) / 1000 / Math.max(1, exchanges) };
   } finally {
     await target.stop();
