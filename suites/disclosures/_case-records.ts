@@ -50,7 +50,25 @@ export function sawList(t: CaseContext, records: Array<Record<string, unknown>>)
   for (const r of s.records) r.known = records.find((x) => sameName(x, r.d)) ?? 'absent';
 }
 
-const knownOutcome = (res: HttpResult | undefined) => res !== undefined && ((res.status >= 200 && res.status < 300) || (res.status >= 400 && res.status < 500 && res.status !== 429));
+/** The target refused the request and changed nothing: a 4xx other than 429. */
+export const refused = (res: HttpResult): boolean => res.status >= 400 && res.status < 500 && res.status !== 429;
+
+const knownOutcome = (res: HttpResult | undefined) => res !== undefined && ((res.status >= 200 && res.status < 300) || refused(res));
+
+/**
+ * Send a write a conformant target refuses, on a record other cases rely on: `spoiled` is told where
+ * it may have changed the record (served, or no answer), so that whoever deletes it looks first.
+ */
+export async function sendToBeRefused(send: () => Promise<HttpResult>, spoiled: () => void): Promise<HttpResult> {
+  try {
+    const res = await send();
+    if (!refused(res)) spoiled();
+    return res;
+  } catch (e) {
+    spoiled();
+    throw e;
+  }
+}
 
 /**
  * A write the case sent on a disclosure's record (by the disclosure, or by the record's name): a

@@ -3,7 +3,7 @@ import { NotApplicableError, type CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import type { Exchange } from '../../harness/model';
-import { caseKnows, track } from './_case-records';
+import { caseKnows, sendToBeRefused, track } from './_case-records';
 import { is2xx } from './_institution-disclosures';
 import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
 import { documentedMembers } from './_other-records';
@@ -202,18 +202,7 @@ export async function recordAtTheEndOfLife(t: CaseContext): Promise<{ d: Disclos
   t.priority = 1; // the runner's clean-up waits for this request
   await t.parameter('institutionDisclosureName', offered.d.institutionDisclosureName);
   await t.parameter('record', `the record of the test "${life.runner}" after its last step, before its clean-up deletes it`);
-  const write = async (send: () => Promise<HttpResult>) => {
-    try {
-      const res = await send();
-      if (!(res.status >= 400 && res.status < 500 && res.status !== 429)) end.written = true;
-      return res;
-    } catch (e) {
-      end.written = true;
-      throw e;
-    } finally {
-      leave();
-    }
-  };
+  const write = (send: () => Promise<HttpResult>) => sendToBeRefused(send, () => (end.written = true)).finally(leave);
   // A case that fails before it sends still lets the clean-up go ahead.
   t.cleanup('let the clean-up of the shared records go ahead', async () => leave());
   return { ...offered, write };

@@ -5,6 +5,7 @@ import { is2xx } from './_institution-disclosures';
 import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
 import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, removeRecord, usableAfterLooking, type UserRecord } from './_user-records';
 import type { HttpResult } from '../../harness/http/client';
+import { sendToBeRefused } from './_case-records';
 
 /**
  * One acceptance record shared by the cases that only read it, or send a request a conformant
@@ -78,16 +79,7 @@ export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; 
     t.cleanup(`leave the shared acceptance record of "${d.institutionDisclosureName}" (the last reader deletes it)`, () => leave(t, key, sharing));
     if (record instanceof Error) throw record;
     await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
-    const write = async (send: () => Promise<HttpResult>) => {
-      try {
-        const res = await send();
-        if (!(res.status >= 400 && res.status < 500 && res.status !== 429)) sharing.asListed = false;
-        return res;
-      } catch (e) {
-        sharing.asListed = false;
-        throw e;
-      }
-    };
+    const write = (send: () => Promise<HttpResult>) => sendToBeRefused(send, () => (sharing.asListed = false));
     return { d, record, write };
   }
 }
