@@ -71,6 +71,10 @@ export class NotApplicableError extends Error {
 /** The state the case needs could not be established (e.g. left unknown by an earlier case): no verdict, never a failure. */
 export class CouldNotTestError extends Error {
   override name = 'CouldNotTestError';
+  /** The configuration key or variable the operator should check, when the setup may be the cause. */
+  constructor(message: string, readonly setupKey?: string) {
+    super(message);
+  }
 }
 
 export function formatFailure(r: CheckResult): string {
@@ -225,9 +229,13 @@ export class CaseContext {
     throw new NotApplicableError(reason);
   }
 
-  /** The state this case needs could not be established: could not test, with the reason. */
-  couldNotTest(reason: string): never {
-    throw new CouldNotTestError(reason);
+  /**
+   * The state this case needs could not be established: could not test, with the reason. `setupKey`
+   * names the configuration key or variable to check when the operator's setup may be the cause
+   * (gathered in the run's diagnosis block).
+   */
+  couldNotTest(reason: string, setupKey?: string): never {
+    throw new CouldNotTestError(reason, setupKey);
   }
 
   /** A clean-up could not put this back: listed at the end of the run with the values to restore by hand. */
@@ -272,6 +280,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
   const t0 = performance.now();
   let outcome: CaseOutcome = 'passed';
   let reason: string | undefined;
+  let setup: CaseReport['setup'];
   try {
     await ctx.def.run(ctx);
     if (ctx.checks.length === 0) {
@@ -288,6 +297,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     } else if (e instanceof CouldNotTestError) {
       outcome = 'could-not-test';
       reason = `could not test: ${e.message}`;
+      if (e.setupKey) setup = { key: e.setupKey, problem: ctx.client.redactor.text(e.message) };
     } else if (e instanceof NotApplicableError) {
       outcome = 'not-applicable';
       reason = `not applicable on this target: ${e.message}`;
@@ -321,6 +331,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     parameters: ctx.parameters,
     ...(ctx.leftovers.length ? { leftovers: ctx.leftovers.map(redact) } : {}),
     ...(ctx.resolvedLeftovers.length ? { resolvedLeftovers: ctx.resolvedLeftovers } : {}),
+    ...(setup ? { setup } : {}),
   };
 }
 

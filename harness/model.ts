@@ -51,6 +51,15 @@ export interface Leftover {
 
 export interface Exchange {
   seq: number;
+  /** The configured base URL the request went to (harness/operations.ts). */
+  base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+  /**
+   * The configured credentials the request carried exactly as configured (harness/credentials.ts):
+   * what proves a credential when the request is served, and names it when it is refused.
+   */
+  credentials?: string[];
+  /** The request never left the machine (connection refused, name not resolved): nothing can have changed. */
+  notSent?: boolean;
   /** Which documented operation (see harness/operations.ts), or 'raw'. */
   operation: string;
   label?: string;
@@ -115,4 +124,9 @@ export interface CaseReport {
   leftovers?: Leftover[];
   /** Keys of leftovers of earlier cases this case put back (with the time). */
   resolvedLeftovers?: Array<{ key: string; at: string }>;
+  /**
+   * Could not test because of the operator's setup, not the target: the configuration key or
+   * variable to check (e.g. "testData.disclosure"), gathered in the run's diagnosis block.
+   */
+  setup?: { key: string; problem: string };
 }

@@ -5,6 +5,7 @@ import type { TargetConfig } from '../config';
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
+import { credentialsCarried } from '../credentials';
 import { DeadTargetBreaker } from './breaker';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
@@ -26,13 +27,15 @@ export class NotAllowedError extends Error {
   }
 }
 
+export type BaseKey = 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+
 export interface SendOptions {
   /** The documented operation this request exercises; 'raw' for a deliberately odd request. */
   operation: OperationKey | 'raw';
   /** For 'raw': the method and the path after the base URL. */
   method?: string;
   path?: string;
-  base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+  base?: BaseKey;
   pathParams?: Record<string, string>;
   query?: Record<string, string | undefined>;
   headers?: Record<string, string | undefined>;
@@ -158,7 +161,7 @@ export class DbsiClient {
   }
 
   /** Resolve method and URL of a request, and the safety switch it needs. */
-  resolve(o: SendOptions): { method: string; url: string; pathAfterBase: string; needs?: SafetySwitch } {
+  resolve(o: SendOptions): { method: string; url: string; pathAfterBase: string; baseKey: BaseKey; needs?: SafetySwitch } {
     const op = o.operation === 'raw' ? undefined : OPERATIONS[o.operation];
     const method = (o.method ?? op?.method ?? 'GET').toUpperCase();
     const base = this.config[o.base ?? op?.base ?? 'baseUrl'];
@@ -173,7 +176,7 @@ export class DbsiClient {
       // anything else by the path it sends.
       switchForRequest(method, op && op.method === method && !o.path ? op.path : pathAfterBase) ??
       (SAFE_METHODS.has(method) ? undefined : baseKey === 'transfersBaseUrl' ? 'moneyMovement' : baseKey === 'authBaseUrl' ? 'tokenRevocation' : undefined);
-    return { method, url, pathAfterBase, needs };
+    return { method, url, pathAfterBase, baseKey, needs };
   }
 
   /**
@@ -181,7 +184,7 @@ export class DbsiClient {
    * `interrupt` stops every request of this client.
    */
   async send(o: SendOptions, events: ClientEvents = {}, signal?: AbortSignal): Promise<HttpResult> {
-    const { method, url, needs } = this.resolve(o);
+    const { method, url, needs, baseKey } = this.resolve(o);
     if (needs && !this.config.allow[needs]) throw new NotAllowedError(needs, method, this.redactor.text(url));
 
     const headers: Record<string, string> = {};
@@ -195,9 +198,13 @@ export class DbsiClient {
     const t0 = performance.now();
     const seq = ++this.seq;
     const redactedReq = { method, url: this.redactor.text(url), headers: this.redactor.headers(headers), body: this.redactor.body(body) };
-    const record = (response?: RecordedResponse, error?: Exchange['error']): Exchange => {
+    const credentials = credentialsCarried(this.config, headers);
+    const record = (response?: RecordedResponse, error?: Exchange['error'], notSent?: boolean): Exchange => {
       const ex: Exchange = {
         seq,
+        base: baseKey,
+        ...(credentials.length ? { credentials } : {}),
+        ...(notSent ? { notSent } : {}),
         operation: o.operation,
         label: o.label,
         request: redactedReq,
@@ -275,7 +282,7 @@ export class DbsiClient {
           await sleep(200 * (attempt + 1), stop);
           continue;
         }
-        const exchange = record(undefined, { kind: c.kind, message: c.message });
+        const exchange = record(undefined, { kind: c.kind, message: c.message }, c.beforeSend);
         if (c.kind !== 'interrupted') this.breaker.failed(c.kind, o.operation === 'raw' ? `${method} ${o.path ?? ''}` : o.operation, c.message);
         throw new TransportError(c.kind, c.message, exchange);
       } finally {

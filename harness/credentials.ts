@@ -1,0 +1,39 @@
+import type { TargetConfig } from './config';
+
+/**
+ * The configured credentials a request can carry, named so that a run can say which one the target
+ * refused. A request carries a credential only when it holds it exactly as the suite sends it for a
+ * served request (a made-up or deliberately broken credential carries none).
+ */
+export type CredentialId = 'bearer' | 'transfers' | 'revocation' | 'contactInfo';
+
+/** Where the operator sets each credential: the variable first, then the configuration key. */
+export const CREDENTIAL_SOURCES: Record<CredentialId, string> = {
+  bearer: 'DBSI_BEARER_TOKEN (credentials.bearerToken)',
+  transfers: 'DBSI_TRANSFERS_TOKEN (credentials.transfersToken)',
+  revocation: 'DBSI_REVOCATION_CLIENT_ID and DBSI_REVOCATION_CLIENT_SECRET (credentials.revocationClientId/Secret)',
+  contactInfo: 'DBSI_CONTACT_INFO_HEADERS (credentials.contactInfoHeaders)',
+};
+
+const scheme = (value: string | undefined, name: string): string | undefined => {
+  const m = /^(\S+)\s+(.*)$/.exec(value ?? '');
+  return m && m[1]!.toLowerCase() === name ? m[2] : undefined;
+};
+
+/** The configured credentials the request headers carry, exactly as configured. */
+export function credentialsCarried(cfg: TargetConfig, headers: Record<string, string>): CredentialId[] {
+  const lower = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const c = cfg.credentials;
+  const bearer = scheme(lower.get('authorization'), 'bearer');
+  const basic = scheme(lower.get('authorization'), 'basic');
+  const out: CredentialId[] = [];
+  if (bearer !== undefined && bearer === c.bearerToken) out.push('bearer');
+  if (bearer !== undefined && bearer === c.transfersToken) out.push('transfers');
+  if (basic !== undefined && c.revocationClientId !== undefined && c.revocationClientSecret !== undefined) {
+    const expected = Buffer.from(`${c.revocationClientId}:${c.revocationClientSecret}`).toString('base64');
+    if (basic === expected) out.push('revocation');
+  }
+  const ci = Object.entries(c.contactInfoHeaders ?? {});
+  if (ci.length > 0 && ci.every(([k, v]) => lower.get(k.toLowerCase()) === v)) out.push('contactInfo');
+  return out;
+}
