@@ -66,6 +66,10 @@ export class CheckFailure extends Error {
 /** The target does not expose what the case needs: reported with the reason, never a pass. */
 export class NotApplicableError extends Error {
   override name = 'NotApplicableError';
+  /** The answer that says so (a shared list may reach several cases through one error). */
+  constructor(message: string, readonly exchange?: Exchange) {
+    super(message);
+  }
 }
 
 /** The state the case needs could not be established (e.g. left unknown by an earlier case): no verdict, never a failure. */
@@ -178,6 +182,7 @@ export class CaseContext {
   async cite(sentBy: string, exchanges: Exchange[]): Promise<void> {
     if (exchanges.length === 0) return;
     if (!this.citedFrom.includes(sentBy)) this.citedFrom.push(sentBy);
+    for (const e of exchanges) this.judged(e);
     await this.sink.step(`${CITED_STEP} "${sentBy}"`, async () => {
       for (const e of exchanges) await this.sink.exchange(e);
     });
@@ -224,9 +229,19 @@ export class CaseContext {
     return false;
   }
 
-  /** The target does not expose what this case needs. */
-  notApplicable(reason: string): never {
-    throw new NotApplicableError(reason);
+  /**
+   * The target does not expose what this case needs. `res`: the answer that says so, when another
+   * case sent it (a shared list): judged here too, so the run can tell a setup problem behind it.
+   */
+  notApplicable(reason: string, res?: HttpResult): never {
+    throw new NotApplicableError(reason, res?.exchange);
+  }
+
+  /** Exchanges this case's verdict rests on that it did not send (cite, notApplicable). */
+  readonly judgedSeqs: number[] = [];
+
+  judged(e: Exchange): void {
+    if (!this.exchanges.includes(e) && !this.judgedSeqs.includes(e.seq)) this.judgedSeqs.push(e.seq);
   }
 
   /**
@@ -301,6 +316,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     } else if (e instanceof NotApplicableError) {
       outcome = 'not-applicable';
       reason = `not applicable on this target: ${e.message}`;
+      if (e.exchange) ctx.judged(e.exchange);
     } else if (e instanceof NotAllowedError) {
       outcome = 'not-allowed';
       reason = `skipped: not allowed on this target (allow.${e.safetySwitch} is off)`;
@@ -332,6 +348,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     ...(ctx.leftovers.length ? { leftovers: ctx.leftovers.map(redact) } : {}),
     ...(ctx.resolvedLeftovers.length ? { resolvedLeftovers: ctx.resolvedLeftovers } : {}),
     ...(setup ? { setup } : {}),
+    ...(ctx.judgedSeqs.length ? { judged: ctx.judgedSeqs } : {}),
   };
 }
 

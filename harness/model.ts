@@ -129,4 +129,6 @@ export interface CaseReport {
    * variable to check (e.g. "testData.disclosure"), gathered in the run's diagnosis block.
    */
   setup?: { key: string; problem: string };
+  /** seq of the exchanges another case sent that this case's verdict rests on (a shared list). */
+  judged?: number[];
 }

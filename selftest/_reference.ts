@@ -7,6 +7,7 @@ import { referenceConfig } from '../reference-target/config';
 import { FIXTURE_SETS, type FixtureSetName } from '../reference-target/fixture-sets';
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 import { FEATURES_BY_AREA } from '../suites';
+import { regradeCase, SetupProof } from '../harness/setup/proof';
 
 export interface AreaRun {
   cases: CaseReport[];
@@ -31,6 +32,8 @@ export async function runAreas(opts: {
   fixtures?: FixtureSetName;
   /** One case at a time, in the order of the suites (as a run at --concurrency 1), instead of all at once. */
   sequential?: boolean;
+  /** The verdicts as the cases gave them, before the run's setup proofs re-grade them. */
+  asSent?: boolean;
 }): Promise<AreaRun> {
   const target = await startReferenceTarget({ faults: opts.faults ?? [], fixtures: opts.fixtures });
   try {
@@ -39,10 +42,13 @@ export async function runAreas(opts: {
     const settings: RunSettings = { config, seed: opts.seed ?? 1234, strict: opts.strict ?? false, runId: 'rtst', specUrl: 'spec.md' };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const all = opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => () => runCase(new CaseContext(settings, client, f, c)))));
-    const cases: CaseReport[] = [];
-    if (opts.sequential) for (const run of all) cases.push(await run());
-    else cases.push(...(await Promise.all(all.map((run) => run()))));
+    const sent: CaseReport[] = [];
+    if (opts.sequential) for (const run of all) sent.push(await run());
+    else sent.push(...(await Promise.all(all.map((run) => run()))));
     await client.close();
+    // As the main command does: a verdict the setup may explain is could not test (harness/setup/proof.ts).
+    const proof = new SetupProof(sent);
+    const cases = opts.asSent ? sent : sent.map((c) => regradeCase(c, proof));
     const failed = new Set(cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict)).map((k) => k.requirement)));
     return { cases, target, failed };
   } finally {

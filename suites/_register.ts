@@ -1,13 +1,14 @@
 import * as allure from 'allure-js-commons';
 import { describe, inject, test as base } from 'vitest';
 import { requirement } from '../requirements';
-import { CaseContext, runCase, specLink, type EvidenceSink, type Feature, type RunSettings } from '../harness/case';
+import { CaseContext, caseId, runCase, specLink, type EvidenceSink, type Feature, type RunSettings } from '../harness/case';
 import type { Area, CaseReport, Exchange, Grade } from '../harness/model';
 import { OPERATIONS } from '../harness/operations';
 import { selects, type CaseFilter } from '../harness/run/filter';
 import { workerClient } from '../harness/run/worker';
 import { renderExchange } from '../harness/evidence/exchange-text';
 import { caseError } from '../harness/evidence/report';
+import { CASE_LABEL } from '../harness/evidence/allure-labels';
 import { runCancelledSignal } from '../harness/run/cancel-channel';
 
 declare module 'vitest' {
@@ -71,6 +72,7 @@ function registerArea(features: Feature[]): void {
           await allure.feature(`${op.number}. ${op.name}`);
           await allure.severity(SEVERITY[grade]);
           await allure.tags(grade, ...def.requirements);
+          await allure.label(CASE_LABEL, caseId(f, def));
           for (const section of new Set([op.section, ...def.requirements.map((id) => requirement(id).section)])) {
             await allure.link(specLink(settings, section), `spec: ${section}`);
           }

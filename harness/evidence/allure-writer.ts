@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AllureVitestReporter, { type AllureVitestReporterConfig } from 'allure-vitest/reporter';
 import type { Vitest } from 'vitest/node';
+import { CASE_LABEL } from './allure-labels';
 
 /**
  * Allure's own file writer writes every result and attachment synchronously, through a temporary
@@ -25,8 +26,11 @@ export class AsyncResultsWriter {
     this.pending.add(p);
   }
 
+  /** Test results wait for flush: the run's final verdicts (harness/setup/proof.ts) may revise them. */
+  private readonly results: AllureResult[] = [];
+
   writeResult(result: { uuid: string }): void {
-    this.write(`${result.uuid}-result.json`, JSON.stringify(result));
+    this.results.push(result as AllureResult);
   }
   writeGroup(result: { uuid: string }): void {
     this.write(`${result.uuid}-container.json`, JSON.stringify(result));
@@ -49,10 +53,34 @@ export class AsyncResultsWriter {
     this.write(name, JSON.stringify(info));
   }
 
-  async flush(): Promise<void> {
+  async flush(revise: (r: AllureResult) => AllureResult = (r) => r): Promise<void> {
+    for (const r of this.results.splice(0)) {
+      const out = revise(r);
+      this.write(`${out.uuid}-result.json`, JSON.stringify(out));
+    }
     while (this.pending.size) await Promise.all([...this.pending]);
     if (this.failure) throw new Error(`writing the Allure results failed: ${this.failure.message}`);
   }
+}
+
+/** The members of an Allure test result the run may revise. */
+export interface AllureResult {
+  uuid: string;
+  status?: string;
+  statusDetails?: { message?: string; trace?: string };
+  labels?: Array<{ name: string; value: string }>;
+}
+
+
+/**
+ * A result given its case's final verdict: a case the run's setup proofs made "could not test" is
+ * broken, with the reason, like every other could-not-test case.
+ */
+export function reviseResult(r: AllureResult, byId: ReadonlyMap<string, { outcome: string; reason?: string }>): AllureResult {
+  const id = r.labels?.find((l) => l.name === CASE_LABEL)?.value;
+  const c = id === undefined ? undefined : byId.get(id);
+  if (!c || c.outcome !== 'could-not-test' || r.status === 'broken') return r;
+  return { ...r, status: 'broken', statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined } };
 }
 
 /** allure-vitest's reporter, with its results written by AsyncResultsWriter. */
@@ -70,9 +98,9 @@ export class AllureReporter extends AllureVitestReporter {
     if (runtime) runtime.writer = this.writer;
   }
 
-  /** Every result and attachment is on disk when this resolves. */
-  flush(): Promise<void> {
-    return this.writer.flush();
+  /** Every result and attachment is on disk when this resolves; `revise` gives each result its final verdict. */
+  flush(revise?: (r: AllureResult) => AllureResult): Promise<void> {
+    return this.writer.flush(revise);
   }
 }
 

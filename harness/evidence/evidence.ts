@@ -1,3 +1,4 @@
+import { diagnosisBlock } from '../setup/diagnosis';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BundleRefused, scanForSecrets, writeBundle, type ScannedSecret } from './bundle';
@@ -33,8 +34,9 @@ export function reportVariables(s: ConformanceSummary): Record<string, string> {
 }
 
 /** The verdict banner of the HTML report's front page. */
-export function reportVerdict(s: ConformanceSummary): { headline: string; exitCode: number } {
-  return { headline: s.facts.headline ?? s.facts.verdict, exitCode: s.facts.exitCode };
+export function reportVerdict(s: ConformanceSummary): { headline: string; exitCode: number; diagnosis?: string[] } {
+  const diagnosis = diagnosisBlock(s.diagnosis ?? []);
+  return { headline: s.facts.headline ?? s.facts.verdict, exitCode: s.facts.exitCode, ...(diagnosis.length ? { diagnosis } : {}) };
 }
 
 export interface EvidenceOptions {

@@ -1,11 +1,12 @@
 import type { CaseReport } from '../model';
 import { renderExchange } from './exchange-text';
+import type { UnremovableRecord } from '../run/unremovable';
 
 const esc = (s: string) =>
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JUnit XML: one testsuite per area, one testcase per case; already-redacted content only. */
-export function junitXml(cases: CaseReport[], runName: string): string {
+export function junitXml(cases: CaseReport[], runName: string, unremovable: readonly UnremovableRecord[] = []): string {
   const byArea = new Map<string, CaseReport[]>();
   for (const c of cases) byArea.set(c.area, [...(byArea.get(c.area) ?? []), c]);
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
@@ -18,8 +19,9 @@ export function junitXml(cases: CaseReport[], runName: string): string {
       // No dot in the classname: Jenkins and others split it at dots into package and class.
       out.push(`    <testcase classname="${esc(`${c.area} › ${c.operation}`.replace(/\./g, ''))}" name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`);
       // The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check, outcome).
+      const made = unremovable.filter((r) => r.test === c.title).map((r) => `${r.kind} ${r.what}${r.id ? ` (id ${r.id})` : ''}`);
       const checks = c.checks.map((k) => `<property name="check" value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`).join('');
-      out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? []).map((l) => `<property name="leftover" value="${esc(`${l.what}: restore ${l.restore}`)}"/>`).join('')}</properties>`);
+      out.push(`      <properties>${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? []).map((l) => `<property name="leftover" value="${esc(`${l.what}: restore ${l.restore}`)}"/>`).join('')}${made.map((m) => `<property name="created-cannot-remove" value="${esc(m)}"/>`).join('')}</properties>`);
       const first = (c.reason ?? '').split('\n')[0]!;
       if (c.outcome === 'failed') out.push(`      <failure message="${esc(first)}" type="non-conformance">${esc(c.reason ?? '')}</failure>`);
       if (c.outcome === 'could-not-test' || c.outcome === 'error') out.push(`      <error message="${esc(first)}" type="${c.outcome}">${esc(c.reason ?? '')}</error>`);
@@ -28,7 +30,11 @@ export function junitXml(cases: CaseReport[], runName: string): string {
       const exchanges = c.exchanges.map(renderExchange).join('\n\n');
       out.push(`      <system-out>${esc([...notes, exchanges].filter(Boolean).join('\n\n'))}</system-out>`);
       // What its clean-up could not put back: never silent, whatever the outcome.
-      if (c.leftovers?.length) out.push(`      <system-err>${esc(c.leftovers.map((l) => `LEFT ON THE TARGET: ${l.what}${l.now ? `; now ${l.now}` : ''}; restore ${l.restore}; why: ${l.why}`).join('\n'))}</system-err>`);
+      const errLines = [
+        ...(c.leftovers ?? []).map((l) => `LEFT ON THE TARGET: ${l.what}${l.now ? `; now ${l.now}` : ''}; restore ${l.restore}; why: ${l.why}`),
+        ...made.map((m) => `CREATED, CANNOT BE REMOVED THROUGH THE INTERFACE: ${m}`),
+      ];
+      if (errLines.length) out.push(`      <system-err>${esc(errLines.join('\n'))}</system-err>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');

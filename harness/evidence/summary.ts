@@ -5,6 +5,8 @@ import { cutAtToken } from '../text';
 import type { Coverage } from '../run/coverage';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from '../run/results';
 import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
+import { diagnosisBlock, type SetupFinding } from '../setup/diagnosis';
+import { unremovableBlock, type UnremovableRecord } from '../run/unremovable';
 
 export interface RunFacts {
   target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
@@ -37,12 +39,21 @@ export interface ConformanceSummary {
   requirements: RequirementRow[];
   /** What the run changed on the target and could not put back, with the values to restore by hand (empty when everything is as found). */
   leftovers: OpenLeftover[];
+  /** What the run created that the interface cannot remove (institution disclosures, transfers). */
+  unremovable: UnremovableRecord[];
+  /** What the operator's setup kept from a verdict, and which key or variable to check. */
+  diagnosis: SetupFinding[];
   cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string; retries?: string[]; leftovers?: Leftover[] }>;
   /** Judging recorded traffic (--traffic): the capture, coverage per operation, a line per exchange. */
   traffic?: TrafficSummary;
 }
 
-export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: RequirementRow[]): ConformanceSummary {
+export function buildSummary(
+  facts: RunFacts,
+  cases: CaseReport[],
+  rows: RequirementRow[],
+  setup: { diagnosis?: SetupFinding[]; unremovable?: UnremovableRecord[] } = {},
+): ConformanceSummary {
   return {
     $schema: 'https://dbsi-conformance.dev/schemas/conformance-summary.schema.json',
     facts,
@@ -50,6 +61,8 @@ export function buildSummary(facts: RunFacts, cases: CaseReport[], rows: Require
     requirementTotals: countVerdicts(rows),
     requirements: rows,
     leftovers: openLeftovers(cases),
+    unremovable: setup.unremovable ?? [],
+    diagnosis: setup.diagnosis ?? [],
     cases: cases.map((c) => ({
       id: c.id,
       area: c.area,
@@ -103,7 +116,9 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   if (!s.traffic) out.push(`| seed | ${f.seed} (reproduce with \`--seed ${f.seed}\`) |`);
   out.push(`| strict | ${f.strict} |`, `| areas | ${f.areas.join(', ')} |`);
   out.push(`| started | ${f.startedAt} |`, `| duration | ${(f.durationMs / 1000).toFixed(1)} s |`, `| Node | ${f.node} |`, `| exit code | ${f.exitCode} |`, '');
+  if (s.diagnosis.length) out.push('## Diagnosis: the setup, not the target', '', '```', ...diagnosisBlock(s.diagnosis), '```', '');
   if (s.leftovers.length) out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
+  if (s.unremovable.length) out.push('## Created, cannot be removed through the interface', '', '```', ...unremovableBlock(s.unremovable), '```', '');
   if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
   out.push('## Tests per area', '', '| area | total | passed | failed | warnings | not applicable | skipped | could not test |', '|---|---|---|---|---|---|---|---|');
   for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);

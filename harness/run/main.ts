@@ -17,7 +17,7 @@ import { SPEC_FILE, specUrl } from '../spec-location';
 import { FEATURES_BY_AREA } from '../../suites';
 import { referenceConfig } from '../../reference-target/config';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/server';
-import { AllureReporter, clearResults } from '../evidence/allure-writer';
+import { AllureReporter, clearResults, reviseResult } from '../evidence/allure-writer';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { consoleSummary, plural } from './console';
 import { coverageOf, fullyCovered, headline } from './coverage';
@@ -30,9 +30,12 @@ import { EXIT, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import { writeEvidence } from '../evidence/evidence';
 import { suiteText } from './suite-text';
-import { casesForTerminal, terminalLine, terminalSafe } from './terminal-text';
+import { casesForTerminal, terminalLine, terminalSafe, terminalText } from './terminal-text';
 import { judgeTraffic } from '../traffic/run';
 import { leftoversBlock, openLeftovers } from './leftovers';
+import { unremovableBlock, unremovableRecords } from './unremovable';
+import { regradeCase, SetupProof } from '../setup/proof';
+import { diagnosisBlock, setupFindings } from '../setup/diagnosis';
 import { cleanupDeadlineMs } from '../http/cleanup-retry';
 import { openCancelChannel } from './cancel-channel';
 
@@ -258,10 +261,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     void vitest?.cancelCurrentRun('test-failure');
   };
   const selectedCount = activeAreas.reduce((n, a) => n + FEATURES_BY_AREA[a].reduce((m, f) => m + f.cases.filter((c) => selects(filter, f, c)).length, 0), 0);
-  const progress = new Progress({ total: selectedCount, tty: !!io.tty, write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))), columns: process.stdout.columns, onFailure });
+  // The setup proofs so far: a failure they may explain is shown as could not test, and --bail does not
+  // count it (proofs only grow: a failure shown is final; the summary re-judges every test at the end).
+  const proofSoFar = new SetupProof();
+  // A pass is shown as it came: its control may still be served later in the run.
+  const judgeSoFar = (c: CaseReport) => (proofSoFar.observe(c), c.outcome === 'passed' ? c : regradeCase(c, proofSoFar));
+  const progress = new Progress({ total: selectedCount, tty: !!io.tty, write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))), columns: process.stdout.columns, onFailure, judge: judgeSoFar });
   // With --quiet there is no progress display, but --bail still counts the failures.
   let quietFailures = 0;
-  const failureCounter = { onTestCaseResult: (t: Parameters<Progress['onTestCaseResult']>[0]) => (t.meta().dbsi?.outcome === 'failed' ? onFailure(++quietFailures) : undefined) };
+  const failureCounter = {
+    onTestCaseResult: (t: Parameters<Progress['onTestCaseResult']>[0]) => {
+      const c = t.meta().dbsi;
+      if (c && judgeSoFar(c).outcome === 'failed') onFailure(++quietFailures);
+    },
+  };
   if (!opts.quiet) progress.start();
   const allureReporter = new AllureReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never });
   try {
@@ -324,7 +337,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     }
   }
 
-  const cases = collector.cases.sort((a, b) => a.id.localeCompare(b.id));
+  // A verdict that the operator's setup may explain (a credential never served, a base URL that
+  // served nothing, a refusal without its control) is no verdict on the target: could not test.
+  const proof = new SetupProof(collector.cases);
+  const cases = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
+  const diagnosis = interrupted ? [] : setupFindings(cases, proof);
+  const unremovable = unremovableRecords(cases);
   const coverage = coverageOf(cases, activeAreas);
   let exitCode = interrupted ? EXIT.INTERRUPTED : exitCodeFor(cases, collector.problems.length);
   if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
@@ -345,10 +363,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   };
   facts.coverage = coverage;
   facts.headline = headline(facts.verdict, coverage);
-  const summary = buildSummary(facts, cases, requirementRows(cases, declared, opts.strict));
+  const summary = buildSummary(facts, cases, requirementRows(cases, declared, opts.strict), { diagnosis, unremovable });
   writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
-  writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance ${facts.target.name}`));
+  writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance ${facts.target.name}`, unremovable));
 
   io.out('');
   io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
@@ -357,10 +375,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // Never silent: what the run could not put back, with the values to restore by hand.
   const left = leftoversBlock(openLeftovers(cases));
   if (left.length) io.out(redactor.text([...left, ''].join('\n')));
+  const made = unremovableBlock(unremovable);
+  if (made.length) io.out(redactor.text([...made, ''].join('\n')));
+  // What the setup kept from a verdict, and which key or variable to check: closes the output, above the verdict.
+  const diagnosed = diagnosisBlock(diagnosis);
+  if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${plural(cases.length, 'test')} in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
   try {
-    await allureReporter.flush();
+    const byId = new Map(cases.map((c) => [c.id, c]));
+    await allureReporter.flush((r) => reviseResult(r, byId));
   } catch (e) {
     io.err(`dbsi-conformance: ${(e as Error).message}`);
   }

@@ -17,6 +17,8 @@ export interface ProgressOptions {
   columns?: number;
   /** TTY: how often the live line is redrawn. Default 250 ms. */
   redrawMs?: number;
+  /** The verdict as the run's setup proofs so far give it (harness/setup/proof.ts); default: as the test gave it. */
+  judge?(c: CaseReport): CaseReport;
   /** Called for every test that failed the run (a MUST check, or any check under --strict). */
   onFailure?(failures: number, c: CaseReport): void;
 }
@@ -63,7 +65,9 @@ export class Progress {
     // A cancelled run (--bail, Ctrl-C) may report a test again: each is counted once.
     if (this.done.has(test.id)) return;
     this.done.add(test.id);
-    const report = test.meta().dbsi as CaseReport | undefined;
+    const sent = test.meta().dbsi as CaseReport | undefined;
+    // As far as the run's setup proofs go so far: a failure the setup may explain shows as could not test.
+    const report = sent && this.o.judge ? this.o.judge(sent) : sent;
     this.finished++;
     const outcome = report?.outcome ?? (test.result().state === 'failed' ? 'error' : 'passed');
     this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);

@@ -31,7 +31,7 @@ export const STORED_COUNTRY_CODE: CaseDef[] = [
       );
       await t.parameter('country codes', `${start.countryCode} to ${code}`);
       if (first.status === 404 || first.status === 405) t.notApplicable(`the update was not served (${c.notServed(first.status, 'OP10-PATH')})`);
-      if (!is2xx(first.status)) t.notApplicable(`the target did not accept ${changed} under country code ${code} (status ${first.status}); a target may validate numbers per country, so there is nothing to observe`);
+      if (!is2xx(first.status)) t.notApplicable(`the target did not accept ${changed} under country code ${code} (status ${first.status}); a target may validate numbers per country, so there is nothing to observe`, first);
 
       // Refusing the previous number proves something only where a number not on record is refused at all: the control, side by side.
       const [previous, control] = await c.updatesSideBySide(`an update naming the previous number ${start.number} is refused, and (control) one naming a number that is not on record`, [

@@ -12,7 +12,7 @@ export type Listed = Record<string, unknown>;
 /** Operation 1's elements; "not applicable" when the list itself is broken (reported by operation 1's cases). */
 export async function listInstitutionDisclosures(t: CaseContext, label = 'list institution disclosures', priority?: number): Promise<{ res: HttpResult; items: Listed[] }> {
   const res = await t.send({ operation: 'listInstitutionDisclosures', headers: commonHeaders(t.faker, t.config), label, ...(priority ? { priority } : {}) });
-  if (!is2xx(res)) t.notApplicable(`the list of institution disclosures was not served (status ${res.status}; reported by OP1-REQUEST)`);
+  if (!is2xx(res)) t.notApplicable(`the list of institution disclosures was not served (status ${res.status}; reported by OP1-REQUEST)`, res);
   const items = (res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
   if (!Array.isArray(items)) t.notApplicable('the list of institution disclosures has no institutionDisclosures array (reported by OP1-RESPONSE-ENVELOPE)');
   return { res, items: items.filter((i): i is Listed => i !== null && typeof i === 'object') };

@@ -93,7 +93,7 @@ async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
   markChosen(t, s.d);
   s.createSent = true;
   const res = await t.step('create the shared record', () => createRecord(t, s.d, 'create the user disclosure (shared by the cases that only read it)'));
-  if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`);
+  if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
   const { records } = await t.step('list the records', () => listUserRecords(t));
   const record = findRecord(records, s.d);
   if (!record) t.notApplicable('the created acceptance record is not listed (reported by STATE-UD-CREATE)');

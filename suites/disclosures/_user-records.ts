@@ -50,7 +50,7 @@ export { recordKey as userDisclosureLockKey } from './_known-records';
 /** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
 export async function listUserRecords(t: CaseContext, label = 'list user disclosures', priority?: number): Promise<{ res: HttpResult; records: UserRecord[] }> {
   const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label, ...(priority ? { priority } : {}) });
-  if (!is2xx(res)) t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`);
+  if (!is2xx(res)) t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`, res);
   const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
   if (!Array.isArray(records)) t.notApplicable('the list of user disclosures has no institutionUserDisclosures array (reported by OP4-RESPONSE-ENVELOPE)');
   const objects = records.filter((r): r is UserRecord => r !== null && typeof r === 'object');

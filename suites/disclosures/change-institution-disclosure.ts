@@ -27,7 +27,7 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
     async run(t) {
       const institutionId = t.config.testData.institutionId;
       const created = await t.step('create with status false', () => createInstitutionDisclosure(t, false));
-      if (!is2xx(created.res)) t.notApplicable(`creating the disclosure was not served (status ${created.res.status}; reported by OP2-REQUEST)`);
+      if (!is2xx(created.res)) t.notApplicable(`creating the disclosure was not served (status ${created.res.status}; reported by OP2-REQUEST)`, created.res);
       const responseId = (created.res.json as Record<string, unknown> | undefined)?.institutionDisclosureId;
       const before = await t.step('list after create', () => listInstitutionDisclosures(t));
       const found = findDisclosure(before.items, typeof responseId === 'string' ? responseId : undefined, created.name, institutionId);

@@ -34,7 +34,7 @@ const stateCase = (form: Form): CaseDef => ({
   requirements: ['STATE-UD-CHANGE'],
   async run(t) {
     const { d, res, after } = await lifecycleStep(t, `change:${form}`);
-    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
     const record = findRecord(after.records, d);
     t.verify('STATE-UD-CHANGE', present(record, `the acceptance record of "${d.institutionDisclosureName}"`, after.res));
     t.verify('STATE-UD-CHANGE', value_equals(record!.institutionUserDisclosureStatus, 'NOT_ACCEPTED', 'its institutionUserDisclosureStatus', after.res));
@@ -47,7 +47,7 @@ const onlyNamedCase = (form: Form): CaseDef => ({
   requirements: ['STATE-UD-CHANGE-ONLY-NAMED'],
   async run(t) {
     const { res, after, others } = await lifecycleStep(t, `change:${form}`);
-    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
     if (others.length === 0)
       t.notApplicable('the user has no record besides the one the change acts on: none from before the run, and no second disclosure was free to create one (or creating it was not served)');
     await t.parameter('records that must stay as they are', String(others.length));

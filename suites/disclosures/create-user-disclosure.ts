@@ -26,7 +26,7 @@ export default feature('disclosures', 'createUserDisclosure', [
     requirements: ['STATE-UD-CREATE'],
     async run(t) {
       const { d, res, after } = await lifecycleStep(t, 'create');
-      if (!is2xx(res)) t.notApplicable(`creating the record was not served (status ${res.status}; reported by OP5-REQUEST)`);
+      if (!is2xx(res)) t.notApplicable(`creating the record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
       const { res: listed, records } = after;
       const record = findRecord(records, d);
       t.verify('STATE-UD-CREATE', present(record, `the acceptance record of "${d.institutionDisclosureName}"`, listed));

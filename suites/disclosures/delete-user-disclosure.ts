@@ -34,7 +34,7 @@ const stateCase = (form: Form): CaseDef => ({
   requirements: ['STATE-UD-DELETE'],
   async run(t) {
     const { d, res, after } = await lifecycleStep(t, `delete:${form}`);
-    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
     t.verify('STATE-UD-DELETE', absent(findRecord(after.records, d), `the acceptance record of "${d.institutionDisclosureName}"`, after.res));
   },
 });
@@ -45,7 +45,7 @@ const onlyNamedCase = (form: Form): CaseDef => ({
   requirements: ['STATE-UD-DELETE-ONLY-NAMED'],
   async run(t) {
     const { res, after, others } = await lifecycleStep(t, `delete:${form}`);
-    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`);
+    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
     if (others.length === 0)
       t.notApplicable('the user has no record besides the one the delete removes: none from before the run, and no second disclosure was free to create one (or creating it was not served)');
     await t.parameter('records that must stay as they are', String(others.length));

@@ -14,7 +14,7 @@ const list = (t: CaseContext, credentials: Credentials = 'valid') =>
 /** The list's elements, or "not applicable" when an earlier requirement already failed on it. */
 async function listedElements(t: CaseContext) {
   const res = await list(t);
-  if (res.status < 200 || res.status > 299) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP1-REQUEST)`);
+  if (res.status < 200 || res.status > 299) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP1-REQUEST)`, res);
   const items = (res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
   if (!Array.isArray(items)) t.notApplicable('the answer has no institutionDisclosures array (reported by OP1-RESPONSE-ENVELOPE)');
   if (items.length === 0) t.notApplicable('the target lists no institution disclosure, so there is no element to inspect');
@@ -34,7 +34,7 @@ export default feature('disclosures', 'listInstitutionDisclosures', [
     requirements: ['CONV-JSON-BODIES', 'OP1-RESPONSE-ENVELOPE'],
     async run(t) {
       const res = await list(t);
-      if (res.status < 200 || res.status > 299) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP1-REQUEST)`);
+      if (res.status < 200 || res.status > 299) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP1-REQUEST)`, res);
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP1-RESPONSE-ENVELOPE', schema_conformance(res, 'institution-disclosure-list'));
     },

@@ -20,7 +20,7 @@ const list = (t: CaseContext, credentials: Credentials = 'valid') =>
  */
 async function listWithARecord(t: CaseContext) {
   const { d, res, after } = await lifecycleStep(t, 'create');
-  if (!is2xx(res)) t.notApplicable(`creating an acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`);
+  if (!is2xx(res)) t.notApplicable(`creating an acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
   if (!findRecord(after.records, d)) t.notApplicable(`the acceptance record of "${d.institutionDisclosureName}" this run created is not listed (reported by STATE-UD-CREATE)`);
   return after;
 }
@@ -54,7 +54,7 @@ export default feature('disclosures', 'listUserDisclosures', [
     requirements: ['CONV-JSON-BODIES', 'OP4-RESPONSE-ENVELOPE'],
     async run(t) {
       const res = await list(t);
-      if (!is2xx(res)) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP4-REQUEST)`);
+      if (!is2xx(res)) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP4-REQUEST)`, res);
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP4-RESPONSE-ENVELOPE', schema_conformance(res, 'institution-user-disclosure-list'));
     },

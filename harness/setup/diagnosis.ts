@@ -1,0 +1,60 @@
+import type { CaseReport, Exchange } from '../model';
+import { suspicionText, type SetupProof } from './proof';
+import { CREDENTIAL_SOURCES } from '../credentials';
+
+/** One thing about the operator's setup that kept tests from a verdict, and the key or variable to check. */
+export interface SetupFinding {
+  /** The configuration key or variable to check, e.g. "DBSI_BEARER_TOKEN (credentials.bearerToken)", "baseUrl". */
+  key: string;
+  /** What the run saw, and what to check. */
+  problem: string;
+  /** Titles of the tests it left without a verdict. */
+  tests: string[];
+}
+
+/**
+ * The run's diagnosis: every setup problem the tests met (CaseReport.setup, set by the cases or by
+ * the re-grading of harness/setup/proof.ts), grouped by key, plus what the proofs show by themselves
+ * (a credential refused everywhere, a base URL that served nothing) and a target that shed load.
+ */
+export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): SetupFinding[] {
+  const byKey = new Map<string, SetupFinding>();
+  const add = (key: string, problem: string, test?: string) => {
+    const f = byKey.get(key) ?? byKey.set(key, { key, problem, tests: [] }).get(key)!;
+    if (test && !f.tests.includes(test)) f.tests.push(test);
+  };
+  for (const c of cases) if (c.setup) add(c.setup.key, c.setup.problem, c.title);
+  for (const { id, exchanges } of proof.refusedEverywhere()) {
+    add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'credential', key: id }, exchanges[0]!));
+  }
+  for (const { key, exchanges } of proof.unprovenBases()) add(key, suspicionText({ kind: 'base', key }, exchanges[0]!));
+  const paced = pacing(cases.flatMap((c) => c.exchanges));
+  if (paced) add('http.concurrency / http.rateLimitPerSecond', paced);
+  return [...byKey.values()];
+}
+
+type Paced = Exchange & { pacedTo?: { concurrency: number; ratePerSecond: number }; shedLoad?: boolean };
+
+/** "the target shed load (12 answers 429/5xx in bursts): the run paced itself down to 2 in flight, 5 requests/s". */
+function pacing(exchanges: Paced[]): string | undefined {
+  const shed = exchanges.filter((e) => e.shedLoad).length;
+  const paced = exchanges.map((e) => e.pacedTo).filter((p): p is NonNullable<Paced['pacedTo']> => !!p);
+  if (!shed && !paced.length) return undefined;
+  const low = paced.reduce((m, p) => ({ concurrency: Math.min(m.concurrency, p.concurrency), ratePerSecond: Math.min(m.ratePerSecond, p.ratePerSecond) }), { concurrency: Infinity, ratePerSecond: Infinity });
+  const to = paced.length ? `: the run paced itself, down to ${low.concurrency} request${low.concurrency === 1 ? '' : 's'} in flight and ${Math.round(low.ratePerSecond * 10) / 10} requests/s` : '';
+  return `the target shed load (${shed} answer${shed === 1 ? '' : 's'} 429/5xx in bursts)${to}; set http.concurrency and http.rateLimitPerSecond below its limit to spare it`;
+}
+
+/** The block that closes the console output and the summary (plain lines). */
+export function diagnosisBlock(findings: readonly SetupFinding[]): string[] {
+  if (findings.length === 0) return [];
+  const out = ['DIAGNOSIS: what the run met in the setup, not in the target (these are never counted as non-conformance):'];
+  for (const f of findings) {
+    out.push(`  ? ${f.key}`, `      ${f.problem.split('\n')[0]}`);
+    if (f.tests.length) {
+      const shown = f.tests.slice(0, 3).map((t) => `"${t}"`).join(', ');
+      out.push(`      ${f.tests.length} test${f.tests.length === 1 ? '' : 's'} could not test: ${shown}${f.tests.length > 3 ? ', …' : ''}`);
+    }
+  }
+  return out;
+}

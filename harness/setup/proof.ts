@@ -1,0 +1,187 @@
+import { CREDENTIAL_SOURCES, type CredentialId } from '../credentials';
+import type { BaseUrlKey } from '../operations';
+import type { CaseReport, CheckResult, Exchange } from '../model';
+
+/**
+ * What a run proved about the operator's setup, from the exchanges alone: the suite cannot tell a
+ * valid credential or a right base URL from a wrong one except by what the target serves.
+ * - A credential is proven when a request carrying it (exactly as configured) was answered 2xx.
+ * - A base URL is proven when anything sent there was answered other than 404/405.
+ * - A refusal proves a rule only where the same method and path were served (2xx) with a configured
+ *   credential in the same run: the control. A 404 never proves an auth rule.
+ */
+export class SetupProof {
+  private readonly servedCredentials = new Set<string>();
+  private readonly refusedCredentials = new Map<string, Exchange[]>();
+  private readonly provenBases = new Set<string>();
+  private readonly unprovenBaseAnswers = new Map<string, Exchange[]>();
+  private readonly controls = new Set<string>();
+  private readonly bySeq = new Map<number, Exchange>();
+  /** The configured credentials sent to each operation: what a missing control points at. */
+  private readonly operationCredentials = new Map<string, Set<string>>();
+
+  constructor(cases: readonly CaseReport[] = []) {
+    for (const c of cases) this.observe(c);
+  }
+
+  /** Take in a case's exchanges (a run's reports, in any order). */
+  observe(c: CaseReport): void {
+    for (const e of c.exchanges) this.observeExchange(e);
+  }
+
+  private observeExchange(e: Exchange): void {
+    this.bySeq.set(e.seq, e);
+    const status = e.response?.status;
+    if (status === undefined) return;
+    const served = status >= 200 && status < 300;
+    for (const id of e.credentials ?? []) {
+      if (served) this.servedCredentials.add(id);
+      else if (status === 401 || status === 403) this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
+    }
+    if (e.base) {
+      if (status !== 404 && status !== 405) this.provenBases.add(e.base);
+      else this.unprovenBaseAnswers.set(e.base, [...(this.unprovenBaseAnswers.get(e.base) ?? []), e]);
+    }
+    for (const id of e.credentials ?? []) this.operationCredentials.set(operationKey(e), new Set([...(this.operationCredentials.get(operationKey(e)) ?? []), id]));
+    if (served && e.credentials?.length) {
+      this.controls.add(controlKey(e));
+      this.controls.add(operationKey(e));
+    }
+  }
+
+  exchange(seq: number | undefined): Exchange | undefined {
+    return seq === undefined ? undefined : this.bySeq.get(seq);
+  }
+
+  credentialProven(id: string): boolean {
+    return this.servedCredentials.has(id);
+  }
+
+  baseProven(base: string): boolean {
+    return this.provenBases.has(base);
+  }
+
+  /** Why this answer may come from the setup rather than the target, or undefined when it cannot. */
+  suspicion(e: Exchange): SetupSuspicion | undefined {
+    const status = e.response?.status;
+    if (status === undefined) return undefined;
+    if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
+    if (status === 401 || status === 403) {
+      const id = (e.credentials ?? []).find((c) => !this.credentialProven(c));
+      if (id) return { kind: 'credential', key: id as CredentialId };
+    }
+    return undefined;
+  }
+
+  /**
+   * A passed refusal check has its evidence: its operation was served (2xx) with a configured
+   * credential, and for a refusal answered 404/405 (no such resource or method) at that very path.
+   */
+  refusalHasControl(e: Exchange): boolean {
+    const status = e.response?.status;
+    if (status === 404 || status === 405 || e.operation === 'raw') return this.controls.has(controlKey(e));
+    return this.controls.has(operationKey(e));
+  }
+
+  /**
+   * Why a passed refusal has no control: the base URL served nothing, or the credential the
+   * operation was sent with was never served, or else the operation was never served with one.
+   */
+  missingControl(e: Exchange): SetupSuspicion {
+    if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
+    const id = [...(this.operationCredentials.get(operationKey(e)) ?? [])].find((c) => !this.credentialProven(c));
+    if (id) return { kind: 'control', key: CREDENTIAL_SOURCES[id as CredentialId] };
+    return { kind: 'control', key: `${e.base ?? 'baseUrl'} and the credentials of this operation` };
+  }
+
+  /** Every credential refused on every request that carried it, with those requests. */
+  refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[] }> {
+    return [...this.refusedCredentials].filter(([id]) => !this.credentialProven(id)).map(([id, exchanges]) => ({ id: id as CredentialId, exchanges }));
+  }
+
+  /** Every base URL at which nothing was answered other than 404/405, with those answers. */
+  unprovenBases(): Array<{ key: BaseUrlKey; exchanges: Exchange[] }> {
+    return [...this.unprovenBaseAnswers].filter(([b]) => !this.baseProven(b)).map(([key, exchanges]) => ({ key: key as BaseUrlKey, exchanges }));
+  }
+}
+
+export type SetupSuspicion = { kind: 'base'; key: BaseUrlKey } | { kind: 'credential'; key: CredentialId } | { kind: 'control'; key: string };
+
+/** The checks whose pass rests on the target refusing a request. */
+export const REFUSAL_CHECKS: ReadonlySet<string> = new Set(['not_served']);
+
+function operationKey(e: Exchange): string {
+  return `${e.request.method} operation ${e.operation}`;
+}
+
+function controlKey(e: Exchange): string {
+  let path = e.request.url;
+  try {
+    path = new URL(e.request.url).pathname;
+  } catch {
+    // keep the URL as recorded
+  }
+  return `${e.request.method} ${path}`;
+}
+
+/** What the operator should check for a suspicion: the key or variable, in one phrase. */
+export function suspicionKey(s: SetupSuspicion): string {
+  return s.kind === 'credential' ? CREDENTIAL_SOURCES[s.key] : s.key;
+}
+
+/** One line saying why a verdict could come from the setup. */
+export function suspicionText(s: SetupSuspicion, e: Exchange): string {
+  const at = `${e.request.method} ${e.request.url}`;
+  if (s.kind === 'base') return `nothing sent to ${s.key} was answered other than 404/405 in this run (e.g. ${e.response?.status} to ${at}): check ${s.key}, including its path prefix`;
+  if (s.kind === 'credential') return `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (e.g. ${e.response?.status} to ${at}): check that it is valid, not expired and allowed for this operation`;
+  const where = e.response?.status === 404 || e.response?.status === 405 ? 'that method and path' : 'that operation';
+  return `the refusal of ${at} (${e.response?.status}) proves nothing: no request to ${where} was served with the configured credentials in this run; check ${s.key}`;
+}
+
+/** A check re-graded because its evidence may come from the setup: kept, marked not applicable with the reason. */
+function voided(k: CheckResult, why: string): CheckResult {
+  return { ...k, outcome: 'not-applicable', note: `could not test: ${why}${k.note ? ` (was: ${k.note})` : ''}` };
+}
+
+/**
+ * Re-grade a case on what the run proved: a failure, a warning or a "not applicable" that rests on
+ * an answer the setup may explain (a refused credential never served, a base URL that served
+ * nothing) is "could not test"; a passed refusal check without its control likewise. A case whose
+ * every doubtful verdict is settled is returned as it was.
+ */
+export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
+  const judged = c.checks.map((k) => ({ k, e: proof.exchange(k.exchange) }));
+  // A pass needs its evidence: an answer from a base URL that served something, and for a refusal
+  // its control, whatever else the case concluded.
+  const unproven = judged.filter(({ k, e }) => k.outcome === 'passed' && e?.response && !passHasEvidence(k, e, proof));
+  const voidPasses = (checks: CheckResult[]) =>
+    checks.map((k) => {
+      const u = unproven.find((x) => x.k === k);
+      return u ? voided(k, suspicionText(proof.suspicion(u.e!) ?? proof.missingControl(u.e!), u.e!)) : k;
+    });
+  const doubtful = c.outcome === 'failed' || c.outcome === 'warning' || c.outcome === 'not-applicable';
+  const rest = [...judged.map(({ e }) => e), ...(c.judged ?? []).map((seq) => proof.exchange(seq))];
+  const suspects = [...c.exchanges, ...rest].flatMap((e) => {
+    const s = e && proof.suspicion(e);
+    return s ? [{ e: e!, s }] : [];
+  });
+  if (doubtful && suspects.length > 0) {
+    const { e, s } = suspects[0]!;
+    const why = suspicionText(s, e);
+    return couldNotTest(c, why, suspicionKey(s), voidPasses(c.checks.map((k) => (k.outcome === 'failed' ? voided(k, why) : k))));
+  }
+  if (unproven.length === 0 || c.outcome === 'failed') return c;
+  const e = unproven[0]!.e!;
+  const s = proof.suspicion(e) ?? proof.missingControl(e);
+  return couldNotTest(c, suspicionText(s, e), suspicionKey(s), voidPasses(c.checks));
+}
+
+function passHasEvidence(k: CheckResult, e: Exchange, proof: SetupProof): boolean {
+  if (proof.suspicion(e)) return false;
+  return !REFUSAL_CHECKS.has(k.check) || proof.refusalHasControl(e);
+}
+
+function couldNotTest(c: CaseReport, why: string, key: string, checks: CheckResult[]): CaseReport {
+  const was = c.reason ? `\n  (judged before the run's setup was known: ${c.reason.split('\n')[0]})` : '';
+  return { ...c, outcome: 'could-not-test', reason: `could not test: ${why}${was}`, checks, setup: { key, problem: why } };
+}
