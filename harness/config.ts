@@ -345,16 +345,28 @@ function getPath(obj: unknown, path: string): unknown {
   return path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), obj);
 }
 
-export function checkAreaNeeds(cfg: TargetConfig, areas: readonly Area[]): void {
-  const missing: string[] = [];
+/**
+ * Every item a selected area needs is set, else a ConfigError names each missing one. With `credentials: false`
+ * (--dry-run, which sends nothing to the target) a missing credential is no error: the credentials missing are
+ * returned, so that the plan can say a run needs them; every other need is still checked.
+ */
+export function checkAreaNeeds(cfg: TargetConfig, areas: readonly Area[], o: { credentials?: boolean } = {}): string[] {
+  const missing: Array<{ item: string; credential: boolean }> = [];
   for (const area of areas) {
     for (const [path, env] of AREA_NEEDS[area]) {
       const v = getPath(cfg, path);
-      if (v === undefined || v === '') missing.push(`"${path}"${env ? ` (or environment variable ${env})` : ''}, needed by area ${area}`);
+      const item = `"${path}"${env ? ` (or environment variable ${env})` : ''}, needed by area ${area}`;
+      if (v === undefined || v === '') missing.push({ item, credential: path.startsWith('credentials.') });
     }
   }
-  if (contactInfoAuthMissing(cfg, areas)) missing.push('"credentials.contactInfoHeaders" or "credentials.bearerToken" (or DBSI_CONTACT_INFO_HEADERS / DBSI_BEARER_TOKEN), needed by area contact-info');
-  if (missing.length) throw new ConfigError(`missing configuration: ${missing.join('; ')}`);
+  if (contactInfoAuthMissing(cfg, areas)) {
+    const item = '"credentials.contactInfoHeaders" or "credentials.bearerToken" (or DBSI_CONTACT_INFO_HEADERS / '
+      + 'DBSI_BEARER_TOKEN), needed by area contact-info';
+    missing.push({ item, credential: true });
+  }
+  const refused = missing.filter((m) => o.credentials !== false || !m.credential).map((m) => m.item);
+  if (refused.length) throw new ConfigError(`missing configuration: ${refused.join('; ')}`);
+  return missing.map((m) => m.item);
 }
 
 function contactInfoAuthMissing(cfg: TargetConfig, areas: readonly Area[]): boolean {

@@ -103,6 +103,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;
+  let credentialsMissing: string[] = [];
   const configPath = opts.config ?? env.DBSI_CONFIG;
   // --list sends nothing: no reference target is started (a configured target's switches are shown).
   if (opts.list) return listOnly(opts, configPath, env, io);
@@ -128,7 +129,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       config = referenceConfig(reference);
     }
     if (opts.concurrency !== undefined) config = { ...config, http: { ...config.http, concurrency: opts.concurrency } };
-    checkAreaNeeds(config, opts.areas);
+    // --dry-run sends nothing to the target: it plans without the credentials a run would need.
+    credentialsMissing = checkAreaNeeds(config, opts.areas, { credentials: !opts.dryRun });
   } catch (e) {
     await reference?.close();
     const msg = (e as Error).message;
@@ -138,6 +140,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // --dry-run sends nothing to the target: the plan is made against a reference target of its own.
   if (opts.dryRun) {
     await reference?.close();
+    for (const m of credentialsMissing) io.err(`dbsi-conformance: --dry-run: planned without ${m}; a run needs it`);
     return dryRun({ areas: opts.areas, filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, seed: opts.seed, reports: opts.reports }, reference ? undefined : config, io);
   }
 
