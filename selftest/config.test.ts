@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues } from '../harness/config';
+import { ROOT } from './_cli';
 
 const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://bank.example/identity', transfersBaseUrl: 'https://bank.example/banking' };
 const message = (f: () => unknown) => {
@@ -21,6 +22,20 @@ describe('configuration', () => {
     const cfg = resolveConfig(example, {});
     expect(cfg.baseUrl).toBe('https://sandbox.acme-bank.example/digital/api');
     expect(cfg.allow).toEqual({ moneyMovement: false, contactUpdate: false, tokenRevocation: false, institutionDisclosureWrites: false });
+  });
+
+  test("the example's $schema resolves to the config schema where the README copies the example", () => {
+    const example = JSON.parse(readFileSync(join(ROOT, 'config/example.target.json'), 'utf8')) as { $schema: string };
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const copy = /^cp config\/example\.target\.json (\S+)/m.exec(readme)?.[1];
+    expect(copy, 'the README says where to copy the example').toBe('my-target.json');
+    const copied = join(ROOT, copy!);
+    expect(resolve(dirname(copied), example.$schema)).toBe(join(ROOT, 'schemas', 'config.schema.json'));
+    expect(existsSync(resolve(dirname(copied), example.$schema))).toBe(true);
+    // The loader accepts the copy with its $schema, from the repository root.
+    const dir = mkdtempSync(join(tmpdir(), 'dbsi-cfg-'));
+    writeFileSync(join(dir, 'my-target.json'), JSON.stringify(example));
+    expect(loadConfigFile(join(dir, 'my-target.json'), {}).name).toBe('Acme Bank sandbox');
   });
 
   test('keeps path prefixes and drops a trailing slash', () => {
