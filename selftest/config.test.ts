@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues } from '../harness/config';
+import {
+  checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues, suggestKey,
+} from '../harness/config';
 import { ROOT } from './_cli';
 
 const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://bank.example/identity', transfersBaseUrl: 'https://bank.example/banking' };
@@ -50,6 +52,37 @@ describe('configuration', () => {
   test('names an unknown key', () => {
     expect(message(() => resolveConfig({ ...minimal, baseURL: 'x' }, {}))).toContain('unknown key "baseURL"');
     expect(message(() => resolveConfig({ ...minimal, allow: { transfers: true } }, {}))).toContain('unknown key "allow.transfers"');
+  });
+
+  test('an unknown key near an allowed one at its place gets a "did you mean"', () => {
+    const customer = { customerId: 'c-1', phonenumber: '5550100' };
+    expect(message(() => resolveConfig({ ...minimal, testData: { customer } }, {}))).toContain(
+      'unknown key "testData.customer.phonenumber" (did you mean "testData.customer.phoneNumber"?): not part of',
+    );
+    // Through the schema's $ref (moreCustomers' items), and at the top level.
+    const more = { moreCustomers: [{ customerId: 'c-2', phoneNumber: '5550101', postal_address: {} }] };
+    expect(message(() => resolveConfig({ ...minimal, testData: more }, {}))).toContain(
+      'unknown key "testData.moreCustomers.0.postal_address" (did you mean "testData.moreCustomers.0.postalAddress"?)',
+    );
+    expect(message(() => resolveConfig({ ...minimal, baseURL: 'x' }, {}))).toContain('(did you mean "baseUrl"?)');
+    expect(message(() => resolveConfig({ ...minimal, allow: { tokenRevokation: true } }, {}))).toContain(
+      'unknown key "allow.tokenRevokation" (did you mean "allow.tokenRevocation"?)',
+    );
+    const timeout = message(() => resolveConfig({ ...minimal, http: { timeout: 5 } }, {}));
+    expect(timeout).toContain('(did you mean "http.timeoutMs"?)');
+    // Nothing near: no guess.
+    expect(message(() => resolveConfig({ ...minimal, allow: { transfers: true } }, {}))).not.toContain('did you mean');
+  });
+
+  test('suggestKey: case, separators, a small edit distance, nothing when two are equally near', () => {
+    expect(suggestKey('phonenumber', ['customerId', 'phoneNumber'])).toBe('phoneNumber');
+    expect(suggestKey('PHONE-NUMBER', ['phoneNumber'])).toBe('phoneNumber');
+    expect(suggestKey('phoneNubmer', ['phoneNumber'])).toBe('phoneNumber');
+    expect(suggestKey('certFiel', ['caFile', 'certFile', 'keyFile'])).toBe('certFile');
+    expect(suggestKey('nme', ['name'])).toBe('name');
+    expect(suggestKey('cat', ['bat', 'car'])).toBeUndefined();
+    expect(suggestKey('proxy', ['proxyUrl', 'retries'])).toBeUndefined();
+    expect(suggestKey('anything', [])).toBeUndefined();
   });
 
   test('names a missing base URL', () => {
