@@ -323,6 +323,18 @@ export function namedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): Na
 }
 
 /**
+ * The configured secrets a request body carries (the Token request body of revocation), by the environment
+ * variable a curl line replays each from.
+ */
+export function bodySecrets(cfg: TargetConfig): Record<string, string> {
+  const { password, refresh_token } = cfg.testData.revocation;
+  return Object.fromEntries(
+    Object.entries({ DBSI_REVOCATION_PASSWORD: password, DBSI_REVOCATION_REFRESH_TOKEN: refresh_token })
+      .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
+}
+
+/**
  * Secrets and header values are checked as HTTP header values first (CR, LF, NUL, other controls,
  * characters outside Latin-1, surrounding white space), and secrets for their length: each problem
  * names the variable or key.
