@@ -258,9 +258,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     if (opts.bail === undefined || failures < opts.bail || bailed) return;
     bailed = true;
     io.err(`dbsi-conformance: --bail ${opts.bail}: ${plural(failures, 'test')} failed; stopping the run (clean-ups still run)`);
-    void vitest?.cancelCurrentRun('test-failure');
-    // Vitest's cancel reaches only the tests it believes are running (cancel-channel.ts): every case hears this.
+    // Vitest's cancel reaches only the tests it believes are running (cancel-channel.ts): every case hears this
+    // one, sent first so that a case stopped by either knows why.
     cancelChannel.cancel(`not run to the end, --bail ${opts.bail} stopped the run`);
+    void vitest?.cancelCurrentRun('test-failure');
   };
   const selectedCount = activeAreas.reduce((n, a) => n + FEATURES_BY_AREA[a].reduce((m, f) => m + f.cases.filter((c) => selects(filter, f, c)).length, 0), 0);
   const progress = new Progress({ total: selectedCount, tty: !!io.tty, write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))), columns: process.stdout.columns, onFailure });
