@@ -14,28 +14,23 @@
  *  D. run C at concurrency 1;
  *  E. run C with twice the latency: the difference gives the critical path as executed.
  *
- * Options: --runs N (A's and R's repetitions, default 3), --latency MS (default 50), --json FILE,
- * --scenario all|embedded|realistic (default all: R, then A–E).
+ * Options: bench/args.ts (npm run bench -- --help).
  */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget } from '../reference-target/server';
+import { benchArgs } from './args';
 import { measure, median, referenceProcess, ROOT, s, type Measured } from './measure';
 import { printRealistic, realisticScenario } from './realistic';
 
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, latency: { type: 'string', default: '50' }, rounds: { type: 'string', default: '20' }, json: { type: 'string' }, scenario: { type: 'string', default: 'all' } },
-});
-if (!['all', 'embedded', 'realistic'].includes(values.scenario!)) {
-  console.error(`bench: --scenario is one of all, embedded, realistic (got "${values.scenario}")`);
-  process.exit(2);
-}
-const ROUNDS = Math.max(1, Number(values.rounds));
-const RUNS = Math.max(1, Number(values.runs));
-const LATENCY = Number(values.latency);
+const parsed = benchArgs(process.argv.slice(2), { out: (l) => console.log(l), err: (l) => console.error(l) });
+if (typeof parsed === 'number') process.exit(parsed);
+const values = parsed;
+const ROUNDS = values.rounds;
+const RUNS = values.runs;
+const LATENCY = values.latencyMs;
 
 console.log(`dbsi-conformance bench: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 

@@ -80,18 +80,56 @@ const schemaPath = fileURLToPath(new URL('../schemas/config.schema.json', import
 let validator: ReturnType<Ajv['compile']> | undefined;
 function validate(raw: unknown): ErrorObject[] {
   if (!validator) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    // verbose: each error carries the schema it failed (an unknown key's error lists the keys allowed there).
+    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
     addFormats.default(ajv);
     validator = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
   }
   return validator(raw) ? [] : (validator.errors ?? []);
 }
 
+/** The edit distance of two texts (optimal string alignment: a swap of two neighbours is one edit). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The allowed key an unknown one was probably meant to be: the same but for case, "_", "-" or spaces
+ * (phonenumber, phone_number for phoneNumber), else the nearest within a small edit distance (1 for keys of
+ * up to 4 characters, 2 up to 11, then 3); none when two are equally near.
+ */
+export function suggestKey(unknown: string, allowed: readonly string[]): string | undefined {
+  const norm = (k: string) => k.toLowerCase().replace(/[-_\s]/g, '');
+  const same = allowed.find((k) => norm(k) === norm(unknown));
+  if (same !== undefined) return same;
+  const limit = unknown.length <= 4 ? 1 : unknown.length <= 11 ? 2 : 3;
+  const near = allowed.map((k) => ({ k, d: editDistance(norm(unknown), norm(k)) })).filter((x) => x.d <= limit);
+  const best = Math.min(...near.map((x) => x.d));
+  const at = near.filter((x) => x.d === best);
+  return at.length === 1 ? at[0]!.k : undefined;
+}
+
 function describeError(e: ErrorObject): string {
   const key = (e.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || '(top level)';
   switch (e.keyword) {
-    case 'additionalProperties':
-      return `unknown key "${key === '(top level)' ? '' : key + '.'}${(e.params as { additionalProperty: string }).additionalProperty}": not part of the configuration (see schemas/config.schema.json)`;
+    case 'additionalProperties': {
+      const at = key === '(top level)' ? '' : key + '.';
+      const unknown = (e.params as { additionalProperty: string }).additionalProperty;
+      const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const meant = suggestKey(unknown, allowed);
+      const hint = meant === undefined ? '' : ` (did you mean "${at}${meant}"?)`;
+      return `unknown key "${at}${unknown}"${hint}: not part of the configuration (see schemas/config.schema.json)`;
+    }
     case 'required':
       return `missing key "${key === '(top level)' ? '' : key + '.'}${(e.params as { missingProperty: string }).missingProperty}"`;
     case 'format':
@@ -285,6 +323,18 @@ export function namedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): Na
 }
 
 /**
+ * The configured secrets a request body carries (the Token request body of revocation), by the environment
+ * variable a curl line replays each from.
+ */
+export function bodySecrets(cfg: TargetConfig): Record<string, string> {
+  const { password, refresh_token } = cfg.testData.revocation;
+  return Object.fromEntries(
+    Object.entries({ DBSI_REVOCATION_PASSWORD: password, DBSI_REVOCATION_REFRESH_TOKEN: refresh_token })
+      .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
+}
+
+/**
  * Secrets and header values are checked as HTTP header values first (CR, LF, NUL, other controls,
  * characters outside Latin-1, surrounding white space), and secrets for their length: each problem
  * names the variable or key.
@@ -345,16 +395,28 @@ function getPath(obj: unknown, path: string): unknown {
   return path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), obj);
 }
 
-export function checkAreaNeeds(cfg: TargetConfig, areas: readonly Area[]): void {
-  const missing: string[] = [];
+/**
+ * Every item a selected area needs is set, else a ConfigError names each missing one. With `credentials: false`
+ * (--dry-run, which sends nothing to the target) a missing credential is no error: the credentials missing are
+ * returned, so that the plan can say a run needs them; every other need is still checked.
+ */
+export function checkAreaNeeds(cfg: TargetConfig, areas: readonly Area[], o: { credentials?: boolean } = {}): string[] {
+  const missing: Array<{ item: string; credential: boolean }> = [];
   for (const area of areas) {
     for (const [path, env] of AREA_NEEDS[area]) {
       const v = getPath(cfg, path);
-      if (v === undefined || v === '') missing.push(`"${path}"${env ? ` (or environment variable ${env})` : ''}, needed by area ${area}`);
+      const item = `"${path}"${env ? ` (or environment variable ${env})` : ''}, needed by area ${area}`;
+      if (v === undefined || v === '') missing.push({ item, credential: path.startsWith('credentials.') });
     }
   }
-  if (contactInfoAuthMissing(cfg, areas)) missing.push('"credentials.contactInfoHeaders" or "credentials.bearerToken" (or DBSI_CONTACT_INFO_HEADERS / DBSI_BEARER_TOKEN), needed by area contact-info');
-  if (missing.length) throw new ConfigError(`missing configuration: ${missing.join('; ')}`);
+  if (contactInfoAuthMissing(cfg, areas)) {
+    const item = '"credentials.contactInfoHeaders" or "credentials.bearerToken" (or DBSI_CONTACT_INFO_HEADERS / '
+      + 'DBSI_BEARER_TOKEN), needed by area contact-info';
+    missing.push({ item, credential: true });
+  }
+  const refused = missing.filter((m) => o.credentials !== false || !m.credential).map((m) => m.item);
+  if (refused.length) throw new ConfigError(`missing configuration: ${refused.join('; ')}`);
+  return missing.map((m) => m.item);
 }
 
 function contactInfoAuthMissing(cfg: TargetConfig, areas: readonly Area[]): boolean {

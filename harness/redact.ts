@@ -92,23 +92,31 @@ export class Redactor {
    * held as a string in the body (an echoed request, escaped twice or more), then the text as a whole.
    */
   body(s: string | undefined): string | undefined {
+    return this.bodyKeeping(s, () => false);
+  }
+
+  /** body(), but a member whose string value `keep` accepts is left to text redaction whatever its name. */
+  bodyKeeping(s: string | undefined, keep: (value: string) => boolean): string | undefined {
     if (s === undefined) return undefined;
     let out = s;
     try {
       const parsed = JSON.parse(s);
-      if (parsed !== null && typeof parsed === 'object') out = JSON.stringify(this.json(parsed, 0));
+      if (parsed !== null && typeof parsed === 'object') out = JSON.stringify(this.json(parsed, 0, keep));
     } catch {
       /* not JSON: text redaction only */
     }
     return this.text(out);
   }
 
-  private json(v: unknown, depth: number): unknown {
+  private json(v: unknown, depth: number, keep: (value: string) => boolean = () => false): unknown {
     if (typeof v === 'string') return this.jsonString(v, depth);
-    if (Array.isArray(v)) return v.map((x) => this.json(x, depth));
+    if (Array.isArray(v)) return v.map((x) => this.json(x, depth, keep));
     if (v && typeof v === 'object') {
       const o: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) o[k] = SECRET_MEMBER.test(k) && typeof x === 'string' && x !== '' ? REDACTED : this.json(x, depth);
+      for (const [k, x] of Object.entries(v)) {
+        const masked = SECRET_MEMBER.test(k) && typeof x === 'string' && x !== '' && !keep(x);
+        o[k] = masked ? REDACTED : this.json(x, depth, keep);
+      }
       return o;
     }
     return v;
@@ -156,11 +164,59 @@ export function contactHeaderPlaceholder(name: string): string {
 }
 
 /**
+ * A JSON body for --data-raw, each member whose value is a configured body secret replayed from the
+ * environment variable that holds it (`bodySecrets`: variable name to value): the value JSON-encoded by jq, so
+ * that the replayed body is the one sent, byte for byte. Every other part is redacted as any body. A body that
+ * is not JSON, or holds none of the secrets, is redacted whole.
+ */
+function curlBody(body: string, redactor: Redactor, bodySecrets: Record<string, string>): string {
+  const secrets = Object.entries(bodySecrets).filter(([, v]) => v !== '');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return shellQuote(redactor.body(body) ?? '');
+  }
+  if (!secrets.length || parsed === null || typeof parsed !== 'object') return shellQuote(redactor.body(body) ?? '');
+  // Each secret value becomes a marker ("\u0000<index>\u0000", which no request body holds), then the marker's
+  // JSON text becomes the shell's command substitution of the variable.
+  const marker = (i: number) => `\u0000${i}\u0000`;
+  const markers = new Set(secrets.map((_, i) => marker(i)));
+  const mark = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const i = secrets.findIndex(([, value]) => value === v);
+      return i < 0 ? v : marker(i);
+    }
+    if (Array.isArray(v)) return v.map(mark);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mark(x)]));
+    return v;
+  };
+  const marked = JSON.stringify(mark(parsed));
+  if (marked === JSON.stringify(parsed)) return shellQuote(redactor.body(body) ?? '');
+  const redacted = redactor.bodyKeeping(marked, (v) => markers.has(v)) ?? '';
+  return redacted
+    .split(/("\\u0000\d+\\u0000")/)
+    .map((part) => {
+      const m = /^"\\u0000(\d+)\\u0000"$/.exec(part);
+      return m ? `"$(printf %s "$${secrets[Number(m[1])]![0]}" | jq -Rs .)"` : part === '' ? '' : shellQuote(part);
+    })
+    .join('');
+}
+
+/**
  * A curl line that reproduces a request, with credentials replaced by environment variables.
  * `contactHeaders`: the configured contact-info headers; one sent with its configured value is
- * replayed from DBSI_CONTACT_INFO_HEADERS.
+ * replayed from DBSI_CONTACT_INFO_HEADERS. `bodySecrets`: configured secrets a body may carry, by the
+ * environment variable that holds each (the revocation password and refresh token); a body member holding
+ * one is replayed from that variable.
  */
-export function curlLine(req: { method: string; url: string; headers: Record<string, string>; body?: string }, redactor: Redactor, bearerEnv?: string, contactHeaders: Record<string, string> = {}): string {
+export function curlLine(
+  req: { method: string; url: string; headers: Record<string, string>; body?: string },
+  redactor: Redactor,
+  bearerEnv?: string,
+  contactHeaders: Record<string, string> = {},
+  bodySecrets: Record<string, string> = {},
+): string {
   const parts = ['curl', '-sS', '-i', '-X', req.method, shellQuote(redactor.text(req.url))];
   for (const [k, v] of Object.entries(req.headers)) {
     // A configured credential becomes the environment variable that holds it (double quotes, so it
@@ -173,6 +229,6 @@ export function curlLine(req: { method: string; url: string; headers: Record<str
   }
   // curl adds "Content-Type: application/x-www-form-urlencoded" to --data-raw; a request sent without one must replay without one.
   if (req.body !== undefined && !Object.keys(req.headers).some((k) => /^content-type$/i.test(k))) parts.push('-H', shellQuote('Content-Type:'));
-  if (req.body !== undefined) parts.push('--data-raw', shellQuote(redactor.body(req.body) ?? ''));
+  if (req.body !== undefined) parts.push('--data-raw', curlBody(req.body, redactor, bodySecrets));
   return parts.join(' ');
 }

@@ -1,8 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues } from '../harness/config';
+import {
+  checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues, suggestKey,
+} from '../harness/config';
+import { ROOT } from './_cli';
 
 const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://bank.example/identity', transfersBaseUrl: 'https://bank.example/banking' };
 const message = (f: () => unknown) => {
@@ -23,6 +26,20 @@ describe('configuration', () => {
     expect(cfg.allow).toEqual({ moneyMovement: false, contactUpdate: false, tokenRevocation: false, institutionDisclosureWrites: false });
   });
 
+  test("the example's $schema resolves to the config schema where the README copies the example", () => {
+    const example = JSON.parse(readFileSync(join(ROOT, 'config/example.target.json'), 'utf8')) as { $schema: string };
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const copy = /^cp config\/example\.target\.json (\S+)/m.exec(readme)?.[1];
+    expect(copy, 'the README says where to copy the example').toBe('my-target.json');
+    const copied = join(ROOT, copy!);
+    expect(resolve(dirname(copied), example.$schema)).toBe(join(ROOT, 'schemas', 'config.schema.json'));
+    expect(existsSync(resolve(dirname(copied), example.$schema))).toBe(true);
+    // The loader accepts the copy with its $schema, from the repository root.
+    const dir = mkdtempSync(join(tmpdir(), 'dbsi-cfg-'));
+    writeFileSync(join(dir, 'my-target.json'), JSON.stringify(example));
+    expect(loadConfigFile(join(dir, 'my-target.json'), {}).name).toBe('Acme Bank sandbox');
+  });
+
   test('keeps path prefixes and drops a trailing slash', () => {
     const cfg = resolveConfig({ ...minimal, baseUrl: 'https://bank.example/a/b/' }, {});
     expect(cfg.baseUrl).toBe('https://bank.example/a/b');
@@ -35,6 +52,37 @@ describe('configuration', () => {
   test('names an unknown key', () => {
     expect(message(() => resolveConfig({ ...minimal, baseURL: 'x' }, {}))).toContain('unknown key "baseURL"');
     expect(message(() => resolveConfig({ ...minimal, allow: { transfers: true } }, {}))).toContain('unknown key "allow.transfers"');
+  });
+
+  test('an unknown key near an allowed one at its place gets a "did you mean"', () => {
+    const customer = { customerId: 'c-1', phonenumber: '5550100' };
+    expect(message(() => resolveConfig({ ...minimal, testData: { customer } }, {}))).toContain(
+      'unknown key "testData.customer.phonenumber" (did you mean "testData.customer.phoneNumber"?): not part of',
+    );
+    // Through the schema's $ref (moreCustomers' items), and at the top level.
+    const more = { moreCustomers: [{ customerId: 'c-2', phoneNumber: '5550101', postal_address: {} }] };
+    expect(message(() => resolveConfig({ ...minimal, testData: more }, {}))).toContain(
+      'unknown key "testData.moreCustomers.0.postal_address" (did you mean "testData.moreCustomers.0.postalAddress"?)',
+    );
+    expect(message(() => resolveConfig({ ...minimal, baseURL: 'x' }, {}))).toContain('(did you mean "baseUrl"?)');
+    expect(message(() => resolveConfig({ ...minimal, allow: { tokenRevokation: true } }, {}))).toContain(
+      'unknown key "allow.tokenRevokation" (did you mean "allow.tokenRevocation"?)',
+    );
+    const timeout = message(() => resolveConfig({ ...minimal, http: { timeout: 5 } }, {}));
+    expect(timeout).toContain('(did you mean "http.timeoutMs"?)');
+    // Nothing near: no guess.
+    expect(message(() => resolveConfig({ ...minimal, allow: { transfers: true } }, {}))).not.toContain('did you mean');
+  });
+
+  test('suggestKey: case, separators, a small edit distance, nothing when two are equally near', () => {
+    expect(suggestKey('phonenumber', ['customerId', 'phoneNumber'])).toBe('phoneNumber');
+    expect(suggestKey('PHONE-NUMBER', ['phoneNumber'])).toBe('phoneNumber');
+    expect(suggestKey('phoneNubmer', ['phoneNumber'])).toBe('phoneNumber');
+    expect(suggestKey('certFiel', ['caFile', 'certFile', 'keyFile'])).toBe('certFile');
+    expect(suggestKey('nme', ['name'])).toBe('name');
+    expect(suggestKey('cat', ['bat', 'car'])).toBeUndefined();
+    expect(suggestKey('proxy', ['proxyUrl', 'retries'])).toBeUndefined();
+    expect(suggestKey('anything', [])).toBeUndefined();
   });
 
   test('names a missing base URL', () => {

@@ -45,6 +45,37 @@ describe('the progress display', () => {
   });
 });
 
+/** A test that left no report: cancelled before it started (vitest reports it skipped), or one that crashed. */
+function unreported(title: string, state: 'skipped' | 'failed') {
+  const module = { type: 'module' };
+  const area = { type: 'suite', name: 'disclosures', parent: module };
+  const parent = { type: 'suite', name: '1. List institution disclosures', parent: area };
+  const fullName = `disclosures > 1. List institution disclosures > ${title}`;
+  return { id: title, name: title, fullName, parent, meta: () => ({}), result: () => ({ state }) } as never;
+}
+
+describe('tests a cancelled run (--bail, Ctrl-C) did not run', () => {
+  test('piped: reported "not run", never as passed', () => {
+    const lines: string[] = [];
+    const p = new Progress({ total: 3, tty: false, write: (t) => lines.push(t) });
+    p.onTestCaseResult(unreported('never started', 'skipped'));
+    p.onTestCaseResult(unreported('crashed', 'failed'));
+    expect(lines).toEqual([
+      '? disclosures › 1. List institution disclosures › never started (not run)\n',
+      '? disclosures › 1. List institution disclosures › crashed (error)\n',
+    ]);
+    expect(p.status()).toMatch(/^2\/3 tests, 1 not run, 1 error, [\d.]+ s$/);
+  });
+
+  test('on a terminal: counted "not run" in the live line', () => {
+    let out = '';
+    const p = new Progress({ total: 2, tty: true, columns: 80, write: (t) => (out += t) });
+    p.onTestCaseResult(unreported('never started', 'skipped'));
+    expect(out).toMatch(/1\/2 tests, 1 not run, [\d.]+ s$/);
+    expect(out).not.toContain('passed');
+  });
+});
+
 describe('cutting a received body', () => {
   const body = JSON.stringify({ institutionDisclosures: [{ institutionDisclosureId: 'abc-123', institutionDisclosureName: 'E-Sign "agreement"', status: true, n: 12345 }] });
 

@@ -9,7 +9,7 @@ import { workerClient } from '../harness/run/worker';
 import { renderExchange } from '../harness/evidence/exchange-text';
 import { caseError } from '../harness/evidence/report';
 import { CASE_LABEL } from '../harness/evidence/allure-labels';
-import { runCancelledSignal } from '../harness/run/cancel-channel';
+import { INTERRUPTED, runCancelledSignal, runCancelledWhy } from '../harness/run/cancel-channel';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -81,6 +81,11 @@ function registerArea(features: Feature[]): void {
           );
           const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, AbortSignal.any([signal, runCancelledSignal()]));
           const report = await runCase(ctx);
+          // A case stopped by --bail (its requests aborted) says so, rather than that the run was interrupted.
+          const why = runCancelledWhy();
+          if (why !== undefined && why !== INTERRUPTED && report.outcome === 'could-not-test') {
+            report.reason = report.reason?.replace(`could not test: ${INTERRUPTED}`, `could not test: ${why}`);
+          }
           // The report's tree groups tests by requirement (story), and a test with several stories is
           // listed (and counted in the tree's badges) once per story: each test gets one, the
           // requirement whose check failed, else its first. Every requirement it checks is a tag.

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import type { TargetConfig } from '../config';
+import { bodySecrets, type TargetConfig } from '../config';
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
@@ -213,7 +213,10 @@ export class DbsiClient {
         startedAt: startedAt.toISOString(),
         durationMs: Math.round((performance.now() - t0) * 10) / 10,
         retries,
-        curl: curlLine({ method, url, headers, body }, this.redactor, o.bearerEnv, this.config.credentials.contactInfoHeaders),
+        curl: curlLine(
+          { method, url, headers, body }, this.redactor, o.bearerEnv, this.config.credentials.contactInfoHeaders,
+          bodySecrets(this.config),
+        ),
       };
       events.onExchange?.(ex);
       return ex;

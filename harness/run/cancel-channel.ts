@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { BroadcastChannel } from 'node:worker_threads';
 
 /**
- * Tells the cases that the run was cancelled (Ctrl-C, SIGTERM). Vitest's own cancel aborts the signal
+ * Tells the cases that the run was cancelled (Ctrl-C, SIGTERM, --bail). Vitest's own cancel aborts the signal
  * of the tests it believes are running, and its list of running tests loses entries when concurrent
  * tests finish (vitest 4.1: a finished test is removed with everything after it), so cases would go
  * on as if nothing had happened and their clean-ups would be cut off by the reports' deadline. The
@@ -10,19 +10,27 @@ import { BroadcastChannel } from 'node:worker_threads';
  * a worker that starts listening later asks and is told.
  */
 const NAME = 'dbsi-conformance: run cancelled';
+const CANCEL = 'cancel:';
 
-/** Main process: open while the run is on; cancel() announces it (and answers later questions). */
-export function openCancelChannel(): { cancel(): void; close(): void } {
+/** Why a run was cancelled, unless said otherwise: a Ctrl-C or SIGTERM. */
+export const INTERRUPTED = 'the run was interrupted';
+
+/**
+ * Main process: open while the run is on; cancel(why) announces it (and answers later questions). `why` ends
+ * "could not test: " in the reports of the cases it stops (default: the run was interrupted).
+ */
+export function openCancelChannel(): { cancel(why?: string): void; close(): void } {
   const ch = new BroadcastChannel(NAME);
-  let cancelled = false;
+  let cancelled: string | undefined;
   ch.onmessage = (m) => {
-    if ((m as MessageEvent).data === 'query' && cancelled) ch.postMessage('cancel');
+    if ((m as MessageEvent).data === 'query' && cancelled !== undefined) ch.postMessage(CANCEL + cancelled);
   };
   ch.unref();
   return {
-    cancel: () => {
-      cancelled = true;
-      ch.postMessage('cancel');
+    cancel: (why = INTERRUPTED) => {
+      if (cancelled !== undefined) return;
+      cancelled = why;
+      ch.postMessage(CANCEL + why);
     },
     close: () => ch.close(),
   };
@@ -30,19 +38,25 @@ export function openCancelChannel(): { cancel(): void; close(): void } {
 
 let cancelled: AbortController | undefined;
 
-/** Worker: aborted when the main process announces the cancel (or already had). */
+/** Worker: aborted when the main process announces the cancel (or already had); its reason says why. */
 export function runCancelledSignal(): AbortSignal {
   if (!cancelled) {
     const c = (cancelled = new AbortController());
     setMaxListeners(10_000, c.signal);
     const ch = new BroadcastChannel(NAME);
     ch.onmessage = (m) => {
-      if ((m as MessageEvent).data !== 'cancel') return;
-      c.abort(new Error('the run was interrupted'));
+      const data = (m as MessageEvent).data;
+      if (typeof data !== 'string' || !data.startsWith(CANCEL)) return;
+      c.abort(new Error(data.slice(CANCEL.length) || INTERRUPTED));
       ch.close();
     };
     ch.unref();
     ch.postMessage('query');
   }
   return cancelled.signal;
+}
+
+/** Worker: why the run was cancelled, once it was. */
+export function runCancelledWhy(): string | undefined {
+  return cancelled?.signal.aborted ? (cancelled.signal.reason as Error).message : undefined;
 }

@@ -106,6 +106,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;
+  let credentialsMissing: string[] = [];
   const configPath = opts.config ?? env.DBSI_CONFIG;
   // --list sends nothing: no reference target is started (a configured target's switches are shown).
   if (opts.list) return listOnly(opts, configPath, env, io);
@@ -131,7 +132,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       config = referenceConfig(reference);
     }
     if (opts.concurrency !== undefined) config = { ...config, http: { ...config.http, concurrency: opts.concurrency } };
-    checkAreaNeeds(config, opts.areas);
+    // --dry-run sends nothing to the target: it plans without the credentials a run would need.
+    credentialsMissing = checkAreaNeeds(config, opts.areas, { credentials: !opts.dryRun });
   } catch (e) {
     await reference?.close();
     const msg = (e as Error).message;
@@ -141,6 +143,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // --dry-run sends nothing to the target: the plan is made against a reference target of its own.
   if (opts.dryRun) {
     await reference?.close();
+    for (const m of credentialsMissing) io.err(`dbsi-conformance: --dry-run: planned without ${m}; a run needs it`);
     return dryRun({ areas: opts.areas, filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, seed: opts.seed, reports: opts.reports }, reference ? undefined : config, io);
   }
 
@@ -258,6 +261,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     if (opts.bail === undefined || failures < opts.bail || bailed) return;
     bailed = true;
     io.err(`dbsi-conformance: --bail ${opts.bail}: ${plural(failures, 'test')} failed; stopping the run (clean-ups still run)`);
+    // Vitest's cancel reaches only the tests it believes are running (cancel-channel.ts): every case hears this
+    // one, sent first so that a case stopped by either knows why.
+    cancelChannel.cancel(`not run to the end, --bail ${opts.bail} stopped the run`);
     void vitest?.cancelCurrentRun('test-failure');
   };
   const selectedCount = activeAreas.reduce((n, a) => n + FEATURES_BY_AREA[a].reduce((m, f) => m + f.cases.filter((c) => selects(filter, f, c)).length, 0), 0);

@@ -23,6 +23,16 @@ export interface ProgressOptions {
   onFailure?(failures: number, c: CaseReport): void;
 }
 
+/** A test the runner reports without having run it (a cancelled run). */
+const NOT_RUN = 'not run';
+
+/** "area › operation › title" of a test that left no report, as casePath writes it of one that did. */
+function testPath(test: TestCase): string {
+  const names = [test.name];
+  for (let p = test.parent; p.type === 'suite'; p = p.parent) names.unshift(p.name);
+  return names.join(' › ');
+}
+
 const MARK: Record<CaseReport['outcome'], string> = { passed: '✓', failed: '✗', warning: '!', 'not-applicable': '-', 'not-allowed': '↷', 'could-not-test': '?', error: '?' };
 
 /**
@@ -69,14 +79,19 @@ export class Progress {
     // As far as the run's setup proofs go so far: a failure the setup may explain shows as could not test.
     const report = sent && this.o.judge ? this.o.judge(sent) : sent;
     this.finished++;
-    const outcome = report?.outcome ?? (test.result().state === 'failed' ? 'error' : 'passed');
+    // Every case that runs leaves its report; a test without one crashed (failed), or never ran: a cancelled
+    // run (--bail, Ctrl-C) reports the tests it did not start, as skipped.
+    const outcome = report?.outcome ?? (test.result().state === 'failed' ? 'error' : NOT_RUN);
     this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
     if (report?.outcome === 'failed') this.failed++;
     if (this.o.tty) {
       if (report?.outcome === 'failed') this.line(failureLine(report));
       this.drawLive();
+    } else if (report?.outcome === 'failed') {
+      this.line(failureLine(report));
     } else {
-      this.line(report?.outcome === 'failed' ? failureLine(report) : `${MARK[outcome]} ${report ? casePath(report) : test.fullName} (${report?.durationMs ?? 0} ms)`);
+      const what = report ? `${casePath(report)} (${report.durationMs} ms)` : `${testPath(test)} (${outcome})`;
+      this.line(`${outcome === NOT_RUN ? '?' : MARK[outcome as CaseReport['outcome']]} ${what}`);
     }
     if (report?.outcome === 'failed') this.o.onFailure?.(this.failed, report);
   }
