@@ -112,6 +112,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   }
 
   const listUserDisclosures = guarded((req, user) => {
+    if (ctx.fault('op4-refuses-valid-token')) return json(403, { error: 'forbidden', message: 'the token is not allowed here' });
     const consumer = req.query.get(ctx.fault('op4-requires-other-query-name') ? 'consumerId' : 'InstitutionConsumerId');
     if (!consumer) return badRequest('InstitutionConsumerId is required');
     let records: UserDisclosure[] = [];

@@ -33,6 +33,7 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
   f('op4-unlisted-status', 'List user disclosures shows a record with status "PENDING_REVIEW", a value the spec does not show (an observation; a failure only under --strict).', ['RES-USERDISC-STATUS-VALUES'], { strict: true }),
   f('op4-ignores-consumer-filter', 'List user disclosures forgets the filter: asked for the configured user, it lists every user\'s records.', ['OP4-ONLY-THE-USERS-RECORDS']),
   f('op4-answers-for-token-user', 'List user disclosures ignores InstitutionConsumerId and lists the records of the user the token stands for, whoever is asked for (a warning; a failure only under --strict).', ['OP4-OTHER-CONSUMER'], { strict: true }),
+  f('op4-refuses-valid-token', 'List user disclosures answers 403 to the valid bearer token that every other disclosures operation serves: a credential the run has proven, refused on one operation, is the target\'s fault, never the setup\'s.', ['OP4-REQUEST']),
   f('op4-refuses-other-consumer', 'Variant, not a fault: list user disclosures refuses (403) a list asked for a consumer other than the one the token stands for. A refusal shows none of the user\'s records, so nothing fails.', [], { variant: true }),
   f('op4-omits-user-disclosure-id', 'Variant, not a fault: list user disclosures omits institutionUserDisclosureId, as the spec allows (it documents only four members). The /{institutionUserDisclosureId} forms are then not applicable, never failed.', [], { variant: true }),
 
