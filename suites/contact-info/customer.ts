@@ -1,6 +1,6 @@
 import { contactHeaders, contactUpdateBody, otherPhoneNumber, type ContactCredentials, type ContactUpdate } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
-import { TransportError, type HttpResult } from '../../harness/http/client';
+import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
 import type { CustomerData } from '../../harness/config';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
 import { asConfigured, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
@@ -18,7 +18,8 @@ export const is2xx = (status: number): boolean => status >= 200 && status < 300;
  * others (forRefusals). What is on record lives per run, per customer (_customer-on-record.ts): a
  * case starts from the number the run knows is on record, not necessarily the configured one, and
  * its updates move it: an accepted update, and also one whose outcome is unknown (a timeout, a
- * cut-off answer, a reset after sending, a 5xx or 429 on it), which may have landed. The last case
+ * cut-off answer, a reset after sending, a 5xx or 429 on it), which may have landed; never one that
+ * was not sent at all (harness/http/client.ts nothingSent). The last case
  * out restores (also when it failed): it sets the phone number back from each number the run may
  * have put on record (rule 2 refuses the ones that are not), then confirms the configured number is
  * on record (an update naming it as oldPhoneNumber is accepted only then); it sets the e-mail and
@@ -282,8 +283,9 @@ export class Customer {
         label,
       });
     } catch (e) {
-      // A timeout, a cut-off answer, a reset, a 502/503/504 or 429: the update may have landed.
-      if (e instanceof TransportError) this.mayHaveLanded(u, true);
+      // A timeout, a cut-off answer, a reset, a 502/503/504 or 429: the update may have landed. Not
+      // one that never left the machine (refused connection, name not resolved, TLS handshake failed).
+      if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u, true);
       throw e;
     }
     if (is2xx(res.status)) this.mayHaveLanded(u, false);
