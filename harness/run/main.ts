@@ -35,6 +35,7 @@ import { judgeTraffic } from '../traffic/run';
 import { leftoversBlock, openLeftovers } from './leftovers';
 import { cleanupDeadlineMs } from '../http/cleanup-retry';
 import { openCancelChannel } from './cancel-channel';
+import { preflight } from './reachability';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -262,11 +263,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // With --quiet there is no progress display, but --bail still counts the failures.
   let quietFailures = 0;
   const failureCounter = { onTestCaseResult: (t: Parameters<Progress['onTestCaseResult']>[0]) => (t.meta().dbsi?.outcome === 'failed' ? onFailure(++quietFailures) : undefined) };
+  // Every origin the selected areas use refuses connections: nothing can be sent, the runner is not started.
+  const unreachable = reference ? undefined : await preflight(config, activeAreas, filter, redactor);
+  if (unreachable) collector.cases.push(...unreachable.cases);
+  if (unreachable) io.err(`dbsi-conformance: ${unreachable.line}`);
   if (!opts.quiet) progress.start();
   const allureReporter = new AllureReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never });
   try {
     // No selected test at all: the runner is not started (an empty file list would mean "every file").
-    const running = activeAreas.length === 0 ? Promise.resolve() : (await import('vitest/node')).startVitest(
+    const noRunner = activeAreas.length === 0 || unreachable !== undefined;
+    const running = noRunner ? Promise.resolve() : (await import('vitest/node')).startVitest(
       'test',
       ['suites/conformance.test.ts'],
       {
