@@ -313,7 +313,10 @@ export class DbsiClient {
         return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
       } catch (e) {
         if (e instanceof TransportError) throw e;
-        if (ordinary && this.breaker.tripped && stop.aborted) throw halt(false);
+        // Declared dead meanwhile: this attempt sent nothing only if its own error says so (e.g. refused).
+        if (ordinary && this.breaker.tripped && stop.aborted) {
+          throw halt(classify(e, { interrupted: false, timedOut: false }).notSent);
+        }
         const c = classify(e, { interrupted: stop.aborted, timedOut: timeout.aborted });
         const tlsCause = c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
         if (tlsCause) c.message = tlsCause;
