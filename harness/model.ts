@@ -58,7 +58,12 @@ export interface Exchange {
    * what proves a credential when the request is served, and names it when it is refused.
    */
   credentials?: string[];
-  /** The request never left the machine (connection refused, name not resolved): nothing can have changed. */
+  /**
+   * The request never left the machine: nothing can have changed. Set by harness/http/client.ts for a
+   * refused connection, a name not resolved, a TLS handshake that failed before the request was written
+   * (error.kind 'connection'), and a request stopped before it was sent (error.kind 'interrupted', or
+   * 'target-stopped' after the target was declared dead): the error's kind says which.
+   */
   notSent?: boolean;
   /** Which documented operation (see harness/operations.ts), or 'raw'. */
   operation: string;

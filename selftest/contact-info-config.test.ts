@@ -1,6 +1,20 @@
 import { describe, expect, test } from 'vitest';
 import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
+import { CaseContext, runCase, type RunSettings } from '../harness/case';
+import { secretValues, type TargetConfig } from '../harness/config';
+import { DbsiClient } from '../harness/http/client';
+import { Redactor } from '../harness/redact';
+import { referenceConfig } from '../reference-target/config';
+import { startReferenceTarget } from '../reference-target/server';
+import { FEATURES_BY_AREA } from '../suites';
 import { explain, runAreas } from './_reference';
+
+const REFUSAL = 'refuses a phone number update whose oldPhoneNumber is not the number on record';
+/** The configured customer alone, with a phone number the target does not have on record. */
+const notOnRecord = (cfg: TargetConfig): TargetConfig => ({
+  ...cfg,
+  testData: { ...cfg.testData, customer: { ...cfg.testData.customer, phoneNumber: '5559999' }, moreCustomers: [] },
+});
 
 const c = REFERENCE_TEST_DATA.customer;
 
@@ -43,6 +57,9 @@ describe('contact-info follows what the configuration gives', () => {
     for (const k of path) {
       expect(k.outcome, k.id).toBe('could-not-test');
       expect(k.reason, k.id).toMatch(/answered 404 .*no customer "no-such-customer" \(userIdType CUSTOMER_ID\) is on record; check testData\.customer\.customerId/s);
+      // …and name the key for the run's diagnosis block.
+      const problem = expect.stringContaining('"no-such-customer"');
+      expect(k.setup, k.id).toEqual({ key: 'testData.customer.customerId', problem });
     }
     // The cases that needed the update served say that a 404 may mean the customer is not on record, naming it;
     // nothing at baseUrl was answered but 404, so the run's setup proofs make them could not test, naming baseUrl.
@@ -64,7 +81,37 @@ describe('contact-info follows what the configuration gives', () => {
     expect([...failed]).toEqual([]);
     const loginId = cases.find((k) => k.requirements.includes('OP10-USERIDTYPE-LOGIN-ID'))!;
     expect(loginId.outcome).toBe('could-not-test');
-    expect(loginId.reason).toMatch(/no customer "nobody@fi\.example" \(userIdType LOGIN_ID\) is on record; check its customerId in testData\.moreCustomers/);
+    expect(loginId.reason).toMatch(/"nobody@fi\.example" \(userIdType LOGIN_ID\) is on record/);
+    const named = /check testData\.moreCustomers\[0\]\.customerId/;
+    expect(loginId.reason).toMatch(named);
+    expect(loginId.setup?.key).toBe('testData.moreCustomers[0].customerId');
+  });
+
+  test('a phoneNumber that is not on record: the tests that cannot go on say so, naming its key', async () => {
+    const { cases } = await runAreas({ areas: ['contact-info'], strict: true, configure: notOnRecord });
+    const named = cases.filter((k) => k.outcome === 'could-not-test');
+    expect(named.length).toBeGreaterThan(0);
+    for (const k of named) {
+      expect(k.setup?.key, `${k.id}: ${k.reason}`).toBe('testData.customer.phoneNumber');
+      expect(k.reason, k.id).toMatch(/may not be the one on record.*check testData\.customer\.phoneNumber/s);
+    }
+  });
+
+  test('a phoneNumber that is not on record: a refusals test whose control is refused names its key', async () => {
+    const target = await startReferenceTarget({ faults: [] });
+    try {
+      const config = notOnRecord(referenceConfig(target));
+      const settings: RunSettings = { config, seed: 1, strict: true, runId: 'rtst', specUrl: 'spec.md' };
+      const client = new DbsiClient(config, new Redactor(secretValues(config)));
+      const f = FEATURES_BY_AREA['contact-info'].find((x) => x.cases.some((k) => k.title === REFUSAL))!;
+      const report = await runCase(new CaseContext(settings, client, f, f.cases.find((k) => k.title === REFUSAL)!));
+      await client.close();
+      expect(report.outcome, report.reason).toBe('could-not-test');
+      expect(report.reason).toMatch(/configured "5559999" .* as old and new number was refused \(status 409\)/s);
+      expect(report.setup?.key).toBe('testData.customer.phoneNumber');
+    } finally {
+      await target.close();
+    }
   });
 
   test('configured contact-info headers are sent instead of the bearer token, and their absence is what the credentials case probes', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type ServerOptions } from 'node:https';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { resolveConfig, secretValues } from '../harness/config';
-import { DbsiClient, TransportError } from '../harness/http/client';
+import { DbsiClient, nothingSent, TransportError } from '../harness/http/client';
 import { tlsProblem } from '../harness/http/tls-errors';
 import { Redactor } from '../harness/redact';
 import { makeTlsFixture, type TlsFixture } from './_tls-files';
@@ -16,6 +16,11 @@ beforeAll(() => {
 
 /** Send one request to an https server made with `server` options; the client error message. */
 async function failureAgainst(server: ServerOptions, clientTls: Record<string, string> = {}): Promise<string> {
+  return (await errorAgainst(server, clientTls)).message;
+}
+
+/** Send one request (a contact update: a write) to an https server made with `server` options; the client error. */
+async function errorAgainst(server: ServerOptions, clientTls: Record<string, string> = {}): Promise<TransportError> {
   const srv = createServer({ key: readFileSync(tls.serverKey), cert: readFileSync(tls.server), ...server }, (_q, s) => s.end('{}'));
   srv.on('tlsClientError', () => undefined);
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
@@ -25,7 +30,7 @@ async function failureAgainst(server: ServerOptions, clientTls: Record<string, s
   try {
     const err = await client.send({ operation: 'listInstitutionDisclosures' }).then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(TransportError);
-    return (err as Error).message;
+    return err as TransportError;
   } finally {
     await client.close();
     srv.closeAllConnections();
@@ -75,6 +80,23 @@ describe('TLS errors name their real cause', () => {
       srv.closeAllConnections();
       await new Promise((r) => srv.close(r));
     }
+  });
+
+  test('a handshake that fails before the request is written sent nothing; a client certificate alert may come after', async () => {
+    const before = await Promise.all([
+      errorAgainst({ cert: readFileSync(tls.expired) }),
+      errorAgainst({ cert: readFileSync(tls.otherHost) }),
+      errorAgainst({ cert: readFileSync(tls.server) }, { caFile: tls.server }),
+      errorAgainst({ requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca), maxVersion: 'TLSv1.2' }),
+    ]);
+    for (const e of before) {
+      expect(e.exchange?.notSent, e.message).toBe(true);
+      expect(nothingSent(e), e.message).toBe(true);
+    }
+    // TLS 1.3: the client's side of the handshake is done and the request may be written when the alert comes.
+    const after = await errorAgainst({ requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca) });
+    expect(after.exchange?.notSent).toBeUndefined();
+    expect(nothingSent(after)).toBe(false);
   });
 
   test('codes that are not TLS are left to the other classifications', () => {

@@ -77,11 +77,18 @@ export async function sendUntilAnswered(
   opts: { deadline: () => number; until?: number; failed?: (e: TransportError, retrying: string | undefined) => void | Promise<void>; stop?: AbortSignal },
 ): Promise<HttpResult> {
   let last: TransportError | undefined;
+  // Every try so far failed before anything left the machine: the error thrown says so only then.
+  let sentNothing = true;
+  const thrown = (e: TransportError) => ((e.neverSent = sentNothing && e.neverSent), e);
   for (let n = 0; ; n++) {
     const remaining = opts.deadline() - Date.now();
     if (remaining <= 0 || opts.stop?.aborted) {
       const why = opts.stop?.aborted ? 'the run was left' : 'the clean-up deadline passed';
-      throw last ? new CleanupDeadlineError(last.kind, `${last.message}; ${why} (tried ${n} time${n === 1 ? '' : 's'})`, last.exchange) : new CleanupDeadlineError('timeout', `not tried: ${why}`);
+      if (!last) {
+        throw Object.assign(new CleanupDeadlineError('timeout', `not tried: ${why}`), { neverSent: sentNothing });
+      }
+      const tried = `tried ${n} time${n === 1 ? '' : 's'}`;
+      throw thrown(new CleanupDeadlineError(last.kind, `${last.message}; ${why} (${tried})`, last.exchange));
     }
     const within = AbortSignal.timeout(remaining);
     try {
@@ -90,13 +97,18 @@ export async function sendUntilAnswered(
       if (!(e instanceof TransportError)) throw e;
       // Aborted by the deadline: the kind the client gives is "interrupted"; it is a timeout of the clean-up.
       const err = within.aborted && e.kind === 'interrupted' ? new TransportError('timeout', 'no answer before the clean-up deadline', e.exchange) : e;
-      if (!retryableInCleanup(err)) throw err;
+      if (!retryableInCleanup(err)) throw thrown(err);
+      sentNothing &&= err.neverSent;
       last = err;
       const wait = Math.max(retryAfter(err) ?? 0, backoff(n));
       const mine = n + 1 < CLEANUP_MIN_TRIES || opts.until === undefined || Date.now() + wait < opts.until;
       const willRetry = mine && Date.now() + wait < opts.deadline() && !opts.stop?.aborted;
       await opts.failed?.(err, willRetry ? `tried again after ${Math.round(wait)} ms (clean-up retry)` : undefined);
-      if (!willRetry) throw new CleanupDeadlineError(err.kind, `${err.message}; the clean-up deadline passed (tried ${n + 1} time${n === 0 ? '' : 's'})`, err.exchange);
+      if (!willRetry) {
+        const tried = `tried ${n + 1} time${n === 0 ? '' : 's'}`;
+        const message = `${err.message}; the clean-up deadline passed (${tried})`;
+        throw thrown(new CleanupDeadlineError(err.kind, message, err.exchange));
+      }
       await sleep(wait, opts.stop);
     }
   }

@@ -9,14 +9,25 @@ import { credentialsCarried } from '../credentials';
 import { DeadTargetBreaker } from './breaker';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
-import { probeTlsClose, tlsProblem } from './tls-errors';
+import { failsBeforeRequestWritten, probeTlsClose, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
 export class TransportError extends Error {
   override name = 'TransportError';
+  /**
+   * No attempt behind this error left the machine (its exchange is notSent, and so was every earlier
+   * attempt of a clean-up retry): the request cannot have changed anything on the target.
+   */
+  neverSent: boolean;
   constructor(public kind: TransportErrorKind, message: string, public exchange?: Exchange) {
     super(message);
+    this.neverSent = exchange?.notSent === true;
   }
+}
+
+/** Whether e is a request failure that certainly sent nothing (see TransportError.neverSent). */
+export function nothingSent(e: unknown): boolean {
+  return e instanceof TransportError && e.neverSent;
 }
 
 /** The target's configuration does not allow this request: it was refused before leaving the machine. */
@@ -87,23 +98,48 @@ function errorCode(e: unknown): string {
 }
 
 /**
- * What went wrong, and whether the request certainly never left the machine (only then may any
- * request, whatever its method, be tried again). The signals say for certain whether the run was
- * interrupted or the request timed out; the error's code says the rest.
+ * What went wrong, whether the request certainly never left the machine (notSent: no connection, or
+ * a TLS handshake that failed before a byte of the request was written), and whether it may be tried
+ * again (beforeSend: whatever its method; not after a TLS failure, which a second try repeats). The
+ * signals say for certain whether the run was interrupted or the request timed out; the error's code
+ * says the rest.
  */
-function classify(e: unknown, why: { interrupted: boolean; timedOut: boolean }): { kind: TransportErrorKind; message: string; beforeSend: boolean } {
+export function classify(
+  e: unknown,
+  why: { interrupted: boolean; timedOut: boolean },
+): { kind: TransportErrorKind; message: string; beforeSend: boolean; notSent: boolean } {
   const code = errorCode(e);
   const msg = (e as Error)?.message ?? String(e);
-  if (why.interrupted) return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false };
-  if (CONNECT_CODES.has(code)) return { kind: 'connection', message: `could not connect (${code})`, beforeSend: true };
+  if (why.interrupted) {
+    return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false, notSent: false };
+  }
+  if (CONNECT_CODES.has(code)) {
+    return { kind: 'connection', message: `could not connect (${code})`, beforeSend: true, notSent: true };
+  }
   const tls = tlsProblem(code, msg);
-  if (tls) return { kind: 'connection', message: tls, beforeSend: false };
-  if (why.timedOut || e instanceof DeadlineExceeded || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (e as Error)?.name === 'TimeoutError')
-    return { kind: 'timeout', message: 'no complete answer within the request timeout (http.timeoutMs)', beforeSend: false };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { kind: 'connection', message: `connection reset by the target (${code})`, beforeSend: false };
-  if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})`, beforeSend: false };
-  if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false };
-  return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}`, beforeSend: false };
+  if (tls) return { kind: 'connection', message: tls, beforeSend: false, notSent: failsBeforeRequestWritten(code) };
+  const c = classifyAfterConnect(e, code, msg, why.timedOut);
+  return { ...c, beforeSend: false, notSent: false };
+}
+
+/** What went wrong once a connection was made (or may have been): the request may have been sent. */
+function classifyAfterConnect(
+  e: unknown,
+  code: string,
+  msg: string,
+  timedOut: boolean,
+): { kind: TransportErrorKind; message: string } {
+  const timeoutCode = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+  if (timedOut || e instanceof DeadlineExceeded || timeoutCode || (e as Error)?.name === 'TimeoutError')
+    return { kind: 'timeout', message: 'no complete answer within the request timeout (http.timeoutMs)' };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+    return { kind: 'connection', message: `connection reset by the target (${code})` };
+  }
+  if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') {
+    return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})` };
+  }
+  if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted' };
+  return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}` };
 }
 
 function retryAfterMs(h: Record<string, string>, fallback: number): number {
@@ -225,15 +261,19 @@ export class DbsiClient {
     // Ordinary requests stop when the target is declared dead; clean-up requests do not.
     const ordinary = !o.cleanup;
     const stop = AbortSignal.any([...(signal ? [signal] : []), this.interrupt.signal, ...(ordinary ? [this.breaker.signal] : [])]);
-    const halt = () => {
+    // Stopped (the run interrupted, the target declared dead): before this attempt was sent
+    // (notSent), or while it was in flight.
+    const halt = (notSent: boolean) => {
       const [kind, message] = ordinary && this.breaker.tripped ? (['target-stopped', this.breaker.message] as const) : (['interrupted', 'the run was interrupted'] as const);
-      return new TransportError(kind, message, record(undefined, { kind, message }));
+      return new TransportError(kind, message, record(undefined, { kind, message }, notSent && sentNothing));
     };
+    // No attempt so far left the machine (an answered one, even a 429, did).
+    let sentNothing = true;
     for (let attempt = 0; ; attempt++) {
-      if (stop.aborted) throw halt();
+      if (stop.aborted) throw halt(true);
       let res: Awaited<ReturnType<typeof request>> | undefined;
       const release = await this.limiter.acquire(stop, o.priority).catch(() => undefined);
-      if (!release) throw halt();
+      if (!release) throw halt(true);
       const timeout = AbortSignal.timeout(this.config.http.timeoutMs);
       // The hard bound of this attempt, whatever undici does with the signal: the body is dropped when it passes.
       const deadline = new Deadline(this.config.http.timeoutMs, () => res?.body.destroy());
@@ -250,6 +290,7 @@ export class DbsiClient {
         const wait = retryAfterMs(resHeaders, 500);
         if (canRetry && (status === 429 || (status === 503 && method === 'GET')) && wait <= this.maxRetryWaitMs) {
           retries.push(`${status} answered; repeated after ${Math.round(wait)} ms${resHeaders['retry-after'] ? ' (Retry-After)' : ''}`);
+          sentNothing = false;
           release();
           await sleep(wait, stop);
           continue;
@@ -275,7 +316,10 @@ export class DbsiClient {
         return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
       } catch (e) {
         if (e instanceof TransportError) throw e;
-        if (ordinary && this.breaker.tripped && stop.aborted) throw halt();
+        // Declared dead meanwhile: this attempt sent nothing only if its own error says so (e.g. refused).
+        if (ordinary && this.breaker.tripped && stop.aborted) {
+          throw halt(classify(e, { interrupted: false, timedOut: false }).notSent);
+        }
         const c = classify(e, { interrupted: stop.aborted, timedOut: timeout.aborted });
         const tlsCause = c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
         if (tlsCause) c.message = tlsCause;
@@ -285,7 +329,7 @@ export class DbsiClient {
           await sleep(200 * (attempt + 1), stop);
           continue;
         }
-        const exchange = record(undefined, { kind: c.kind, message: c.message }, c.beforeSend);
+        const exchange = record(undefined, { kind: c.kind, message: c.message }, c.notSent && sentNothing);
         if (c.kind !== 'interrupted') this.breaker.failed(c.kind, o.operation === 'raw' ? `${method} ${o.path ?? ''}` : o.operation, c.message);
         throw new TransportError(c.kind, c.message, exchange);
       } finally {

@@ -24,6 +24,26 @@ export function tlsProblem(code: string, message = ''): string | undefined {
   return undefined;
 }
 
+const HANDSHAKE_ALERTS = new Set([
+  'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_UNSUPPORTED_PROTOCOL',
+  'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION',
+]);
+
+/**
+ * Whether a TLS failure with this code can only happen before the client wrote any byte of the
+ * request: undici writes it once the handshake completed on its side ('secureConnect'). The
+ * certificate checks of this machine (expired, another host, an untrusted CA) and the target's alerts
+ * during the handshake (no shared version or cipher, not TLS at all) come before that. Not the alerts
+ * about the client certificate (TLS 1.3 sends them after the client's side completed, when the
+ * request may already be written), nor any other TLS error (it may come later in the connection).
+ */
+export function failsBeforeRequestWritten(code: string): boolean {
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || UNTRUSTED.test(code) || /^CERT_/.test(code)) return true;
+  return HANDSHAKE_ALERTS.has(code);
+}
+
 /**
  * Why a TLS server closed a connection without an answer, when it was TLS: undici only reports
  * "other side closed", while a target that requires a client certificate (TLS 1.3) sent an alert

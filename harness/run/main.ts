@@ -38,6 +38,7 @@ import { regradeCase, SetupProof } from '../setup/proof';
 import { diagnosisBlock, setupFindings } from '../setup/diagnosis';
 import { cleanupDeadlineMs } from '../http/cleanup-retry';
 import { openCancelChannel } from './cancel-channel';
+import { preflight } from './reachability';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -281,11 +282,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       if (c && judgeSoFar(c).outcome === 'failed') onFailure(++quietFailures);
     },
   };
+  // Every origin the selected areas use refuses connections: nothing can be sent, the runner is not started.
+  const unreachable = reference ? undefined : await preflight(config, activeAreas, filter, redactor);
+  if (unreachable) collector.cases.push(...unreachable.cases);
+  if (unreachable) io.err(`dbsi-conformance: ${unreachable.line}`);
   if (!opts.quiet) progress.start();
   const allureReporter = new AllureReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never });
   try {
     // No selected test at all: the runner is not started (an empty file list would mean "every file").
-    const running = activeAreas.length === 0 ? Promise.resolve() : (await import('vitest/node')).startVitest(
+    const noRunner = activeAreas.length === 0 || unreachable !== undefined;
+    const running = noRunner ? Promise.resolve() : (await import('vitest/node')).startVitest(
       'test',
       ['suites/conformance.test.ts'],
       {

@@ -31,9 +31,11 @@ export async function servedElsewhere(t: CaseContext, c: Customer, res: HttpResu
   const versioned = `/v1${c.path}`;
   const probe = await t.step(`the documented path answered 404: the same update, changing nothing, at {baseUrl}${versioned}`, () => c.sendUnchangedAt(versioned, sent, 'the same update, changing nothing, with a v1 segment'));
   if (is2xx(probe.status)) return probe;
-  const where = c.customerId === t.config.testData.customer.customerId ? 'testData.customer.customerId' : 'its customerId in testData.moreCustomers';
+  const key = c.configKey('customerId');
   t.couldNotTest(
     `the documented path ${res.exchange.request.url} answered 404 (${receivedSummary(res)}), and the same update with a v1 segment was not served either (status ${probe.status}): ` +
-      `either the operation is not served at that path, or no customer ${JSON.stringify(c.customerId)} (userIdType ${c.datum.userIdType}) is on record; check ${where}`,
+      `either the operation is not served at that path, or no customer ${JSON.stringify(c.customerId)} ` +
+      `(userIdType ${c.datum.userIdType}) is on record; check ${key}`,
+    key,
   );
 }

@@ -1,12 +1,15 @@
 import { contactHeaders, contactUpdateBody, otherPhoneNumber, type ContactCredentials, type ContactUpdate } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
-import { TransportError, type HttpResult } from '../../harness/http/client';
+import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
 import type { CustomerData } from '../../harness/config';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
 import { asConfigured, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
 import { phoneKey, samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
 
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** Why a phone number was not confirmed though every update was answered: the configured one was refused as old. */
+const REFUSED_AFTER_SETTING_BACK = 'an update naming it as oldPhoneNumber was refused after setting it back';
 
 /**
  * A configured customer (testData.customer, or one of testData.moreCustomers), as one case sees it.
@@ -18,7 +21,8 @@ export const is2xx = (status: number): boolean => status >= 200 && status < 300;
  * others (forRefusals). What is on record lives per run, per customer (_customer-on-record.ts): a
  * case starts from the number the run knows is on record, not necessarily the configured one, and
  * its updates move it: an accepted update, and also one whose outcome is unknown (a timeout, a
- * cut-off answer, a reset after sending, a 5xx or 429 on it), which may have landed. The last case
+ * cut-off answer, a reset after sending, a 5xx or 429 on it), which may have landed; never one that
+ * was not sent at all (harness/http/client.ts nothingSent). The last case
  * out restores (also when it failed): it sets the phone number back from each number the run may
  * have put on record (rule 2 refuses the ones that are not), then confirms the configured number is
  * on record (an update naming it as oldPhoneNumber is accepted only then); it sets the e-mail and
@@ -142,12 +146,17 @@ export class Customer {
   private async reconcileAfterEarlierCase(): Promise<void> {
     const earlier = this.s.unknown ?? '';
     let confirmed = false;
+    let answered = true;
     try {
       confirmed = await this.t.step('reconcile the phone number on record (unknown after an earlier case)', () => this.reconcilePhone());
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
+      answered = false;
     }
-    if (!confirmed) this.t.couldNotTest(`${UNKNOWN_AFTER_EARLIER_CASE}, and setting it back to ${this.describe(this.start)} could not be confirmed (${earlier})`);
+    if (!confirmed) {
+      const back = `setting it back to ${this.describe(this.start)} could not be confirmed (${earlier})`;
+      this.notConfirmed(`${UNKNOWN_AFTER_EARLIER_CASE}, and ${back}`, answered);
+    }
     this.t.putBack(this.key);
   }
 
@@ -158,6 +167,21 @@ export class Customer {
   notServed(status: number, rules: string): string {
     if (status !== 404) return `status ${status}; reported by ${rules}`;
     return `status 404: the operation is not served at the documented path, or no customer ${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType}) is on record; OP10-PATH tells which where it can`;
+  }
+
+  /**
+   * The configuration key of one of this customer's values (testData.customer.phoneNumber,
+   * testData.moreCustomers[2].customerId): what a could-not-test that a configured value may cause
+   * names (CaseContext.couldNotTest's setupKey, gathered in the run's diagnosis block).
+   */
+  configKey(field: 'customerId' | 'phoneNumber'): string {
+    const more = this.t.config.testData.moreCustomers;
+    let i = more.indexOf(this.datum);
+    // By identity; else (a copy of the configured datum) by its customerId.
+    if (i < 0 && this.datum !== this.t.config.testData.customer) {
+      i = more.findIndex((m) => m.customerId === this.customerId);
+    }
+    return i < 0 ? `testData.customer.${field}` : `testData.moreCustomers[${i}].${field}`;
   }
 
   /** The case cannot restore what the configuration does not give: it does not change it. */
@@ -201,6 +225,18 @@ export class Customer {
           this.s.uncertain = true;
           t.couldNotTest(`${this.describe(p)}, which an earlier test's accepted update put on record, was refused as oldPhoneNumber (status ${res.status}), so the number on record is not known; the clean-up reconciles it`);
         }
+        // The configured number refused as old and new (not a 404 or 405: the operation is served): it
+        // may not be on record. Not for a customer addressed by its login id: a target may refuse
+        // LOGIN_ID itself (OP10-USERIDTYPE-LOGIN-ID reports that), so the number is not to blame.
+        const served = res.status !== 404 && res.status !== 405 && res.status < 500;
+        if (samePhone(p, this.start) && served && this.datum.userIdType !== 'LOGIN_ID') {
+          t.couldNotTest(
+            `a valid phone update naming the configured ${this.describe(p)} as old and new number was refused ` +
+              `(status ${res.status}), so a refusal would show nothing: the configured number may not be the one on ` +
+              `record; check ${this.configKey('phoneNumber')}`,
+            this.configKey('phoneNumber'),
+          );
+        }
         t.notApplicable(`a valid phone update was not served either (${this.notServed(res.status, 'OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS')}), so a refusal would show nothing`);
       }
     }
@@ -231,7 +267,7 @@ export class Customer {
     const res = await run(from, false);
     if (is2xx(res.status) || res.status >= 500 || !unconfirmed) return { res, from };
     let confirmed = false;
-    let why = 'an update naming it as oldPhoneNumber was refused after setting it back';
+    let why = REFUSED_AFTER_SETTING_BACK;
     try {
       confirmed = await this.t.step(`${this.describe(from)}, left on record by an earlier test, was refused as oldPhoneNumber: set the configured number back and confirm it`, () => this.reconcilePhone());
     } catch (e) {
@@ -239,9 +275,12 @@ export class Customer {
       why = e.message;
     }
     if (!confirmed) {
+      const answered = why === REFUSED_AFTER_SETTING_BACK;
       this.s.unknown = why;
       this.s.uncertain = true;
-      this.t.couldNotTest(`${UNKNOWN_AFTER_EARLIER_CASE}: ${this.describe(from)} was refused as oldPhoneNumber, and setting it back to ${this.describe(this.start)} could not be confirmed (${why})`);
+      const back = `setting it back to ${this.describe(this.start)} could not be confirmed (${why})`;
+      const refused = `${this.describe(from)} was refused as oldPhoneNumber`;
+      this.notConfirmed(`${UNKNOWN_AFTER_EARLIER_CASE}: ${refused}, and ${back}`, answered);
     }
     const again = this.s.phone;
     return { res: await run(again, true), from: again };
@@ -282,8 +321,9 @@ export class Customer {
         label,
       });
     } catch (e) {
-      // A timeout, a cut-off answer, a reset, a 502/503/504 or 429: the update may have landed.
-      if (e instanceof TransportError) this.mayHaveLanded(u, true);
+      // A timeout, a cut-off answer, a reset, a 502/503/504 or 429: the update may have landed. Not
+      // one that never left the machine (refused connection, name not resolved, TLS handshake failed).
+      if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u, true);
       throw e;
     }
     if (is2xx(res.status)) this.mayHaveLanded(u, false);
@@ -329,6 +369,17 @@ export class Customer {
 
   private describe(p: Phone): string {
     return `${JSON.stringify(p.number)}${p.countryCode ? ` (country code ${p.countryCode})` : ''}`;
+  }
+
+  /**
+   * Could not test: the phone number could not be set back to the configured one and confirmed.
+   * Where the target answered (refused the update naming the configured number as oldPhoneNumber),
+   * the configured number may not be on record: its key is named.
+   */
+  private notConfirmed(why: string, answered: boolean): never {
+    if (!answered) this.t.couldNotTest(why);
+    const key = this.configKey('phoneNumber');
+    this.t.couldNotTest(`${why}; the configured number may not be the one on record: check ${key}`, key);
   }
 
   /**
@@ -380,7 +431,7 @@ export class Customer {
       return;
     }
     let confirmed = false;
-    let why = 'an update naming it as oldPhoneNumber was refused after setting it back';
+    let why = REFUSED_AFTER_SETTING_BACK;
     try {
       confirmed = await this.reconcilePhone();
     } catch (e) {

@@ -1,6 +1,6 @@
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
-import type { HttpResult } from '../../harness/http/client';
+import { nothingSent, type HttpResult } from '../../harness/http/client';
 import type { Exchange } from '../../harness/model';
 
 /**
@@ -26,7 +26,8 @@ interface CaseState {
 
 const cases = new WeakMap<CaseContext, CaseState>();
 const WRITES = new Set(['createUserDisclosure', 'changeUserDisclosure', 'changeUserDisclosureById', 'deleteUserDisclosure', 'deleteUserDisclosureById']);
-const isWrite = (e: Exchange) => WRITES.has(e.operation);
+/** A write the case sent (one that never left the machine, e.g. a refused connection, changed nothing). */
+const isWrite = (e: Exchange) => WRITES.has(e.operation) && !e.notSent;
 
 function of(t: CaseContext): CaseState {
   let s = cases.get(t);
@@ -57,7 +58,8 @@ const knownOutcome = (res: HttpResult | undefined) => res !== undefined && ((res
 
 /**
  * Send a write a conformant target refuses, on a record other cases rely on: `spoiled` is told where
- * it may have changed the record (served, or no answer), so that whoever deletes it looks first.
+ * it may have changed the record (served, or no answer after it was sent), so that whoever deletes it
+ * looks first.
  */
 export async function sendToBeRefused(send: () => Promise<HttpResult>, spoiled: () => void): Promise<HttpResult> {
   try {
@@ -65,7 +67,7 @@ export async function sendToBeRefused(send: () => Promise<HttpResult>, spoiled: 
     if (!refused(res)) spoiled();
     return res;
   } catch (e) {
-    spoiled();
+    if (!nothingSent(e)) spoiled();
     throw e;
   }
 }

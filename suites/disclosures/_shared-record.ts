@@ -4,7 +4,7 @@ import { acquireLock, lockIsShared, lockLoad } from '../../harness/lock';
 import { is2xx } from './_institution-disclosures';
 import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
 import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, removeRecord, usableAfterLooking, type UserRecord } from './_user-records';
-import type { HttpResult } from '../../harness/http/client';
+import { nothingSent, type HttpResult } from '../../harness/http/client';
 import { sendToBeRefused } from './_case-records';
 
 /**
@@ -92,7 +92,12 @@ async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
   if (!known && !(await usableAfterLooking(t, s.d))) throw NOT_OURS;
   markChosen(t, s.d);
   s.createSent = true;
-  const res = await t.step('create the shared record', () => createRecord(t, s.d, 'create the user disclosure (shared by the cases that only read it)'));
+  const label = 'create the user disclosure (shared by the cases that only read it)';
+  const res = await t.step('create the shared record', () => createRecord(t, s.d, label)).catch((e: unknown) => {
+    // Never sent (a refused connection): there is nothing for the last reader to remove.
+    if (nothingSent(e)) s.createSent = false;
+    throw e;
+  });
   if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
   const { records } = await t.step('list the records', () => listUserRecords(t));
   const record = findRecord(records, s.d);
