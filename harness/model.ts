@@ -58,6 +58,8 @@ export interface Exchange {
    * what proves a credential when the request is served, and names it when it is refused.
    */
   credentials?: string[];
+  /** The configured test data the request relies on being right (SendOptions.relies). */
+  relies?: string[];
   /**
    * The request never left the machine: nothing can have changed. Set by harness/http/client.ts for a
    * refused connection, a name not resolved, a TLS handshake that failed before the request was written

@@ -59,6 +59,12 @@ export interface SendOptions {
   priority?: number;
   /** A clean-up request: still sent after the target was declared dead (harness/http/breaker.ts). */
   cleanup?: boolean;
+  /**
+   * The configured test data whose values this request relies on being right (e.g.
+   * "testData.customer.phoneNumber"): served, it proves them; refused while none of them was ever
+   * served, the refusal may be the configuration's (harness/setup/proof.ts).
+   */
+  relies?: string[];
 }
 
 export interface HttpResult {
@@ -241,6 +247,7 @@ export class DbsiClient {
         base: baseKey,
         ...(credentials.length ? { credentials } : {}),
         ...(notSent ? { notSent } : {}),
+        ...(o.relies?.length ? { relies: o.relies } : {}),
         operation: o.operation,
         label: o.label,
         request: redactedReq,

@@ -12,6 +12,7 @@ import type { CaseReport, CheckResult, Exchange } from '../model';
  */
 export class SetupProof {
   private readonly servedCredentials = new Set<string>();
+  private readonly servedData = new Set<string>();
   private readonly refusedCredentials = new Map<string, Exchange[]>();
   private readonly provenBases = new Set<string>();
   private readonly unprovenBaseAnswers = new Map<string, Exchange[]>();
@@ -38,6 +39,7 @@ export class SetupProof {
       if (served) this.servedCredentials.add(id);
       else if (status === 401 || status === 403) this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
     }
+    if (served) for (const key of e.relies ?? []) this.servedData.add(key);
     if (e.base) {
       if (status !== 404 && status !== 405) this.provenBases.add(e.base);
       else this.unprovenBaseAnswers.set(e.base, [...(this.unprovenBaseAnswers.get(e.base) ?? []), e]);
@@ -69,6 +71,10 @@ export class SetupProof {
     if (status === 401 || status === 403) {
       const id = (e.credentials ?? []).find((c) => !this.credentialProven(c));
       if (id) return { kind: 'credential', key: id as CredentialId };
+    }
+    if (status >= 400 && status < 500 && status !== 429) {
+      const key = (e.relies ?? []).find((k) => !this.servedData.has(k));
+      if (key) return { kind: 'testData', key };
     }
     return undefined;
   }
@@ -105,7 +111,11 @@ export class SetupProof {
   }
 }
 
-export type SetupSuspicion = { kind: 'base'; key: BaseUrlKey } | { kind: 'credential'; key: CredentialId } | { kind: 'control'; key: string };
+export type SetupSuspicion =
+  | { kind: 'base'; key: BaseUrlKey }
+  | { kind: 'credential'; key: CredentialId }
+  | { kind: 'testData'; key: string }
+  | { kind: 'control'; key: string };
 
 /** The checks whose pass rests on the target refusing a request. */
 export const REFUSAL_CHECKS: ReadonlySet<string> = new Set(['not_served']);
@@ -134,6 +144,7 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
   const at = `${e.request.method} ${e.request.url}`;
   if (s.kind === 'base') return `nothing sent to ${s.key} was answered other than 404/405 in this run (e.g. ${e.response?.status} to ${at}): check ${s.key}, including its path prefix`;
   if (s.kind === 'credential') return `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (e.g. ${e.response?.status} to ${at}): check that it is valid, not expired and allowed for this operation`;
+  if (s.kind === 'testData') return `the target refused every request that relied on ${s.key} (e.g. ${e.response?.status} to ${at}): check that ${s.key} is on record on the target`;
   const where = e.response?.status === 404 || e.response?.status === 405 ? 'that method and path' : 'that operation';
   return `the refusal of ${at} (${e.response?.status}) proves nothing: no request to ${where} was served with the configured credentials in this run; check ${s.key}`;
 }

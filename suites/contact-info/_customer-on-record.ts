@@ -37,6 +37,8 @@ export interface OnRecord {
   cleared: boolean;
   emailChanged: boolean;
   postalChanged: boolean;
+  /** An update of this customer was served in this run: its configured id (and number) are on record. */
+  served?: boolean;
   /** A restore could not confirm the number (why): whoever holds the customer next reconciles first. */
   unknown?: string;
 }

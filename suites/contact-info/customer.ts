@@ -184,6 +184,40 @@ export class Customer {
     return i < 0 ? `testData.customer.${field}` : `testData.moreCustomers[${i}].${field}`;
   }
 
+  /**
+   * A refused update that relied on this customer's configured values, before any update of the
+   * customer was served: an update that changes nothing (the configured number as old and new)
+   * tells whether they are right. Served, the refusal is the target's; refused too, the run's setup
+   * proofs make the tests that met it could not test, naming the key (harness/setup/proof.ts).
+   */
+  private async proveConfigured(u: ContactUpdate, credentials: ContactCredentials): Promise<void> {
+    if (this.s.served || this.relies(u).length === 0 || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start)) return;
+    const p = this.start;
+    const keep: ContactUpdate = { phone: { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: p.number, newCountryCode: p.countryCode } };
+    const res = await this.t.send({
+      operation: 'updateContactInfo',
+      pathParams: { customerId: this.customerId },
+      headers: contactHeaders(this.t.config, credentials),
+      body: contactUpdateBody(this.datum, keep),
+      label: 'control: are the configured customer id and number on record? (the number as old and new: changes nothing)',
+      relies: this.relies(keep),
+    });
+    if (is2xx(res.status)) this.s.served = true;
+  }
+
+  /**
+   * The configured values an update relies on being right: the customer id, and the configured
+   * phone number when the update names it as oldPhoneNumber (harness/setup/proof.ts). None for a
+   * customer addressed by its login id: a refusal of it is what OP10-USERIDTYPE-LOGIN-ID judges.
+   */
+  private relies(u: ContactUpdate): string[] {
+    if (this.datum.userIdType === 'LOGIN_ID') return [];
+    const out = [this.configKey('customerId')];
+    const old = u.phone?.oldPhoneNumber;
+    if (old !== undefined && old === this.original.phoneNumber && samePhone(this.s.phone, this.start)) out.push(this.configKey('phoneNumber'));
+    return out;
+  }
+
   /** The case cannot restore what the configuration does not give: it does not change it. */
   requireRestorable(what: { email?: boolean; postal?: boolean }): void {
     if (what.email && !this.original.emailAddress) this.t.notApplicable('testData.customer.emailAddress is not configured: the suite does not change an e-mail address it could not restore');
@@ -298,7 +332,9 @@ export class Customer {
       ...(u.emailAddress !== undefined ? { emailAddress: this.original.emailAddress } : {}),
       ...(u.postalAddress !== undefined ? { postalAddress: this.original.postalAddress } : {}),
     };
-    return this.t.send({ operation: 'raw', method: 'PUT', path, headers: contactHeaders(this.t.config), body: contactUpdateBody(this.datum, unchanged), label });
+    // Served elsewhere, it proves the configured customer and number all the same.
+    const relies = this.relies(unchanged);
+    return this.t.send({ operation: 'raw', method: 'PUT', path, headers: contactHeaders(this.t.config), body: contactUpdateBody(this.datum, unchanged), label, relies });
   }
 
   /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also tries "". */
@@ -319,6 +355,7 @@ export class Customer {
         headers: contactHeaders(this.t.config, credentials),
         body: contactUpdateBody(this.datum, u),
         label,
+        relies: this.relies(u),
       });
     } catch (e) {
       // A timeout, a cut-off answer, a reset, a 502/503/504 or 429: the update may have landed. Not
@@ -326,6 +363,8 @@ export class Customer {
       if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u, true);
       throw e;
     }
+    if (is2xx(res.status)) this.s.served = true;
+    else if (res.status >= 400 && res.status < 500 && res.status !== 429) await this.proveConfigured(u, credentials);
     if (is2xx(res.status)) this.mayHaveLanded(u, false);
     // A 500 (or another 5xx) on an update: it may have been applied before the target failed.
     else if (res.status >= 500) this.mayHaveLanded(u, true);
