@@ -130,6 +130,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const accountId = req.headers['accountid'];
     const disclosureId = req.headers[ctx.fault('op5-requires-other-header-name') ? 'disclosureid' : 'institutiondisclosureid'];
     if (!status || !name || !accountId || !disclosureId) return badRequest('status, name, AccountId and InstitutionDisclosureId are required');
+    if (state.refusesUnknownDisclosures && !state.disclosures.has(disclosureId)) return json(404, { error: 'not_found', message: 'no such disclosure' });
     const existing = userRecords(user.userId).find((u) => u.institutionDisclosureId === disclosureId && u.accountId === accountId);
     const record: UserDisclosure = existing ?? { institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: status, institutionDisclosureName: name, institutionUserDisclosureId: state.nextId('uds'), institutionDisclosureId: disclosureId, accountId };
     record.institutionUserDisclosureStatus = status;
@@ -151,7 +152,16 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     return userRecords(userId).find((u) => (disclosureId ? u.institutionDisclosureId === disclosureId : u.institutionDisclosureName === name) && (!accountId || u.accountId === accountId));
   }
 
+  /** A target that knows its business customers (fixture set `retail`: none) finds no record for another. */
+  const unknownCustomer = (req: Req): Res | undefined => {
+    const customer = req.query.get('InstitutionCustomerId');
+    if (customer === null || !state.businessCustomerIds || state.businessCustomerIds.has(customer)) return undefined;
+    return json(404, { error: 'not_found', message: 'no such institution customer' });
+  };
+
   const changeUserDisclosure = guarded((req, user) => {
+    const unknown = unknownCustomer(req);
+    if (unknown) return unknown;
     const r = findRecord(req, user.userId);
     if (!r) return json(404, { error: 'not_found' });
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -164,6 +174,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   }, { headers: ['InstitutionDisclosureId', 'InstitutionUserDisclosureStatus', 'InstitutionDisclosureName'], body: ['institutionDisclosureId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
   const deleteUserDisclosure = guarded((req, user) => {
+    const unknown = unknownCustomer(req);
+    if (unknown) return unknown;
     const r = findRecord(req, user.userId);
     if (!r) return json(404, { error: 'not_found' });
     if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
