@@ -130,7 +130,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const accountId = req.headers['accountid'];
     const disclosureId = req.headers[ctx.fault('op5-requires-other-header-name') ? 'disclosureid' : 'institutiondisclosureid'];
     if (!status || !name || !accountId || !disclosureId) return badRequest('status, name, AccountId and InstitutionDisclosureId are required');
-    if (state.refusesUnknownDisclosures && !state.disclosures.has(disclosureId)) return json(404, { error: 'not_found', message: 'no such disclosure' });
+    const unknownDisclosure = state.refusesUnknownDisclosures && !state.disclosures.has(disclosureId);
+    if (unknownDisclosure) return json(404, { error: 'not_found', message: 'no such disclosure' });
     const existing = userRecords(user.userId).find((u) => u.institutionDisclosureId === disclosureId && u.accountId === accountId);
     const record: UserDisclosure = existing ?? { institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: status, institutionDisclosureName: name, institutionUserDisclosureId: state.nextId('uds'), institutionDisclosureId: disclosureId, accountId };
     record.institutionUserDisclosureStatus = status;
