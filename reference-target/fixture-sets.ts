@@ -14,8 +14,10 @@ import type { InstitutionDisclosure, UserDisclosure } from './state';
  * - `retail`: the default data on a stricter target with no business banking, as one known retail
  *   implementation: it knows no InstitutionCustomerId, and refuses (404) a change or delete of a user
  *   disclosure that carries one (the create, which carries none, is served); it refuses (404) a create
- *   of a user disclosure for a disclosure it does not list. What a run whose test data names what the
- *   target does not know meets (`npm run reference -- --fixtures retail`).
+ *   of a user disclosure for a disclosure it does not list; and it refuses (403) a list of user
+ *   disclosures asked for a user it knows other than the token's (a consumer it does not know gets an
+ *   empty list). What a run whose test data names what the target does not know meets
+ *   (`npm run reference -- --fixtures retail`).
  */
 export interface FixtureSet {
   disclosures: InstitutionDisclosure[];
@@ -30,6 +32,8 @@ export interface FixtureSet {
   businessCustomerIds?: string[];
   /** A create of a user disclosure for a disclosure the target does not list is refused, 404 (else it is served). */
   refusesUnknownDisclosures?: boolean;
+  /** A list of user disclosures for a user on record (one with a record) other than the token's is refused, 403. */
+  refusesOtherKnownUsers?: boolean;
 }
 
 export type FixtureSetName = 'default' | 'realistic' | 'retail';
@@ -57,6 +61,7 @@ export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
     testData: REFERENCE_TEST_DATA,
     businessCustomerIds: [],
     refusesUnknownDisclosures: true,
+    refusesOtherKnownUsers: true,
   },
 };
 

@@ -45,6 +45,8 @@ export class ReferenceState {
   businessCustomerIds?: Set<string>;
   /** A create of a user disclosure for a disclosure not on record is refused (404). */
   refusesUnknownDisclosures: boolean;
+  /** A list of user disclosures for a user on record other than the token's is refused (403). */
+  refusesOtherKnownUsers: boolean;
   private counter = 0;
 
   constructor(fixtures: FixtureSet = FIXTURE_SETS.default) {
@@ -52,6 +54,7 @@ export class ReferenceState {
     this.userDisclosures = new Map(fixtures.userDisclosures.map((u) => [u.institutionUserDisclosureId, { ...u }]));
     if (fixtures.businessCustomerIds) this.businessCustomerIds = new Set(fixtures.businessCustomerIds);
     this.refusesUnknownDisclosures = fixtures.refusesUnknownDisclosures ?? false;
+    this.refusesOtherKnownUsers = fixtures.refusesOtherKnownUsers ?? false;
     const { customer, moreCustomers } = fixtures.testData;
     this.loginIds = new Set([customer, ...moreCustomers].filter((c) => c.userIdType === 'LOGIN_ID').map((c) => c.customerId));
     this.customers = new Map(

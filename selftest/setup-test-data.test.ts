@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { CaseReport } from '../harness/model';
-import { INITIAL_USER_DISCLOSURES } from '../reference-target/fixtures';
+import type { CaseReport, Exchange } from '../harness/model';
+import { INITIAL_USER_DISCLOSURES, OTHER_USER_ID } from '../reference-target/fixtures';
 import type { ReferenceTarget } from '../reference-target/server';
 import { explain, runAreas } from './_reference';
 
@@ -8,60 +8,106 @@ import { explain, runAreas } from './_reference';
  * Issue 20: a red verdict means the target broke the spec, not that the setup is wrong. The run
  * checks the configured test data against what the target shows before it writes with it: a value the
  * target disproves leaves the tests that depend on it "could not test", naming the configuration key
- * (CaseReport.setup), never failed and never "not applicable".
+ * (CaseReport.setup), never failed and never "not applicable". The `retail` reference target refuses
+ * what it does not know, as an independent conformant target did.
  */
 
-const recordsAsFound = (target: ReferenceTarget) =>
-  [...target.state.userDisclosures.values()].sort((a, b) => a.institutionUserDisclosureId.localeCompare(b.institutionUserDisclosureId));
-const INITIAL = [...INITIAL_USER_DISCLOSURES].sort((a, b) => a.institutionUserDisclosureId.localeCompare(b.institutionUserDisclosureId));
+const byId = (a: { institutionUserDisclosureId: string }, b: { institutionUserDisclosureId: string }) =>
+  a.institutionUserDisclosureId.localeCompare(b.institutionUserDisclosureId);
+const recordsAsFound = (target: ReferenceTarget) => [...target.state.userDisclosures.values()].sort(byId);
+const INITIAL = [...INITIAL_USER_DISCLOSURES].sort(byId);
 
 /** No requirement is recorded as passed by a case that could not test (a pass needs evidence). */
 function noPassWithoutEvidence(cases: CaseReport[]): void {
-  for (const c of cases.filter((x) => x.outcome === 'could-not-test')) expect(c.checks.filter((k) => k.outcome === 'passed'), c.id).toEqual([]);
+  for (const c of cases.filter((x) => x.outcome === 'could-not-test'))
+    expect(c.checks.filter((k) => k.outcome === 'passed'), c.id).toEqual([]);
+}
+
+/** The writes of user disclosures the run sent. */
+const userWrites = (cases: CaseReport[]): Exchange[] =>
+  cases
+    .flatMap((c) => c.exchanges)
+    .filter((e) => e.request.method !== 'GET' && e.request.url.includes('institution-user-disclosures'));
+
+/** Nothing failed: no failed requirement, no failed or crashed case, no "not applicable". */
+function nothingFailed(run: { cases: CaseReport[]; failed: Set<string> }): void {
+  expect([...run.failed], explain(run.cases)).toEqual([]);
+  expect(run.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error'), explain(run.cases)).toEqual([]);
+  expect(run.cases.filter((c) => c.outcome === 'not-applicable').map((c) => c.id)).toEqual([]);
 }
 
 describe('test data the target disproves: could not test, naming the key', () => {
-  test.each(['default', 'retail'] as const)('testData.disclosure that operation 1 does not list (%s fixtures): nothing is written for it; no test fails', async (fixtures) => {
-    const configured = { institutionDisclosureId: 'disc-999', institutionDisclosureName: 'Loyalty Programme' };
-    const { cases, failed, target } = await runAreas({
-      areas: ['disclosures'],
-      fixtures,
-      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, disclosure: configured } }),
-    });
-    expect([...failed], explain(cases)).toEqual([]);
-    expect(cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error')).toEqual([]);
-    expect(cases.filter((c) => c.outcome === 'not-applicable').map((c) => c.id)).toEqual([]);
-    const blamed = cases.filter((c) => c.outcome === 'could-not-test');
-    expect(blamed.length).toBeGreaterThan(10);
-    for (const c of blamed) {
-      expect(c.setup?.key, c.id).toBe('testData.disclosure');
-      expect(c.reason).toMatch(/testData\.disclosure .*disc-999.*Loyalty Programme.* is not among the \d+ disclosures operation 1 lists/);
-      expect(c.reason).toMatch(/"E-Sign Agreement" \(disc-001\)/);
-    }
-    noPassWithoutEvidence(cases);
-    const sent = cases.flatMap((c) => c.exchanges).filter((e) => e.request.method !== 'GET' && e.request.url.includes('institution-user-disclosures'));
-    expect(sent.filter((e) => e.request.headers['InstitutionDisclosureId'] === 'disc-999' || e.request.url.includes('disc-999'))).toEqual([]);
+  test('the retail target with test data it knows: every case passes', async () => {
+    const { cases, target } = await runAreas({ areas: ['disclosures'], fixtures: 'retail', strict: true });
+    expect(explain(cases)).toBe('');
     expect(recordsAsFound(target)).toEqual(INITIAL);
   });
 
-  test('testData.institutionCustomerId on a retail target: the control disproves it; no test fails; nothing left', async () => {
-    const { cases, failed, target } = await runAreas({
+  test.each(['default', 'retail'] as const)(
+    'testData.disclosure that operation 1 does not list (%s fixtures): nothing is written for it; no test fails',
+    async (fixtures) => {
+      const configured = { institutionDisclosureId: 'disc-999', institutionDisclosureName: 'Loyalty Programme' };
+      const run = await runAreas({
+        areas: ['disclosures'],
+        fixtures,
+        configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, disclosure: configured } }),
+      });
+      nothingFailed(run);
+      const blamed = run.cases.filter((c) => c.outcome === 'could-not-test');
+      expect(blamed.length).toBeGreaterThan(10);
+      for (const c of blamed) {
+        expect(c.setup?.key, c.id).toBe('testData.disclosure');
+        expect(c.reason).toMatch(/testData\.disclosure .*"disc-999".*"Loyalty Programme".* is not among the 24/);
+        expect(c.reason).toMatch(/"E-Sign Agreement" \(disc-001\), .*, … and \d+ more\)/);
+      }
+      noPassWithoutEvidence(run.cases);
+      expect(userWrites(run.cases), 'nothing is written for the unknown disclosure (nor any other)').toEqual([]);
+      expect(recordsAsFound(run.target)).toEqual(INITIAL);
+    },
+  );
+
+  test('testData.institutionCustomerId on a retail target: a control disproves it; nothing fails', async () => {
+    const run = await runAreas({
       areas: ['disclosures'],
       fixtures: 'retail',
       configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, institutionCustomerId: 'biz-4711' } }),
     });
-    expect([...failed], explain(cases)).toEqual([]);
-    expect(cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error'), explain(cases)).toEqual([]);
-    const blamed = cases.filter((c) => c.outcome === 'could-not-test');
-    expect(blamed.length).toBeGreaterThan(0);
+    nothingFailed(run);
+    const blamed = run.cases.filter((c) => c.outcome === 'could-not-test');
     for (const c of blamed) {
       expect(c.setup?.key, c.id).toBe('testData.institutionCustomerId');
-      expect(c.reason).toMatch(/InstitutionCustomerId "biz-4711" \(testData\.institutionCustomerId\)/);
+      expect(c.reason).toMatch(/"biz-4711" \(testData\.institutionCustomerId\) was refused \(status 404\)/);
     }
+    const controls = userWrites(run.cases).filter((e) => e.label?.startsWith('control'));
+    expect(controls.length, 'one control: the first refused change, sent again without InstitutionCustomerId').toBe(1);
+    expect(controls[0]!.request.url).not.toContain('InstitutionCustomerId');
+    expect(controls[0]!.response!.status).toBe(204);
     const blamedRules = new Set(blamed.flatMap((c) => c.requirements));
-    for (const id of ['OP6-REQUEST', 'OP6-REQUEST-BY-ID', 'OP7-REQUEST', 'OP7-REQUEST-BY-ID', 'STATE-UD-CHANGE', 'STATE-UD-DELETE']) expect([...blamedRules]).toContain(id);
-    noPassWithoutEvidence(cases);
-    expect(recordsAsFound(target), 'the records the run created are deleted').toEqual(INITIAL);
-    expect(cases.flatMap((c) => c.leftovers ?? [])).toEqual([]);
+    const dependent = ['OP6-REQUEST', 'OP6-REQUEST-BY-ID', 'OP7-REQUEST', 'OP7-REQUEST-BY-ID'];
+    dependent.push('STATE-UD-CHANGE', 'STATE-UD-DELETE');
+    for (const id of dependent) expect([...blamedRules]).toContain(id);
+    noPassWithoutEvidence(run.cases);
+    expect(recordsAsFound(run.target), 'the records the run created are deleted').toEqual(INITIAL);
+    expect(run.cases.flatMap((c) => c.leftovers ?? [])).toEqual([]);
+  });
+
+  test('testData.institutionUserId refused, a made-up consumer served: nothing written, nothing fails', async () => {
+    const run = await runAreas({
+      areas: ['disclosures'],
+      fixtures: 'retail',
+      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, institutionUserId: OTHER_USER_ID } }),
+    });
+    nothingFailed(run);
+    const op4 = run.cases.find((c) => c.requirements.includes('OP4-REQUEST'))!;
+    expect(op4.outcome).toBe('could-not-test');
+    expect(op4.reason).toMatch(
+      /for InstitutionConsumerId "consumer-77" \(testData\.institutionUserId\) \(status 403\) while .* \(status 200\)/,
+    );
+    const blamed = run.cases.filter((c) => c.outcome === 'could-not-test');
+    expect(blamed.length).toBeGreaterThan(10);
+    for (const c of blamed) expect(c.setup?.key, c.id).toBe('testData.institutionUserId');
+    noPassWithoutEvidence(run.cases);
+    expect(userWrites(run.cases).filter((e) => e.response && e.response.status < 300)).toEqual([]);
+    expect(recordsAsFound(run.target)).toEqual(INITIAL);
   });
 });

@@ -118,6 +118,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op4-ignores-consumer-filter')) records = [...state.userDisclosures.values()];
     else if (consumer === user.userId || ctx.fault('op4-answers-for-token-user')) records = userRecords(user.userId);
     else if (ctx.fault('op4-refuses-other-consumer')) return json(403, { error: 'forbidden', message: 'the token does not stand for this consumer' });
+    else if (state.refusesOtherKnownUsers && userRecords(consumer).length > 0) return json(403, { error: 'forbidden' });
     const items = records.map(userListElement);
     if (ctx.fault('op4-unlisted-status') && consumer === user.userId) items.push({ institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: 'PENDING_REVIEW', institutionDisclosureName: 'Legacy Consent' });
     return json(200, ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items });

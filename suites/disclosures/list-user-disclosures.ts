@@ -58,7 +58,10 @@ export default feature('disclosures', 'listUserDisclosures', [
     requirements: ['CONV-JSON-BODIES', 'OP4-RESPONSE-ENVELOPE'],
     async run(t) {
       const res = await list(t);
-      if (!is2xx(res)) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP4-REQUEST)`);
+      if (!is2xx(res)) {
+        await userListNotServed(t, res);
+        t.notApplicable(`the list request was not served (status ${res.status}; reported by OP4-REQUEST)`);
+      }
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP4-RESPONSE-ENVELOPE', schema_conformance(res, 'institution-user-disclosure-list'));
     },
