@@ -111,3 +111,26 @@ describe('test data the target disproves: could not test, naming the key', () =>
     expect(recordsAsFound(run.target)).toEqual(INITIAL);
   });
 });
+
+describe('a failure that may still come from a configured value says so, naming the key', () => {
+  const received = (c: CaseReport | undefined) => c?.checks.find((k) => k.outcome === 'failed')?.received ?? '';
+
+  test('operation 4 refused for the user and a made-up consumer alike: OP4-REQUEST fails, naming the key', async () => {
+    const { cases, failed } = await runAreas({ areas: ['disclosures'], faults: ['op4-requires-other-query-name'] });
+    expect([...failed]).toContain('OP4-REQUEST');
+    const op4 = cases.find((c) => c.requirements.includes('OP4-REQUEST') && c.outcome === 'failed');
+    const text = received(op4);
+    expect(text).toMatch(/setup: the list was asked for InstitutionConsumerId "consumer-42" \(testData\.institution/);
+    expect(text).toMatch(/made-up consumer was refused too \(status 400\), .*: check testData\.institutionUserId$/);
+  });
+
+  test('a created record the list for the configured user lacks: STATE-UD-CREATE fails, naming the key', async () => {
+    const { cases, failed } = await runAreas({
+      areas: ['disclosures'],
+      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, institutionUserId: 'consumer-0' } }),
+    });
+    expect([...failed]).toEqual(['STATE-UD-CREATE']);
+    const create = cases.find((c) => c.requirements.includes('STATE-UD-CREATE') && c.outcome === 'failed');
+    expect(received(create)).toMatch(/setup: .*"consumer-0" \(testData\.institutionUserId\): where that is not/);
+  });
+});
