@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { CaseReport, Exchange } from '../harness/model';
 import { INITIAL_USER_DISCLOSURES, OTHER_USER_ID } from '../reference-target/fixtures';
 import type { ReferenceTarget } from '../reference-target/server';
+import { disclosureMismatch, listedDisclosures } from '../suites/disclosures/_test-data';
 import { explain, runAreas } from './_reference';
 
 /**
@@ -132,5 +133,35 @@ describe('a failure that may still come from a configured value says so, naming 
     expect([...failed]).toEqual(['STATE-UD-CREATE']);
     const create = cases.find((c) => c.requirements.includes('STATE-UD-CREATE') && c.outcome === 'failed');
     expect(received(create)).toMatch(/setup: .*"consumer-0" \(testData\.institutionUserId\): where that is not/);
+  });
+});
+
+describe('testData.disclosure against the list of operation 1', () => {
+  const configured = { institutionDisclosureId: 'disc-2', institutionDisclosureName: 'Privacy Notice' };
+  const element = (name: string) => ({ institutionDisclosureId: 'disc-2', institutionDisclosureName: name });
+
+  test('listed by id under the configured name, or (elements without an id) by name: no mismatch', () => {
+    expect(disclosureMismatch(configured, [element('Privacy Notice')])).toBeUndefined();
+    expect(disclosureMismatch(configured, [{ institutionDisclosureId: 'disc-2' }])).toBeUndefined();
+    expect(disclosureMismatch(configured, [{ institutionDisclosureName: 'Privacy Notice' }])).toBeUndefined();
+  });
+
+  test('listed by id under another name: the mismatch names both', () => {
+    expect(disclosureMismatch(configured, [element('Privacy Policy')])).toBe(
+      'testData.disclosure (institutionDisclosureId "disc-2", institutionDisclosureName "Privacy Notice") is listed ' +
+        'by operation 1 under the name "Privacy Policy": set institutionDisclosureName to the listed name; ' +
+        'nothing was written for it',
+    );
+  });
+
+  test('not listed: what the list holds, cut to a reasonable length', () => {
+    expect(disclosureMismatch(configured, [])).toMatch(/is not among the 0 disclosures operation 1 lists \(none\)/);
+    const many = Array.from({ length: 50 }, (_, i) => ({ ...element(`T ${i}`), institutionDisclosureId: `d-${i}` }));
+    const shown = listedDisclosures(many);
+    expect(shown.length).toBeLessThan(340);
+    expect(shown).toMatch(/^"T 0" \(d-0\), "T 1" \(d-1\), .*, … and \d+ more$/);
+    const odd = listedDisclosures([{ institutionDisclosureName: 'x'.repeat(500) }, {}]);
+    expect(odd).toMatch(/^"x+…?" \(no id\), no name \(no id\)$/);
+    expect(odd.length).toBeLessThan(80);
   });
 });
