@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest';
 import type { CaseReport, Exchange } from '../harness/model';
 import { INITIAL_USER_DISCLOSURES, OTHER_USER_ID } from '../reference-target/fixtures';
 import type { ReferenceTarget } from '../reference-target/server';
+import { CouldNotTestError, type CaseContext } from '../harness/case';
+import type { HttpResult } from '../harness/http/client';
+import { customerIdControl, customerIdDisproven } from '../suites/disclosures/_test-data';
 import { disclosureMismatch, listedDisclosures } from '../suites/disclosures/_test-data';
 import { explain, runAreas } from './_reference';
 
@@ -163,5 +166,46 @@ describe('testData.disclosure against the list of operation 1', () => {
     const odd = listedDisclosures([{ institutionDisclosureName: 'x'.repeat(500) }, {}]);
     expect(odd).toMatch(/^"x+…?" \(no id\), no name \(no id\)$/);
     expect(odd.length).toBeLessThan(80);
+  });
+});
+
+describe('the control of a refused change or delete: the same request without InstitutionCustomerId', () => {
+  const context = (institutionCustomerId?: string) =>
+    ({ config: { testData: { institutionCustomerId } }, client: { runScope: {} } }) as unknown as CaseContext;
+  const answer = (status: number) => ({ status }) as HttpResult;
+
+  test('served: the value is disproven, the case could not test naming the key, and the run remembers it', async () => {
+    const t = context('biz-1');
+    const e = await customerIdControl(t, 'delete', answer(404), async () => answer(204)).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(CouldNotTestError);
+    expect((e as CouldNotTestError).setupKey).toBe('testData.institutionCustomerId');
+    expect((e as Error).message).toBe(
+      'the delete carrying InstitutionCustomerId "biz-1" (testData.institutionCustomerId) was refused (status 404) ' +
+        'while the same delete without it was served (status 204): the target knows no such business customer; ' +
+        'leave testData.institutionCustomerId unset on a target without business banking, or set it to a customer ' +
+        'the target knows',
+    );
+    expect(customerIdDisproven(t)).toBe(e);
+  });
+
+  test('refused too: the failure stands, and its text names the key', async () => {
+    const t = context('biz-1');
+    expect(await customerIdControl(t, 'change', answer(400), async () => answer(404))).toBe(
+      'the request carried InstitutionCustomerId "biz-1" (testData.institutionCustomerId); the same change without ' +
+        'it was refused too (status 404), so the control cannot tell whether the value is the cause: check ' +
+        'testData.institutionCustomerId',
+    );
+    expect(customerIdDisproven(t)).toBeUndefined();
+  });
+
+  test('no control where nothing was refused for the data, nor where no InstitutionCustomerId is set', async () => {
+    const never = async (): Promise<HttpResult> => {
+      throw new Error('no control expected');
+    };
+    for (const status of [204, 401, 405, 429, 500])
+      expect(await customerIdControl(context('biz-1'), 'change', answer(status), never)).toBeUndefined();
+    expect(await customerIdControl(context(), 'change', answer(404), never)).toMatch(
+      /carried no InstitutionCustomerId \(testData\.institutionCustomerId is not set\), .*: on a business banking/,
+    );
   });
 });
