@@ -75,8 +75,8 @@ export function disclosureMismatch(d: ConfiguredDisclosure, items: Listed[]): st
   const sameName = (i: Listed) => i.institutionDisclosureName === d.institutionDisclosureName;
   if (items.some((i) => i.institutionDisclosureId === undefined && sameName(i))) return undefined;
   return (
-    `${named} is not among the ${items.length} disclosures operation 1 lists (${listedDisclosures(items)}): ` +
-    `set it to one the target lists, or leave it out to use those the target lists; ${NOTHING}`
+    `${named} is not among the disclosures operation 1 lists: set it to one of them, or leave it out to use those ` +
+    `the target lists; ${NOTHING}. Operation 1 lists ${items.length}: ${listedDisclosures(items)}`
   );
 }
 
@@ -128,9 +128,8 @@ export async function userListNotServed(t: CaseContext, res: HttpResult): Promis
   if (is2xx(control.res))
     t.couldNotTest(
       `the list of user disclosures (operation 4) was refused for ${user(t)} (status ${res.status}) while the same ` +
-        `list for a made-up consumer ${JSON.stringify(control.consumer)} was served (status ${control.res.status}): ` +
-        `the target does not serve this user's list to the bearer token; set ${USER_KEY} to the user the token ` +
-        'stands for',
+        `list for a made-up consumer was served (status ${control.res.status}): the target does not serve this ` +
+        `user's list to the bearer token; set ${USER_KEY} to the user the token stands for`,
       USER_KEY,
     );
   return (
