@@ -83,6 +83,8 @@ describe('test data the target disproves: could not test, naming the key', () =>
       expect(c.setup?.key, c.id).toBe('testData.institutionCustomerId');
       expect(c.reason).toMatch(/"biz-4711" \(testData\.institutionCustomerId\) was refused \(status 404\)/);
     }
+    const deleted = blamed.find((c) => c.requirements.includes('OP7-REQUEST'))!;
+    expect(deleted.reason).toMatch(/^could not test: not sent, as its requests would carry the same value: the change/);
     const controls = userWrites(run.cases).filter((e) => e.label?.startsWith('control'));
     expect(controls.length, 'one control: the first refused change, sent again without InstitutionCustomerId').toBe(1);
     expect(controls[0]!.request.url).not.toContain('InstitutionCustomerId');

@@ -250,8 +250,9 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
       }
       // A configured value a control disproved (_test-data.ts): this step and every later one could not test.
       if (e instanceof CouldNotTestError) {
+        steps.get(step)!.reject(e);
         await list();
-        throw e;
+        throw new CouldNotTestError(`not sent, as its requests would carry the same value: ${e.message}`, e.setupKey);
       }
       if (!(e instanceof NotApplicableError)) throw e;
       steps.get(step)!.reject(e);
