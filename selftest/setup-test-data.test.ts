@@ -71,6 +71,24 @@ describe('test data the target disproves: could not test, naming the key', () =>
     },
   );
 
+  test('testData.disclosure the user had accepted before the run: nothing is written; no test fails', async () => {
+    const accepted = { institutionDisclosureId: 'disc-001', institutionDisclosureName: 'E-Sign Agreement' };
+    const run = await runAreas({
+      areas: ['disclosures'],
+      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, disclosure: accepted } }),
+    });
+    nothingFailed(run);
+    const blamed = run.cases.filter((c) => c.outcome === 'could-not-test');
+    expect(blamed.length).toBeGreaterThan(10);
+    for (const c of blamed) {
+      expect(c.setup?.key, c.id).toBe('testData.disclosure');
+      expect(c.reason).toMatch(/already had an acceptance record for testData\.disclosure \(\w+ "disc-001"\)/);
+    }
+    noPassWithoutEvidence(run.cases);
+    expect(userWrites(run.cases)).toEqual([]);
+    expect(recordsAsFound(run.target)).toEqual(INITIAL);
+  });
+
   test('testData.institutionCustomerId on a retail target: a control disproves it; nothing fails', async () => {
     const run = await runAreas({
       areas: ['disclosures'],

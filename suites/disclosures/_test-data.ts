@@ -80,6 +80,16 @@ export function disclosureMismatch(d: ConfiguredDisclosure, items: Listed[]): st
   );
 }
 
+/** The user had a record for the configured disclosure before the run: the suite never alters it. */
+export function alreadyAccepted(d: ConfiguredDisclosure): string {
+  const id = JSON.stringify(d.institutionDisclosureId);
+  return (
+    `the user already had an acceptance record for ${DISCLOSURE_KEY} (institutionDisclosureId ${id}) before the run, ` +
+    'and the suite does not alter records it did not create: set it to a disclosure the user has not accepted, or ' +
+    `leave it out to use those the target lists; ${NOTHING}`
+  );
+}
+
 /**
  * The configured testData.disclosure, before anything is written for it: where operation 1's list (once
  * per run) was served and does not hold it, the case could not test, naming the key. Where the list

@@ -5,7 +5,8 @@ import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { is2xx, type Listed } from './_institution-disclosures';
 import { caseKnows, refused, sawList, sawWrite, track, type Known } from './_case-records';
-import { checkConfiguredDisclosure, customerIdDisproven, userListNotServed, withoutCustomerId } from './_test-data';
+import { alreadyAccepted, checkConfiguredDisclosure, customerIdDisproven, DISCLOSURE_KEY } from './_test-data';
+import { userListNotServed, withoutCustomerId } from './_test-data';
 import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, ONCE_PER_RUN_PRIORITY, recordKey, takeNoRecord } from './_known-records';
 
 /**
@@ -212,7 +213,11 @@ export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRe
   await checkConfiguredDisclosure(t);
   const all = candidates(t, t.config.testData.disclosure ? [] : await institutionDisclosuresOnce(t));
   if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
-  await surveyOnce(t, all, before);
+  const hadRecord = await surveyOnce(t, all, before);
+  const configured = t.config.testData.disclosure;
+  // A configured disclosure the user had accepted before the run: nothing is written for it.
+  if (configured && hadRecord.has(configured.institutionDisclosureId))
+    t.couldNotTest(alreadyAccepted(configured), DISCLOSURE_KEY);
   return all;
 }
 
@@ -224,15 +229,20 @@ function recordsBeforeTheRun(t: CaseContext): Promise<UserRecord[]> {
 /**
  * Once per run, before any case of the run creates a record (every case that creates one asks for
  * the candidates first, and waits for this): a record listed before the run is never touched; a
- * candidate without one is free to use without looking again.
+ * candidate without one is free to use without looking again. Gives the ids of the candidates the
+ * user had a record for.
  */
-function surveyOnce(t: CaseContext, all: DisclosureRef[], before: Promise<UserRecord[]>): Promise<void> {
+function surveyOnce(t: CaseContext, all: DisclosureRef[], before: Promise<UserRecord[]>): Promise<Set<string>> {
   return oncePerRun(t, 'survey of the user records before the run', async () => {
     const records = await before;
+    const had = new Set<string>();
     for (const c of all) {
-      if (findRecord(records, c)) markNotOurs(t, c);
-      else markNoRecord(t, c);
+      if (findRecord(records, c)) {
+        markNotOurs(t, c);
+        had.add(c.institutionDisclosureId);
+      } else markNoRecord(t, c);
     }
+    return had;
   });
 }
 
