@@ -217,3 +217,27 @@ export async function customerIdControl(
     `so the control cannot tell whether the value is the cause: check ${CUSTOMER_ID_KEY}`
   );
 }
+
+/**
+ * A create answered 2xx whose record the list for the configured user does not show: where
+ * testData.institutionUserId is not the user the bearer token stands for, the record is on that user,
+ * where the run can neither see nor delete it (a delete might hit a record of that user from before the
+ * run). Listed as left on the target, to check by hand.
+ */
+export function createdButNotListed(t: CaseContext, d: DisclosureRef, res: HttpResult): void {
+  const { institutionUserId, accountId } = t.config.testData;
+  const name = JSON.stringify(d.institutionDisclosureName);
+  const key = ['user-disclosure-not-listed', t.settings.runId, t.config.baseUrl, institutionUserId, d.institutionId];
+  const user = JSON.stringify(institutionUserId);
+  t.leftBehind({
+    key: [...key, name].join('|'),
+    what:
+      `acceptance record of disclosure ${name} (institutionDisclosureId ${d.institutionDisclosureId}, account ` +
+      `${accountId}) whose create was answered ${res.status}, not listed for ${USER_KEY} ${user}`,
+    now: 'unknown: on record for the user the bearer token stands for, where that is not the configured user',
+    restore:
+      `where that user has it and did not before the run, delete it (operation 7, DELETE {baseUrl}/db-disclosures/v1/` +
+      `institution-user-disclosures for institutionDisclosureName ${name})`,
+    why: `the create was served but the list for ${USER_KEY} does not show the record; check ${USER_KEY}`,
+  });
+}
