@@ -12,15 +12,18 @@ import { institutionDisclosuresOnce, oncePerRun, ONCE_PER_RUN_PRIORITY } from '.
  * of the user disclosure cases is checked against what the target shows before anything is written
  * with it, and where a control request can prove or disprove a configured value, the run sends it:
  *
- * - testData.disclosure must be among the disclosures operation 1 lists (the run lists them once);
- * - testData.institutionUserId: a list of operation 4 refused for it (a 4xx other than 429) is set
- *   beside the same list for a made-up consumer (once per run);
+ * - testData.disclosure must be among the disclosures operation 1 lists (the run lists them once), and
+ *   the user must not have accepted it before the run (the survey of _user-records.ts);
+ * - testData.institutionUserId: a list of operation 4 refused for it (a 4xx other than 429, 401, 405)
+ *   is set beside the same list for a made-up consumer (once per run);
  * - testData.institutionCustomerId: a change or delete carrying it that is refused is sent again
- *   without it.
+ *   without it (the records' life, _record-lifecycle.ts; the run remembers a value it disproved, and
+ *   its clean-ups delete without it).
  *
  * A value disproven leaves the cases that depend on it "could not test", naming the key (CaseReport.setup),
  * never failed and never "not applicable". Where a failure could still come from a configured value,
- * its text says so and names the key (withSetupNote).
+ * its text says so and names the key (withSetupNote). A create served whose record the list for the
+ * configured user does not show is listed as left on the target (createdButNotListed).
  */
 
 export const DISCLOSURE_KEY = 'testData.disclosure';
