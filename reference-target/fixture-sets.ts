@@ -11,6 +11,13 @@ import type { InstitutionDisclosure, UserDisclosure } from './state';
  * - `realistic`: what a bank's sandbox typically offers: 3 institution disclosures, of which the
  *   configured user has already accepted 1, and one test customer (no testData.moreCustomers). The
  *   bench runs the suite against it (`npm run reference -- --fixtures realistic`).
+ * - `retail`: the default data on a stricter target with no business banking, as one known retail
+ *   implementation: it knows no InstitutionCustomerId, and refuses (404) a change or delete of a user
+ *   disclosure that carries one (the create, which carries none, is served); it refuses (404) a create
+ *   of a user disclosure for a disclosure it does not list; and it refuses (403) a list of user
+ *   disclosures asked for a user it knows other than the token's (a consumer it does not know gets an
+ *   empty list). What a run whose test data names what the target does not know meets
+ *   (`npm run reference -- --fixtures retail`).
  */
 export interface FixtureSet {
   disclosures: InstitutionDisclosure[];
@@ -18,9 +25,18 @@ export interface FixtureSet {
   userDisclosures: UserDisclosure[];
   /** The test data a configuration pointing at this target gives. */
   testData: typeof REFERENCE_TEST_DATA;
+  /**
+   * The InstitutionCustomerId values (business banking) the target knows: a change or delete of a user
+   * disclosure carrying any other is refused, 404. Undefined: the parameter is not looked at.
+   */
+  businessCustomerIds?: string[];
+  /** A create of a user disclosure for a disclosure the target does not list is refused, 404 (else it is served). */
+  refusesUnknownDisclosures?: boolean;
+  /** A list of user disclosures for a user on record (one with a record) other than the token's is refused, 403. */
+  refusesOtherKnownUsers?: boolean;
 }
 
-export type FixtureSetName = 'default' | 'realistic';
+export type FixtureSetName = 'default' | 'realistic' | 'retail';
 
 export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
   default: { disclosures: INITIAL_DISCLOSURES, userDisclosures: INITIAL_USER_DISCLOSURES, testData: REFERENCE_TEST_DATA },
@@ -38,6 +54,14 @@ export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
       },
     ],
     testData: { ...REFERENCE_TEST_DATA, moreCustomers: [] },
+  },
+  retail: {
+    disclosures: INITIAL_DISCLOSURES,
+    userDisclosures: INITIAL_USER_DISCLOSURES,
+    testData: REFERENCE_TEST_DATA,
+    businessCustomerIds: [],
+    refusesUnknownDisclosures: true,
+    refusesOtherKnownUsers: true,
   },
 };
 

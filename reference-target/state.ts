@@ -41,11 +41,20 @@ export class ReferenceState {
   liveRefreshTokens = new Set<string>([REFERENCE_TEST_DATA.revocation.refresh_token]);
   /** Bearer tokens of the disclosures area, and the user each stands for. */
   bearerUsers = new Map<string, { institutionId: string; userId: string }>([[REFERENCE_CREDENTIALS.bearerToken, { institutionId: REFERENCE_TEST_DATA.institutionId, userId: REFERENCE_TEST_DATA.institutionUserId }]]);
+  /** The InstitutionCustomerId values the target knows (undefined: it does not look at the parameter). */
+  businessCustomerIds?: Set<string>;
+  /** A create of a user disclosure for a disclosure not on record is refused (404). */
+  refusesUnknownDisclosures: boolean;
+  /** A list of user disclosures for a user on record other than the token's is refused (403). */
+  refusesOtherKnownUsers: boolean;
   private counter = 0;
 
   constructor(fixtures: FixtureSet = FIXTURE_SETS.default) {
     this.disclosures = new Map(fixtures.disclosures.map((d) => [d.institutionDisclosureId, { ...d }]));
     this.userDisclosures = new Map(fixtures.userDisclosures.map((u) => [u.institutionUserDisclosureId, { ...u }]));
+    if (fixtures.businessCustomerIds) this.businessCustomerIds = new Set(fixtures.businessCustomerIds);
+    this.refusesUnknownDisclosures = fixtures.refusesUnknownDisclosures ?? false;
+    this.refusesOtherKnownUsers = fixtures.refusesOtherKnownUsers ?? false;
     const { customer, moreCustomers } = fixtures.testData;
     this.loginIds = new Set([customer, ...moreCustomers].filter((c) => c.userIdType === 'LOGIN_ID').map((c) => c.customerId));
     this.customers = new Map(

@@ -119,6 +119,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op4-ignores-consumer-filter')) records = [...state.userDisclosures.values()];
     else if (consumer === user.userId || ctx.fault('op4-answers-for-token-user')) records = userRecords(user.userId);
     else if (ctx.fault('op4-refuses-other-consumer')) return json(403, { error: 'forbidden', message: 'the token does not stand for this consumer' });
+    else if (state.refusesOtherKnownUsers && userRecords(consumer).length > 0) return json(403, { error: 'forbidden' });
     const items = records.map(userListElement);
     if (ctx.fault('op4-unlisted-status') && consumer === user.userId) items.push({ institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: 'PENDING_REVIEW', institutionDisclosureName: 'Legacy Consent' });
     return json(200, ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items });
@@ -131,6 +132,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const accountId = req.headers['accountid'];
     const disclosureId = req.headers[ctx.fault('op5-requires-other-header-name') ? 'disclosureid' : 'institutiondisclosureid'];
     if (!status || !name || !accountId || !disclosureId) return badRequest('status, name, AccountId and InstitutionDisclosureId are required');
+    const unknownDisclosure = state.refusesUnknownDisclosures && !state.disclosures.has(disclosureId);
+    if (unknownDisclosure) return json(404, { error: 'not_found', message: 'no such disclosure' });
     const existing = userRecords(user.userId).find((u) => u.institutionDisclosureId === disclosureId && u.accountId === accountId);
     const record: UserDisclosure = existing ?? { institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: status, institutionDisclosureName: name, institutionUserDisclosureId: state.nextId('uds'), institutionDisclosureId: disclosureId, accountId };
     record.institutionUserDisclosureStatus = status;
@@ -152,7 +155,16 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     return userRecords(userId).find((u) => (disclosureId ? u.institutionDisclosureId === disclosureId : u.institutionDisclosureName === name) && (!accountId || u.accountId === accountId));
   }
 
+  /** A target that knows its business customers (fixture set `retail`: none) finds no record for another. */
+  const unknownCustomer = (req: Req): Res | undefined => {
+    const customer = req.query.get('InstitutionCustomerId');
+    if (customer === null || !state.businessCustomerIds || state.businessCustomerIds.has(customer)) return undefined;
+    return json(404, { error: 'not_found', message: 'no such institution customer' });
+  };
+
   const changeUserDisclosure = guarded((req, user) => {
+    const unknown = unknownCustomer(req);
+    if (unknown) return unknown;
     const r = findRecord(req, user.userId);
     if (!r) return json(404, { error: 'not_found' });
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -165,6 +177,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   }, { headers: ['InstitutionDisclosureId', 'InstitutionUserDisclosureStatus', 'InstitutionDisclosureName'], body: ['institutionDisclosureId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
 
   const deleteUserDisclosure = guarded((req, user) => {
+    const unknown = unknownCustomer(req);
+    if (unknown) return unknown;
     const r = findRecord(req, user.userId);
     if (!r) return json(404, { error: 'not_found' });
     if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);

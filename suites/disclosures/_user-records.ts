@@ -4,7 +4,9 @@ import { TransportError, type SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { is2xx, type Listed } from './_institution-disclosures';
-import { caseKnows, sawList, sawWrite, track, type Known } from './_case-records';
+import { caseKnows, refused, sawList, sawWrite, track, type Known } from './_case-records';
+import { alreadyAccepted, checkConfiguredDisclosure, customerIdDisproven, DISCLOSURE_KEY } from './_test-data';
+import { userListNotServed, withoutCustomerId } from './_test-data';
 import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, ONCE_PER_RUN_PRIORITY, recordKey, takeNoRecord } from './_known-records';
 
 /**
@@ -50,7 +52,11 @@ export { recordKey as userDisclosureLockKey } from './_known-records';
 /** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
 export async function listUserRecords(t: CaseContext, label = 'list user disclosures', priority?: number): Promise<{ res: HttpResult; records: UserRecord[] }> {
   const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label, ...(priority ? { priority } : {}) });
-  if (!is2xx(res)) t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`, res);
+  if (!is2xx(res)) {
+    // A refusal may be the configured user's doing: the control (once per run) tells where it can.
+    await userListNotServed(t, res);
+    t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`, res);
+  }
   const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
   if (!Array.isArray(records)) t.notApplicable('the list of user disclosures has no institutionUserDisclosures array (reported by OP4-RESPONSE-ENVELOPE)');
   const objects = records.filter((r): r is UserRecord => r !== null && typeof r === 'object');
@@ -104,12 +110,24 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
     return; // already deleted, or never created
   }
   const status = typeof before.record?.institutionUserDisclosureStatus === 'string' ? before.record.institutionUserDisclosureStatus : 'ACCEPTED';
-  const req = deleteUserDisclosureRequest(t.faker, t.config, d, status);
+  const built = deleteUserDisclosureRequest(t.faker, t.config, d, status);
+  // A configured InstitutionCustomerId a control disproved (_test-data.ts) is not sent again.
+  const req = customerIdDisproven(t) ? withoutCustomerId(built) : built;
   const id = before.record?.institutionUserDisclosureId;
   try {
-    const res = await t.send({ operation: 'deleteUserDisclosure', ...req, label: 'clean-up: delete the user disclosure' });
+    const label = 'clean-up: delete the user disclosure';
+    let res = await t.send({ operation: 'deleteUserDisclosure', ...req, label });
     sawWrite(t, d, 'delete', res);
-    if (!is2xx(res) && typeof id === 'string') sawWrite(t, d, 'delete', await t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: id }, ...req, label: 'clean-up: delete the user disclosure by id' }));
+    if (!is2xx(res) && typeof id === 'string') {
+      const pathParams = { institutionUserDisclosureId: id };
+      res = await t.send({ operation: 'deleteUserDisclosureById', pathParams, ...req, label: `${label} by id` });
+      sawWrite(t, d, 'delete', res);
+    }
+    // Refused with a configured InstitutionCustomerId a retail target does not know: once more without it.
+    if (refused(res) && req.query?.InstitutionCustomerId !== undefined) {
+      const again = { ...withoutCustomerId(req), label: `${label} without InstitutionCustomerId` };
+      sawWrite(t, d, 'delete', await t.send({ operation: 'deleteUserDisclosure', ...again }));
+    }
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
     why = e.message;
@@ -191,9 +209,15 @@ export async function freshDisclosure(t: CaseContext, opts: { whenAllBusy?: () =
 export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRef[]> {
   const before = recordsBeforeTheRun(t);
   before.catch(() => undefined); // awaited below, unless operation 1 gives nothing to choose from
+  // A configured disclosure the target does not list: nothing is written for it (could not test, naming the key).
+  await checkConfiguredDisclosure(t);
   const all = candidates(t, t.config.testData.disclosure ? [] : await institutionDisclosuresOnce(t));
   if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
-  await surveyOnce(t, all, before);
+  const hadRecord = await surveyOnce(t, all, before);
+  const configured = t.config.testData.disclosure;
+  // A configured disclosure the user had accepted before the run: nothing is written for it.
+  if (configured && hadRecord.has(configured.institutionDisclosureId))
+    t.couldNotTest(alreadyAccepted(configured), DISCLOSURE_KEY);
   return all;
 }
 
@@ -205,15 +229,20 @@ function recordsBeforeTheRun(t: CaseContext): Promise<UserRecord[]> {
 /**
  * Once per run, before any case of the run creates a record (every case that creates one asks for
  * the candidates first, and waits for this): a record listed before the run is never touched; a
- * candidate without one is free to use without looking again.
+ * candidate without one is free to use without looking again. Gives the ids of the candidates the
+ * user had a record for.
  */
-function surveyOnce(t: CaseContext, all: DisclosureRef[], before: Promise<UserRecord[]>): Promise<void> {
+function surveyOnce(t: CaseContext, all: DisclosureRef[], before: Promise<UserRecord[]>): Promise<Set<string>> {
   return oncePerRun(t, 'survey of the user records before the run', async () => {
     const records = await before;
+    const had = new Set<string>();
     for (const c of all) {
-      if (findRecord(records, c)) markNotOurs(t, c);
-      else markNoRecord(t, c);
+      if (findRecord(records, c)) {
+        markNotOurs(t, c);
+        had.add(c.institutionDisclosureId);
+      } else markNoRecord(t, c);
     }
+    return had;
   });
 }
 

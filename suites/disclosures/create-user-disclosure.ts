@@ -4,6 +4,7 @@ import { is2xx } from './_institution-disclosures';
 import { createRecord, findRecord, freshDisclosure } from './_user-records';
 import { afterTheLifeTookItsDisclosures, disclosureTheLifeFrees, lifecycleStep } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
+import { createRefusedNote, notListedNote, withSetupNote } from './_test-data';
 
 /**
  * Operation 5: POST /db-disclosures/v1/institution-user-disclosures. The create with valid
@@ -15,8 +16,8 @@ export default feature('disclosures', 'createUserDisclosure', [
     title: 'answers 204 with no body',
     requirements: ['OP5-REQUEST', 'OP5-STATUS-204'],
     async run(t) {
-      const { res } = await lifecycleStep(t, 'create');
-      t.verify('OP5-REQUEST', success_status(res));
+      const { d, res } = await lifecycleStep(t, 'create');
+      t.verify('OP5-REQUEST', withSetupNote(success_status(res), createRefusedNote(t, d, res)));
       t.verify('OP5-STATUS-204', status_code_conformance(res, 204));
       t.verify('OP5-STATUS-204', empty_body(res));
     },
@@ -29,7 +30,8 @@ export default feature('disclosures', 'createUserDisclosure', [
       if (!is2xx(res)) t.notApplicable(`creating the record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
       const { res: listed, records } = after;
       const record = findRecord(records, d);
-      t.verify('STATE-UD-CREATE', present(record, `the acceptance record of "${d.institutionDisclosureName}"`, listed));
+      const shown = present(record, `the acceptance record of "${d.institutionDisclosureName}"`, listed);
+      t.verify('STATE-UD-CREATE', withSetupNote(shown, notListedNote(t)));
       t.verify('STATE-UD-CREATE', value_equals(record!.institutionUserDisclosureStatus, 'ACCEPTED', 'its institutionUserDisclosureStatus', listed));
     },
   },

@@ -7,6 +7,7 @@ import { documentedMembers } from './_other-records';
 import { lifecycleStep, recordAtTheEndOfLife } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
 import { sharedRecord } from './_shared-record';
+import { withSetupNote } from './_test-data';
 
 /**
  * Operation 7: DELETE /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -22,8 +23,8 @@ const statusCase = (form: Form): CaseDef => ({
   title: `answers 204 with no body (${FORM_TITLE[form]})`,
   requirements: [REQUEST_RULE[form], 'OP7-STATUS-204'],
   async run(t) {
-    const { res } = await lifecycleStep(t, `delete:${form}`);
-    t.verify(REQUEST_RULE[form], success_status(res));
+    const { res, setupNote } = await lifecycleStep(t, `delete:${form}`);
+    t.verify(REQUEST_RULE[form], withSetupNote(success_status(res), setupNote));
     t.verify('OP7-STATUS-204', status_code_conformance(res, 204));
     t.verify('OP7-STATUS-204', empty_body(res));
   },
