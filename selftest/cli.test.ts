@@ -80,7 +80,8 @@ describe.concurrent('the main command', () => {
     });
     const run = await runCli(['--config', cfg, '--area', 'disclosures']);
     expect(run.code, run.stdout + run.stderr).toBe(3);
-    expect(run.stdout).toContain('could not connect (ECONNREFUSED)');
+    // The preflight (harness/run/reachability.ts) finds nothing listening before any test starts.
+    expect(run.stdout).toContain('the connection was refused (ECONNREFUSED), so nothing was sent');
     noStackTrace(run.stdout + run.stderr);
     const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
     expect(summary.facts.verdict).toBe('could not test');

@@ -14,13 +14,24 @@ import { runAreas } from './_reference';
  */
 
 let seq = 0;
-function ex(o: { method?: string; url?: string; status: number; credentials?: string[]; base?: Exchange['base']; operation?: string }): Exchange {
+function ex(o: {
+  method?: string;
+  url?: string;
+  status: number;
+  credentials?: string[];
+  base?: Exchange['base'];
+  operation?: string;
+}): Exchange {
   return {
     seq: ++seq,
     operation: o.operation ?? 'listInstitutionDisclosures',
     base: o.base ?? 'baseUrl',
     ...(o.credentials ? { credentials: o.credentials } : {}),
-    request: { method: o.method ?? 'GET', url: o.url ?? 'https://t.example/db-disclosures/v1/institution-disclosures', headers: {} },
+    request: {
+      method: o.method ?? 'GET',
+      url: o.url ?? 'https://t.example/db-disclosures/v1/institution-disclosures',
+      headers: {},
+    },
     response: { status: o.status, headers: {}, body: '', truncated: false, bytes: 0 },
     startedAt: new Date(0).toISOString(),
     durationMs: 1,
@@ -29,12 +40,42 @@ function ex(o: { method?: string; url?: string; status: number; credentials?: st
   };
 }
 
-function check(requirement: string, outcome: CheckResult['outcome'], e: Exchange, name = 'status_code_conformance'): CheckResult {
-  return { check: name, requirement, grade: 'MUST', section: '1. List institution disclosures', outcome, description: 'd', exchange: e.seq };
+function check(
+  requirement: string,
+  outcome: CheckResult['outcome'],
+  e: Exchange,
+  name = 'status_code_conformance',
+): CheckResult {
+  return {
+    check: name,
+    requirement,
+    grade: 'MUST',
+    section: '1. List institution disclosures',
+    outcome,
+    description: 'd',
+    exchange: e.seq,
+  };
 }
 
-function report(title: string, outcome: CaseReport['outcome'], exchanges: Exchange[], checks: CheckResult[]): CaseReport {
-  return { id: `disclosures/x/${title}`, area: 'disclosures', operation: 'op', title, requirements: [...new Set(checks.map((k) => k.requirement))], outcome, reason: 'MUST …', checks, exchanges, durationMs: 1, parameters: {} };
+function report(
+  title: string,
+  outcome: CaseReport['outcome'],
+  exchanges: Exchange[],
+  checks: CheckResult[],
+): CaseReport {
+  return {
+    id: `disclosures/x/${title}`,
+    area: 'disclosures',
+    operation: 'op',
+    title,
+    requirements: [...new Set(checks.map((k) => k.requirement))],
+    outcome,
+    reason: 'MUST …',
+    checks,
+    exchanges,
+    durationMs: 1,
+    parameters: {},
+  };
 }
 
 describe('what one run proves about the setup', () => {
@@ -50,7 +91,11 @@ describe('what one run proves about the setup', () => {
   });
 
   test('once the credential was served anywhere in the run, its refusal is judged as a failure', () => {
-    const refused = ex({ status: 401, credentials: ['bearer'], url: 'https://t.example/db-disclosures/v1/institution-user-disclosures' });
+    const refused = ex({
+      status: 401,
+      credentials: ['bearer'],
+      url: 'https://t.example/db-disclosures/v1/institution-user-disclosures',
+    });
     const served = ex({ status: 200, credentials: ['bearer'] });
     const c = report('lists user records', 'failed', [refused], [check('OP4-REQUEST', 'failed', refused)]);
     const other = report('lists', 'passed', [served], [check('OP1-REQUEST', 'passed', served)]);
@@ -61,31 +106,73 @@ describe('what one run proves about the setup', () => {
 
   test('a 404 never proves an auth rule: a refusal passes only beside a control served at that path', () => {
     const refused = ex({ status: 404 });
-    const c = report('not served without credentials', 'passed', [refused], [check('DISC-AUTH-REQUIRED', 'passed', refused, 'not_served')]);
-    const elsewhere = ex({ status: 200, credentials: ['bearer'], url: 'https://t.example/db-disclosures/v1/institution-user-disclosures' });
-    const proof = new SetupProof([c, report('other', 'passed', [elsewhere], [check('OP4-REQUEST', 'passed', elsewhere)])]);
+    const c = report(
+      'not served without credentials',
+      'passed',
+      [refused],
+      [check('DISC-AUTH-REQUIRED', 'passed', refused, 'not_served')],
+    );
+    const elsewhere = ex({
+      status: 200,
+      credentials: ['bearer'],
+      url: 'https://t.example/db-disclosures/v1/institution-user-disclosures',
+    });
+    const proof = new SetupProof([
+      c,
+      report('other', 'passed', [elsewhere], [check('OP4-REQUEST', 'passed', elsewhere)]),
+    ]);
     const out = regradeCase(c, proof);
     expect(out.outcome).toBe('could-not-test');
     expect(out.checks[0]!.outcome).toBe('not-applicable');
     expect(out.reason).toMatch(/proves nothing/);
 
     const control = ex({ status: 200, credentials: ['bearer'] });
-    const withControl = new SetupProof([c, report('lists', 'passed', [control], [check('OP1-REQUEST', 'passed', control)])]);
+    const withControl = new SetupProof([
+      c,
+      report('lists', 'passed', [control], [check('OP1-REQUEST', 'passed', control)]),
+    ]);
     expect(regradeCase(c, withControl)).toBe(c);
   });
 
   test('a refusal answered 401 has its control where the operation was served with a credential', () => {
-    const refused = ex({ method: 'PUT', status: 401, operation: 'changeInstitutionDisclosure', url: 'https://t.example/x/disc-001' });
-    const control = ex({ method: 'PUT', status: 200, credentials: ['bearer'], operation: 'changeInstitutionDisclosure', url: 'https://t.example/x/disc-777' });
+    const refused = ex({
+      method: 'PUT',
+      status: 401,
+      operation: 'changeInstitutionDisclosure',
+      url: 'https://t.example/x/disc-001',
+    });
+    const control = ex({
+      method: 'PUT',
+      status: 200,
+      credentials: ['bearer'],
+      operation: 'changeInstitutionDisclosure',
+      url: 'https://t.example/x/disc-777',
+    });
     const c = report('not served', 'passed', [refused], [check('DISC-AUTH-REQUIRED', 'passed', refused, 'not_served')]);
-    expect(regradeCase(c, new SetupProof([c, report('changes', 'passed', [control], [check('OP3-REQUEST', 'passed', control)])]))).toBe(c);
+    expect(
+      regradeCase(
+        c,
+        new SetupProof([c, report('changes', 'passed', [control], [check('OP3-REQUEST', 'passed', control)])]),
+      ),
+    ).toBe(c);
   });
 
   test('nothing but 404s at a base URL: every verdict there is could not test, naming the key', () => {
     const a = ex({ status: 404, credentials: ['bearer'] });
-    const b = ex({ status: 404, base: 'transfersBaseUrl', operation: 'createTransfer', method: 'POST', credentials: ['transfers'] });
+    const b = ex({
+      status: 404,
+      base: 'transfersBaseUrl',
+      operation: 'createTransfer',
+      method: 'POST',
+      credentials: ['transfers'],
+    });
     const c1 = report('lists', 'failed', [a], [check('OP1-REQUEST', 'failed', a)]);
-    const c2 = report('transfers refuse a bad body', 'passed', [b], [check('OP9-BODY-TYPES', 'passed', b, 'not_served')]);
+    const c2 = report(
+      'transfers refuse a bad body',
+      'passed',
+      [b],
+      [check('OP9-BODY-TYPES', 'passed', b, 'not_served')],
+    );
     const proof = new SetupProof([c1, c2]);
     expect(regradeCase(c1, proof).setup?.key).toBe('baseUrl');
     expect(regradeCase(c2, proof).setup?.key).toBe('transfersBaseUrl');
@@ -100,7 +187,13 @@ describe('what one run proves about the setup', () => {
 });
 
 /** The operator's mistakes of the issue, made against the reference target (a conformant implementation). */
-const MISTAKES: Array<{ name: string; areas: Area[]; names: string; configure: (c: TargetConfig) => TargetConfig; unproven: string[] }> = [
+const MISTAKES: Array<{
+  name: string;
+  areas: Area[];
+  names: string;
+  configure: (c: TargetConfig) => TargetConfig;
+  unproven: string[];
+}> = [
   {
     name: 'an expired or wrong bearer token',
     areas: ['disclosures', 'contact-info'],
@@ -126,7 +219,12 @@ const MISTAKES: Array<{ name: string; areas: Area[]; names: string; configure: (
     name: 'a wrong base path (every request answered 404)',
     areas: ['disclosures', 'authentication', 'money-movement', 'contact-info'],
     names: 'baseUrl',
-    configure: (c) => ({ ...c, baseUrl: `${c.baseUrl}/gw-v2`, authBaseUrl: `${c.authBaseUrl}/gw-v2`, transfersBaseUrl: `${c.transfersBaseUrl}/gw-v2` }),
+    configure: (c) => ({
+      ...c,
+      baseUrl: `${c.baseUrl}/gw-v2`,
+      authBaseUrl: `${c.authBaseUrl}/gw-v2`,
+      transfersBaseUrl: `${c.transfersBaseUrl}/gw-v2`,
+    }),
     unproven: ['*'],
   },
 ];
@@ -140,7 +238,9 @@ describe('the operator\'s mistakes read as "could not test", naming what to chec
     expect(findings.map((f) => f.key).join('\n')).toContain(m.names);
     const declared = new Map<string, string[]>();
     for (const c of cases) for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), c.id]);
-    const passed = requirementRows(cases, declared, false).filter((r) => r.verdict === 'passed').map((r) => r.id);
+    const passed = requirementRows(cases, declared, false)
+      .filter((r) => r.verdict === 'passed')
+      .map((r) => r.id);
     // No requirement is recorded as passed without its evidence.
     expect(passed.filter((id) => m.unproven.includes('*') || m.unproven.includes(id))).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { caseId, type CaseDef, type Feature } from '../case';
 import type { TargetConfig } from '../config';
 import type { BaseKey } from '../http/client';
 import type { Area, CaseReport } from '../model';
-import { OPERATIONS } from '../operations';
+import { OPERATIONS, type OperationDef } from '../operations';
 import type { Redactor } from '../redact';
 import { FEATURES_BY_AREA } from '../../suites';
 import { selects, type CaseFilter } from './filter';
@@ -126,7 +126,16 @@ export async function preflight(
 
 /** A selected test the preflight stopped: could not test, naming the key of the base URL its operation uses. */
 function notRun(f: Feature, c: CaseDef, refused: Unreachable['origins'], config: TargetConfig): CaseReport {
-  const base = OPERATIONS[f.operation].base;
+  const op: OperationDef = OPERATIONS[f.operation];
+  const base = op.base;
+  // A test of an operation whose switch is off would have sent nothing either way: skipped, as in any run.
+  if (op.mutates && !config.allow[op.mutates]) {
+    const reason = `skipped: not allowed on this target (allow.${op.mutates} is off)`;
+    return {
+      ...{ id: caseId(f, c), area: f.area, operation: op.section, title: c.title, requirements: c.requirements },
+      ...{ outcome: 'not-allowed', reason, checks: [], exchanges: [], durationMs: 0, parameters: {} },
+    };
+  }
   const key = config.http.proxyUrl ? 'http.proxyUrl' : base;
   const o = refused.find((r) => r.keys.includes(key)) ?? refused[0]!;
   const what = o.code === 'ENOTFOUND' ? 'its host name does not resolve' : `the connection was refused`;

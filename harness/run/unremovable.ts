@@ -33,11 +33,21 @@ export function unremovableRecords(cases: readonly CaseReport[]): UnremovableRec
       const got = json(e.response!.body);
       if (e.operation === 'createInstitutionDisclosure') {
         const name = str(sent?.institutionDisclosureName) ?? '(no name sent)';
-        out.push({ kind: 'institution disclosure', what: `"${name}" of institution ${str(sent?.institutionId) ?? '?'}`, id: str(got?.institutionDisclosureId), test: c.title });
+        out.push({
+          kind: 'institution disclosure',
+          what: `"${name}" of institution ${str(sent?.institutionId) ?? '?'}`,
+          id: str(got?.institutionDisclosureId),
+          test: c.title,
+        });
       } else if (e.operation === 'createTransfer') {
         const amount = sent?.amount as Record<string, unknown> | undefined;
         const money = amount ? `${str(amount.amount) ?? '?'} ${str(amount.currency) ?? ''}`.trim() : '?';
-        out.push({ kind: 'transfer', what: `${money} from ${str(sent?.fromAccountId) ?? '?'} to ${str(sent?.toAccountId) ?? '?'}`, id: str(got?.id), test: c.title });
+        out.push({
+          kind: 'transfer',
+          what: `${money} from ${str(sent?.fromAccountId) ?? '?'} to ${str(sent?.toAccountId) ?? '?'}`,
+          id: str(got?.id),
+          test: c.title,
+        });
       }
     }
   }
@@ -47,7 +57,10 @@ export function unremovableRecords(cases: readonly CaseReport[]): UnremovableRec
 /** The block for the console and the summary (plain lines). */
 export function unremovableBlock(list: readonly UnremovableRecord[]): string[] {
   if (list.length === 0) return [];
-  const out = [`CREATED, CANNOT BE REMOVED THROUGH THE INTERFACE: ${list.length} record${list.length === 1 ? '' : 's'} this run made:`];
+  const out = [
+    `CREATED, CANNOT BE REMOVED THROUGH THE INTERFACE: ${list.length} record${list.length === 1 ? '' : 's'}` +
+      ' this run made:',
+  ];
   for (const r of list) out.push(`  • ${r.kind} ${r.what}${r.id ? ` (id ${r.id})` : ''} (test: ${r.test})`);
   return out;
 }

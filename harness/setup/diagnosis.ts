@@ -40,20 +40,37 @@ function pacing(exchanges: Paced[]): string | undefined {
   const shed = exchanges.filter((e) => e.shedLoad).length;
   const paced = exchanges.map((e) => e.pacedTo).filter((p): p is NonNullable<Paced['pacedTo']> => !!p);
   if (!shed && !paced.length) return undefined;
-  const low = paced.reduce((m, p) => ({ concurrency: Math.min(m.concurrency, p.concurrency), ratePerSecond: Math.min(m.ratePerSecond, p.ratePerSecond) }), { concurrency: Infinity, ratePerSecond: Infinity });
-  const to = paced.length ? `: the run paced itself, down to ${low.concurrency} request${low.concurrency === 1 ? '' : 's'} in flight and ${Math.round(low.ratePerSecond * 10) / 10} requests/s` : '';
-  return `the target shed load (${shed} answer${shed === 1 ? '' : 's'} 429/5xx in bursts)${to}; set http.concurrency and http.rateLimitPerSecond below its limit to spare it`;
+  const low = paced.reduce(
+    (m, p) => ({
+      concurrency: Math.min(m.concurrency, p.concurrency),
+      ratePerSecond: Math.min(m.ratePerSecond, p.ratePerSecond),
+    }),
+    { concurrency: Infinity, ratePerSecond: Infinity },
+  );
+  const s = (n: number) => (n === 1 ? '' : 's');
+  const rate = Math.round(low.ratePerSecond * 10) / 10;
+  const to = paced.length
+    ? `: the run paced itself, down to ${low.concurrency} request${s(low.concurrency)} in flight and ${rate} requests/s`
+    : '';
+  const spare = 'set http.concurrency and http.rateLimitPerSecond below its limit to spare it';
+  return `the target shed load (${shed} answer${s(shed)} 429/5xx in bursts)${to}; ${spare}`;
 }
 
 /** The block that closes the console output and the summary (plain lines). */
 export function diagnosisBlock(findings: readonly SetupFinding[]): string[] {
   if (findings.length === 0) return [];
-  const out = ['DIAGNOSIS: what the run met in the setup, not in the target (these are never counted as non-conformance):'];
+  const out = [
+    'DIAGNOSIS: what the run met in the setup, not in the target (these are never counted as non-conformance):',
+  ];
   for (const f of findings) {
     out.push(`  ? ${f.key}`, `      ${f.problem.split('\n')[0]}`);
     if (f.tests.length) {
-      const shown = f.tests.slice(0, 3).map((t) => `"${t}"`).join(', ');
-      out.push(`      ${f.tests.length} test${f.tests.length === 1 ? '' : 's'} could not test: ${shown}${f.tests.length > 3 ? ', …' : ''}`);
+      const shown = f.tests
+        .slice(0, 3)
+        .map((t) => `"${t}"`)
+        .join(', ');
+      const n = f.tests.length;
+      out.push(`      ${n} test${n === 1 ? '' : 's'} could not test: ${shown}${n > 3 ? ', …' : ''}`);
     }
   }
   return out;

@@ -37,14 +37,19 @@ export class SetupProof {
     const served = status >= 200 && status < 300;
     for (const id of e.credentials ?? []) {
       if (served) this.servedCredentials.add(id);
-      else if (status === 401 || status === 403) this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
+      else if (status === 401 || status === 403)
+        this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
     }
     if (served) for (const key of e.relies ?? []) this.servedData.add(key);
     if (e.base) {
       if (status !== 404 && status !== 405) this.provenBases.add(e.base);
       else this.unprovenBaseAnswers.set(e.base, [...(this.unprovenBaseAnswers.get(e.base) ?? []), e]);
     }
-    for (const id of e.credentials ?? []) this.operationCredentials.set(operationKey(e), new Set([...(this.operationCredentials.get(operationKey(e)) ?? []), id]));
+    for (const id of e.credentials ?? [])
+      this.operationCredentials.set(
+        operationKey(e),
+        new Set([...(this.operationCredentials.get(operationKey(e)) ?? []), id]),
+      );
     if (served && e.credentials?.length) {
       this.controls.add(controlKey(e));
       this.controls.add(operationKey(e));
@@ -102,12 +107,16 @@ export class SetupProof {
 
   /** Every credential refused on every request that carried it, with those requests. */
   refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[] }> {
-    return [...this.refusedCredentials].filter(([id]) => !this.credentialProven(id)).map(([id, exchanges]) => ({ id: id as CredentialId, exchanges }));
+    return [...this.refusedCredentials]
+      .filter(([id]) => !this.credentialProven(id))
+      .map(([id, exchanges]) => ({ id: id as CredentialId, exchanges }));
   }
 
   /** Every base URL at which nothing was answered other than 404/405, with those answers. */
   unprovenBases(): Array<{ key: BaseUrlKey; exchanges: Exchange[] }> {
-    return [...this.unprovenBaseAnswers].filter(([b]) => !this.baseProven(b)).map(([key, exchanges]) => ({ key: key as BaseUrlKey, exchanges }));
+    return [...this.unprovenBaseAnswers]
+      .filter(([b]) => !this.baseProven(b))
+      .map(([key, exchanges]) => ({ key: key as BaseUrlKey, exchanges }));
   }
 }
 
@@ -141,12 +150,32 @@ export function suspicionKey(s: SetupSuspicion): string {
 
 /** One line saying why a verdict could come from the setup. */
 export function suspicionText(s: SetupSuspicion, e: Exchange): string {
-  const at = `${e.request.method} ${e.request.url}`;
-  if (s.kind === 'base') return `nothing sent to ${s.key} was answered other than 404/405 in this run (e.g. ${e.response?.status} to ${at}): check ${s.key}, including its path prefix`;
-  if (s.kind === 'credential') return `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (e.g. ${e.response?.status} to ${at}): check that it is valid, not expired and allowed for this operation`;
-  if (s.kind === 'testData') return `the target refused every request that relied on ${s.key} (e.g. ${e.response?.status} to ${at}): check that ${s.key} is on record on the target`;
-  const where = e.response?.status === 404 || e.response?.status === 405 ? 'that method and path' : 'that operation';
-  return `the refusal of ${at} (${e.response?.status}) proves nothing: no request to ${where} was served with the configured credentials in this run; check ${s.key}`;
+  const got = `e.g. ${e.response?.status} to ${e.request.method} ${e.request.url}`;
+  switch (s.kind) {
+    case 'base':
+      return [
+        `nothing sent to ${s.key} was answered other than 404/405 in this run (${got}):`,
+        `check ${s.key}, including its path prefix`,
+      ].join(' ');
+    case 'credential':
+      return [
+        `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (${got}):`,
+        'check that it is valid, not expired and allowed for this operation',
+      ].join(' ');
+    case 'testData':
+      return [
+        `the target refused every request that relied on ${s.key} (${got}):`,
+        `check that ${s.key} is on record on the target`,
+      ].join(' ');
+    case 'control': {
+      const status = e.response?.status;
+      const where = status === 404 || status === 405 ? 'that method and path' : 'that operation';
+      return [
+        `the refusal of ${e.request.method} ${e.request.url} (${status}) proves nothing: no request to ${where}`,
+        `was served with the configured credentials in this run; check ${s.key}`,
+      ].join(' ');
+    }
+  }
 }
 
 /** A check re-graded because its evidence may come from the setup: kept, marked not applicable with the reason. */
@@ -179,7 +208,12 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
   if (doubtful && suspects.length > 0) {
     const { e, s } = suspects[0]!;
     const why = suspicionText(s, e);
-    return couldNotTest(c, why, suspicionKey(s), voidPasses(c.checks.map((k) => (k.outcome === 'failed' ? voided(k, why) : k))));
+    return couldNotTest(
+      c,
+      why,
+      suspicionKey(s),
+      voidPasses(c.checks.map((k) => (k.outcome === 'failed' ? voided(k, why) : k))),
+    );
   }
   if (unproven.length === 0 || c.outcome === 'failed') return c;
   const e = unproven[0]!.e!;
@@ -194,5 +228,11 @@ function passHasEvidence(k: CheckResult, e: Exchange, proof: SetupProof): boolea
 
 function couldNotTest(c: CaseReport, why: string, key: string, checks: CheckResult[]): CaseReport {
   const was = c.reason ? `\n  (judged before the run's setup was known: ${c.reason.split('\n')[0]})` : '';
-  return { ...c, outcome: 'could-not-test', reason: `could not test: ${why}${was}`, checks, setup: { key, problem: why } };
+  return {
+    ...c,
+    outcome: 'could-not-test',
+    reason: `could not test: ${why}${was}`,
+    checks,
+    setup: { key, problem: why },
+  };
 }
