@@ -6,19 +6,19 @@ import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/
 import { startReferenceTarget } from '../reference-target/server';
 import { OPTIONS_TEXT } from '../harness/run/args';
 import { FEATURES_BY_AREA } from '../suites';
-import { runCli as spawnCli, ROOT } from './_cli';
+import { runMain, ROOT, type MainOptions } from './_main';
 import { startMisbehavingServer } from './_misbehaving-server';
 
 /**
  * The command line and console a user of vitest, Schemathesis or Newman expects, each through the
- * CLI as a user runs it: --help as documented, --version, --list, selection and exclusion, --bail,
+ * CLI's main() in-process (as bin/conformance.ts calls it): --help as documented, --version, --list, selection and exclusion, --bail,
  * progress while the run is on, failure lines, and a headline that says what was tested.
  */
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** The machine is shared: every run gets a generous bound (it proves "does not hang", not speed). */
-const runCli = (args: string[], opts: Parameters<typeof spawnCli>[1] = {}) => spawnCli(args, { timeoutMs: 150_000, ...opts });
+const runCli = (args: string[], opts: MainOptions = {}) => runMain(args, { timeoutMs: 150_000, ...opts });
 const LONG = 300_000;
 
 /** A configured target (as a user writes the file) on the given base URL, with the reference target's data. */
