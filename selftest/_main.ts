@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../harness/run/main';
 import { terminalText } from '../harness/run/terminal-text';
+import { within } from './_within';
 
 export { ROOT } from './_cli';
 
@@ -26,29 +27,27 @@ let queue: Promise<unknown> = Promise.resolve();
  * _cli.ts or _spawn-cli.ts only where the launcher, a signal or a FIFO is the subject.
  */
 export function runMain(args: string[], opts: MainOptions = {}): Promise<MainRun> {
-  const run = queue.then(() => withTimeout(runOne(args, opts), opts.timeoutMs ?? 60_000, args));
+  const run = queue.then(() => within(opts.timeoutMs ?? 60_000, runOne(args, opts), `main(${args.join(' ')})`));
   queue = run.catch(() => undefined);
   return run;
 }
 
 export interface MainOptions {
   env?: NodeJS.ProcessEnv;
+  /** Written as the target configuration (target.json) and given as --config. */
+  raw?: unknown;
   /** Every chunk printed on stdout (lines and the progress display), as it is printed. */
   onData?: (chunk: string) => void;
   /** main() must have returned by then (it proves "does not hang"; default 60 s). */
   timeoutMs?: number;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, args: string[]): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`main(${args.join(' ')}) did not return within ${ms} ms`)), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
-
 async function runOne(args: string[], opts: MainOptions): Promise<MainRun> {
   const reports = mkdtempSync(join(tmpdir(), 'dbsi-reports-'));
+  if (opts.raw !== undefined) {
+    writeFileSync(join(reports, 'target.json'), JSON.stringify(opts.raw));
+    args = ['--config', join(reports, 'target.json'), ...args];
+  }
   let stdout = '';
   let stderr = '';
   const write = (t: string) => {
