@@ -35,16 +35,13 @@ const cases: Array<{ name: string; make: () => string; code: number; message: Re
 
 describe('a capture that cannot be judged', () => {
   test.each(cases)('$name: exit $code with one message, fast', async ({ make, code, message }) => {
-    const t0 = performance.now();
-    const r = await runMain(['--traffic', make()], { timeoutMs: 60_000 });
-    const elapsed = performance.now() - t0;
+    // Generous: the point is that nothing of the file is read or hangs (main() rejects after 30 s).
+    const r = await runMain(['--traffic', make()], { timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(code);
     const lines = r.stderr.split('\n').filter((l) => l.trim() && !/^npm warn/.test(l));
     expect(lines, 'one message').toHaveLength(1);
     expect(lines[0]).toMatch(message);
     expect(r.stderr + r.stdout).not.toMatch(/^\s+at /m);
-    // Generous: start-up of the CLI on a loaded machine; the point is that nothing of the file is read or hangs.
-    expect(elapsed).toBeLessThan(30_000);
     expect(readdirSync(r.reports)).toEqual([]);
   });
 
