@@ -10,22 +10,14 @@ import type { startVitest } from 'vitest/node';
 import type { TargetConfig } from '../config';
 import { LocalFileError, prepareReportsDir } from '../local-files';
 import type { RunSettings } from '../case';
-import { OPERATIONS } from '../operations';
 import type { CaseReport } from '../model';
-import { Redactor } from '../redact';
-import { SPEC_FILE, specUrl } from '../spec-location';
+import { SPEC_FILE } from '../spec-location';
 import type { ReferenceTarget } from '../../reference-target/server';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
-import { consoleSummary, plural } from './console';
-import { coverageOf, fullyCovered, headline } from './coverage';
-import { Progress } from './progress';
-import { selects } from './filter';
-import { junitXml } from '../evidence/junit';
-import { EXIT, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows } from './results';
-import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
-import { casesForTerminal, terminalLine, terminalSafe } from './terminal-text';
-import { leftoversBlock, openLeftovers } from './leftovers';
-import { openCancelChannel } from './cancel-channel';
+import type { Progress } from './progress';
+import { EXIT } from './exit-codes';
+import type { RunFacts } from '../evidence/summary';
+import { terminalSafe } from './terminal-text';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -136,6 +128,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 
   const { AllureReporter, caseId, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = await import('./run-parts');
+  const { OPERATIONS, Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = await import('./run-parts');
+  const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = await import('./run-parts');
+  const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel } = await import('./run-parts');
   const redactor = new Redactor(secretValues(config));
   // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
   const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
