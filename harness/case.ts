@@ -251,7 +251,8 @@ export class CaseContext {
 
   async runCleanups(): Promise<void> {
     this.cleaningUp = true;
-    this.cleanupDeadline = Date.now() + cleanupDeadlineMs(this.config.http.timeoutMs, this.client.timings.cleanupCaseFloorMs);
+    const floorMs = this.client.timings.cleanupCaseFloorMs;
+    this.cleanupDeadline = Date.now() + cleanupDeadlineMs(this.config.http.timeoutMs, floorMs);
     for (const c of this.cleanups.reverse()) {
       const before = this.leftovers.length;
       try {

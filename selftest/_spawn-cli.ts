@@ -42,7 +42,11 @@ function command(launcher: Launcher, args: string[]): [string, string[]] {
  */
 export function runCli(
   args: string[],
-  opts: { raw?: unknown; killAfterMs?: number; killAfterSignalMs?: number; launcher?: Launcher; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp; group?: boolean; againAfterMs?: number[] } } = {},
+  opts: {
+    raw?: unknown;
+    killAfterMs?: number;
+    killAfterSignalMs?: number;
+    launcher?: Launcher; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp; group?: boolean; againAfterMs?: number[] } } = {},
 ): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-cli-'));
   const reportsDir = join(dir, 'reports');
@@ -96,7 +100,8 @@ export function runCli(
     child.on('close', (code, signal) => {
       clearTimeout(killer);
       const now = performance.now();
-      resolve({ code, signal, stdout, stderr, elapsedMs: now - t0, reportsDir, afterSignalMs: signalledAt === undefined ? undefined : now - signalledAt, killed });
+      const afterSignalMs = signalledAt === undefined ? undefined : now - signalledAt;
+      resolve({ code, signal, stdout, stderr, elapsedMs: now - t0, reportsDir, afterSignalMs, killed });
     });
   });
 }

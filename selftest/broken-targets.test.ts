@@ -46,7 +46,8 @@ async function runDisclosures(url: string, http: Record<string, unknown> = {}) {
    * sooner, as the target is declared dead after three requests without an answer).
    */
   const boundMs = TIMEOUT_MS * (config.http.retries + 1) * 4 * declared + 2_000;
-  const cases = await within(boundMs, Promise.all(FEATURES_BY_AREA.disclosures.flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))))), 'the disclosures cases');
+  const all = FEATURES_BY_AREA.disclosures.flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))));
+  const cases = await within(boundMs, Promise.all(all), 'the disclosures cases');
   await client.close();
   return { cases, declared, exitCode: exitCodeFor(cases) };
 }
@@ -213,7 +214,8 @@ describe('the main job (main() in-process) against a broken target', () => {
     const s = await start('silent');
     // Start-up (a few seconds) plus every request timing out with its retry, one after the other.
     const bound = 20_000 + TIMEOUT_MS * 2 * declared;
-    const run = await runMain(['--area', 'disclosures', '--quiet'], { raw: configFor(s.url, { timeoutMs: TIMEOUT_MS, tls: { rejectUnauthorized: false } }), timeoutMs: bound });
+    const raw = configFor(s.url, { timeoutMs: TIMEOUT_MS, tls: { rejectUnauthorized: false } });
+    const run = await runMain(['--area', 'disclosures', '--quiet'], { raw, timeoutMs: bound });
     expect(run.code, run.stdout + run.stderr).toBe(EXIT.COULD_NOT_TEST);
     const { summary, testcases } = verdicts(run.reports);
     expect(summary.cases).toHaveLength(declared);

@@ -11,8 +11,9 @@ import { startMisbehavingServer } from './_misbehaving-server';
 
 /**
  * The command line and console a user of vitest, Schemathesis or Newman expects, each through the
- * CLI's main() in-process (as bin/conformance.ts calls it): --help as documented, --version, --list, selection and exclusion, --bail,
- * progress while the run is on, failure lines, and a headline that says what was tested.
+ * CLI's main() in-process (as bin/conformance.ts calls it): --help as documented, --version, --list,
+ * selection and exclusion, --bail, progress while the run is on, failure lines, and a headline that
+ * says what was tested.
  */
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };

@@ -92,7 +92,8 @@ describe('an interrupted case', () => {
       const settings = { config, seed: 1, strict: false, runId: 'rint', specUrl: 'spec.md' };
       setTimeout(() => stop.abort(new Error('the run was cancelled')), 200);
       // At once: well before the 10 s request timeout (a bound on the work, not a measurement).
-      const report = await within(3_000, runCase(new CaseContext(settings, client, f, f.cases[0]!, undefined, stop.signal)), 'the interrupted case');
+      const running = runCase(new CaseContext(settings, client, f, f.cases[0]!, undefined, stop.signal));
+      const report = await within(3_000, running, 'the interrupted case');
       await client.close();
       expect(report.outcome).toBe('could-not-test');
       expect(report.reason).toMatch(/^could not test: the run was interrupted/);

@@ -71,6 +71,7 @@ export class DeadTargetBreaker {
 
   /** Epoch ms after which no clean-up request starts once the target is dead; Infinity while it answers. */
   cleanupDeadline(): number {
-    return this.trippedAt === undefined ? Infinity : this.trippedAt + deadTargetCleanupWindowMs(this.timeoutMs, this.windowMaxMs);
+    if (this.trippedAt === undefined) return Infinity;
+    return this.trippedAt + deadTargetCleanupWindowMs(this.timeoutMs, this.windowMaxMs);
   }
 }

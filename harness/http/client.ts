@@ -147,7 +147,11 @@ export class DbsiClient {
   /** Clean-up floors and the dead-target window (harness/http/timings.ts): the product's unless chosen. */
   readonly timings: Timings;
 
-  constructor(readonly config: TargetConfig, readonly redactor: Redactor, opts: { concurrency?: number; rateLimitPerSecond?: number; timings?: Partial<Timings> } = {}) {
+  constructor(
+    readonly config: TargetConfig,
+    readonly redactor: Redactor,
+    opts: { concurrency?: number; rateLimitPerSecond?: number; timings?: Partial<Timings> } = {},
+  ) {
     this.timings = timingsWith(opts.timings);
     this.dispatcher = dispatcherFor(config);
     this.maxRetryWaitMs = Math.max(config.http.timeoutMs, 10_000);

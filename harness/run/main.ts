@@ -99,7 +99,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     return EXIT.USAGE;
   }
   if (opts.traffic !== undefined) return (await import('../traffic/run')).judgeTraffic(opts, env, io);
-  const { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, namedSecrets, scannedSecrets, secretValues } = await import('../config');
+  const { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile } = await import('../config');
+  const { namedSecrets, scannedSecrets, secretValues } = await import('../config');
 
   try {
     if (configPath) {
@@ -127,10 +128,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     return (await import('./dry-run')).dryRun({ areas: opts.areas, filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, seed: opts.seed, reports: opts.reports }, reference ? undefined : config, io);
   }
 
-  const { AllureReporter, caseId, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = await import('./run-parts');
-  const { OPERATIONS, Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = await import('./run-parts');
-  const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = await import('./run-parts');
-  const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel } = await import('./run-parts');
+  const parts = await import('./run-parts');
+  const { AllureReporter, caseId, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = parts;
+  const { OPERATIONS, Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = parts;
+  const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = parts;
+  const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel } = parts;
   const redactor = new Redactor(secretValues(config));
   // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
   const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
