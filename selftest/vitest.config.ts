@@ -10,7 +10,7 @@ export const PROCESS_TESTS = [
   'selftest/dead-target.test.ts',
   'selftest/interrupt.test.ts',
   'selftest/local-input-fifo.test.ts',
-  'selftest/openapi-document.test.ts',
+  'selftest/openapi-command.test.ts',
   'selftest/reference-cli.test.ts',
   'selftest/traffic-recorder.test.ts',
 ];
