@@ -149,26 +149,8 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     expect(row).not.toMatch(/":… \|$/);
   });
 
-  test('piped, a run waiting on a target that does not answer is never silent for more than about 5 s', async () => {
-    const server = await startMisbehavingServer('silent');
-    try {
-      const first = await runCli(['--version']);
-      const cfg = targetFile(first.reports, server.url, { http: { timeoutMs: 11_000, retries: 0 } });
-      const run = await runCli(['--config', cfg, '--grep', 'answers a JSON object holding the institutionDisclosures array'], { timeoutMs: 90_000 });
-      expect(run.code, run.stdout + run.stderr).toBe(3);
-      expect(run.stdout).toMatch(/… 0\/1 test, 1 running, [\d.]+ s; waiting for "answers a JSON object holding the institutionDisclosures array" since \d+ s/);
-      // The run's own clock, as each line shows it (not the test's): the heartbeats, then the verdict's
-      // duration. Every line follows the one before within about 5 s, from the start to the verdict.
-      const heartbeats = [...run.stdout.matchAll(/^… .*?, ([\d.]+) s(;|$)/gm)].map((m) => Number(m[1]) * 1000);
-      const end = Number(/— 1 test in ([\d.]+) s/.exec(run.stdout)![1]) * 1000;
-      const marks = [0, ...heartbeats, end];
-      expect(heartbeats.length, run.stdout).toBeGreaterThanOrEqual(2);
-      const gaps = marks.slice(1).map((t, i) => t - marks[i]!);
-      expect(Math.max(...gaps), 'longest silence on stdout (ms, by the run\'s clock)').toBeLessThan(6_500);
-    } finally {
-      await server.close();
-    }
-  });
+  // Piped, a run waiting on a target that does not answer is never silent: console-piped.test.ts
+  // (it waits out a request timeout: a file of its own runs beside this one).
 
   test('--quiet prints no banner and no progress, only the summary; JUnit classnames have no dots; spec links point at the local spec', async () => {
     const run = await runCli(['--area', 'authentication', '--quiet'], { env: { DBSI_SPEC_URL: '' } });
