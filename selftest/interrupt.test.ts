@@ -1,15 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { caseId, CaseContext, feature, runCase } from '../harness/case';
-import { resolveConfig, secretValues } from '../harness/config';
-import { DbsiClient } from '../harness/http/client';
-import { Redactor } from '../harness/redact';
-import { configFor, startMisbehavingServer } from './_misbehaving-server';
+import { caseId } from '../harness/case';
 import { EXIT } from '../harness/run/results';
 import { FEATURES_BY_AREA } from '../suites';
 import { runCli } from './_spawn-cli';
-import { within } from './_within';
 
 /**
  * Interrupting a run (SIGINT, SIGTERM) stops it promptly and still writes what it has: the summary
@@ -17,7 +12,8 @@ import { within } from './_within';
  * is left on the target. The run is started the way users start it (tsx, npm run conformance) and
  * signalled the way a terminal does: the whole process group, where one Ctrl-C can arrive more than
  * once (npm forwards it; tsx sends it again when not acknowledged within 30 ms). The target is the
- * embedded reference target with an added latency.
+ * embedded reference target with an added latency. A deliberate second Ctrl-C:
+ * interrupt-second-ctrl-c.test.ts; an interrupted case in-process: interrupted-case.test.ts.
  */
 describe('interrupting a run', () => {
   const all = Object.values(FEATURES_BY_AREA).flatMap((fs) => fs.flatMap((f) => f.cases.map((c) => caseId(f, c)))).sort();
@@ -53,54 +49,4 @@ describe('interrupting a run', () => {
     const junit = readFileSync(join(run.reportsDir, 'junit.xml'), 'utf8');
     expect((junit.match(/<testcase /g) ?? []).length).toBe(all.length);
   }, 70_000);
-
-  test('a deliberate second Ctrl-C, more than a second after the first, leaves at once (through tsx)', async () => {
-    // 4 s answers: the clean-ups of the first Ctrl-C are still running when the second comes.
-    const run = await runCli(['--latency', '4000'], { launcher: 'tsx', signal: { name: 'SIGINT', afterMs: 10_000, once: /areas: /, group: true, againAfterMs: [1_500] }, killAfterMs: 55_000, killAfterSignalMs: 1_500 + 3_000 });
-    expect(run.code, run.stdout + run.stderr).toBe(EXIT.INTERRUPTED);
-    expect(run.stderr).toMatch(/SIGINT received: stopping/);
-    expect(run.stderr).toMatch(/second SIGINT: leaving now/);
-    // It left before the clean-ups of the first were done (they take 4 s answers): no reports written.
-    expect(run.killed, 'killed 3 s after the second signal').toBe(false);
-    expect(existsSync(join(run.reportsDir, 'conformance-summary.json'))).toBe(false);
-  }, 70_000);
-});
-
-describe('an interrupted case', () => {
-  test('stops its request at once, is "could not test: interrupted", and still runs its clean-up', async () => {
-    // The list is never answered; the clean-up's delete is.
-    const server = await startMisbehavingServer((req, res) => {
-      if (req.method === 'DELETE') {
-        res.writeHead(204);
-        res.end();
-      }
-    });
-    try {
-      const config = resolveConfig(configFor(server.url, { timeoutMs: 10_000 }), {});
-      const client = new DbsiClient(config, new Redactor(secretValues(config)));
-      const f = feature('disclosures', 'listInstitutionDisclosures', [
-        {
-          title: 'creates, then waits',
-          requirements: ['OP1-REQUEST'],
-          async run(t) {
-            t.cleanup('delete what was created', () => t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: 'made-by-this-case' } }));
-            await t.send({ operation: 'listInstitutionDisclosures' });
-          },
-        },
-      ]);
-      const stop = new AbortController();
-      const settings = { config, seed: 1, strict: false, runId: 'rint', specUrl: 'spec.md' };
-      setTimeout(() => stop.abort(new Error('the run was cancelled')), 200);
-      // At once: well before the 10 s request timeout (a bound on the work, not a measurement).
-      const running = runCase(new CaseContext(settings, client, f, f.cases[0]!, undefined, stop.signal));
-      const report = await within(3_000, running, 'the interrupted case');
-      await client.close();
-      expect(report.outcome).toBe('could-not-test');
-      expect(report.reason).toMatch(/^could not test: the run was interrupted/);
-      expect(server.received.map((r) => r.method)).toEqual(['GET', 'DELETE']);
-      expect(report.exchanges.at(-1)!.response?.status).toBe(204);
-    } finally {
-      await server.close();
-    }
-  });
 });
