@@ -13,12 +13,14 @@ import { startMisbehavingServer } from './_misbehaving-server';
 /** A configured target (as a user writes the file) on the given base URL, with the reference target's data. */
 function targetFile(dir: string, url: string, extra: Record<string, unknown> = {}): string {
   const file = join(dir, 'target.json');
-  const base = { name: 'console test target', baseUrl: `${url}/dbsi`, authBaseUrl: `${url}/identity`, transfersBaseUrl: `${url}/banking` };
-  writeFileSync(file, JSON.stringify({ ...base, credentials: { ...REFERENCE_CREDENTIALS }, testData: REFERENCE_TEST_DATA, ...extra }));
+  const urls = { baseUrl: `${url}/dbsi`, authBaseUrl: `${url}/identity`, transfersBaseUrl: `${url}/banking` };
+  const data = { credentials: { ...REFERENCE_CREDENTIALS }, testData: REFERENCE_TEST_DATA };
+  writeFileSync(file, JSON.stringify({ name: 'console test target', ...urls, ...data, ...extra }));
   return file;
 }
 
-const runCli = (args: string[], opts: Parameters<typeof runMain>[1] = {}) => runMain(args, { timeoutMs: 150_000, ...opts });
+const runCli = (args: string[], opts: Parameters<typeof runMain>[1] = {}) =>
+  runMain(args, { timeoutMs: 150_000, ...opts });
 
 describe('a run', { timeout: 300_000 }, () => {
   test('piped, a run waiting on a target that does not answer is never silent for more than about 5 s', async () => {
@@ -26,7 +28,8 @@ describe('a run', { timeout: 300_000 }, () => {
     try {
       const first = await runCli(['--version']);
       const cfg = targetFile(first.reports, server.url, { http: { timeoutMs: 11_000, retries: 0 } });
-      const run = await runCli(['--config', cfg, '--grep', 'answers a JSON object holding the institutionDisclosures array'], { timeoutMs: 90_000 });
+      const title = 'answers a JSON object holding the institutionDisclosures array';
+      const run = await runCli(['--config', cfg, '--grep', title], { timeoutMs: 90_000 });
       expect(run.code, run.stdout + run.stderr).toBe(3);
       expect(run.stdout).toMatch(/… 0\/1 test, 1 running, [\d.]+ s; waiting for "answers a JSON object holding the institutionDisclosures array" since \d+ s/);
       // The run's own clock, as each line shows it (not the test's): the heartbeats, then the verdict's
