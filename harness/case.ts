@@ -135,10 +135,12 @@ export class CaseContext {
    */
   async send(o: SendOptions): Promise<HttpResult> {
     if (!this.cleaningUp) return this.sendOnce(o, this.signal);
-    const until = Date.now() + cleanupRequestDeadlineMs(this.config.http.timeoutMs);
+    const timings = this.client.timings;
+    const until = Date.now() + cleanupRequestDeadlineMs(this.config.http.timeoutMs, timings.cleanupRequestFloorMs);
     return sendUntilAnswered(({ signal, n }) => this.sendOnce({ ...o, cleanup: true, label: n ? `${o.label ?? o.operation} (clean-up retry ${n})` : o.label }, signal), {
       deadline: () => this.cleanupDeadlineAt(),
       until,
+      backoffMs: timings.cleanupBackoffMs,
     });
   }
 
@@ -272,7 +274,8 @@ export class CaseContext {
 
   async runCleanups(): Promise<void> {
     this.cleaningUp = true;
-    this.cleanupDeadline = Date.now() + cleanupDeadlineMs(this.config.http.timeoutMs);
+    const floorMs = this.client.timings.cleanupCaseFloorMs;
+    this.cleanupDeadline = Date.now() + cleanupDeadlineMs(this.config.http.timeoutMs, floorMs);
     for (const c of this.cleanups.reverse()) {
       const before = this.leftovers.length;
       try {

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { CaseContext, runCase, type RunSettings } from '../harness/case';
 import { secretValues, type TargetConfig } from '../harness/config';
 import { DbsiClient } from '../harness/http/client';
+import type { Timings } from '../harness/http/timings';
 import type { Area, CaseReport } from '../harness/model';
 import { Redactor } from '../harness/redact';
 import { openLeftovers, type OpenLeftover } from '../harness/run/leftovers';
@@ -183,6 +184,8 @@ export async function runFlaky(opts: {
   configure?: (cfg: TargetConfig) => TargetConfig;
   /** Before the run: e.g. add a customer to the target's records. */
   prepare?: (t: ReferenceTarget) => void;
+  /** Clean-up floors and back-offs (default: the product's; MILLISECOND_TIMINGS of _timings.ts). */
+  timings?: Partial<Timings>;
 }): Promise<FlakyRun> {
   const flaky = await startFlakyTarget(opts.plan);
   try {
@@ -191,7 +194,7 @@ export async function runFlaky(opts: {
     let config = referenceConfig({ urls: flaky.urls }, { http: { timeoutMs: 2_000, concurrency: 16, ...opts.http } });
     if (opts.configure) config = opts.configure(config);
     const settings: RunSettings = { config, seed: opts.seed ?? 99, strict: false, runId: 'rflk', specUrl: 'spec.md' };
-    const client = new DbsiClient(config, new Redactor(secretValues(config)));
+    const client = new DbsiClient(config, new Redactor(secretValues(config)), { timings: opts.timings });
     const cases = await Promise.all(opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))))));
     await client.close();
     return { before, cases, leftovers: openLeftovers(cases), exitCode: exitCodeFor(cases), flaky };

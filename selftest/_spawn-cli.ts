@@ -15,6 +15,8 @@ export interface CliRun {
   reportsDir: string;
   /** From the signal (opts.signal) to the child's exit. */
   afterSignalMs?: number;
+  /** Whether the child was killed (killAfterMs, killAfterSignalMs) rather than ending by itself. */
+  killed: boolean;
 }
 
 /**
@@ -35,11 +37,16 @@ function command(launcher: Launcher, args: string[]): [string, string[]] {
  * node process). `raw` is written as the target configuration when given. `signal` is sent once the
  * output matches `once`, after `afterMs`, and again after each of `againAfterMs`; with `group`, to the
  * whole process group, as a terminal's Ctrl-C does (the child then leads its own group). The child
- * is killed after `killAfterMs`.
+ * is killed after `killAfterMs`, or `killAfterSignalMs` after the first signal: a bound the run must
+ * keep is asserted as `killed: false`, not as an elapsed time.
  */
 export function runCli(
   args: string[],
-  opts: { raw?: unknown; killAfterMs?: number; launcher?: Launcher; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp; group?: boolean; againAfterMs?: number[] } } = {},
+  opts: {
+    raw?: unknown;
+    killAfterMs?: number;
+    killAfterSignalMs?: number;
+    launcher?: Launcher; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp; group?: boolean; againAfterMs?: number[] } } = {},
 ): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-cli-'));
   const reportsDir = join(dir, 'reports');
@@ -68,6 +75,12 @@ export function runCli(
   let stderr = '';
   let signalledAt: number | undefined;
   let armed = false;
+  let killed = false;
+  const kill = () => {
+    killed = true;
+    if (opts.signal?.group) send('SIGKILL');
+    else child.kill('SIGKILL');
+  };
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();
     if (opts.signal && !armed && opts.signal.once.test(stdout)) {
@@ -76,17 +89,19 @@ export function runCli(
       setTimeout(() => {
         signalledAt = performance.now();
         send(name);
+        if (opts.killAfterSignalMs !== undefined) setTimeout(kill, opts.killAfterSignalMs).unref();
         for (const ms of againAfterMs) setTimeout(() => send(name), ms).unref();
       }, afterMs);
     }
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const killer = setTimeout(() => (opts.signal?.group ? send('SIGKILL') : child.kill('SIGKILL')), opts.killAfterMs ?? 50_000);
+  const killer = setTimeout(kill, opts.killAfterMs ?? 50_000);
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(killer);
       const now = performance.now();
-      resolve({ code, signal, stdout, stderr, elapsedMs: now - t0, reportsDir, afterSignalMs: signalledAt === undefined ? undefined : now - signalledAt });
+      const afterSignalMs = signalledAt === undefined ? undefined : now - signalledAt;
+      resolve({ code, signal, stdout, stderr, elapsedMs: now - t0, reportsDir, afterSignalMs, killed });
     });
   });
 }

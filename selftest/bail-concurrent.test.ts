@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget } from '../reference-target/server';
-import { runCli } from './_cli';
+import { runMain } from './_main';
+
+const runCli = (args: string[], o: { timeoutMs?: number } = {}) => runMain(args, { timeoutMs: 150_000, ...o });
 
 /**
  * --bail in a run whose tests run side by side (http.concurrency above 1): the first failure stops the tests

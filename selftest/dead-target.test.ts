@@ -35,13 +35,14 @@ describe('a target that stops answering, at http.timeoutMs 10000', () => {
     ]);
     servers.push(...targets);
     // The three runs side by side: each is bounded on its own, and the test takes one bound, not three.
-    const runs = await Promise.all(targets.map((s) => runCli(['--quiet'], { raw: { ...configFor(s.url, { timeoutMs: 10_000 }), allow: ALLOW_ALL }, killAfterMs: 55_000 })));
+    const runs = await Promise.all(targets.map((s) => runCli(['--quiet'], { raw: { ...configFor(s.url, { timeoutMs: 10_000 }), allow: ALLOW_ALL }, killAfterMs: 45_000 })));
     for (const [i, run] of runs.entries()) {
       const name = ['hangs', 'answers after 15 s', 'a byte every 200 ms'][i];
       expect(run.code, `${name}\n${run.stdout}\n${run.stderr}`).toBe(EXIT.COULD_NOT_TEST);
       // Measured: about 25 s each, three side by side on a loaded 2-core machine (docs/benchmarks.md); the
-      // bound here only proves that the run does not wait out every request (it used to take 142 s).
-      expect(run.elapsedMs, name).toBeLessThan(45_000);
+      // bound here only proves that the run does not wait out every request (it used to take 142 s):
+      // a run still going after 45 s is killed.
+      expect(run.killed, `${name}: killed after 45 s`).toBe(false);
       const summary = JSON.parse(readFileSync(join(run.reportsDir, 'conformance-summary.json'), 'utf8')) as { cases: Array<{ outcome: string; reason?: string }>; leftovers: Array<{ what: string; restore: string }> };
       expect(summary.cases, name).toHaveLength(declared);
       expect(summary.cases.filter((c) => c.outcome !== 'could-not-test' && c.outcome !== 'not-applicable'), name).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
-import { runCli } from './_cli';
+import { runMain } from './_main';
 import { startMisbehavingServer } from './_misbehaving-server';
 
 /**
@@ -16,7 +16,7 @@ describe('--dry-run', { timeout: 300_000 }, () => {
   test('plans every request on the configured base URLs and test data, names the switch, redacts secrets, sends nothing', async () => {
     const server = await startMisbehavingServer('silent');
     try {
-      const first = await runCli(['--version']);
+      const first = await runMain(['--version']);
       const cfg = join(first.reports, 'target.json');
       const base = `${server.url}/bank`;
       writeFileSync(cfg, JSON.stringify({
@@ -25,7 +25,7 @@ describe('--dry-run', { timeout: 300_000 }, () => {
         testData: { ...REFERENCE_TEST_DATA, institutionId: '7007', institutionUserId: 'dry-user-0001', moreCustomers: [], customer: { ...REFERENCE_TEST_DATA.customer, customerId: 'dry-customer-9' } },
         allow: { contactUpdate: true },
       }));
-      const run = await runCli(['--dry-run', '--config', cfg], { timeoutMs: 200_000 });
+      const run = await runMain(['--dry-run', '--config', cfg], { timeoutMs: 200_000 });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(server.received, 'nothing was sent to the target').toEqual([]);
       // Reads on the target's base URL, with its test data.
@@ -54,7 +54,7 @@ describe('--dry-run', { timeout: 300_000 }, () => {
   });
 
   test('with a selection: only the selected tests are planned', async () => {
-    const run = await runCli(['--dry-run', '--grep', 'List institution disclosures: is not served without credentials']);
+    const run = await runMain(['--dry-run', '--grep', 'List institution disclosures: is not served without credentials']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^disclosures › 1\. List institution disclosures › List institution disclosures: is not served without credentials\n {2}GET http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-disclosures {2}\[no switch \(a read\)\]\n/m);
     expect(run.stdout).toContain('1 request would be sent to embedded reference target, none behind a safety switch.');

@@ -1,23 +1,18 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CATALOG } from '../requirements';
 import { validator } from '../harness/schemas';
 import type { ConformanceSummary } from '../harness/evidence/summary';
 import { embeddedReportData, filesUnder, findSecrets, referenceSecrets, untarGz } from './_artifacts';
+import { runMain } from './_main';
 
 /**
- * The main command, run as a user runs it (a subprocess against the embedded reference target),
+ * The main command, run as bin/conformance.ts runs it (main() in-process, against the embedded reference target),
  * leaves evidence that is complete, machine-checkable, and free of every configured secret; and a
  * fault of the target shows as its requirement failed in every artifact.
  */
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 interface Run {
   dir: string;
@@ -25,10 +20,9 @@ interface Run {
   console: string;
 }
 
-function conformance(args: string[]): Run {
-  const dir = mkdtempSync(join(tmpdir(), 'dbsi-evidence-'));
-  const r = spawnSync(process.execPath, [TSX, 'bin/conformance.ts', '--reports', dir, '--seed', '4242', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } });
-  return { dir, code: r.status, console: `${r.stdout}\n${r.stderr}` };
+async function conformance(args: string[]): Promise<Run> {
+  const r = await runMain(['--seed', '4242', ...args], { env: { NO_COLOR: '1' }, timeoutMs: 240_000 });
+  return { dir: r.reports, code: r.code, console: `${r.stdout}\n${r.stderr}` };
 }
 
 /** Every file the run left (bundles unpacked) and its console output. */
@@ -46,8 +40,8 @@ const bundleOf = (run: Run) => readdirSync(run.dir).find((f) => /^dbsi-evidence-
 
 describe('a conformant run with --html --bundle', () => {
   let run: Run;
-  beforeAll(() => {
-    run = conformance(['--html', '--bundle']);
+  beforeAll(async () => {
+    run = await conformance(['--html', '--bundle']);
   }, 300_000);
 
   test('exits 0 and writes the summary, JUnit, allure-results, the single-file HTML report and the bundle', () => {
@@ -108,8 +102,8 @@ describe('a conformant run with --html --bundle', () => {
 describe('a run against a reference target with a fault', () => {
   const REQ = 'RES-DISCLOSURE-FIELD-TYPES';
   let run: Run;
-  beforeAll(() => {
-    run = conformance(['--area', 'disclosures', '--fault', 'op1-status-as-string', '--bundle']);
+  beforeAll(async () => {
+    run = await conformance(['--area', 'disclosures', '--fault', 'op1-status-as-string', '--bundle']);
   }, 300_000);
 
   test('exits 1 (non-conformant)', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REFERENCE_CREDENTIALS as C, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget } from '../reference-target/server';
-import { runCli, ROOT } from './_cli';
+import { runMain, ROOT } from './_main';
 
 /**
  * config/example.target.json works when copied as the README says: edit the URLs, the test data and
@@ -48,7 +48,7 @@ describe('the example configuration', { timeout: LONG }, () => {
   test('copied, with URLs, test data and switches edited: contact info passes with the default credentials (the bearer token)', async () => {
     const target = await startReferenceTarget();
     try {
-      const run = await runCli(['--config', copiedExample(target.urls), '--area', 'contact-info'], { env: ENV, timeoutMs: 200_000 });
+      const run = await runMain(['--config', copiedExample(target.urls), '--area', 'contact-info'], { env: ENV, timeoutMs: 200_000 });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(/contact-info\s+[1-9]\d*\s+0\s/);
     } finally {
@@ -60,7 +60,7 @@ describe('the example configuration', { timeout: LONG }, () => {
     const target = await startReferenceTarget({ faults: ['op10-answers-200-with-body'] });
     try {
       const headers = JSON.stringify({ Authorization: `Bearer ${C.bearerToken}` });
-      const run = await runCli(['--config', copiedExample(target.urls), '--area', 'contact-info', '--grep', 'to an e-mail address update alone'], { env: { ...ENV, DBSI_CONTACT_INFO_HEADERS: headers }, timeoutMs: 200_000 });
+      const run = await runMain(['--config', copiedExample(target.urls), '--area', 'contact-info', '--grep', 'to an e-mail address update alone'], { env: { ...ENV, DBSI_CONTACT_INFO_HEADERS: headers }, timeoutMs: 200_000 });
       expect(run.code, run.stdout + run.stderr).toBe(1);
       const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
       const curl: string = summary.cases.find((c: { curl?: string }) => c.curl).curl;

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfigFile, resolveConfig } from '../harness/config';
 import { LocalFileError, prepareReportsDir } from '../harness/local-files';
-import { runCli } from './_cli';
+import { runMain } from './_main';
 import { startCountingTarget, type CountingTarget } from './_counting-target';
 import { makeTlsFixture, type TlsFixture } from './_tls-files';
 
 /**
  * Issue 11, local input: bad paths, files, URLs and TLS files are refused before anything is sent,
- * with exit 2 and one message naming the option or key, within a second (the check itself; the CLI
- * runs are bounded generously, as starting node and tsx takes longer on a loaded machine).
+ * with exit 2 and one message naming the option or key, within a second (the check itself; the main
+ * command runs in-process, bounded generously: it proves "does not hang", not speed).
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'dbsi-local-input-'));
@@ -75,11 +75,10 @@ describe('--reports is checked before anything is sent', () => {
   test.concurrent.each([['/proc/dbsi-x'], ['/dev/null']])('the main command with --reports %s: exit 2 naming --reports, no request sent', async (path) => {
     const cfg = file(`counter-${path.replace(/\W/g, '')}.json`, JSON.stringify(counterConfig()));
     const before = counter.requests();
-    const t0 = performance.now();
-    const run = await runCli(['--config', cfg, '--area', 'disclosures', '--reports', path], { timeoutMs: 30_000 });
+    // Rejects when main() has not returned within 30 s.
+    const run = await runMain(['--config', cfg, '--area', 'disclosures', '--reports', path], { timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/dbsi-conformance: --reports: /);
-    expect(performance.now() - t0).toBeLessThan(30_000);
     noStackTrace(run.stderr);
     expect(counter.requests()).toBe(before);
   });
@@ -125,14 +124,7 @@ describe('--config must be a regular file under 1 MiB', () => {
     expect(ms).toBeLessThan(1000);
   });
 
-  test('the main command with --config naming a FIFO: exit 2 naming --config, no hang', async () => {
-    const fifo = join(dir, 'cli.fifo');
-    execFileSync('mkfifo', [fifo]);
-    const run = await runCli(['--config', fifo], { timeoutMs: 30_000 });
-    expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toContain('configuration error: cannot read the configuration file (--config: ');
-    noStackTrace(run.stderr);
-  });
+  // The main command with --config naming a FIFO runs as a process: local-input-fifo.test.ts.
 });
 
 describe('URLs name their key', () => {
@@ -198,7 +190,7 @@ describe('TLS files must be readable PEM, the key matching the certificate', () 
   test('the main command with a mismatched key: exit 2 naming http.tls.keyFile, no request sent', async () => {
     const cfg = file('tls-mismatch.json', JSON.stringify(counterConfig({ http: { timeoutMs: 1000, tls: { certFile: tls.client, keyFile: tls.otherKey } } })));
     const before = counter.requests();
-    const run = await runCli(['--config', cfg, '--area', 'disclosures'], { timeoutMs: 30_000 });
+    const run = await runMain(['--config', cfg, '--area', 'disclosures'], { timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain('"http.tls.keyFile"');
     expect(counter.requests()).toBe(before);

@@ -1,10 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../requirements';
@@ -15,73 +10,14 @@ import { SCHEMA_DIR } from '../harness/schemas';
 import { SPEC_FILE } from '../harness/spec-location';
 import { specSections } from '../harness/openapi/spec-sections';
 import { documentValidator, operationsOf, type Doc } from './_openapi';
-import { ROOT } from './_spawn-cli';
-
-/** The OpenAPI document (npm run openapi): valid OpenAPI 3.1, the spec's operations, and nothing the spec does not state. */
-
-/** tsx by its file, so that the command also runs from another directory. */
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-function runOpenapi(args: string[], cwd = ROOT) {
-  return spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'bin/openapi.ts'), ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
-}
+/**
+ * The OpenAPI document, generated in-process: the spec's operations, and nothing the spec does not
+ * state. The command (npm run openapi) as a user runs it: openapi-command.test.ts.
+ */
 
 const doc = buildOpenApiDocument({ specUrl: 'https://spec.example/spec.md' }) as Doc;
 const ops = operationsOf(doc);
 const byId = new Map(ops.map((o) => [o.op.operationId, o]));
-
-describe('npm run openapi', () => {
-  test('npm run openapi -- --out FILE writes a document the OpenAPI 3.1 validator accepts, with the 12 method-and-path pairs of the spec', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'dbsi-openapi-')), 'sub', 'x.json');
-    const r = runOpenapi(['--out', out]);
-    expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toContain(out);
-    const validator = new Validator();
-    const result = await validator.validate(out);
-    expect(result.errors, JSON.stringify(result.errors, null, 2)).toBeUndefined();
-    expect(result.valid).toBe(true);
-    expect(validator.version).toBe('3.1');
-    // Links to the spec of this checkout, relative to the document, without DBSI_SPEC_URL.
-    const link = (JSON.parse(readFileSync(out, 'utf8')) as { externalDocs: { url: string } }).externalDocs.url;
-    if (!process.env.DBSI_SPEC_URL) expect(readFileSync(join(out, '..', link), 'utf8')).toBe(readFileSync(SPEC_FILE, 'utf8'));
-    // The default dialect (JSON Schema 2020-12) is meant; naming it turns off Prism's request body validation.
-    expect(JSON.parse(readFileSync(out, 'utf8'))).not.toHaveProperty('jsonSchemaDialect');
-    const written = JSON.parse(readFileSync(out, 'utf8')) as Doc;
-    const pairs = operationsOf(written).map((o) => `${o.method.toUpperCase()} ${o.path}`).sort();
-    expect(pairs).toEqual(
-      [
-        'GET /db-disclosures/v1/institution-disclosures',
-        'POST /db-disclosures/v1/institution-disclosures',
-        'PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId}',
-        'GET /db-disclosures/v1/institution-user-disclosures',
-        'POST /db-disclosures/v1/institution-user-disclosures',
-        'PUT /db-disclosures/v1/institution-user-disclosures',
-        'PUT /db-disclosures/v1/institution-user-disclosures/{institutionUserDisclosureId}',
-        'DELETE /db-disclosures/v1/institution-user-disclosures',
-        'DELETE /db-disclosures/v1/institution-user-disclosures/{institutionUserDisclosureId}',
-        'DELETE /oauth2/v1/revoke',
-        'POST /db-transfers/v1/transfers',
-        'PUT /customers/{customerId}:contact-info',
-      ].sort(),
-    );
-  });
-
-  test('writes reports/openapi.json by default, answers --help, and refuses an unknown option with exit code 2 and one message', () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'dbsi-openapi-cwd-'));
-    expect(runOpenapi([], cwd).status).toBe(0);
-    expect(existsSync(join(cwd, 'reports', 'openapi.json'))).toBe(true);
-    const help = runOpenapi(['--help']);
-    expect(help.status).toBe(0);
-    expect(help.stdout).toContain('--out FILE');
-    const bad = runOpenapi(['--outt', 'x.json']);
-    expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/^dbsi-conformance openapi: .*--outt/);
-    expect(bad.stderr).not.toMatch(/\n\s+at /);
-    const unwritable = runOpenapi(['--out', join(cwd, 'reports', 'openapi.json', 'x.json')]);
-    expect(unwritable.status).toBe(2);
-    expect(unwritable.stderr).toMatch(/^dbsi-conformance openapi: cannot write /);
-  });
-});
 
 describe('the document is generated from the suite\'s own data', () => {
   test('every spec schema of schemas/ (those with x-spec-section) is a component, and nothing else is', () => {

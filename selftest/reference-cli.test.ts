@@ -33,14 +33,17 @@ describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
   });
 
   test('a bad --latency, --port, --fixtures or unknown option: exit 2, one message, no stack trace', async () => {
-    for (const [args, message] of [
+    const bad = [
       [['--latency', 'abc'], '--latency must be a number of milliseconds, not "abc"'],
       [['--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc"'],
       [['--port', '70000'], '--port must be a whole number from 0 to 65535, not "70000"'],
       [['--fixtures', 'nope'], 'unknown fixture set "nope"'],
       [['--nope'], "Unknown option '--nope'"],
-    ] as const) {
-      const r = await reference([...args]);
+    ] as const;
+    // Side by side: each is a process of its own.
+    const runs = await Promise.all(bad.map(([args]) => reference([...args])));
+    for (const [i, [args, message]] of bad.entries()) {
+      const r = runs[i]!;
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(message);
       noStackTrace(r.stderr);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolveConfig, secretValues } from '../harness/config';
-import { runCli } from './_cli';
+import { runMain } from './_main';
 import { startCountingTarget, type CountingTarget } from './_counting-target';
 
 /**
@@ -98,7 +98,7 @@ describe('the main command refuses such a secret before any request', () => {
     ['a secret that is a word of the spec', { DBSI_BEARER_TOKEN: 'password' }, 'DBSI_BEARER_TOKEN is a word the reports hold anyway'],
   ])('%s: exit 2 naming the variable, the value never printed', async (_what, env, says) => {
     const before = counter.requests();
-    const run = await runCli(['--config', cfg, '--area', 'disclosures'], { env, timeoutMs: 30_000 });
+    const run = await runMain(['--config', cfg, '--area', 'disclosures'], { env, timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(says);
     expect(run.stdout + run.stderr).not.toContain(env.DBSI_BEARER_TOKEN === 'password' ? 'password"' : env.DBSI_BEARER_TOKEN);

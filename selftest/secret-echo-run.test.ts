@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scanForSecrets } from '../harness/evidence/bundle';
 import { filesUnder, untarGz } from './_artifacts';
-import { runCli, type CliRun } from './_cli';
+import { runMain, type MainRun } from './_main';
 
 /**
  * Issue 11, end to end: a hostile target echoes every request (headers and body) back in every
@@ -51,7 +51,7 @@ const views = (data: Buffer) => {
 
 let echo: Server;
 let echoed = 0;
-let run: CliRun;
+let run: MainRun;
 let contents: Array<{ name: string; data: Buffer }>;
 
 beforeAll(async () => {
@@ -83,7 +83,7 @@ beforeAll(async () => {
     allow: { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true },
     http: { timeoutMs: 5_000, retries: 0 },
   }));
-  run = await runCli(['--config', cfg, '--html', '--bundle', '--seed', '11'], {
+  run = await runMain(['--config', cfg, '--html', '--bundle', '--seed', '11'], {
     env: { ...SECRETS, DBSI_REVOCATION_CLIENT_ID: CLIENT_ID, DBSI_CONTACT_INFO_HEADERS: JSON.stringify({ 'x-api-key': API_KEY }), NO_COLOR: '1' },
     timeoutMs: 280_000,
   });

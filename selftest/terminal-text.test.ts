@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { consoleSummary } from '../harness/run/console';
 import { casesForTerminal, terminalLine, terminalText } from '../harness/run/terminal-text';
 import type { CaseReport } from '../harness/model';
-import { runCli } from './_cli';
+import { runMain } from './_main';
 
 /** Issue 11: text from a configuration or a target is printed without control characters. */
 
@@ -41,7 +41,7 @@ describe('untrusted text on a terminal', () => {
     const base = `http://127.0.0.1:${port}`;
     const cfg = join(mkdtempSync(join(tmpdir(), 'dbsi-terminal-')), 'target.json');
     writeFileSync(cfg, JSON.stringify({ name: `acme\n${FAKE}\n`, baseUrl: `${base}/api`, authBaseUrl: `${base}/id`, transfersBaseUrl: `${base}/x`, credentials: { bearerToken: 'terminal-token-1' }, testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' }, http: { timeoutMs: 1000, retries: 0 } }));
-    const run = await runCli(['--config', cfg, '--area', 'disclosures', '--grep', 'three common headers'], { timeoutMs: 60_000 });
+    const run = await runMain(['--config', cfg, '--area', 'disclosures', '--grep', 'three common headers'], { timeoutMs: 60_000 });
     expect(run.code, run.stdout + run.stderr).toBe(3);
     const out = run.stdout + run.stderr;
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);

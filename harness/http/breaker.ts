@@ -1,9 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import type { TransportErrorKind } from '../model';
+import { DEFAULT_TIMINGS } from './timings';
 
 /** After the target stopped answering, the clean-ups of every case share this window from then on. */
-export function deadTargetCleanupWindowMs(timeoutMs: number): number {
-  return Math.min(timeoutMs, 5_000);
+export function deadTargetCleanupWindowMs(timeoutMs: number, maxMs = DEFAULT_TIMINGS.deadTargetWindowMaxMs): number {
+  return Math.min(timeoutMs, maxMs);
 }
 
 /** Consecutive answers of a dead kind, across at least two operations, that declare the target dead. */
@@ -27,7 +28,10 @@ export class DeadTargetBreaker {
   private lastAnswerAt = 0;
   private why = '';
 
-  constructor(private readonly timeoutMs: number) {
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly windowMaxMs = DEFAULT_TIMINGS.deadTargetWindowMaxMs,
+  ) {
     setMaxListeners(10_000, this.stop.signal);
   }
 
@@ -67,6 +71,7 @@ export class DeadTargetBreaker {
 
   /** Epoch ms after which no clean-up request starts once the target is dead; Infinity while it answers. */
   cleanupDeadline(): number {
-    return this.trippedAt === undefined ? Infinity : this.trippedAt + deadTargetCleanupWindowMs(this.timeoutMs);
+    if (this.trippedAt === undefined) return Infinity;
+    return this.trippedAt + deadTargetCleanupWindowMs(this.timeoutMs, this.windowMaxMs);
   }
 }

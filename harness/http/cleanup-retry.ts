@@ -1,5 +1,6 @@
 import type { HttpResult } from './client';
 import { TransportError } from './client';
+import { DEFAULT_TIMINGS } from './timings';
 
 /**
  * The clean-up retry: separate from the one safe retry of ordinary requests (client.ts), and only
@@ -14,16 +15,16 @@ import { TransportError } from './client';
  */
 
 /** How long one clean-up request is tried, from its first try: three request timeouts, at least 5 s (but see CLEANUP_MIN_TRIES). */
-export function cleanupRequestDeadlineMs(timeoutMs: number): number {
-  return Math.max(3 * timeoutMs, 5_000);
+export function cleanupRequestDeadlineMs(timeoutMs: number, floorMs = DEFAULT_TIMINGS.cleanupRequestFloorMs): number {
+  return Math.max(3 * timeoutMs, floorMs);
 }
 
 /** A clean-up request is tried at least this often (within the case's clean-up deadline), however quickly its time passed: a target busy with 429s or 503s answers fast. */
 export const CLEANUP_MIN_TRIES = 6;
 
 /** How long the clean-ups of one case may take in all, from their start: ten request timeouts, at least 15 s. */
-export function cleanupDeadlineMs(timeoutMs: number): number {
-  return Math.max(10 * timeoutMs, 15_000);
+export function cleanupDeadlineMs(timeoutMs: number, floorMs = DEFAULT_TIMINGS.cleanupCaseFloorMs): number {
+  return Math.max(10 * timeoutMs, floorMs);
 }
 
 /** The clean-up's time ran out before a request could be tried (again). */
@@ -47,10 +48,8 @@ function retryAfter(e: TransportError): number | undefined {
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
 }
 
-const BACKOFF_MS = [200, 400, 800, 1_600, 2_000];
-
 /** Backoff with jitter (50–150 %): clean-ups retrying side by side must not fall into step with a target's pattern. */
-const backoff = (n: number) => BACKOFF_MS[Math.min(n, BACKOFF_MS.length - 1)]! * (0.5 + Math.random());
+const backoff = (n: number, steps: readonly number[]) => steps[Math.min(n, steps.length - 1)]! * (0.5 + Math.random());
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -74,7 +73,14 @@ export interface CleanupAttempt {
  */
 export async function sendUntilAnswered(
   attempt: (a: CleanupAttempt) => Promise<HttpResult>,
-  opts: { deadline: () => number; until?: number; failed?: (e: TransportError, retrying: string | undefined) => void | Promise<void>; stop?: AbortSignal },
+  opts: {
+    deadline: () => number;
+    until?: number;
+    failed?: (e: TransportError, retrying: string | undefined) => void | Promise<void>;
+    stop?: AbortSignal;
+    /** The waits between retries (default DEFAULT_TIMINGS.cleanupBackoffMs, harness/http/timings.ts). */
+    backoffMs?: readonly number[];
+  },
 ): Promise<HttpResult> {
   let last: TransportError | undefined;
   // Every try so far failed before anything left the machine: the error thrown says so only then.
@@ -100,7 +106,7 @@ export async function sendUntilAnswered(
       if (!retryableInCleanup(err)) throw thrown(err);
       sentNothing &&= err.neverSent;
       last = err;
-      const wait = Math.max(retryAfter(err) ?? 0, backoff(n));
+      const wait = Math.max(retryAfter(err) ?? 0, backoff(n, opts.backoffMs ?? DEFAULT_TIMINGS.cleanupBackoffMs));
       const mine = n + 1 < CLEANUP_MIN_TRIES || opts.until === undefined || Date.now() + wait < opts.until;
       const willRetry = mine && Date.now() + wait < opts.deadline() && !opts.stop?.aborted;
       await opts.failed?.(err, willRetry ? `tried again after ${Math.round(wait)} ms (clean-up retry)` : undefined);

@@ -7,6 +7,7 @@ import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
 import { credentialsCarried } from '../credentials';
 import { DeadTargetBreaker } from './breaker';
+import { timingsWith, type Timings } from './timings';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
 import { failsBeforeRequestWritten, probeTlsClose, tlsProblem } from './tls-errors';
@@ -188,11 +189,18 @@ export class DbsiClient {
   readonly maxRetryWaitMs: number;
   /** Stops ordinary requests once the target stopped answering. */
   readonly breaker: DeadTargetBreaker;
+  /** Clean-up floors and the dead-target window (harness/http/timings.ts): the product's unless chosen. */
+  readonly timings: Timings;
 
-  constructor(readonly config: TargetConfig, readonly redactor: Redactor, opts: { concurrency?: number; rateLimitPerSecond?: number } = {}) {
+  constructor(
+    readonly config: TargetConfig,
+    readonly redactor: Redactor,
+    opts: { concurrency?: number; rateLimitPerSecond?: number; timings?: Partial<Timings> } = {},
+  ) {
+    this.timings = timingsWith(opts.timings);
     this.dispatcher = dispatcherFor(config);
     this.maxRetryWaitMs = Math.max(config.http.timeoutMs, 10_000);
-    this.breaker = new DeadTargetBreaker(config.http.timeoutMs);
+    this.breaker = new DeadTargetBreaker(config.http.timeoutMs, this.timings.deadTargetWindowMaxMs);
     // Every request in flight listens to the client's interrupt signal (no leak: one per request).
     setMaxListeners(10_000, this.interrupt.signal);
     this.limiter = new Limiter(opts.concurrency ?? config.http.concurrency, opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond);

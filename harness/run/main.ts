@@ -5,40 +5,19 @@ import { fileURLToPath } from 'node:url';
 import type { TestModule } from 'vitest/node';
 // Loaded when the run starts (about a second): bad input is answered before that.
 import type { startVitest } from 'vitest/node';
-import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, namedSecrets, scannedSecrets, secretValues, type TargetConfig } from '../config';
+// --version, --help, --list and a refused configuration pay only for what they use: the configuration's
+// Ajv, the suites, the reference target, Allure and the runner are imported where they are needed.
+import type { TargetConfig } from '../config';
 import { LocalFileError, prepareReportsDir } from '../local-files';
-import { secretInSuiteText } from '../secrets';
 import type { RunSettings } from '../case';
-import { caseId } from '../case';
-import { OPERATIONS } from '../operations';
 import type { CaseReport } from '../model';
-import { Redactor } from '../redact';
-import { SPEC_FILE, specUrl } from '../spec-location';
-import { FEATURES_BY_AREA } from '../../suites';
-import { referenceConfig } from '../../reference-target/config';
-import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/server';
-import { AllureReporter, clearResults, reviseResult } from '../evidence/allure-writer';
+import { SPEC_FILE } from '../spec-location';
+import type { ReferenceTarget } from '../../reference-target/server';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
-import { consoleSummary, plural } from './console';
-import { coverageOf, fullyCovered, headline } from './coverage';
-import { dryRun } from './dry-run';
-import { listTests } from './list';
-import { Progress } from './progress';
-import { selects } from './filter';
-import { junitXml } from '../evidence/junit';
-import { EXIT, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows } from './results';
-import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
-import { writeEvidence } from '../evidence/evidence';
-import { suiteText } from './suite-text';
-import { casesForTerminal, terminalLine, terminalSafe, terminalText } from './terminal-text';
-import { judgeTraffic } from '../traffic/run';
-import { leftoversBlock, openLeftovers } from './leftovers';
-import { unremovableBlock, unremovableRecords } from './unremovable';
-import { regradeCase, SetupProof } from '../setup/proof';
-import { diagnosisBlock, setupFindings } from '../setup/diagnosis';
-import { cleanupDeadlineMs } from '../http/cleanup-retry';
-import { openCancelChannel } from './cancel-channel';
-import { preflight } from './reachability';
+import type { Progress } from './progress';
+import { EXIT } from './exit-codes';
+import type { RunFacts } from '../evidence/summary';
+import { terminalSafe } from './terminal-text';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -120,15 +99,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.err(`dbsi-conformance: ${e.message}`);
     return EXIT.USAGE;
   }
-  if (opts.traffic !== undefined) return judgeTraffic(opts, env, io);
+  if (opts.traffic !== undefined) return (await import('../traffic/run')).judgeTraffic(opts, env, io);
+  const { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile } = await import('../config');
+  const { namedSecrets, scannedSecrets, secretValues } = await import('../config');
 
   try {
     if (configPath) {
       if (opts.faults.length || opts.latencyMs !== undefined) throw new UsageError('--fault and --latency apply to the embedded reference target only, not to a configured target');
       config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
+      const { secretInSuiteText, suiteText } = await import('./run-parts');
       const clash = secretInSuiteText(namedSecrets(config, env), suiteText(SPEC_FILE));
       if (clash) throw new ConfigError(`${clash.name} is a word the reports hold anyway (it occurs in the spec, the requirement catalog or a test title), so they could never be proven free of it; use the real credential`);
     } else {
+      const { referenceConfig, startReferenceTarget } = await import('./run-parts');
       reference = await startReferenceTarget({ faults: opts.faults, latencyMs: opts.latencyMs });
       config = referenceConfig(reference);
     }
@@ -145,9 +128,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if (opts.dryRun) {
     await reference?.close();
     for (const m of credentialsMissing) io.err(`dbsi-conformance: --dry-run: planned without ${m}; a run needs it`);
-    return dryRun({ areas: opts.areas, filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, seed: opts.seed, reports: opts.reports }, reference ? undefined : config, io);
+    return (await import('./dry-run')).dryRun({ areas: opts.areas, filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, seed: opts.seed, reports: opts.reports }, reference ? undefined : config, io);
   }
 
+  const parts = await import('./run-parts');
+  const { AllureReporter, caseId, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = parts;
+  const { OPERATIONS, Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = parts;
+  const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = parts;
+  const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel } = parts;
+  const { SetupProof, regradeCase, setupFindings, diagnosisBlock, unremovableRecords, unremovableBlock } = parts;
+  const { preflight, terminalText, reviseResult } = parts;
   const redactor = new Redactor(secretValues(config));
   // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
   const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
@@ -406,7 +396,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 }
 
 /** --list: the selected tests with their requirement ids; the configuration is checked when one is given. */
-function listOnly(opts: CliOptions, configPath: string | undefined, env: NodeJS.ProcessEnv, io: Io): number {
+async function listOnly(opts: CliOptions, configPath: string | undefined, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  const { ConfigError, loadConfigFile } = await import('../config');
+  const { listTests } = await import('./list');
   let config: TargetConfig | undefined;
   try {
     if (configPath) config = loadConfigFile(configPath, env);

@@ -1,0 +1,30 @@
+/**
+ * What a run needs beyond parsing its options: main.ts imports these when a run starts, so that
+ * --version, --help, --list and a refused configuration do not load them (docs/benchmarks.md).
+ */
+export { caseId } from '../case';
+export { secretInSuiteText } from '../secrets';
+export { FEATURES_BY_AREA } from '../../suites';
+export { referenceConfig } from '../../reference-target/config';
+export { startReferenceTarget } from '../../reference-target/server';
+export { AllureReporter, clearResults, reviseResult } from '../evidence/allure-writer';
+export { writeEvidence } from '../evidence/evidence';
+export { suiteText } from './suite-text';
+export { cleanupDeadlineMs } from '../http/cleanup-retry';
+export { OPERATIONS } from '../operations';
+export { Redactor } from '../redact';
+export { specUrl } from '../spec-location';
+export { consoleSummary, plural } from './console';
+export { coverageOf, fullyCovered, headline } from './coverage';
+export { Progress } from './progress';
+export { selects } from './filter';
+export { junitXml } from '../evidence/junit';
+export { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows } from './results';
+export { buildSummary, summaryMarkdown } from '../evidence/summary';
+export { casesForTerminal, terminalLine, terminalText } from './terminal-text';
+export { leftoversBlock, openLeftovers } from './leftovers';
+export { openCancelChannel } from './cancel-channel';
+export { unremovableBlock, unremovableRecords } from './unremovable';
+export { regradeCase, SetupProof } from '../setup/proof';
+export { diagnosisBlock, setupFindings } from '../setup/diagnosis';
+export { preflight } from './reachability';

@@ -1,0 +1,11 @@
+/**
+ * "Does not hang" without reading a clock in an assertion: the promise rejects when `work` has not
+ * settled within `ms`. A bound, never a speed measurement: the machine may be shared and slow.
+ */
+export function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
