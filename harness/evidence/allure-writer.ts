@@ -74,13 +74,20 @@ export interface AllureResult {
 
 /**
  * A result given its case's final verdict: a case the run's setup proofs made "could not test" is
- * broken, with the reason, like every other could-not-test case.
+ * broken, with the reason, like every other could-not-test case; a skipped, not applicable or could
+ * not test result always shows its reason (Allure's statusDetails.message), so no such test reads as
+ * a bare grey or yellow mark.
  */
 export function reviseResult(r: AllureResult, byId: ReadonlyMap<string, { outcome: string; reason?: string }>): AllureResult {
   const id = r.labels?.find((l) => l.name === CASE_LABEL)?.value;
   const c = id === undefined ? undefined : byId.get(id);
-  if (!c || c.outcome !== 'could-not-test' || r.status === 'broken') return r;
-  return { ...r, status: 'broken', statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined } };
+  if (!c) return r;
+  if (c.outcome === 'could-not-test' && r.status !== 'broken') {
+    return { ...r, status: 'broken', statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined } };
+  }
+  const withReason = c.outcome === 'not-applicable' || c.outcome === 'not-allowed' || c.outcome === 'could-not-test';
+  if (withReason && c.reason && !r.statusDetails?.message) return { ...r, statusDetails: { ...r.statusDetails, message: c.reason } };
+  return r;
 }
 
 /** allure-vitest's reporter, with its results written by AsyncResultsWriter. */

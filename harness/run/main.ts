@@ -137,7 +137,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = parts;
   const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel } = parts;
   const { SetupProof, regradeCase, setupFindings, diagnosisBlock, unremovableRecords, unremovableBlock } = parts;
-  const { preflight, terminalText, reviseResult } = parts;
+  const { preflight, terminalText, reviseResult, removePreviousOutputs } = parts;
   const redactor = new Redactor(secretValues(config));
   // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
   const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
@@ -146,6 +146,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const reportsDir = resolve(opts.reports);
   const resultsDir = join(reportsDir, 'allure-results');
   const previousResultsRemoved = clearResults(resultsDir);
+  // A reports folder never mixes runs: the summary, JUnit, HTML report and bundles of an earlier run go first.
+  removePreviousOutputs(reportsDir);
   const startedAt = new Date();
   const specText = readFileSync(SPEC_FILE);
   const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: specUrl(env) };

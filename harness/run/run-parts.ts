@@ -28,3 +28,4 @@ export { unremovableBlock, unremovableRecords } from './unremovable';
 export { regradeCase, SetupProof } from '../setup/proof';
 export { diagnosisBlock, setupFindings } from '../setup/diagnosis';
 export { preflight } from './reachability';
+export { removePreviousOutputs } from '../evidence/previous-outputs';
