@@ -16,7 +16,9 @@ import type { InstitutionDisclosure, UserDisclosure } from './state';
  *   disclosure that carries one (the create, which carries none, is served); it refuses (404) a create
  *   of a user disclosure for a disclosure it does not list; and it refuses (403) a list of user
  *   disclosures asked for a user it knows other than the token's (a consumer it does not know gets an
- *   empty list). What a run whose test data names what the target does not know meets
+ *   empty list); it moves money only between the configured transfer accounts (another: 400), and it
+ *   revokes only a refresh token it issued and has not revoked yet (another: 400). What a run whose test
+ *   data names what the target does not know meets
  *   (`npm run reference -- --fixtures retail`).
  */
 export interface FixtureSet {
@@ -34,6 +36,10 @@ export interface FixtureSet {
   refusesUnknownDisclosures?: boolean;
   /** A list of user disclosures for a user on record (one with a record) other than the token's is refused, 403. */
   refusesOtherKnownUsers?: boolean;
+  /** The accounts transfers may move money between: a transfer naming another is refused, 400. Undefined: any. */
+  transferAccounts?: string[];
+  /** A revocation of a refresh token the target never issued (or already revoked) is refused, 400. */
+  refusesUnknownRefreshTokens?: boolean;
 }
 
 export type FixtureSetName = 'default' | 'realistic' | 'retail';
@@ -62,6 +68,8 @@ export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
     businessCustomerIds: [],
     refusesUnknownDisclosures: true,
     refusesOtherKnownUsers: true,
+    transferAccounts: [REFERENCE_TEST_DATA.transfer.fromAccountId, REFERENCE_TEST_DATA.transfer.toAccountId],
+    refusesUnknownRefreshTokens: true,
   },
 };
 

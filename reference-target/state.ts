@@ -47,6 +47,10 @@ export class ReferenceState {
   refusesUnknownDisclosures: boolean;
   /** A list of user disclosures for a user on record other than the token's is refused (403). */
   refusesOtherKnownUsers: boolean;
+  /** The accounts transfers may name (undefined: any). */
+  transferAccounts?: Set<string>;
+  /** A revocation of a refresh token not in liveRefreshTokens is refused (400). */
+  refusesUnknownRefreshTokens: boolean;
   private counter = 0;
 
   constructor(fixtures: FixtureSet = FIXTURE_SETS.default) {
@@ -55,6 +59,8 @@ export class ReferenceState {
     if (fixtures.businessCustomerIds) this.businessCustomerIds = new Set(fixtures.businessCustomerIds);
     this.refusesUnknownDisclosures = fixtures.refusesUnknownDisclosures ?? false;
     this.refusesOtherKnownUsers = fixtures.refusesOtherKnownUsers ?? false;
+    if (fixtures.transferAccounts) this.transferAccounts = new Set(fixtures.transferAccounts);
+    this.refusesUnknownRefreshTokens = fixtures.refusesUnknownRefreshTokens ?? false;
     const { customer, moreCustomers } = fixtures.testData;
     this.loginIds = new Set([customer, ...moreCustomers].filter((c) => c.userIdType === 'LOGIN_ID').map((c) => c.customerId));
     this.customers = new Map(

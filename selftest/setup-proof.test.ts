@@ -6,6 +6,7 @@ import { exitCodeFor, requirementRows } from '../harness/run/results';
 import type { TargetConfig } from '../harness/config';
 import type { Area } from '../harness/model';
 import { runAreas } from './_reference';
+import type { FixtureSetName } from '../reference-target/fixture-sets';
 
 /**
  * Issue 20: a red verdict means the target broke the spec, not that the operator's setup is wrong.
@@ -188,6 +189,7 @@ describe('what one run proves about the setup', () => {
 
 /** The operator's mistakes of the issue, made against the reference target (a conformant implementation). */
 const MISTAKES: Array<{
+  fixtures?: FixtureSetName;
   name: string;
   areas: Area[];
   names: string;
@@ -216,6 +218,22 @@ const MISTAKES: Array<{
     unproven: ['OP8-REQUEST', 'OP8-HEADER-REQUIRED-400', 'OP8-BODY-400', 'OP8-INSTITUTIONID-NUMERIC'],
   },
   {
+    name: 'transfer accounts the target does not know (a re-seeded sandbox)',
+    fixtures: 'retail',
+    areas: ['money-movement'],
+    names: 'testData.transfer',
+    configure: (c) => ({ ...c, testData: { ...c.testData, transfer: { ...c.testData.transfer, fromAccountId: 'acct-gone-1' } } }),
+    unproven: ['OP9-REQUEST', 'OP9-BODY-TYPES', 'OP9-INVALID-ANSWERS-400', 'OP9-TRANSACTIONID-REQUIRED'],
+  },
+  {
+    name: 'a refresh token already used by an earlier run',
+    fixtures: 'retail',
+    areas: ['authentication'],
+    names: 'DBSI_REVOCATION_REFRESH_TOKEN',
+    configure: (c) => ({ ...c, testData: { ...c.testData, revocation: { ...c.testData.revocation, refresh_token: 'used-refresh-token-0000' } } }),
+    unproven: ['OP8-REQUEST', 'OP8-RESPONSE-TOKEN-RECORD'],
+  },
+  {
     name: 'a wrong base path (every request answered 404)',
     areas: ['disclosures', 'authentication', 'money-movement', 'contact-info'],
     names: 'baseUrl',
@@ -230,8 +248,14 @@ const MISTAKES: Array<{
 ];
 
 describe('the operator\'s mistakes read as "could not test", naming what to check', () => {
+  test('the retail reference target with the configured test data: no setup finding, no failure', async () => {
+    const { cases } = await runAreas({ areas: ['authentication', 'money-movement'], fixtures: 'retail' });
+    expect(cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test').map((c) => c.id)).toEqual([]);
+    expect(setupFindings(cases, new SetupProof(cases))).toEqual([]);
+  });
+
   test.each(MISTAKES.map((m) => [m.name, m] as const))('%s', async (_name, m) => {
-    const { cases } = await runAreas({ areas: m.areas, configure: m.configure });
+    const { cases } = await runAreas({ areas: m.areas, configure: m.configure, fixtures: m.fixtures });
     expect(exitCodeFor(cases), 'a setup mistake is never non-conformance').not.toBe(1);
     expect(cases.filter((c) => c.outcome === 'failed').map((c) => c.id)).toEqual([]);
     const findings = setupFindings(cases, new SetupProof(cases));

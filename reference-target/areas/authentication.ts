@@ -52,6 +52,7 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
     if (mistyped && !ctx.fault('op8-accepts-mistyped-body')) return tokenError(400, 'BODY_INVALID', 'the body does not match the token request body');
 
     const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    if (state.refusesUnknownRefreshTokens && !state.liveRefreshTokens.has(token)) return tokenError(400, 'INVALID_GRANT', 'the refresh token is not valid');
     state.liveRefreshTokens.delete(token);
     if (ctx.fault('op8-revoke-answers-204')) return { status: 204 };
     const record: Record<string, unknown> = {

@@ -56,6 +56,8 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (problem && !ctx.fault('op9-accepts-mistyped-body')) return error(invalid, 'INVALID_FIELD', problem);
 
     const b = req.body as Json;
+    const unknown = [b.fromAccountId, b.toAccountId].find((a) => state.transferAccounts && !state.transferAccounts.has(String(a)));
+    if (unknown !== undefined) return error(400, 'ACCOUNT_NOT_FOUND', `no account ${JSON.stringify(unknown)}`);
     if (b.schedule?.dayOfWeek !== undefined && ctx.fault('op9-refuses-day-of-week')) return error(invalid, 'INVALID_FIELD', 'schedule.dayOfWeek must be a day name');
     const id = state.nextId('trf');
     const t: Json = {

@@ -11,8 +11,16 @@ import { SHOWN } from '../../harness/shown-values';
  * interface has no operation to cancel a transfer, so nothing can be undone.
  */
 
+/**
+ * A request with the configured token relies on the configured accounts and amount being ones the
+ * target accepts: a refusal while no transfer was ever served may be theirs (harness/setup/proof.ts).
+ */
+const TRANSFER_DATA = 'testData.transfer (fromAccountId, toAccountId, amount)';
+
 function create(t: CaseContext, body: unknown, label: string, o: { credentials?: TransferCredentials; omitTransactionId?: boolean } = {}): Promise<HttpResult> {
-  return t.send({ operation: 'createTransfer', headers: transferHeaders(t.faker, t.config, o), body, label, bearerEnv: o.credentials === 'forbidden' ? 'DBSI_TRANSFERS_FORBIDDEN_TOKEN' : 'DBSI_TRANSFERS_TOKEN' });
+  const relies = (o.credentials ?? 'valid') === 'valid' ? [TRANSFER_DATA] : [];
+  const bearerEnv = o.credentials === 'forbidden' ? 'DBSI_TRANSFERS_FORBIDDEN_TOKEN' : 'DBSI_TRANSFERS_TOKEN';
+  return t.send({ operation: 'createTransfer', headers: transferHeaders(t.faker, t.config, o), body, label, bearerEnv, relies });
 }
 
 const SUCCESS = ['CONV-JSON-BODIES', 'OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST', 'OP9-ENUM-VALUES'];
