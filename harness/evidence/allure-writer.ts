@@ -79,6 +79,10 @@ export interface AllureResult {
 export function reviseResult(r: AllureResult, byId: ReadonlyMap<string, { outcome: string; reason?: string }>): AllureResult {
   const id = r.labels?.find((l) => l.name === CASE_LABEL)?.value;
   const c = id === undefined ? undefined : byId.get(id);
+  // A waived failure (--waivers) stays failed, never passed; its message says WAIVED (category "Waived deviations").
+  if (c?.outcome === 'waived') {
+    return { ...r, status: 'failed', statusDetails: { ...r.statusDetails, message: c.reason } };
+  }
   if (!c || c.outcome !== 'could-not-test' || r.status === 'broken') return r;
   return { ...r, status: 'broken', statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined } };
 }

@@ -23,6 +23,15 @@ export const REPORT_FILES = {
  * --strict, SHOULD/INFO failures are "failed" with a message starting with the grade.
  */
 export const ALLURE_CATEGORIES = [
+  // First: a failure accepted by a waiver (--waivers) stays failed in Allure, its message starting WAIVED.
+  {
+    id: 'waived',
+    name: 'Waived deviations (failed; accepted by a waiver, not passes)',
+    matchers: [{ statuses: ['failed'], message: '^WAIVED ' }],
+    groupBy: [{ label: 'story' }],
+    groupByMessage: false,
+    expand: true,
+  },
   { id: 'non-conformance', name: 'Non-conformance (a MUST check failed)', matchers: [{ statuses: ['failed'], message: '^MUST ' }], groupBy: [{ label: 'story' }], groupByMessage: false, expand: true },
   { id: 'could-not-test', name: 'Could not test (connection refused, timeouts, garbage answers)', matchers: [{ statuses: ['broken'], message: '^could not test' }], groupBy: [{ label: 'feature' }], groupByMessage: false, expand: true },
   { id: 'warnings', name: 'Warnings (SHOULD / INFO; failures under --strict)', matchers: [{ statuses: ['passed'], labels: { tag: '^warning$' } }, { statuses: ['failed'], message: '^(SHOULD|INFO) ' }], groupBy: [{ label: 'story' }], groupByMessage: false },
