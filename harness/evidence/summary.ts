@@ -126,6 +126,8 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
   if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
   out.push(...waiversSection(s));
+  // What changed since the earlier run (--compare): near the top, where a nightly job summary shows it.
+  if (s.comparison) out.push('## Compared with an earlier run', '', '```', ...comparisonLines(s.comparison), '```', '');
   if (f.target.embedded) out.push('> This run was against the suite\'s embedded reference target: a self-check of the suite, not evidence about an implementation.', '');
   out.push(`| fact | value |`, `|---|---|`);
   out.push(`| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`);
@@ -135,7 +137,6 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   if (!s.traffic) out.push(`| seed | ${f.seed} (reproduce with \`--seed ${f.seed}\`) |`);
   out.push(`| strict | ${f.strict} |`, `| areas | ${f.areas.join(', ')} |`);
   out.push(`| started | ${f.startedAt} |`, `| duration | ${(f.durationMs / 1000).toFixed(1)} s |`, `| Node | ${f.node} |`, `| exit code | ${f.exitCode} |`, '');
-  if (s.comparison) out.push('## Compared with an earlier run', '', '```', ...comparisonLines(s.comparison), '```', '');
   if (s.diagnosis.length) out.push('## Diagnosis: the setup, not the target', '', '```', ...diagnosisBlock(s.diagnosis), '```', '');
   if (s.leftovers.length) out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
   if (s.unremovable.length) out.push('## Created, cannot be removed through the interface', '', '```', ...unremovableBlock(s.unremovable), '```', '');
