@@ -26,6 +26,8 @@ export interface TargetConfig {
   baseUrl: string;
   authBaseUrl: string;
   transfersBaseUrl: string;
+  /** The {base_url} of the contact-info operation; baseUrl when not set (see baseUrlOf). */
+  contactInfoBaseUrl?: string;
   callingAppId: string;
   credentials: {
     bearerToken?: string;
@@ -176,7 +178,7 @@ export function isLoopback(url: string): boolean {
 }
 
 /** The URL keys of a configuration. */
-const URL_KEYS = ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const;
+const URL_KEYS = ['baseUrl', 'authBaseUrl', 'transfersBaseUrl', 'contactInfoBaseUrl'] as const;
 
 /** A URL that parses, with a port in range; named by its key when it does not. */
 function parseUrlOf(key: string, value: string): URL {
@@ -205,6 +207,11 @@ function checkDepth(raw: unknown): void {
   }
 }
 
+/** The base URL a key names: contactInfoBaseUrl, when not set, is baseUrl. */
+export function baseUrlOf(cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>, key: (typeof URL_KEYS)[number]): string {
+  return key === 'contactInfoBaseUrl' ? (cfg.contactInfoBaseUrl ?? cfg.baseUrl) : cfg[key];
+}
+
 /** Parse, validate and complete a configuration. Throws ConfigError with one clear message. */
 export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env): TargetConfig {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError('the configuration must be a JSON object');
@@ -225,6 +232,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     baseUrl: r.baseUrl.replace(/\/+$/, ''),
     authBaseUrl: r.authBaseUrl.replace(/\/+$/, ''),
     transfersBaseUrl: r.transfersBaseUrl.replace(/\/+$/, ''),
+    ...(r.contactInfoBaseUrl === undefined ? {} : { contactInfoBaseUrl: r.contactInfoBaseUrl.replace(/\/+$/, '') }),
     callingAppId: r.callingAppId ?? 'dbsi-conformance',
     credentials: { ...(r.credentials ?? {}) },
     testData: {
@@ -258,6 +266,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     },
   };
   for (const key of URL_KEYS) {
+    if (cfg[key] === undefined) continue;
     const u = new URL(cfg[key]);
     if (u.protocol === 'http:' && !isLoopback(cfg[key]) && !cfg.http.allowInsecureHttp) {
       throw new ConfigError(`"${key}" is plain http:// to a non-loopback host (${u.host}); use https://, or set http.allowInsecureHttp to true if this is really intended`);
@@ -281,6 +290,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
  */
 function checkUrls(r: Record<string, any>): void {
   for (const key of URL_KEYS) {
+    if (r[key] === undefined) continue; // contactInfoBaseUrl is optional
     const u = parseUrlOf(key, r[key]);
     if (u.username || u.password) throw new ConfigError(`"${key}" carries credentials in the URL (user:password@host): refused, as a URL is written into every report; give credentials in the "credentials" keys or their environment variables`);
   }
@@ -361,8 +371,13 @@ function checkSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv): void {
 export function configWarnings(cfg: TargetConfig): string[] {
   const out: string[] = [];
   if (!cfg.http.tls.rejectUnauthorized) out.push('TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false): answers may come from anyone');
-  for (const key of ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
-    if (new URL(cfg[key]).protocol === 'http:' && !isLoopback(cfg[key])) out.push(`"${key}" is plain http:// to a non-loopback host (allowed by http.allowInsecureHttp): credentials travel unencrypted`);
+  for (const key of URL_KEYS) {
+    const url = cfg[key];
+    if (url === undefined || (key === 'contactInfoBaseUrl' && url === cfg.baseUrl)) continue;
+    if (new URL(url).protocol === 'http:' && !isLoopback(url)) {
+      const why = 'allowed by http.allowInsecureHttp';
+      out.push(`"${key}" is plain http:// to a non-loopback host (${why}): credentials travel unencrypted`);
+    }
   }
   return out;
 }

@@ -52,7 +52,7 @@ export interface Leftover {
 export interface Exchange {
   seq: number;
   /** The configured base URL the request went to (harness/operations.ts). */
-  base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+  base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl' | 'contactInfoBaseUrl';
   /**
    * The configured credentials the request carried exactly as configured (harness/credentials.ts):
    * what proves a credential when the request is served, and names it when it is refused.

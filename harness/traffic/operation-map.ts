@@ -1,7 +1,7 @@
 import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
 import type { Observed } from './capture';
 
-export type BaseUrls = Record<BaseUrlKey, string | undefined>;
+export type BaseUrls = Record<BaseUrlKey, string | undefined> & { contactInfoBaseUrl?: string };
 
 /** An entry mapped to a documented operation. */
 export interface Mapped {
@@ -63,7 +63,9 @@ export function mapEntry(x: Pick<Observed, 'method' | 'url'>, bases: BaseUrls): 
   let anyHost = false;
   let pathMatched = false;
   for (const p of PATTERNS) {
-    const base = bases[p.op.base] && normalBase(bases[p.op.base]!);
+    // contactInfoBaseUrl: its own when the configuration sets one, else baseUrl.
+    const url = p.op.base === 'contactInfoBaseUrl' ? (bases.contactInfoBaseUrl ?? bases.baseUrl) : bases[p.op.base];
+    const base = url && normalBase(url);
     if (!base || base.origin !== origin) continue;
     anyHost = true;
     if (u.pathname !== base.prefix && !u.pathname.startsWith(base.prefix + '/')) continue;

@@ -49,6 +49,8 @@ export async function judgeHar(log: { log: HarLog; unreadable: number }, config:
   let baseNotes: string[];
   if (config) {
     bases = { baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl };
+    const contact = config.contactInfoBaseUrl;
+    if (contact && contact !== config.baseUrl) bases.contactInfoBaseUrl = contact;
     baseNotes = [`from the configuration: ${config.baseUrl}, ${config.authBaseUrl}, ${config.transfersBaseUrl}`];
   } else {
     const inferred = inferBaseUrls(observed);
