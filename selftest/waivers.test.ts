@@ -13,7 +13,8 @@ import { reportVerdict } from '../harness/evidence/evidence';
 import { UsageError } from '../harness/run/args';
 import { compareRuns, loadPrevious } from '../harness/run/compare';
 import { EXIT, exitCodeFor, requirementRows } from '../harness/run/results';
-import { applyWaivers, loadWaivers, waivedHeadline, waiverBlock, waiverExitCode } from '../harness/run/waivers';
+import { applyWaivers, loadWaivers, waiveCase, waivedHeadline, waiverBlock } from '../harness/run/waivers';
+import { waiverExitCode } from '../harness/run/waivers';
 import type { Waiver } from '../harness/run/waivers';
 import { FEATURES_BY_AREA } from '../suites';
 import { runAreas } from './_reference';
@@ -64,7 +65,7 @@ function judge(cases: CaseReport[], waivers: Waiver[], strict = false) {
 const LOCAL = 'http://127.0.0.1:1/';
 function facts(exitCode: number, verdict: RunFacts['verdict']): RunFacts {
   return {
-    target: { name: 'reference', baseUrl: LOCAL, authBaseUrl: LOCAL, transfersBaseUrl: LOCAL, embedded: true, faults: [FAULT] },
+    target: { name: 'ref', baseUrl: LOCAL, authBaseUrl: LOCAL, transfersBaseUrl: LOCAL, embedded: true, faults: [] },
     suiteVersion: '0.1.0',
     spec: { file: 'spec.md', sha256: '0'.repeat(64) },
     seed: 1,
@@ -102,6 +103,10 @@ describe('waivers applied to a run', () => {
   test('a live waiver on the fault\'s requirement: waived (never passed), exit 0, listed first', () => {
     const w = judge(faulty, [waiver()]);
     expect(exitCodeFor(w.cases)).toBe(EXIT.CONFORMANT);
+    // The same judgement one test at a time, as the progress display and --bail see it while the run goes on.
+    const one = loadWaivers(file({ waivers: [waiver()] }));
+    const oneByOne = faulty.map((c) => waiveCase(c, one, { strict: false, now: NOW }).outcome);
+    expect(oneByOne).toEqual(w.cases.map((c) => c.outcome));
     expect(w.cases.filter((c) => c.outcome === 'failed')).toEqual([]);
     const waivedCases = w.cases.filter((c) => c.outcome === 'waived');
     expect(waivedCases.length).toBeGreaterThan(0);

@@ -38,7 +38,8 @@ import { regradeCase, SetupProof } from '../setup/proof';
 import { diagnosisBlock, setupFindings } from '../setup/diagnosis';
 import { cleanupDeadlineMs } from '../http/cleanup-retry';
 import { openCancelChannel } from './cancel-channel';
-import { applyWaivers, loadWaivers, waivedHeadline, waiverBlock, waiverExitCode, type WaiverFile } from './waivers';
+import { applyWaivers, loadWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } from './waivers';
+import type { WaiverFile } from './waivers';
 import { compareRuns, comparisonLines, loadPrevious, type PreviousRun } from './compare';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -279,7 +280,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // count it (proofs only grow: a failure shown is final; the summary re-judges every test at the end).
   const proofSoFar = new SetupProof();
   // A pass is shown as it came: its control may still be served later in the run.
-  const judgeSoFar = (c: CaseReport) => (proofSoFar.observe(c), c.outcome === 'passed' ? c : regradeCase(c, proofSoFar));
+  // …and with the waivers: a waived failure is shown as waived, and --bail does not count it.
+  const waiving = { strict: opts.strict, now: startedAt };
+  const waiveSoFar = (c: CaseReport) => (waiverFile ? waiveCase(c, waiverFile, waiving) : c);
+  const judgeSoFar = (c: CaseReport) =>
+    (proofSoFar.observe(c), c.outcome === 'passed' ? c : waiveSoFar(regradeCase(c, proofSoFar)));
   const progress = new Progress({ total: selectedCount, tty: !!io.tty, write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))), columns: process.stdout.columns, onFailure, judge: judgeSoFar });
   // With --quiet there is no progress display, but --bail still counts the failures.
   let quietFailures = 0;
@@ -357,7 +362,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const judged = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
   // Waivers apply after the re-grading: a could-not-test is never waived (harness/run/waivers.ts).
   const rows0 = requirementRows(judged, declared, opts.strict);
-  const waived = waiverFile && applyWaivers(judged, rows0, waiverFile, { strict: opts.strict, now: startedAt });
+  const waived = waiverFile && applyWaivers(judged, rows0, waiverFile, waiving);
   const cases = waived?.cases ?? judged;
   const diagnosis = interrupted ? [] : setupFindings(cases, proof);
   const unremovable = unremovableRecords(cases);

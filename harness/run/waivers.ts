@@ -98,6 +98,26 @@ const counts = (k: CheckResult, strict: boolean) => k.outcome === 'failed' && (k
 
 const label = (w: Waiver) => `${w.reference}, expires ${w.expires}`;
 
+/** A failed test whose every failure that fails the run a live waiver matches: waived, with the waivers. */
+function waivedCase(c: CaseReport, live: Waiver[], strict: boolean): { report: CaseReport; by: Waiver[] } {
+  if (c.outcome !== 'failed') return { report: c, by: [] };
+  const failing = c.checks.filter((k) => counts(k, strict));
+  const liveFor = (k: CheckResult) => live.filter((w) => matches(w, c, k));
+  if (!failing.length || !failing.every((k) => liveFor(k).length > 0)) return { report: c, by: [] };
+  const by = [...new Set(failing.flatMap(liveFor))];
+  const reason = `WAIVED deviation (${by.map(label).join('; ')}), not a pass: ${c.reason ?? ''}`;
+  return { report: { ...c, outcome: 'waived', reason }, by };
+}
+
+/**
+ * One test as the run will judge it with the waivers: for the progress display and --bail while the run
+ * goes on (a waived failure does not count towards --bail N).
+ */
+export function waiveCase(c: CaseReport, file: WaiverFile, o: { strict: boolean; now: Date }): CaseReport {
+  const today = utcDate(o.now);
+  return waivedCase(c, file.waivers.filter((w) => !expired(w, today)), o.strict).report;
+}
+
 /**
  * The cases and requirement rows with the live waivers applied. A failed test is waived when every check that
  * fails the run is matched by a live waiver; a requirement is waived when every such failure of it is.
@@ -113,17 +133,9 @@ export function applyWaivers(
   const used = new Map<Waiver, Set<string>>();
   const liveFor = (c: CaseReport, k: CheckResult) => live.filter((w) => matches(w, c, k));
   const outCases = cases.map((c) => {
-    if (c.outcome !== 'failed') return c;
-    const failing = c.checks.filter((k) => counts(k, o.strict));
-    if (!failing.length || !failing.every((k) => liveFor(c, k).length > 0)) return c;
-    const by = [...new Set(failing.flatMap((k) => liveFor(c, k)))];
+    const { report, by } = waivedCase(c, live, o.strict);
     for (const w of by) used.set(w, (used.get(w) ?? new Set()).add(c.id));
-    const waived: CaseReport = {
-      ...c,
-      outcome: 'waived',
-      reason: `WAIVED deviation (${by.map(label).join('; ')}), not a pass: ${c.reason ?? ''}`,
-    };
-    return waived;
+    return report;
   });
   const outRows = rows.map((r) => {
     if (r.verdict !== 'failed') return r;
