@@ -6,6 +6,7 @@ import { LocalFileError, readRegularFile } from './local-files';
 import type { Area, SafetySwitch } from './model';
 import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
 import { checkTlsFiles } from './tls-files';
+import { OPERATIONS, type OperationKey } from './operations';
 
 /** A configuration problem: one clear message, exit code 2. */
 export class ConfigError extends Error {
@@ -28,6 +29,8 @@ export interface TargetConfig {
   transfersBaseUrl: string;
   /** The {base_url} of the contact-info operation; baseUrl when not set (see baseUrlOf). */
   contactInfoBaseUrl?: string;
+  /** Declared deviations: the path an operation is served at instead of the spec's (harness/run/deviations.ts). */
+  paths?: Partial<Record<OperationKey, string>>;
   callingAppId: string;
   credentials: {
     bearerToken?: string;
@@ -207,6 +210,19 @@ function checkDepth(raw: unknown): void {
   }
 }
 
+/** Path overrides keep the documented operation's {parameters}, exactly (a case fills them in). */
+function checkPaths(paths: Record<string, string>): Partial<Record<OperationKey, string>> {
+  const names = (t: string) => [...t.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).sort().join(', ');
+  for (const [key, path] of Object.entries(paths)) {
+    const documented = OPERATIONS[key as OperationKey].path;
+    if (names(path) !== names(documented)) {
+      const want = names(documented) ? `{${names(documented).split(', ').join('}, {')}}` : 'no parameter';
+      throw new ConfigError(`"paths.${key}" must carry the parameters of ${documented}: ${want}`);
+    }
+  }
+  return paths as Partial<Record<OperationKey, string>>;
+}
+
 /** The base URL a key names: contactInfoBaseUrl, when not set, is baseUrl. */
 export function baseUrlOf(cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>, key: (typeof URL_KEYS)[number]): string {
   return key === 'contactInfoBaseUrl' ? (cfg.contactInfoBaseUrl ?? cfg.baseUrl) : cfg[key];
@@ -233,6 +249,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     authBaseUrl: r.authBaseUrl.replace(/\/+$/, ''),
     transfersBaseUrl: r.transfersBaseUrl.replace(/\/+$/, ''),
     ...(r.contactInfoBaseUrl === undefined ? {} : { contactInfoBaseUrl: r.contactInfoBaseUrl.replace(/\/+$/, '') }),
+    ...(r.paths && Object.keys(r.paths).length ? { paths: checkPaths(r.paths) } : {}),
     callingAppId: r.callingAppId ?? 'dbsi-conformance',
     credentials: { ...(r.credentials ?? {}) },
     testData: {
@@ -370,6 +387,11 @@ function checkSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv): void {
 /** What a person must be told before the run starts (printed on stderr, even with --quiet). */
 export function configWarnings(cfg: TargetConfig): string[] {
   const out: string[] = [];
+  for (const [key, path] of Object.entries(cfg.paths ?? {})) {
+    const op = OPERATIONS[key as OperationKey];
+    const what = `${op.number}. ${op.name}`;
+    out.push(`declared deviation: paths.${key}: ${what} is sent to ${path} instead of the spec's ${op.path}`);
+  }
   if (!cfg.http.tls.rejectUnauthorized) out.push('TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false): answers may come from anyone');
   for (const key of URL_KEYS) {
     const url = cfg[key];

@@ -34,6 +34,7 @@ export function reportVariables(s: ConformanceSummary): Record<string, string> {
     Node: f.node,
   };
   if (f.target.faults.length) v['Reference faults'] = f.target.faults.join(', ');
+  if (f.deviations?.length) v['Declared deviations'] = f.deviations.map((d) => d.text).join('; ');
   if (s.waivers) {
     v.Waivers = `${s.waivers.waived.length} waived deviation(s): ${s.waivers.file} (sha256 ${s.waivers.sha256})`;
   }

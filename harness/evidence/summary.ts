@@ -8,6 +8,7 @@ import { trafficSection, type TrafficSummary } from '../traffic/summary-section'
 import { diagnosisBlock, type SetupFinding } from '../setup/diagnosis';
 import { unremovableBlock, type UnremovableRecord } from '../run/unremovable';
 import type { WaiverReport } from '../run/waivers';
+import type { DeclaredDeviation } from '../run/deviations';
 import { comparisonLines, type Comparison } from '../run/compare';
 
 export interface RunFacts {
@@ -34,6 +35,8 @@ export interface RunFacts {
   coverage?: Coverage;
   /** Problems outside any case (a suite file that failed to load, an interruption). */
   problems: string[];
+  /** What the configuration declares the target does differently from the spec (paths). */
+  deviations?: DeclaredDeviation[];
 }
 
 export interface ConformanceSummary {
@@ -126,6 +129,13 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
   if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
   out.push(...waiversSection(s));
+  if (f.deviations?.length) {
+    out.push('## Declared deviations (the configuration says the target differs from the spec)', '');
+    for (const d of f.deviations) {
+      out.push(`- ${cell(d.text)}; not verified at the spec's path: ${d.requirements.join(', ') || 'no requirement'}`);
+    }
+    out.push('');
+  }
   // What changed since the earlier run (--compare): near the top, where a nightly job summary shows it.
   if (s.comparison) out.push('## Compared with an earlier run', '', '```', ...comparisonLines(s.comparison), '```', '');
   if (f.target.embedded) out.push('> This run was against the suite\'s embedded reference target: a self-check of the suite, not evidence about an implementation.', '');

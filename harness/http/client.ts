@@ -165,7 +165,9 @@ export class DbsiClient {
     const op = o.operation === 'raw' ? undefined : OPERATIONS[o.operation];
     const method = (o.method ?? op?.method ?? 'GET').toUpperCase();
     const base = baseUrlOf(this.config, o.base ?? op?.base ?? 'baseUrl');
-    const pathAfterBase = o.path ?? fillPath(op!.path, o.pathParams);
+    // A declared deviation (paths in the configuration): the operation is sent where this target serves it.
+    const template = o.operation === 'raw' ? undefined : (this.config.paths?.[o.operation] ?? op!.path);
+    const pathAfterBase = o.path ?? fillPath(template!, o.pathParams);
     const url = joinUrl(base, pathAfterBase, o.query);
     const baseKey = o.base ?? op?.base ?? 'baseUrl';
     // Last line of defence: the operation's own switch, else what method and path say, else any

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CaseContext, runCase, type RunSettings } from '../case';
 import { baseUrlOf, secretValues, type TargetConfig } from '../config';
-import { DbsiClient, type SendOptions } from '../http/client';
+import { DbsiClient, fillPath, type SendOptions } from '../http/client';
 import type { Area, SafetySwitch } from '../model';
 import { OPERATIONS } from '../operations';
 import { Redactor } from '../redact';
@@ -98,8 +98,12 @@ export async function planRequests(configured: TargetConfig | undefined, areas: 
           const planning = Object.create(client) as DbsiClient;
           planning.send = (o: SendOptions, events = {}, signal?: AbortSignal) => {
             const r = client.resolve(o);
+            // A declared deviation (paths): the plan shows the path the run will send to.
+            const declared = o.operation !== 'raw' && !o.path ? config.paths?.[o.operation] : undefined;
+            const moved = declared && { ...o, operation: 'raw' as const, method: r.method, base: r.baseKey };
+            const at = moved ? client.resolve({ ...moved, path: fillPath(declared, o.pathParams) }) : r;
             const op = o.operation === 'raw' ? (o.label ?? 'a request outside the documented operations') : `${OPERATIONS[o.operation].number}. ${OPERATIONS[o.operation].name}`;
-            requests.push({ method: r.method, url: targetRedactor.text(client.redactor.text(onTarget(r.url, ownBase(r.baseKey)))), operation: op, safetySwitch: r.needs, sent: !r.needs || rehearsal.allow[r.needs] });
+            requests.push({ method: r.method, url: targetRedactor.text(client.redactor.text(onTarget(at.url, ownBase(r.baseKey)))), operation: op, safetySwitch: r.needs, sent: !r.needs || rehearsal.allow[r.needs] });
             return client.send(o, events, signal);
           };
           const ctx = new CaseContext(settings, planning, f, c);

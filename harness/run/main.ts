@@ -40,6 +40,7 @@ import { cleanupDeadlineMs } from '../http/cleanup-retry';
 import { openCancelChannel } from './cancel-channel';
 import { applyWaivers, loadWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } from './waivers';
 import type { WaiverFile } from './waivers';
+import { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
 import { compareRuns, comparisonLines, loadPrevious, type PreviousRun } from './compare';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -388,7 +389,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   facts.coverage = coverage;
   facts.headline = headline(facts.verdict, coverage);
   Object.assign(facts, waivedHeadline(facts, waived?.report));
-  const rows = waived?.rows ?? rows0;
+  // Declared deviations (paths in the configuration): in the headline, the facts and the rows they concern.
+  const deviations = declaredDeviations(config);
+  if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
+  const rows = markDeviations(waived?.rows ?? rows0, deviations);
   const comparison = previous && compareRuns(previous, rows, waived?.report, startedAt);
   const summary = buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison });
   writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');

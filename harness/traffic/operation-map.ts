@@ -37,10 +37,17 @@ function decode(s: string): string {
 }
 
 /** Each operation's path template as a pattern on the path after its base URL. */
-const PATTERNS = (Object.keys(OPERATIONS) as OperationKey[]).map((key) => {
+const PATTERNS = patternsFor({});
+
+/** The patterns, with the paths a configuration declares instead of the spec's (paths). */
+function patternsFor(paths: Partial<Record<OperationKey, string>>) {
+  return (Object.keys(OPERATIONS) as OperationKey[]).map((key) => patternOf(key, paths[key] ?? OPERATIONS[key].path));
+}
+
+function patternOf(key: OperationKey, template: string) {
   const op = OPERATIONS[key];
   const names: string[] = [];
-  const source = op.path
+  const source = template
     .split(/(\{\w+\})/)
     .map((part) => {
       const m = /^\{(\w+)\}$/.exec(part);
@@ -50,19 +57,23 @@ const PATTERNS = (Object.keys(OPERATIONS) as OperationKey[]).map((key) => {
     })
     .join('');
   return { key, op, names, re: new RegExp(`^${source}/?$`) };
-});
+}
 
 /**
  * The documented operation an entry exercises, judged by its URL (under one of the base URLs) and
  * its method; or why it is ignored.
  */
-export function mapEntry(x: Pick<Observed, 'method' | 'url'>, bases: BaseUrls): Mapped | { ignored: Ignored } {
+export function mapEntry(
+  x: Pick<Observed, 'method' | 'url'>,
+  bases: BaseUrls,
+  paths?: Partial<Record<OperationKey, string>>,
+): Mapped | { ignored: Ignored } {
   const u = parse(x.url);
   if (!u) return { ignored: 'not a URL' };
   const origin = u.origin.toLowerCase();
   let anyHost = false;
   let pathMatched = false;
-  for (const p of PATTERNS) {
+  for (const p of paths ? patternsFor(paths) : PATTERNS) {
     // contactInfoBaseUrl: its own when the configuration sets one, else baseUrl.
     const url = p.op.base === 'contactInfoBaseUrl' ? (bases.contactInfoBaseUrl ?? bases.baseUrl) : bases[p.op.base];
     const base = url && normalBase(url);

@@ -60,7 +60,7 @@ export async function judgeHar(log: { log: HarLog; unreadable: number }, config:
   const ignored: Record<string, number> = { 'other host': 0, 'not an API path': 0, 'undocumented method': 0, 'not a URL': 0, 'not a HAR entry': log.unreadable };
   const mapped: Array<{ x: Observed; m: Mapped }> = [];
   for (const x of observed) {
-    const m = mapEntry(x, bases);
+    const m = mapEntry(x, bases, config?.paths);
     if ('ignored' in m) ignored[m.ignored as Ignored]!++;
     else mapped.push({ x, m });
   }
