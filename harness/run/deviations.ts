@@ -20,14 +20,19 @@ export interface DeclaredDeviation {
   text: string;
 }
 
-export function declaredDeviations(config: Pick<TargetConfig, 'paths'>): DeclaredDeviation[] {
-  return Object.entries(config.paths ?? {}).map(([key, used]) => {
+/** `redact`: the run's Redactor (a path is written into every report). */
+export function declaredDeviations(
+  config: Pick<TargetConfig, 'paths'>,
+  redact = (s: string) => s,
+): DeclaredDeviation[] {
+  return Object.entries(config.paths ?? {}).map(([key, path]) => {
+    const used = redact(path!);
     const op = OPERATIONS[key as OperationKey];
     const states = (r: (typeof CATALOG)[number]) => r.operations.includes(op.number) && r.statement.includes(op.path);
     const requirements = CATALOG.filter(states).map((r) => r.id);
     const operation = `${op.number}. ${op.name}`;
     const text = `paths.${key}: ${operation} is sent to ${op.method} ${used} instead of the spec's ${op.path}`;
-    return { key: `paths.${key}`, operation, documented: op.path, used: used!, requirements, text };
+    return { key: `paths.${key}`, operation, documented: op.path, used, requirements, text };
   });
 }
 

@@ -390,7 +390,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   facts.headline = headline(facts.verdict, coverage);
   Object.assign(facts, waivedHeadline(facts, waived?.report));
   // Declared deviations (paths in the configuration): in the headline, the facts and the rows they concern.
-  const deviations = declaredDeviations(config);
+  const deviations = declaredDeviations(config, (s) => redactor.text(s));
   if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
   const rows = markDeviations(waived?.rows ?? rows0, deviations);
   const comparison = previous && compareRuns(previous, rows, waived?.report, startedAt);
