@@ -6,6 +6,7 @@ import { LocalFileError, readRegularFile } from './local-files';
 import type { Area, SafetySwitch } from './model';
 import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
 import { checkTlsFiles } from './tls-files';
+import { OPERATIONS, type OperationKey } from './operations';
 
 /** A configuration problem: one clear message, exit code 2. */
 export class ConfigError extends Error {
@@ -26,6 +27,10 @@ export interface TargetConfig {
   baseUrl: string;
   authBaseUrl: string;
   transfersBaseUrl: string;
+  /** The {base_url} of the contact-info operation; baseUrl when not set (see baseUrlOf). */
+  contactInfoBaseUrl?: string;
+  /** Declared deviations: the path an operation is served at instead of the spec's (harness/run/deviations.ts). */
+  paths?: Partial<Record<OperationKey, string>>;
   callingAppId: string;
   credentials: {
     bearerToken?: string;
@@ -176,7 +181,7 @@ export function isLoopback(url: string): boolean {
 }
 
 /** The URL keys of a configuration. */
-const URL_KEYS = ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const;
+const URL_KEYS = ['baseUrl', 'authBaseUrl', 'transfersBaseUrl', 'contactInfoBaseUrl'] as const;
 
 /** A URL that parses, with a port in range; named by its key when it does not. */
 function parseUrlOf(key: string, value: string): URL {
@@ -205,6 +210,24 @@ function checkDepth(raw: unknown): void {
   }
 }
 
+/** Path overrides keep the documented operation's {parameters}, exactly (a case fills them in). */
+function checkPaths(paths: Record<string, string>): Partial<Record<OperationKey, string>> {
+  const names = (t: string) => [...t.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).sort().join(', ');
+  for (const [key, path] of Object.entries(paths)) {
+    const documented = OPERATIONS[key as OperationKey].path;
+    if (names(path) !== names(documented)) {
+      const want = names(documented) ? `{${names(documented).split(', ').join('}, {')}}` : 'no parameter';
+      throw new ConfigError(`"paths.${key}" must carry the parameters of ${documented}: ${want}`);
+    }
+  }
+  return paths as Partial<Record<OperationKey, string>>;
+}
+
+/** The base URL a key names: contactInfoBaseUrl, when not set, is baseUrl. */
+export function baseUrlOf(cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>, key: (typeof URL_KEYS)[number]): string {
+  return key === 'contactInfoBaseUrl' ? (cfg.contactInfoBaseUrl ?? cfg.baseUrl) : cfg[key];
+}
+
 /** Parse, validate and complete a configuration. Throws ConfigError with one clear message. */
 export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env): TargetConfig {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError('the configuration must be a JSON object');
@@ -225,6 +248,8 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     baseUrl: r.baseUrl.replace(/\/+$/, ''),
     authBaseUrl: r.authBaseUrl.replace(/\/+$/, ''),
     transfersBaseUrl: r.transfersBaseUrl.replace(/\/+$/, ''),
+    ...(r.contactInfoBaseUrl === undefined ? {} : { contactInfoBaseUrl: r.contactInfoBaseUrl.replace(/\/+$/, '') }),
+    ...(r.paths && Object.keys(r.paths).length ? { paths: checkPaths(r.paths) } : {}),
     callingAppId: r.callingAppId ?? 'dbsi-conformance',
     credentials: { ...(r.credentials ?? {}) },
     testData: {
@@ -258,6 +283,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     },
   };
   for (const key of URL_KEYS) {
+    if (cfg[key] === undefined) continue;
     const u = new URL(cfg[key]);
     if (u.protocol === 'http:' && !isLoopback(cfg[key]) && !cfg.http.allowInsecureHttp) {
       throw new ConfigError(`"${key}" is plain http:// to a non-loopback host (${u.host}); use https://, or set http.allowInsecureHttp to true if this is really intended`);
@@ -281,6 +307,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
  */
 function checkUrls(r: Record<string, any>): void {
   for (const key of URL_KEYS) {
+    if (r[key] === undefined) continue; // contactInfoBaseUrl is optional
     const u = parseUrlOf(key, r[key]);
     if (u.username || u.password) throw new ConfigError(`"${key}" carries credentials in the URL (user:password@host): refused, as a URL is written into every report; give credentials in the "credentials" keys or their environment variables`);
   }
@@ -360,9 +387,19 @@ function checkSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv): void {
 /** What a person must be told before the run starts (printed on stderr, even with --quiet). */
 export function configWarnings(cfg: TargetConfig): string[] {
   const out: string[] = [];
+  for (const [key, path] of Object.entries(cfg.paths ?? {})) {
+    const op = OPERATIONS[key as OperationKey];
+    const what = `${op.number}. ${op.name}`;
+    out.push(`declared deviation: paths.${key}: ${what} is sent to ${path} instead of the spec's ${op.path}`);
+  }
   if (!cfg.http.tls.rejectUnauthorized) out.push('TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false): answers may come from anyone');
-  for (const key of ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
-    if (new URL(cfg[key]).protocol === 'http:' && !isLoopback(cfg[key])) out.push(`"${key}" is plain http:// to a non-loopback host (allowed by http.allowInsecureHttp): credentials travel unencrypted`);
+  for (const key of URL_KEYS) {
+    const url = cfg[key];
+    if (url === undefined || (key === 'contactInfoBaseUrl' && url === cfg.baseUrl)) continue;
+    if (new URL(url).protocol === 'http:' && !isLoopback(url)) {
+      const why = 'allowed by http.allowInsecureHttp';
+      out.push(`"${key}" is plain http:// to a non-loopback host (${why}): credentials travel unencrypted`);
+    }
   }
   return out;
 }

@@ -52,7 +52,7 @@ export interface Leftover {
 export interface Exchange {
   seq: number;
   /** The configured base URL the request went to (harness/operations.ts). */
-  base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+  base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl' | 'contactInfoBaseUrl';
   /**
    * The configured credentials the request carried exactly as configured (harness/credentials.ts):
    * what proves a credential when the request is served, and names it when it is refused.
@@ -111,8 +111,18 @@ export interface CheckResult {
  * - not-allowed: the target's configuration does not allow the request (safety switch)
  * - could-not-test: transport failure (refused, reset, timeout, not HTTP, 5xx unavailability)
  * - error: the suite itself broke (a bug in the suite, reported as such)
+ * - waived: failed, and every failure that fails the run is accepted by a live waiver (--waivers):
+ *   not a pass, and not counted towards exit 1 (harness/run/waivers.ts)
  */
-export type CaseOutcome = 'passed' | 'failed' | 'warning' | 'not-applicable' | 'not-allowed' | 'could-not-test' | 'error';
+export type CaseOutcome =
+  | 'passed'
+  | 'failed'
+  | 'warning'
+  | 'not-applicable'
+  | 'not-allowed'
+  | 'could-not-test'
+  | 'error'
+  | 'waived';
 
 export interface CaseReport {
   id: string;

@@ -2,6 +2,11 @@ import type { Area, SafetySwitch } from './model';
 
 /** Which configured base URL an operation's path is appended to. */
 export type BaseUrlKey = 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+/**
+ * An operation's base: one of the three, or contactInfoBaseUrl (optional in the configuration, default
+ * baseUrl: a gateway may expose the contact-info area under a prefix of its own).
+ */
+export type OperationBaseKey = BaseUrlKey | 'contactInfoBaseUrl';
 
 export interface OperationDef {
   /** The number of the operation in the spec's "Endpoints" section. */
@@ -9,7 +14,7 @@ export interface OperationDef {
   area: Area;
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  base: BaseUrlKey;
+  base: OperationBaseKey;
   /** Path template as the spec writes it; {name} segments are path parameters. */
   path: string;
   /** Spec section heading (anchor derived from it). */
@@ -32,7 +37,7 @@ export const OPERATIONS = {
   deleteUserDisclosureById: { number: 7, area: 'disclosures', name: 'Delete a user disclosure', method: 'DELETE', base: 'baseUrl', path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`, section: '7. Delete a user disclosure' },
   revokeToken: { number: 8, area: 'authentication', name: 'Revoke a token', method: 'DELETE', base: 'authBaseUrl', path: '/oauth2/v1/revoke', section: '8. Revoke a token', mutates: 'tokenRevocation' },
   createTransfer: { number: 9, area: 'money-movement', name: 'Create a transfer', method: 'POST', base: 'transfersBaseUrl', path: '/db-transfers/v1/transfers', section: '9. Create a transfer', mutates: 'moneyMovement' },
-  updateContactInfo: { number: 10, area: 'contact-info', name: 'Update contact information', method: 'PUT', base: 'baseUrl', path: '/customers/{customerId}:contact-info', section: '10. Update contact information', mutates: 'contactUpdate' },
+  updateContactInfo: { number: 10, area: 'contact-info', name: 'Update contact information', method: 'PUT', base: 'contactInfoBaseUrl', path: '/customers/{customerId}:contact-info', section: '10. Update contact information', mutates: 'contactUpdate' },
 } as const satisfies Record<string, OperationDef>;
 
 export type OperationKey = keyof typeof OPERATIONS;

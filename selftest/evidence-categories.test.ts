@@ -22,6 +22,12 @@ describe('Allure categories', () => {
     expect(categoryOf('failed', err.message)).toMatch(/^Non-conformance/);
   });
 
+  test('a failure accepted by a waiver stays "failed" and lands in Waived deviations, first', () => {
+    const message = 'WAIVED deviation (CHG-1, expires 2026-12-31), not a pass: MUST OP1-REQUEST …';
+    expect(categoryOf('failed', message)).toMatch(/^Waived/);
+    expect(ALLURE_CATEGORIES[0]?.id).toBe('waived');
+  });
+
   test('a transport failure is "broken" and lands in Could not test', () => {
     const err = caseError({ outcome: 'could-not-test', reason: 'could not test: could not connect (ECONNREFUSED) — GET http://h/x' });
     expect(getStatusFromError(err)).toBe('broken');

@@ -28,8 +28,23 @@ describe('the nightly workflow', () => {
 
   test('every step that caches, uploads or publishes something is skipped on exit 4', () => {
     const leaving = steps.filter((s) => /uses: (actions\/cache\/save|actions\/upload-artifact|mikepenz\/action-junit-report)@|GITHUB_STEP_SUMMARY/.test(s));
-    expect(leaving.length).toBe(4);
+    expect(leaving.length).toBe(5);
     for (const s of leaving) expect(ifOf(s), s.split('\n')[0]).toContain("steps.run.outputs.exit_code != '4'");
+  });
+
+  test('compares each night with the last kept summary, and keeps tonight\'s (not on exit 4)', () => {
+    const restore = steps.find((s) => s.includes('uses: actions/cache/restore@v4') && s.includes('dbsi-last-night/'));
+    expect(restore).toContain('path: dbsi-last-night/conformance-summary.json');
+    const run = steps.find((s) => s.includes('bin/conformance.ts'))!;
+    expect(run).toContain('last=dbsi-last-night/conformance-summary.json');
+    expect(run).toContain('extra+=(--compare "$last")');
+    expect(run).toContain('extra+=(--waivers conformance/waivers.json)');
+    expect(run).toContain('"${extra[@]}"');
+    const keep = steps.filter((s) => s.includes('dbsi-last-night') && s !== restore && !s.includes('bin/conformance'));
+    expect(keep.length).toBe(2);
+    for (const s of keep) expect(ifOf(s), s.split('\n')[0]).toContain("steps.run.outputs.exit_code != '4'");
+    const save = keep.find((s) => s.includes('actions/cache/save@v4'))!;
+    expect(/key: (.*)/.exec(save)?.[1]).toBe(/key: (.*)/.exec(restore!)?.[1]);
   });
 
   test('the gate fails on every exit code but 0 and 5 (conformant in the areas tested, with a warning)', () => {

@@ -82,6 +82,8 @@ export function reviseResult(r: AllureResult, byId: ReadonlyMap<string, { outcom
   const id = r.labels?.find((l) => l.name === CASE_LABEL)?.value;
   const c = id === undefined ? undefined : byId.get(id);
   if (!c) return r;
+  // A waived failure (--waivers) stays failed, never passed; its message says WAIVED (category "Waived deviations").
+  if (c.outcome === 'waived') return { ...r, status: 'failed', statusDetails: { ...r.statusDetails, message: c.reason } };
   if (c.outcome === 'could-not-test' && r.status !== 'broken') {
     return { ...r, status: 'broken', statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined } };
   }

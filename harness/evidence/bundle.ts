@@ -126,8 +126,14 @@ export function manifestFor(entries: BundleEntry[], facts: Omit<Manifest, 'bundl
  * file (the manifest included) is scanned for the configured secrets first; when one appears, the
  * bundle is refused (BundleRefused) and nothing is written.
  */
-export function writeBundle(target: string, files: string[], secrets: ReadonlyArray<string | ScannedSecret>, facts: Omit<Manifest, 'bundle' | 'files'>): Manifest {
-  const entries: BundleEntry[] = files.map((f) => ({ name: basename(f), data: readFileSync(f) }));
+export function writeBundle(
+  target: string,
+  files: string[],
+  secrets: ReadonlyArray<string | ScannedSecret>,
+  facts: Omit<Manifest, 'bundle' | 'files'>,
+  extra: BundleEntry[] = [],
+): Manifest {
+  const entries: BundleEntry[] = [...files.map((f) => ({ name: basename(f), data: readFileSync(f) })), ...extra];
   const { manifest, sums } = manifestFor(entries, facts);
   const all = [...entries, { name: 'MANIFEST.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n') }, { name: 'SHA256SUMS', data: Buffer.from(sums) }];
   const hits = scanForSecrets(all, secrets);

@@ -2,11 +2,15 @@ import { diagnosisBlock } from '../setup/diagnosis';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BundleRefused, scanForSecrets, writeBundle, type ScannedSecret } from './bundle';
-import { buildHtmlReport, REPORT_FILES } from './report';
+import { buildHtmlReport, REPORT_FILES, type verdictBanner } from './report';
 import { EXIT } from '../run/results';
 import type { ConformanceSummary } from './summary';
+import { waiverBlock } from '../run/waivers';
 
 export const SUMMARY_FILES = { json: 'conformance-summary.json', md: 'conformance-summary.md', junit: 'junit.xml' } as const;
+
+/** The waivers file's name inside the evidence bundle. */
+export const WAIVERS_ENTRY = 'waivers.json';
 
 /** The bundle's file name: one per run, sortable by time. */
 export function bundleName(startedAt: string): string {
@@ -30,13 +34,19 @@ export function reportVariables(s: ConformanceSummary): Record<string, string> {
     Node: f.node,
   };
   if (f.target.faults.length) v['Reference faults'] = f.target.faults.join(', ');
+  if (f.deviations?.length) v['Declared deviations'] = f.deviations.map((d) => d.text).join('; ');
+  if (s.waivers) {
+    v.Waivers = `${s.waivers.waived.length} waived deviation(s): ${s.waivers.file} (sha256 ${s.waivers.sha256})`;
+  }
   return v;
 }
 
 /** The verdict banner of the HTML report's front page. */
-export function reportVerdict(s: ConformanceSummary): { headline: string; exitCode: number; diagnosis?: string[] } {
+export function reportVerdict(s: ConformanceSummary): Parameters<typeof verdictBanner>[1] {
   const diagnosis = diagnosisBlock(s.diagnosis ?? []);
-  return { headline: s.facts.headline ?? s.facts.verdict, exitCode: s.facts.exitCode, ...(diagnosis.length ? { diagnosis } : {}) };
+  const waived = waiverBlock(s.waivers, s.facts.strict);
+  const extra = { ...(waived.length ? { waived } : {}), ...(diagnosis.length ? { diagnosis } : {}) };
+  return { headline: s.facts.headline ?? s.facts.verdict, exitCode: s.facts.exitCode, ...extra };
 }
 
 export interface EvidenceOptions {
@@ -46,6 +56,8 @@ export interface EvidenceOptions {
   resultsDir: string;
   summary: ConformanceSummary;
   secrets: ReadonlyArray<string | ScannedSecret>;
+  /** --waivers: the file as read, packed as WAIVERS_ENTRY (its SHA-256 in MANIFEST.json and SHA256SUMS). */
+  waivers?: Buffer;
   io: { out(line: string): void; err(line: string): void };
 }
 
@@ -79,7 +91,9 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
       const others = artifactFiles(o.reportsDir, o.resultsDir).filter((f) => !files.includes(f));
       const hits = scanForSecrets(others.map((f) => ({ name: relative(o.reportsDir, f), data: readFileSync(f) })), o.secrets);
       if (hits.length) throw new BundleRefused(hits);
-      writeBundle(target, files, o.secrets, { createdAt: new Date().toISOString(), suiteVersion: o.summary.facts.suiteVersion, verdict: o.summary.facts.verdict, exitCode: o.summary.facts.exitCode });
+      const extra = o.waivers ? [{ name: WAIVERS_ENTRY, data: o.waivers }] : [];
+      const { suiteVersion, verdict, exitCode } = o.summary.facts;
+      writeBundle(target, files, o.secrets, { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode }, extra);
       written.push(target);
     } catch (e) {
       if (e instanceof BundleRefused) {

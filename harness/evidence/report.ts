@@ -23,6 +23,15 @@ export const REPORT_FILES = {
  * --strict, SHOULD/INFO failures are "failed" with a message starting with the grade.
  */
 export const ALLURE_CATEGORIES = [
+  // First: a failure accepted by a waiver (--waivers) stays failed in Allure, its message starting WAIVED.
+  {
+    id: 'waived',
+    name: 'Waived deviations (failed; accepted by a waiver, not passes)',
+    matchers: [{ statuses: ['failed'], message: '^WAIVED ' }],
+    groupBy: [{ label: 'story' }],
+    groupByMessage: false,
+    expand: true,
+  },
   { id: 'non-conformance', name: 'Non-conformance (a MUST check failed)', matchers: [{ statuses: ['failed'], message: '^MUST ' }], groupBy: [{ label: 'story' }], groupByMessage: false, expand: true },
   { id: 'could-not-test', name: 'Could not test (connection refused, timeouts, garbage answers)', matchers: [{ statuses: ['broken'], message: '^could not test' }], groupBy: [{ label: 'feature' }], groupByMessage: false, expand: true },
   { id: 'warnings', name: 'Warnings (SHOULD / INFO; failures under --strict)', matchers: [{ statuses: ['passed'], labels: { tag: '^warning$' } }, { statuses: ['failed'], message: '^(SHOULD|INFO) ' }], groupBy: [{ label: 'story' }], groupByMessage: false },
@@ -56,7 +65,7 @@ export interface HtmlReportOptions {
   /** Defaults to 5 minutes. */
   timeoutMs?: number;
   /** The run's verdict, shown first on the front page, above the pass-rate dial (which counts tests, not conformance). */
-  verdict?: { headline: string; exitCode: number; diagnosis?: string[] };
+  verdict?: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[] };
 }
 
 export class ReportError extends Error {
@@ -82,13 +91,23 @@ const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').re
  * by the exit code (green 0, red 1, amber otherwise). Allure's own dial shows the share of passed
  * tests, which says nothing about conformance (one failed MUST check is non-conformance).
  */
-export function verdictBanner(html: string, v: { headline: string; exitCode: number; diagnosis?: string[] }): string {
-  const [bg, fg] = v.exitCode === 0 ? ['#e6f4ea', '#137333'] : v.exitCode === 1 ? ['#fce8e6', '#a50e0e'] : ['#fef7e0', '#8a5a00'];
+export function verdictBanner(
+  html: string,
+  v: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[] },
+): string {
+  // A run that is conformant only with waived deviations is not shown in the green of a clean pass.
+  const amberOnGreen = v.exitCode === 0 && !!v.waived?.length;
+  const [bg, fg] = amberOnGreen ? ['#fff4e5', '#9a4d00'] : v.exitCode === 0 ? ['#e6f4ea', '#137333'] : v.exitCode === 1 ? ['#fce8e6', '#a50e0e'] : ['#fef7e0', '#8a5a00'];
   // What the setup kept from a verdict, and which key to check, right under the verdict.
   const diagnosis = v.diagnosis?.length
     ? `<pre id="dbsi-diagnosis" style="font:400 13px/1.4 ui-monospace,monospace;text-align:left;white-space:pre-wrap;margin:10px auto 0;max-width:1100px">${escHtml(v.diagnosis.join('\n'))}</pre>`
     : '';
-  const banner = `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px 24px;text-align:center">Verdict: ${escHtml(v.headline)} <span style="font-weight:400;font-size:15px">(exit ${v.exitCode})</span>${diagnosis}</div>`;
+  // The waived deviations first under the verdict: accepted by agreement, never passes.
+  const waived = v.waived?.length
+    ? `<pre id="dbsi-waived" style="font:400 13px/1.4 ui-monospace,monospace;text-align:left;white-space:pre-wrap;` +
+      `margin:10px auto 0;max-width:1100px">${escHtml(v.waived.join('\n'))}</pre>`
+    : '';
+  const banner = `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px 24px;text-align:center">Verdict: ${escHtml(v.headline)} <span style="font-weight:400;font-size:15px">(exit ${v.exitCode})</span>${waived}${diagnosis}</div>`;
   return html.replace(/<body([^>]*)>/, (m) => `${m}\n${banner}`);
 }
 

@@ -7,6 +7,9 @@ import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type 
 import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
 import { diagnosisBlock, type SetupFinding } from '../setup/diagnosis';
 import { unremovableBlock, type UnremovableRecord } from '../run/unremovable';
+import type { WaiverReport } from '../run/waivers';
+import type { DeclaredDeviation } from '../run/deviations';
+import { comparisonLines, type Comparison } from '../run/compare';
 
 export interface RunFacts {
   target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
@@ -21,18 +24,28 @@ export interface RunFacts {
   durationMs: number;
   node: string;
   exitCode: number;
-  verdict: 'conformant' | 'conformant in the areas tested' | 'non-conformant' | 'could not test' | 'interrupted' | 'left changes on the target';
+  verdict:
+    | 'conformant'
+    | 'conformant with waived deviations'
+    | 'conformant in the areas tested'
+    | 'non-conformant' | 'could not test' | 'interrupted' | 'left changes on the target';
   /** The verdict and what it covers: "conformant in the areas tested (1 of 4); not tested: …". */
   headline?: string;
   /** Which selected areas verified something, and why the others did not (a CI reads coverage.notTested). */
   coverage?: Coverage;
   /** Problems outside any case (a suite file that failed to load, an interruption). */
   problems: string[];
+  /** What the configuration declares the target does differently from the spec (paths). */
+  deviations?: DeclaredDeviation[];
 }
 
 export interface ConformanceSummary {
   $schema: string;
   facts: RunFacts;
+  /** --waivers: the deviations accepted by agreement (listed first: a waived deviation is never a pass). */
+  waivers?: WaiverReport;
+  /** --compare: what changed since an earlier run. */
+  comparison?: Comparison;
   areas: Record<string, AreaCounts>;
   /** How many catalog requirements ended with each verdict. */
   requirementTotals: Record<RequirementVerdict, number>;
@@ -52,11 +65,18 @@ export function buildSummary(
   facts: RunFacts,
   cases: CaseReport[],
   rows: RequirementRow[],
-  setup: { diagnosis?: SetupFinding[]; unremovable?: UnremovableRecord[] } = {},
+  setup: {
+    diagnosis?: SetupFinding[];
+    unremovable?: UnremovableRecord[];
+    waivers?: WaiverReport;
+    comparison?: Comparison;
+  } = {},
 ): ConformanceSummary {
   return {
     $schema: 'https://dbsi-conformance.dev/schemas/conformance-summary.schema.json',
     facts,
+    ...(setup.waivers ? { waivers: setup.waivers } : {}),
+    ...(setup.comparison ? { comparison: setup.comparison } : {}),
     areas: countByArea(cases),
     requirementTotals: countVerdicts(rows),
     requirements: rows,
@@ -87,6 +107,7 @@ function retriesOf(c: CaseReport): { retries?: string[] } {
 }
 
 const VERDICT_TEXT: Record<string, string> = {
+  waived: '🟠 WAIVED (failed; accepted by a waiver, not a pass)',
   passed: '✅ passed',
   failed: '❌ failed',
   warning: '⚠️ warning',
@@ -107,6 +128,16 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   const out: string[] = [];
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
   if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
+  out.push(...waiversSection(s));
+  if (f.deviations?.length) {
+    out.push('## Declared deviations (the configuration says the target differs from the spec)', '');
+    for (const d of f.deviations) {
+      out.push(`- ${cell(d.text)}; not verified at the spec's path: ${d.requirements.join(', ') || 'no requirement'}`);
+    }
+    out.push('');
+  }
+  // What changed since the earlier run (--compare): near the top, where a nightly job summary shows it.
+  if (s.comparison) out.push('## Compared with an earlier run', '', '```', ...comparisonLines(s.comparison), '```', '');
   if (f.target.embedded) out.push('> This run was against the suite\'s embedded reference target: a self-check of the suite, not evidence about an implementation.', '');
   out.push(`| fact | value |`, `|---|---|`);
   out.push(`| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`);
@@ -120,8 +151,17 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   if (s.leftovers.length) out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
   if (s.unremovable.length) out.push('## Created, cannot be removed through the interface', '', '```', ...unremovableBlock(s.unremovable), '```', '');
   if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
-  out.push('## Tests per area', '', '| area | total | passed | failed | warnings | not applicable | skipped | could not test |', '|---|---|---|---|---|---|---|---|');
-  for (const [a, c] of Object.entries(s.areas)) out.push(`| ${a} | ${c.total} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.notApplicable} | ${c.notAllowed} | ${c.couldNotTest + c.error} |`);
+  out.push(
+    '## Tests per area',
+    '',
+    '| area | total | waived | passed | failed | warnings | not applicable | skipped | could not test |',
+    '|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const [a, c] of Object.entries(s.areas)) {
+    const counts = [c.total, c.waived ?? 0, c.passed, c.failed, c.warning, c.notApplicable, c.notAllowed];
+    counts.push(c.couldNotTest + c.error);
+    out.push(`| ${a} | ${counts.join(' | ')} |`);
+  }
   out.push('', '## Requirements', '', `${s.requirements.length} catalog requirements: ${Object.entries(s.requirementTotals).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${VERDICT_TEXT[v]}`).join(', ')}.`);
   out.push('', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
   const section = (name: string) => (f.spec.url ? `[${cell(name)}](${f.spec.url}#${sectionAnchor(name)})` : cell(name));
@@ -134,6 +174,29 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   out.push(...retriesSection(s));
   if (s.traffic) out.push(...trafficSection(s.traffic));
   return out.join('\n') + '\n';
+}
+
+/** First in the summary: the waived deviations (never a pass), expired waivers, those no longer needed. */
+function waiversSection(s: ConformanceSummary): string[] {
+  const w = s.waivers;
+  if (!w) return [];
+  const out = [`## Waived deviations: ${w.waived.length} (failed; accepted by agreement, NOT passes)`, ''];
+  out.push(`Waivers file: \`${cell(w.file)}\` (sha256 ${w.sha256}), expiry dates compared with ${w.date} (UTC).`, '');
+  out.push('| requirement | test | state | reference | expires | reason | tests waived |');
+  out.push('|---|---|---|---|---|---|---|');
+  const order = ['applied', 'expired', 'no-longer-needed', 'unused'];
+  const STATE: Record<string, string> = {
+    applied: '🟠 WAIVED',
+    expired: '⌛ EXPIRED: ignored',
+    'no-longer-needed': '⚠️ no longer needed (passed)',
+    unused: 'not used (no failure to waive)',
+  };
+  for (const x of [...w.waivers].sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state))) {
+    const row = [x.requirement, x.test ?? 'any', STATE[x.state], x.reference, x.expires, x.reason];
+    row.push(x.cases.join(', ') || '—');
+    out.push(`| ${row.map((v) => cell(v ?? '')).join(' | ')} |`);
+  }
+  return [...out, ''];
 }
 
 /** The safe retries of the run (they do not change a verdict, but a person should know). */

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { bodySecrets, type TargetConfig } from '../config';
+import { baseUrlOf, bodySecrets, type TargetConfig } from '../config';
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
@@ -39,7 +39,7 @@ export class NotAllowedError extends Error {
   }
 }
 
-export type BaseKey = 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
+export type BaseKey = 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl' | 'contactInfoBaseUrl';
 
 export interface SendOptions {
   /** The documented operation this request exercises; 'raw' for a deliberately odd request. */
@@ -214,8 +214,10 @@ export class DbsiClient {
   resolve(o: SendOptions): { method: string; url: string; pathAfterBase: string; baseKey: BaseKey; needs?: SafetySwitch } {
     const op = o.operation === 'raw' ? undefined : OPERATIONS[o.operation];
     const method = (o.method ?? op?.method ?? 'GET').toUpperCase();
-    const base = this.config[o.base ?? op?.base ?? 'baseUrl'];
-    const pathAfterBase = o.path ?? fillPath(op!.path, o.pathParams);
+    const base = baseUrlOf(this.config, o.base ?? op?.base ?? 'baseUrl');
+    // A declared deviation (paths in the configuration): the operation is sent where this target serves it.
+    const template = o.operation === 'raw' ? undefined : (this.config.paths?.[o.operation] ?? op!.path);
+    const pathAfterBase = o.path ?? fillPath(template!, o.pathParams);
     const url = joinUrl(base, pathAfterBase, o.query);
     const baseKey = o.base ?? op?.base ?? 'baseUrl';
     // Last line of defence: the operation's own switch, else what method and path say, else any
@@ -252,7 +254,10 @@ export class DbsiClient {
     const record = (response?: RecordedResponse, error?: Exchange['error'], notSent?: boolean): Exchange => {
       const ex: Exchange = {
         seq,
-        base: baseKey,
+        // contactInfoBaseUrl left at its default is baseUrl: proven (harness/setup/proof.ts) as one.
+        base: baseKey === 'contactInfoBaseUrl' && baseUrlOf(this.config, baseKey) === this.config.baseUrl
+          ? 'baseUrl'
+          : baseKey,
         ...(credentials.length ? { credentials } : {}),
         ...(notSent ? { notSent } : {}),
         ...(o.relies?.length ? { relies: o.relies } : {}),

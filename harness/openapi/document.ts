@@ -210,7 +210,9 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
   // paths
   const paths: Record<string, JsonObject> = {};
   const pathBase = new Map<string, BaseUrlKey>();
-  for (const [key, op] of entries) {
+  for (const [key, entry] of entries) {
+    // contactInfoBaseUrl defaults to baseUrl: the document shows the contact-info path under {base_url}.
+    const op = { ...entry, base: entry.base === 'contactInfoBaseUrl' ? ('baseUrl' as const) : entry.base };
     const doc = OPERATION_DOCUMENTATION[key];
     const templated = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const declared = doc.parameters.filter((p) => p.in === 'path').map((p) => p.name);

@@ -32,6 +32,10 @@ export interface CliOptions {
   help: boolean;
   /** Judge this HAR capture instead of sending requests. */
   traffic?: string;
+  /** Waivers file (deviations accepted by agreement); or DBSI_WAIVERS. */
+  waivers?: string;
+  /** An earlier conformance-summary.json, or its reports folder, to compare with. */
+  compare?: string;
 }
 
 /** The option list: printed by --help and copied, exactly, into the README (a self-test compares them). */
@@ -51,7 +55,13 @@ export const OPTIONS_TEXT = `Options:
                        REPORTS/dry-run-plan.md; nothing is sent to the target
   --bail [N]           stop after N tests failed a MUST check (default 1); clean-ups still run
   --seed N             seed of every generated value (printed, and recorded in the reports)
-  --strict             SHOULD and INFO checks fail the run too
+  --strict             SHOULD and INFO checks fail the run too (and a waiver no longer needed)
+  --waivers FILE       accepted deviations (JSON, see schemas/waivers.schema.json); or DBSI_WAIVERS:
+                       a failure a live waiver matches is reported WAIVED, listed first, and does
+                       not fail the run; an expired waiver is ignored and reported
+  --compare PREVIOUS   compare with an earlier run (its conformance-summary.json, or its reports
+                       folder): newly failed, fixed, still failing, newly could not test, waivers
+                       expiring within 14 days; the exit code does not change
   --reports DIR        where reports go (default: reports)
   --html               also build the single-file Allure HTML report
   --bundle             also pack the evidence bundle (implies --html): summaries, JUnit, HTML
@@ -67,11 +77,13 @@ export const OPTIONS_TEXT = `Options:
   --version            print the suite's version
   -h, --help           this text`;
 
-export const EXIT_TEXT = `Exit codes: 0 conformant in every selected area, 1 non-conformant (a MUST check failed),
-2 usage or configuration error, 3 the target could not be tested (no verdict), 4 evidence
-bundle refused (a configured secret appears in an artifact; nothing was packed), 5 conformant
-in the areas tested but a selected area was not tested (allow.* off, or not applicable),
-130 interrupted.`;
+export const EXIT_TEXT = `Exit codes: 0 conformant in every selected area (also when every failure is waived:
+"conformant with N waived deviations"), 1 non-conformant (a MUST check failed and no live waiver
+matches it; under --strict also a waiver no longer needed), 2 usage or configuration error (also a
+bad waivers file, or a waiver naming no known requirement), 3 the target could not be tested (no
+verdict), 4 evidence bundle refused (a configured secret appears in an artifact; nothing was
+packed), 5 conformant in the areas tested but a selected area was not tested (allow.* off, or not
+applicable), 130 interrupted.`;
 
 export const USAGE = `Usage: npm run conformance -- [options]
 
@@ -126,6 +138,8 @@ export function parseCli(argv: string[]): CliOptions {
         version: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         traffic: { type: 'string' },
+        waivers: { type: 'string' },
+        compare: { type: 'string' },
       },
     }).values;
   } catch (e) {
@@ -140,6 +154,8 @@ export function parseCli(argv: string[]): CliOptions {
   }
   nonEmpty('--grep', v.grep);
   nonEmpty('--exclude-grep', v['exclude-grep']);
+  if (v.waivers?.trim() === '') throw new UsageError('--waivers needs a file, not an empty string');
+  if (v.compare?.trim() === '') throw new UsageError('--compare needs a file or folder, not an empty string');
   let latencyMs: number | undefined;
   if (v.latency !== undefined) {
     latencyMs = Number(v.latency);
@@ -156,7 +172,7 @@ export function parseCli(argv: string[]): CliOptions {
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
   if (v.traffic !== undefined) {
-    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : []), ...(v['dry-run'] ? (['dry-run'] as const) : [])];
+    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail', 'waivers', 'compare'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : []), ...(v['dry-run'] ? (['dry-run'] as const) : [])];
     if (active.length) throw new UsageError(`${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply with --traffic: recorded traffic is judged whole, and nothing is sent`);
   }
   if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');
@@ -182,5 +198,7 @@ export function parseCli(argv: string[]): CliOptions {
     version: v.version!,
     help: v.help!,
     traffic: v.traffic,
+    waivers: v.waivers,
+    compare: v.compare,
   };
 }

@@ -29,9 +29,13 @@ export function consoleSummary(cases: CaseReport[], extraErrors: string[] = []):
   const lines: string[] = [];
   const counts = countByArea(cases);
   const w = Math.max(14, ...Object.keys(counts).map((a) => a.length));
-  lines.push(`${'area'.padEnd(w)}  passed  failed  warnings  not-applicable  skipped  could-not-test`);
+  // Waived tests (--waivers) get a column of their own, first: they are neither passed nor failed.
+  const waived = cases.some((c) => c.outcome === 'waived');
+  const header = '  passed  failed  warnings  not-applicable  skipped  could-not-test';
+  lines.push(`${'area'.padEnd(w)}${waived ? '  waived' : ''}${header}`);
   for (const [area, c] of Object.entries(counts)) {
-    lines.push(`${area.padEnd(w)}  ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ${String(c.warning).padStart(8)}  ${String(c.notApplicable).padStart(14)}  ${String(c.notAllowed).padStart(7)}  ${String(c.couldNotTest + c.error).padStart(14)}`);
+    const first = waived ? `  ${String(c.waived).padStart(6)}` : '';
+    lines.push(`${area.padEnd(w)}${first}  ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ${String(c.warning).padStart(8)}  ${String(c.notApplicable).padStart(14)}  ${String(c.notAllowed).padStart(7)}  ${String(c.couldNotTest + c.error).padStart(14)}`);
   }
   const failing = cases.filter((c) => c.outcome === 'failed');
   if (failing.length) {

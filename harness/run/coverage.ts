@@ -9,7 +9,7 @@ export interface Coverage {
   notTested: Array<{ area: Area; reason: string }>;
 }
 
-const VERIFIED = new Set(['passed', 'warning', 'failed']);
+const VERIFIED = new Set(['passed', 'warning', 'failed', 'waived']);
 
 /** Why an area verified nothing: the switches that were off, could not test, not applicable. */
 function whyNotTested(cases: CaseReport[]): string {

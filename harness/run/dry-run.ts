@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CaseContext, runCase, type RunSettings } from '../case';
-import { secretValues, type TargetConfig } from '../config';
-import { DbsiClient, type SendOptions } from '../http/client';
+import { baseUrlOf, secretValues, type TargetConfig } from '../config';
+import { DbsiClient, fillPath, type SendOptions } from '../http/client';
 import type { Area, SafetySwitch } from '../model';
 import { OPERATIONS } from '../operations';
 import { Redactor } from '../redact';
@@ -81,10 +81,11 @@ export async function planRequests(configured: TargetConfig | undefined, areas: 
     const settings: RunSettings = { config: rehearsal, seed, strict: false, runId: `r${seed.toString(36).slice(-4)}`, specUrl: '' };
     const client = new DbsiClient(rehearsal, new Redactor(secretValues(rehearsal)));
     const toTarget = embedded ? (s: string) => s : testDataRewriter(rehearsal, config);
-    const onTarget = (url: string) => {
-      for (const key of ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
-        const base = rehearsal[key].replace(/\/+$/, '');
-        if (url.startsWith(base)) return config[key].replace(/\/+$/, '') + toTarget(url.slice(base.length));
+    const ownBase = (k: string) => (k === 'contactInfoBaseUrl' ? k : undefined);
+    const onTarget = (url: string, own?: keyof Pick<TargetConfig, 'contactInfoBaseUrl'>) => {
+      for (const key of [...(own ? [own] : []), 'baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
+        const base = baseUrlOf(rehearsal, key).replace(/\/+$/, '');
+        if (url.startsWith(base)) return baseUrlOf(config, key).replace(/\/+$/, '') + toTarget(url.slice(base.length));
       }
       return toTarget(url);
     };
@@ -97,8 +98,12 @@ export async function planRequests(configured: TargetConfig | undefined, areas: 
           const planning = Object.create(client) as DbsiClient;
           planning.send = (o: SendOptions, events = {}, signal?: AbortSignal) => {
             const r = client.resolve(o);
+            // A declared deviation (paths): the plan shows the path the run will send to.
+            const declared = o.operation !== 'raw' && !o.path ? config.paths?.[o.operation] : undefined;
+            const moved = declared && { ...o, operation: 'raw' as const, method: r.method, base: r.baseKey };
+            const at = moved ? client.resolve({ ...moved, path: fillPath(declared, o.pathParams) }) : r;
             const op = o.operation === 'raw' ? (o.label ?? 'a request outside the documented operations') : `${OPERATIONS[o.operation].number}. ${OPERATIONS[o.operation].name}`;
-            requests.push({ method: r.method, url: targetRedactor.text(client.redactor.text(onTarget(r.url))), operation: op, safetySwitch: r.needs, sent: !r.needs || rehearsal.allow[r.needs] });
+            requests.push({ method: r.method, url: targetRedactor.text(client.redactor.text(onTarget(at.url, ownBase(r.baseKey)))), operation: op, safetySwitch: r.needs, sent: !r.needs || rehearsal.allow[r.needs] });
             return client.send(o, events, signal);
           };
           const ctx = new CaseContext(settings, planning, f, c);

@@ -18,6 +18,8 @@ import type { Progress } from './progress';
 import { EXIT } from './exit-codes';
 import type { RunFacts } from '../evidence/summary';
 import { terminalSafe } from './terminal-text';
+import type { WaiverFile } from './waivers';
+import type { PreviousRun } from './compare';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export { SPEC_FILE };
@@ -87,6 +89,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;
   let credentialsMissing: string[] = [];
+  let waiverFile: WaiverFile | undefined;
+  let previous: PreviousRun | undefined;
   const configPath = opts.config ?? env.DBSI_CONFIG;
   // --list sends nothing: no reference target is started (a configured target's switches are shown).
   if (opts.list) return listOnly(opts, configPath, env, io);
@@ -104,6 +108,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const { namedSecrets, scannedSecrets, secretValues } = await import('../config');
 
   try {
+    // Waivers and the earlier run are local input too: checked before anything starts.
+    const waiversPath = opts.waivers ?? (env.DBSI_WAIVERS || undefined);
+    if (waiversPath) waiverFile = (await import('./waivers')).loadWaivers(waiversPath, opts.waivers ? '--waivers' : 'DBSI_WAIVERS');
+    if (opts.compare) previous = (await import('./compare')).loadPrevious(opts.compare);
     if (configPath) {
       if (opts.faults.length || opts.latencyMs !== undefined) throw new UsageError('--fault and --latency apply to the embedded reference target only, not to a configured target');
       config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
@@ -138,6 +146,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel } = parts;
   const { SetupProof, regradeCase, setupFindings, diagnosisBlock, unremovableRecords, unremovableBlock } = parts;
   const { preflight, terminalText, reviseResult, removePreviousOutputs } = parts;
+  const { applyWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } = parts;
+  const { declaredDeviations, deviationHeadline, markDeviations, compareRuns, comparisonLines } = parts;
   const redactor = new Redactor(secretValues(config));
   // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
   const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
@@ -264,7 +274,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // count it (proofs only grow: a failure shown is final; the summary re-judges every test at the end).
   const proofSoFar = new SetupProof();
   // A pass is shown as it came: its control may still be served later in the run.
-  const judgeSoFar = (c: CaseReport) => (proofSoFar.observe(c), c.outcome === 'passed' ? c : regradeCase(c, proofSoFar));
+  // …and with the waivers: a waived failure is shown as waived, and --bail does not count it.
+  const waiving = { strict: opts.strict, now: startedAt };
+  const waiveSoFar = (c: CaseReport) => (waiverFile ? waiveCase(c, waiverFile, waiving) : c);
+  const judgeSoFar = (c: CaseReport) =>
+    (proofSoFar.observe(c), c.outcome === 'passed' ? c : waiveSoFar(regradeCase(c, proofSoFar)));
   const progress = new Progress({ total: selectedCount, tty: !!io.tty, write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))), columns: process.stdout.columns, onFailure, judge: judgeSoFar });
   // With --quiet there is no progress display, but --bail still counts the failures.
   let quietFailures = 0;
@@ -344,12 +358,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // A verdict that the operator's setup may explain (a credential never served, a base URL that
   // served nothing, a refusal without its control) is no verdict on the target: could not test.
   const proof = new SetupProof(collector.cases);
-  const cases = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
+  const judged = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
+  // Waivers apply after the re-grading: a could-not-test is never waived (harness/run/waivers.ts).
+  const rows0 = requirementRows(judged, declared, opts.strict);
+  const waived = waiverFile && applyWaivers(judged, rows0, waiverFile, waiving);
+  const cases = waived?.cases ?? judged;
   const diagnosis = interrupted ? [] : setupFindings(cases, proof);
   const unremovable = unremovableRecords(cases);
   const coverage = coverageOf(cases, activeAreas);
   let exitCode = interrupted ? EXIT.INTERRUPTED : exitCodeFor(cases, collector.problems.length);
   if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
+  exitCode = waiverExitCode(exitCode, waived?.report, opts.strict);
   const facts: RunFacts = {
     target: { name: reference ? 'embedded reference target' : shown.name, baseUrl: shown.baseUrl, authBaseUrl: shown.authBaseUrl, transfersBaseUrl: shown.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
     suiteVersion: suiteVersion(),
@@ -367,12 +386,21 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   };
   facts.coverage = coverage;
   facts.headline = headline(facts.verdict, coverage);
-  const summary = buildSummary(facts, cases, requirementRows(cases, declared, opts.strict), { diagnosis, unremovable });
+  Object.assign(facts, waivedHeadline(facts, waived?.report));
+  // Declared deviations (paths in the configuration): in the headline, the facts and the rows they concern.
+  const deviations = declaredDeviations(config, (s) => redactor.text(s));
+  if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
+  const rows = markDeviations(waived?.rows ?? rows0, deviations);
+  const comparison = previous && compareRuns(previous, rows, waived?.report, startedAt);
+  const summary = buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison });
   writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
   writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance ${facts.target.name}`, unremovable));
 
   io.out('');
+  // The waived deviations first: accepted by agreement, never passes.
+  const waiverLines = waiverBlock(waived?.report, opts.strict);
+  if (waiverLines.length) io.out(redactor.text([...waiverLines.map(terminalLine), ''].join('\n')));
   io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
   io.out('');
   if (!interrupted && nothingVerified(cases)) io.out(`Nothing was verified (${nothingVerifiedWhy(cases)}), so there is no verdict.`);
@@ -384,6 +412,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // What the setup kept from a verdict, and which key or variable to check: closes the output, above the verdict.
   const diagnosed = diagnosisBlock(diagnosis);
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
+  if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
   io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${plural(cases.length, 'test')} in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
   try {
@@ -393,7 +422,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.err(`dbsi-conformance: ${(e as Error).message}`);
   }
   await previousResultsRemoved;
-  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: scannedSecrets(config, env), io });
+  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: scannedSecrets(config, env), io, waivers: waiverFile?.data });
   return evidenceExit ?? exitCode;
 }
 

@@ -33,7 +33,7 @@ function testPath(test: TestCase): string {
   return names.join(' › ');
 }
 
-const MARK: Record<CaseReport['outcome'], string> = { passed: '✓', failed: '✗', warning: '!', 'not-applicable': '-', 'not-allowed': '↷', 'could-not-test': '?', error: '?' };
+const MARK: Record<CaseReport['outcome'], string> = { passed: '✓', failed: '✗', warning: '!', 'not-applicable': '-', 'not-allowed': '↷', 'could-not-test': '?', error: '?', waived: '~' };
 
 /**
  * Progress of a run, as a vitest reporter in the main process. On a terminal: one live line with the

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { caseId, type CaseDef, type Feature } from '../case';
-import type { TargetConfig } from '../config';
+import { baseUrlOf, type TargetConfig } from '../config';
 import type { BaseKey } from '../http/client';
 import type { Area, CaseReport } from '../model';
 import { OPERATIONS, type OperationDef } from '../operations';
@@ -46,7 +46,10 @@ export interface Origin {
 /** The distinct origins the selected areas connect to: http.proxyUrl when set, else those of their base URLs. */
 export function originsOf(config: TargetConfig, areas: readonly Area[]): Origin[] {
   const proxy = config.http.proxyUrl;
-  const named: Array<[string, string]> = proxy ? [['http.proxyUrl', proxy]] : basesOf(areas).map((k) => [k, config[k]]);
+  // contactInfoBaseUrl, when not set, is baseUrl: named by the key the operator set.
+  const shown = (k: BaseKey): BaseKey => (k === 'contactInfoBaseUrl' && !config.contactInfoBaseUrl ? 'baseUrl' : k);
+  const bases = [...new Set(basesOf(areas).map(shown))];
+  const named: Array<[string, string]> = proxy ? [['http.proxyUrl', proxy]] : bases.map((k) => [k, baseUrlOf(config, k)]);
   const out = new Map<string, Origin>();
   for (const [key, raw] of named) {
     const u = new URL(raw);
@@ -127,7 +130,7 @@ export async function preflight(
 /** A selected test the preflight stopped: could not test, naming the key of the base URL its operation uses. */
 function notRun(f: Feature, c: CaseDef, refused: Unreachable['origins'], config: TargetConfig): CaseReport {
   const op: OperationDef = OPERATIONS[f.operation];
-  const base = op.base;
+  const base = op.base === 'contactInfoBaseUrl' && !config.contactInfoBaseUrl ? 'baseUrl' : op.base;
   // A test of an operation whose switch is off would have sent nothing either way: skipped, as in any run.
   if (op.mutates && !config.allow[op.mutates]) {
     const reason = `skipped: not allowed on this target (allow.${op.mutates} is off)`;

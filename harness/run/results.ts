@@ -6,6 +6,8 @@ import { openLeftovers } from './leftovers';
 export { EXIT } from './exit-codes';
 
 export type RequirementVerdict =
+  /** A failure accepted by a live waiver (--waivers): not a pass, not counted towards exit 1. */
+  | 'waived'
   | 'passed'
   | 'failed'
   | 'warning'
@@ -42,10 +44,13 @@ export interface AreaCounts {
   notAllowed: number;
   couldNotTest: number;
   error: number;
+  /** Failed, and accepted by a waiver (--waivers). */
+  waived: number;
 }
 
 export function emptyCounts(): AreaCounts {
-  return { total: 0, passed: 0, failed: 0, warning: 0, notApplicable: 0, notAllowed: 0, couldNotTest: 0, error: 0 };
+  const none = { total: 0, passed: 0, failed: 0, warning: 0, notApplicable: 0, notAllowed: 0, couldNotTest: 0 };
+  return { ...none, error: 0, waived: 0 };
 }
 
 const KEY: Record<CaseOutcome, keyof AreaCounts> = {
@@ -56,6 +61,7 @@ const KEY: Record<CaseOutcome, keyof AreaCounts> = {
   'not-allowed': 'notAllowed',
   'could-not-test': 'couldNotTest',
   error: 'error',
+  waived: 'waived',
 };
 
 export function countByArea(cases: CaseReport[]): Record<string, AreaCounts> {
@@ -84,7 +90,7 @@ export function exitCodeFor(cases: CaseReport[], extraErrors = 0): number {
 
 /** True when tests ran but none of them verified anything (all skipped: not allowed, or not applicable). */
 export function nothingVerified(cases: CaseReport[]): boolean {
-  return cases.length > 0 && !cases.some((c) => c.outcome === 'passed' || c.outcome === 'warning' || c.outcome === 'failed');
+  return cases.length > 0 && !cases.some((c) => ['passed', 'warning', 'failed', 'waived'].includes(c.outcome));
 }
 
 /** Why nothing was verified, from the outcomes: "61 could not test, 6 skipped (allow.* off)". */
@@ -123,7 +129,7 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
           c.outcome === 'could-not-test' || c.outcome === 'error' ? 'could-not-test'
           : c.outcome === 'not-applicable' || mine.length > 0 ? 'not-applicable'
           : c.outcome === 'not-allowed' ? 'skipped-not-allowed'
-          : c.outcome === 'failed' ? 'not-verified'
+          : c.outcome === 'failed' || c.outcome === 'waived' ? 'not-verified'
           : undefined;
         if (v) note(v, `${c.title}: ${(c.reason ?? '').split('\n')[0]}`);
       }
@@ -134,7 +140,7 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
   });
 }
 
-export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['passed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test', 'not-observed'];
+export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['waived', 'passed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test', 'not-observed'];
 
 /** How many catalog requirements ended with each verdict (every verdict present, zero or more). */
 export function countVerdicts(rows: RequirementRow[]): Record<RequirementVerdict, number> {

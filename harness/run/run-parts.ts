@@ -29,3 +29,6 @@ export { regradeCase, SetupProof } from '../setup/proof';
 export { diagnosisBlock, setupFindings } from '../setup/diagnosis';
 export { preflight } from './reachability';
 export { removePreviousOutputs } from '../evidence/previous-outputs';
+export { applyWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } from './waivers';
+export { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
+export { compareRuns, comparisonLines } from './compare';

@@ -1,7 +1,7 @@
 import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
 import type { Observed } from './capture';
 
-export type BaseUrls = Record<BaseUrlKey, string | undefined>;
+export type BaseUrls = Record<BaseUrlKey, string | undefined> & { contactInfoBaseUrl?: string };
 
 /** An entry mapped to a documented operation. */
 export interface Mapped {
@@ -37,10 +37,17 @@ function decode(s: string): string {
 }
 
 /** Each operation's path template as a pattern on the path after its base URL. */
-const PATTERNS = (Object.keys(OPERATIONS) as OperationKey[]).map((key) => {
+const PATTERNS = patternsFor({});
+
+/** The patterns, with the paths a configuration declares instead of the spec's (paths). */
+function patternsFor(paths: Partial<Record<OperationKey, string>>) {
+  return (Object.keys(OPERATIONS) as OperationKey[]).map((key) => patternOf(key, paths[key] ?? OPERATIONS[key].path));
+}
+
+function patternOf(key: OperationKey, template: string) {
   const op = OPERATIONS[key];
   const names: string[] = [];
-  const source = op.path
+  const source = template
     .split(/(\{\w+\})/)
     .map((part) => {
       const m = /^\{(\w+)\}$/.exec(part);
@@ -50,20 +57,26 @@ const PATTERNS = (Object.keys(OPERATIONS) as OperationKey[]).map((key) => {
     })
     .join('');
   return { key, op, names, re: new RegExp(`^${source}/?$`) };
-});
+}
 
 /**
  * The documented operation an entry exercises, judged by its URL (under one of the base URLs) and
  * its method; or why it is ignored.
  */
-export function mapEntry(x: Pick<Observed, 'method' | 'url'>, bases: BaseUrls): Mapped | { ignored: Ignored } {
+export function mapEntry(
+  x: Pick<Observed, 'method' | 'url'>,
+  bases: BaseUrls,
+  paths?: Partial<Record<OperationKey, string>>,
+): Mapped | { ignored: Ignored } {
   const u = parse(x.url);
   if (!u) return { ignored: 'not a URL' };
   const origin = u.origin.toLowerCase();
   let anyHost = false;
   let pathMatched = false;
-  for (const p of PATTERNS) {
-    const base = bases[p.op.base] && normalBase(bases[p.op.base]!);
+  for (const p of paths ? patternsFor(paths) : PATTERNS) {
+    // contactInfoBaseUrl: its own when the configuration sets one, else baseUrl.
+    const url = p.op.base === 'contactInfoBaseUrl' ? (bases.contactInfoBaseUrl ?? bases.baseUrl) : bases[p.op.base];
+    const base = url && normalBase(url);
     if (!base || base.origin !== origin) continue;
     anyHost = true;
     if (u.pathname !== base.prefix && !u.pathname.startsWith(base.prefix + '/')) continue;

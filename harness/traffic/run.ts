@@ -49,6 +49,8 @@ export async function judgeHar(log: { log: HarLog; unreadable: number }, config:
   let baseNotes: string[];
   if (config) {
     bases = { baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl };
+    const contact = config.contactInfoBaseUrl;
+    if (contact && contact !== config.baseUrl) bases.contactInfoBaseUrl = contact;
     baseNotes = [`from the configuration: ${config.baseUrl}, ${config.authBaseUrl}, ${config.transfersBaseUrl}`];
   } else {
     const inferred = inferBaseUrls(observed);
@@ -58,7 +60,7 @@ export async function judgeHar(log: { log: HarLog; unreadable: number }, config:
   const ignored: Record<string, number> = { 'other host': 0, 'not an API path': 0, 'undocumented method': 0, 'not a URL': 0, 'not a HAR entry': log.unreadable };
   const mapped: Array<{ x: Observed; m: Mapped }> = [];
   for (const x of observed) {
-    const m = mapEntry(x, bases);
+    const m = mapEntry(x, bases, config?.paths);
     if ('ignored' in m) ignored[m.ignored as Ignored]!++;
     else mapped.push({ x, m });
   }

@@ -83,7 +83,7 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
     port: o.port,
     onExchange(x) {
       observed.push(x);
-      const m = mapEntry(x, bases);
+      const m = mapEntry(x, bases, config.paths);
       if (!('ignored' in m)) {
         fresh.push({ x, m });
         judging ??= setTimeout(judgeSafely, 100);
