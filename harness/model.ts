@@ -68,6 +68,16 @@ export interface Exchange {
   error?: { kind: TransportErrorKind; message: string };
   startedAt: string;
   durationMs: number;
+  /**
+   * The client was slowed down when it sent the request, because the target was shedding load
+   * (harness/http/pacing.ts): the requests in flight and the rate (per second) it was paced to.
+   */
+  pacedTo?: { concurrency: number; ratePerSecond: number };
+  /**
+   * An answer of this request (the one recorded, or one its retries name) was a 429 or 5xx counted in a
+   * burst: the target was shedding load.
+   */
+  shedLoad?: true;
   /** Safe retries that happened before this answer (connection failures before sending, 429). */
   retries: string[];
   /** The redacted curl line that reproduces the request. */

@@ -9,6 +9,7 @@ import { credentialsCarried } from '../credentials';
 import { DeadTargetBreaker } from './breaker';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
+import { BURST_WINDOW_MS, isShedStatus, Pacer, type Pace } from './pacing';
 import { probeTlsClose, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
@@ -115,6 +116,13 @@ function retryAfterMs(h: Record<string, string>, fallback: number): number {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : fallback;
 }
 
+/** How often a read answered 5xx while the target sheds load is re-checked alone before it is given up. */
+export const MAX_RECHECKS = 4;
+/** The wait before the nth re-check: n seconds (a spike arrest counts the requests of the last second). */
+const RECHECK_DELAY_MS = 1_000;
+/** How much a clean-up request's priority is raised while the client is paced: the queue is long then. */
+const PACED_CLEANUP_PRIORITY = 10;
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -134,6 +142,8 @@ export interface ClientEvents {
 export class DbsiClient {
   private readonly dispatcher: Dispatcher;
   private readonly limiter: Limiter;
+  /** Slows the client down while the target sheds load (harness/http/pacing.ts). */
+  readonly pacer: Pacer;
   private seq = 0;
   readonly interrupt = new AbortController();
   /**
@@ -153,7 +163,12 @@ export class DbsiClient {
     this.breaker = new DeadTargetBreaker(config.http.timeoutMs);
     // Every request in flight listens to the client's interrupt signal (no leak: one per request).
     setMaxListeners(10_000, this.interrupt.signal);
-    this.limiter = new Limiter(opts.concurrency ?? config.http.concurrency, opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond);
+    this.pacer = new Pacer({
+      concurrency: opts.concurrency ?? config.http.concurrency,
+      ratePerSecond: opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond,
+    });
+    this.limiter = new Limiter(() => this.pacer.limits);
+    this.pacer.onChange(() => this.limiter.pump());
   }
 
   async close(): Promise<void> {
@@ -199,12 +214,17 @@ export class DbsiClient {
     const seq = ++this.seq;
     const redactedReq = { method, url: this.redactor.text(url), headers: this.redactor.headers(headers), body: this.redactor.body(body) };
     const credentials = credentialsCarried(this.config, headers);
+    // The pace the (last) attempt was sent at, and whether an answer of this request was counted in a burst.
+    let pacedTo: Pace | undefined;
+    let shedLoad = false;
     const record = (response?: RecordedResponse, error?: Exchange['error'], notSent?: boolean): Exchange => {
       const ex: Exchange = {
         seq,
         base: baseKey,
         ...(credentials.length ? { credentials } : {}),
         ...(notSent ? { notSent } : {}),
+        ...(pacedTo ? { pacedTo } : {}),
+        ...(shedLoad ? { shedLoad } : {}),
         operation: o.operation,
         label: o.label,
         request: redactedReq,
@@ -226,11 +246,20 @@ export class DbsiClient {
       const [kind, message] = ordinary && this.breaker.tripped ? (['target-stopped', this.breaker.message] as const) : (['interrupted', 'the run was interrupted'] as const);
       return new TransportError(kind, message, record(undefined, { kind, message }));
     };
+    // A read answered 5xx while the target sheds load is sent again alone, once the pace allows.
+    let rechecks = 0;
     for (let attempt = 0; ; attempt++) {
       if (stop.aborted) throw halt();
       let res: Awaited<ReturnType<typeof request>> | undefined;
-      const release = await this.limiter.acquire(stop, o.priority).catch(() => undefined);
+      const priority = (o.priority ?? 0) + (o.cleanup && this.pacer.pacedTo ? PACED_CLEANUP_PRIORITY : 0);
+      const alone = rechecks > 0;
+      const release = await this.limiter
+        .acquire(stop, priority, { alone, aloneMaxWaitMs: this.config.http.timeoutMs })
+        .catch(() => undefined);
       if (!release) throw halt();
+      const flight = this.pacer.begin();
+      pacedTo = flight.pacedTo;
+      let answeredAt: number | undefined;
       const timeout = AbortSignal.timeout(this.config.http.timeoutMs);
       // The hard bound of this attempt, whatever undici does with the signal: the body is dropped when it passes.
       const deadline = new Deadline(this.config.http.timeoutMs, () => res?.body.destroy());
@@ -240,6 +269,32 @@ export class DbsiClient {
         this.breaker.answered();
         const resHeaders = flattenHeaders(res.headers);
         const status = res.statusCode;
+        answeredAt = this.pacer.end(flight, status);
+        release();
+        if (status === 429) shedLoad ||= this.pacer.covers(answeredAt);
+        const shed = await this.shedVerdict(status, method, answeredAt, stop, rechecks);
+        if (shed) {
+          shedLoad ||= shed.inBurst;
+          if (shed.recheck && rechecks < MAX_RECHECKS && !stop.aborted) {
+            rechecks++;
+            const wait = RECHECK_DELAY_MS * rechecks;
+            const when = shed.inBurst ? 'while the target was shedding load' : 'while the client was paced';
+            const pace = Pacer.describe(this.pacer.limits);
+            retries.push(`${status} answered ${when}; re-checked alone after ${wait} ms (${pace})`);
+            await sleep(wait, stop);
+            continue;
+          }
+          if (shed.inBurst) {
+            const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
+            const again = rechecks ? `, again after ${rechecks} re-check${rechecks === 1 ? '' : 's'} alone` : '';
+            const unknown = '; whether it was processed is unknown, so it is not sent again';
+            const outcome = SAFE_METHODS.has(method) ? '' : unknown;
+            const burst = `a burst of ${this.pacer.burstSize} answers 429/5xx within ${BURST_WINDOW_MS / 1000} s`;
+            const message = `the target answered ${status} while it was shedding load (${burst})${again}${outcome}; `
+              + `the client slowed down to ${Pacer.describe(this.pacer.limits)}`;
+            throw new TransportError('unavailable', message, record(response));
+          }
+        }
         const canRetry = attempt < maxRetries && !stop.aborted;
         // 429 means "not processed": safe to repeat for every method, after Retry-After.
         // 503 on a GET: the read is repeated once; never for a request that may have changed something.
@@ -271,6 +326,7 @@ export class DbsiClient {
         }
         return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
       } catch (e) {
+        if (answeredAt === undefined) this.pacer.end(flight);
         if (e instanceof TransportError) throw e;
         if (ordinary && this.breaker.tripped && stop.aborted) throw halt();
         const c = classify(e, { interrupted: stop.aborted, timedOut: timeout.aborted });
@@ -290,6 +346,30 @@ export class DbsiClient {
         release();
       }
     }
+  }
+
+  /**
+   * Whether an answer is one of a target shedding load (harness/http/pacing.ts): counted in a burst
+   * (`inBurst`), and whether the request is re-checked alone (a read). A 500 no burst covers yet waits
+   * until what was in flight with it has been answered: it may be the first answer of a burst. A 429 is
+   * left to the retry after its Retry-After. Undefined: not such an answer, judged as it is.
+   */
+  private async shedVerdict(
+    status: number,
+    method: string,
+    at: number,
+    stop: AbortSignal,
+    rechecks: number,
+  ): Promise<{ inBurst: boolean; recheck: boolean } | undefined> {
+    if (!isShedStatus(status) || status === 429) return undefined;
+    if (status === 500 && !this.pacer.covers(at) && !stop.aborted) {
+      await this.pacer.settle(at, Math.min(BURST_WINDOW_MS, this.config.http.timeoutMs));
+    }
+    const inBurst = this.pacer.covers(at);
+    const read = SAFE_METHODS.has(method);
+    // A read answered 500 while the client is paced (its limit is near) is re-checked once, also without a burst.
+    if (!inBurst && !(read && status === 500 && this.pacer.pacedTo && rechecks === 0)) return undefined;
+    return { inBurst, recheck: read };
   }
 
   private readonly tlsCloseProbes = new Map<string, Promise<string | undefined>>();

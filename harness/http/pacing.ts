@@ -1,0 +1,241 @@
+/**
+ * Pacing: a target that sheds load is slowed down to, not failed. A burst of 429 or 5xx answers (500,
+ * 502, 503, 504) across operations means the target is shedding load: the client halves the requests
+ * in flight and the rate, then recovers gradually after a calm period (additive increase back to the
+ * configured values). The anchor is Schemathesis's automatic rate limiting, and AIMD congestion control.
+ *
+ * - A burst: at least BURST_MIN such answers within BURST_WINDOW_MS that are also most of the latest
+ *   answers (BURST_SHARE of the last BURST_RECENT): a target that fails one request in two or three
+ *   whatever the pace is not helped by slowing down, and is left to the rules it gets today.
+ * - Only answers to requests sent after the last decrease count towards the next burst: the answers to
+ *   what was sent at the old pace say nothing about the new one.
+ * - Decrease: the requests in flight are halved (at least 1), the rate is halved (at least
+ *   MIN_RATE_PER_SECOND) from the configured rate or, when none is configured or the target accepted
+ *   less, from the rate the target accepted in the last second; no request starts for DECREASE_PAUSE_MS.
+ * - Shedding goes on while 429/5xx answers keep coming within CALM_MS of each other; every such answer
+ *   is counted in the burst.
+ * - Recovery: after CALM_MS without a 429/5xx answer, and every CALM_MS from then on, one step up (+1 in
+ *   flight, +10 % of the accepted rate, at least +1/s) while the rate stays within NEAR_SHARE of the rate
+ *   the target accepted when it shed load; beyond that, one step per PROBE_CALM_MS of calm, back to the
+ *   configured values (a rate of twice the accepted one where none is configured). A run of a few minutes
+ *   so never runs into the target's limit a second time.
+ *
+ * Time comes from an injected clock (the self-tests use a fake one); nothing here starts a request.
+ */
+
+export interface Pace {
+  /** Requests in flight at most. */
+  concurrency: number;
+  /** Request starts per second at most; 0: no limit. */
+  ratePerSecond: number;
+}
+
+export const BURST_MIN = 3;
+export const BURST_WINDOW_MS = 2_000;
+export const BURST_RECENT = 8;
+export const BURST_SHARE = 3 / 4;
+export const CALM_MS = 2_000;
+export const NEAR_SHARE = 0.8;
+export const PROBE_CALM_MS = 30_000;
+export const MIN_RATE_PER_SECOND = 1;
+/** After a decrease no request starts for this long: a spike arrest counts the requests of the last second. */
+export const DECREASE_PAUSE_MS = 1_000;
+
+const SHED_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/** An answer a target that sheds load gives: 429, 500, 502, 503, 504. */
+export function isShedStatus(status: number): boolean {
+  return SHED_STATUSES.has(status);
+}
+
+interface Answer {
+  at: number;
+  suspect: boolean;
+  sentAt: number;
+}
+
+/** One request in flight, from its start to its answer (or failure). */
+export interface Flight {
+  readonly id: number;
+  readonly sentAt: number;
+  /** The pace it was sent at, when the client was paced. */
+  readonly pacedTo?: Pace;
+}
+
+interface Settler {
+  at: number;
+  before: Set<number>;
+  answersAfter: number;
+  done: () => void;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export class Pacer {
+  private current: Pace | undefined;
+  private answers: Answer[] = [];
+  private lastDecreaseAt = -Infinity;
+  private lastChangeAt = -Infinity;
+  private lastSuspectAt = -Infinity;
+  private pauseUntil = -Infinity;
+  /** The shedding period: from (the burst window before it was noticed) to its last 429/5xx answer. */
+  private period: { from: number; until: number; burst: number } | undefined;
+  /** What the target accepted per second when it last shed load. */
+  private acceptedRate = 0;
+  private ceilingRate = 0;
+  private readonly flights = new Map<number, Flight>();
+  private readonly settlers = new Set<Settler>();
+  private readonly listeners: Array<() => void> = [];
+  private nextId = 0;
+  /** How often the pace was decreased (for the self-tests and the reasons). */
+  decreases = 0;
+
+  constructor(readonly configured: Pace, private readonly now: () => number = Date.now) {}
+
+  /** The limits in force now, and the time (epoch ms of the clock) before which no request starts. */
+  get limits(): Pace & { notBefore?: number } {
+    this.recover(this.now());
+    const paused = this.pauseUntil > this.now() ? { notBefore: this.pauseUntil } : {};
+    return { ...(this.current ?? this.configured), ...paused };
+  }
+
+  /** The pace the client is slowed down to, or undefined when it runs at the configured values. */
+  get pacedTo(): Pace | undefined {
+    this.recover(this.now());
+    return this.current && { ...this.current };
+  }
+
+  /** Called whenever the limits rise (a waiting request may start). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Whether the target is shedding load now: a burst was noticed and 429/5xx answers keep coming. */
+  get shedding(): boolean {
+    return this.period !== undefined && this.now() - this.period.until < CALM_MS;
+  }
+
+  /** Whether an answer received at `at` falls in a shedding period (the burst window before it included). */
+  covers(at: number): boolean {
+    return this.period !== undefined && this.period.from <= at && at <= this.period.until;
+  }
+
+  /** How many 429/5xx answers made up the burst that was noticed last. */
+  get burstSize(): number {
+    return this.period?.burst ?? 0;
+  }
+
+  /** A request is sent. */
+  begin(): Flight {
+    const f: Flight = {
+      id: ++this.nextId,
+      sentAt: this.now(),
+      ...(this.current ? { pacedTo: { ...this.current } } : {}),
+    };
+    this.flights.set(f.id, f);
+    return f;
+  }
+
+  /** A request ended (answered, failed or abandoned); `status` when it got an HTTP answer. Returns the answer time. */
+  end(f: Flight, status?: number): number {
+    const now = this.now();
+    this.flights.delete(f.id);
+    if (status !== undefined) this.observe(status, f.sentAt, now);
+    this.wakeSettlers(now);
+    return now;
+  }
+
+  /**
+   * Wait until what was in flight when an answer came at `at` has been answered and BURST_RECENT
+   * answers more have come, so that a burst this answer is the start of is noticed; at most `maxMs`.
+   * Resolves at once when a shedding period already covers `at`, and as soon as one does.
+   */
+  settle(at: number, maxMs: number = BURST_WINDOW_MS): Promise<void> {
+    if (this.covers(at)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const s: Settler = {
+        at,
+        before: new Set([...this.flights.values()].filter((f) => f.sentAt <= at).map((f) => f.id)),
+        answersAfter: 0,
+        done: () => {
+          clearTimeout(timer);
+          this.settlers.delete(s);
+          resolve();
+        },
+      };
+      const timer = setTimeout(s.done, maxMs);
+      this.settlers.add(s);
+    });
+  }
+
+  private wakeSettlers(now: number): void {
+    for (const s of [...this.settlers]) {
+      for (const id of s.before) if (!this.flights.has(id)) s.before.delete(id);
+      if (now > s.at || s.before.size === 0) s.answersAfter++;
+      if (this.covers(s.at) || (s.before.size === 0 && s.answersAfter >= BURST_RECENT)) s.done();
+    }
+  }
+
+  /** Count an answer (sent at `sentAt`, received at `at`). */
+  observe(status: number, sentAt: number, at: number = this.now()): void {
+    const suspect = isShedStatus(status);
+    this.recover(at);
+    this.answers.push({ at, suspect, sentAt });
+    while (this.answers.length && this.answers[0]!.at <= at - Math.max(BURST_WINDOW_MS, 1_000)) this.answers.shift();
+    if (!suspect) return;
+    const wasShedding = this.period !== undefined && at - this.period.until < CALM_MS;
+    this.lastSuspectAt = at;
+    if (wasShedding) this.period!.until = at;
+    const counted = this.answers.filter((a) => a.sentAt >= this.lastDecreaseAt && a.at > at - BURST_WINDOW_MS);
+    const recent = counted.slice(-BURST_RECENT);
+    const suspects = recent.filter((a) => a.suspect).length;
+    if (suspects >= BURST_MIN && suspects >= BURST_SHARE * recent.length) {
+      if (!wasShedding) this.period = { from: at - BURST_WINDOW_MS, until: at, burst: suspects };
+      else this.period!.burst = suspects;
+      this.decrease(at);
+    }
+  }
+
+  private decrease(at: number): void {
+    const base = this.current ?? this.configured;
+    const accepted = Math.max(MIN_RATE_PER_SECOND, this.answers.filter((a) => !a.suspect && a.at > at - 1_000).length);
+    const from = base.ratePerSecond > 0 ? Math.min(base.ratePerSecond, accepted) : accepted;
+    this.acceptedRate = accepted;
+    if (!this.current) this.ceilingRate = this.configured.ratePerSecond || 2 * accepted;
+    this.current = {
+      concurrency: Math.max(1, Math.floor(base.concurrency / 2)),
+      ratePerSecond: round(Math.max(MIN_RATE_PER_SECOND, from / 2)),
+    };
+    this.decreases++;
+    this.lastDecreaseAt = at;
+    this.lastChangeAt = at;
+    this.pauseUntil = at + DECREASE_PAUSE_MS;
+  }
+
+  /** One step up per calm period (see the module's comment). */
+  private recover(now: number): void {
+    let raised = false;
+    while (this.current) {
+      const c: Pace = this.current;
+      const cap = NEAR_SHARE * this.acceptedRate;
+      const step = Math.max(1, this.acceptedRate / 10);
+      // Well below the rate the target accepted: a step per calm period; from there on, a probe now and then.
+      const fast = c.ratePerSecond < cap;
+      const due = Math.max(this.lastSuspectAt, this.lastChangeAt) + (fast ? CALM_MS : PROBE_CALM_MS);
+      if (now < due) break;
+      let rate = Math.min(this.ceilingRate, round(c.ratePerSecond + step));
+      if (fast) rate = Math.max(c.ratePerSecond, Math.min(rate, round(cap)));
+      const next: Pace = { concurrency: Math.min(this.configured.concurrency, c.concurrency + 1), ratePerSecond: rate };
+      this.lastChangeAt = due;
+      raised = true;
+      this.current = next.concurrency >= this.configured.concurrency && rate >= this.ceilingRate ? undefined : next;
+    }
+    if (raised) for (const l of this.listeners) l();
+  }
+
+  /** The pace as a phrase: "4 requests in flight, 5 requests/s". */
+  static describe(p: Pace): string {
+    const rate = p.ratePerSecond > 0 ? `${p.ratePerSecond} requests/s` : 'no rate limit';
+    return `${p.concurrency} request${p.concurrency === 1 ? '' : 's'} in flight, ${rate}`;
+  }
+}
