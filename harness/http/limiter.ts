@@ -1,4 +1,4 @@
-import type { Pace } from './pacing';
+import type { Limits } from './pacing';
 
 interface Waiter {
   grant: () => void;
@@ -19,20 +19,20 @@ export interface AcquireOptions {
 
 /**
  * At most `concurrency` requests in flight and, when the rate is above 0, starts spaced at least
- * 1/rate seconds apart (and none before `notBefore`, a pause the pacer asks for). The limits are read
- * at every start: a Pacer (harness/http/pacing.ts) lowers and raises them while the run goes on (call
- * `pump` when they rise). acquire() resolves to a release
- * function that may be called more than once. A freed slot goes to the waiting request with the highest
- * priority, the earliest among equals: a case that others wait for (it holds a lock on a shared record)
- * sends before cases nobody waits for.
+ * 1/rate seconds apart; none before `notBefore` and none while `hold` (a pause or a hold the pacer asks
+ * for). The limits are read at every start: a Pacer (harness/http/pacing.ts) lowers and raises them
+ * while the run goes on (call `pump` when they rise). acquire() resolves to a release function that
+ * may be called more than once. A freed slot goes to the waiting request with the highest priority,
+ * the earliest among equals: a case that others wait for (it holds a lock on a shared record) sends
+ * before cases nobody waits for.
  */
 export class Limiter {
   private active = 0;
   private readonly waiting: Waiter[] = [];
   private nextStart = 0;
-  private readonly limits: () => Pace & { notBefore?: number };
+  private readonly limits: () => Limits;
 
-  constructor(concurrency: number | (() => Pace & { notBefore?: number }), rateLimitPerSecond = 0) {
+  constructor(concurrency: number | (() => Limits), rateLimitPerSecond = 0) {
     this.limits = typeof concurrency === 'function'
       ? concurrency
       : () => ({ concurrency, ratePerSecond: rateLimitPerSecond });
@@ -109,7 +109,9 @@ export class Limiter {
   }
 
   private free(alone: boolean): boolean {
-    return alone ? this.active === 0 : this.active < this.limits().concurrency;
+    const limits = this.limits();
+    if (limits.hold) return false;
+    return alone ? this.active === 0 : this.active < limits.concurrency;
   }
 
   /** Start the waiting requests the limits allow now, in order; one waiting to be alone holds back those behind it. */

@@ -30,6 +30,14 @@ export interface Pace {
   ratePerSecond: number;
 }
 
+/** The limits a Limiter (harness/http/limiter.ts) applies. */
+export interface Limits extends Pace {
+  /** No request starts before this time (epoch ms). */
+  notBefore?: number;
+  /** No request starts until the limits change. */
+  hold?: boolean;
+}
+
 export const BURST_MIN = 3;
 export const BURST_WINDOW_MS = 2_000;
 export const BURST_RECENT = 8;
@@ -92,11 +100,20 @@ export class Pacer {
 
   constructor(readonly configured: Pace, private readonly now: () => number = Date.now) {}
 
-  /** The limits in force now, and the time (epoch ms of the clock) before which no request starts. */
-  get limits(): Pace & { notBefore?: number } {
+  /**
+   * The limits in force now, the time (epoch ms of the clock) before which no request starts, and
+   * whether no request starts for now (`hold`: a 500 is being settled, see `settle`).
+   */
+  get limits(): Limits {
     this.recover(this.now());
     const paused = this.pauseUntil > this.now() ? { notBefore: this.pauseUntil } : {};
-    return { ...(this.current ?? this.configured), ...paused };
+    return { ...(this.current ?? this.configured), ...paused, ...(this.holding ? { hold: true } : {}) };
+  }
+
+  /** A 500 is being settled and what was in flight with it has not all been answered. */
+  get holding(): boolean {
+    for (const s of this.settlers) if (s.before.size > 0) return true;
+    return false;
   }
 
   /** The pace the client is slowed down to, or undefined when it runs at the configured values. */
@@ -105,7 +122,7 @@ export class Pacer {
     return this.current && { ...this.current };
   }
 
-  /** Called whenever the limits rise (a waiting request may start). */
+  /** Called whenever the limits rise or a hold ends (a waiting request may start). */
   onChange(listener: () => void): void {
     this.listeners.push(listener);
   }
@@ -148,7 +165,9 @@ export class Pacer {
   /**
    * Wait until what was in flight when an answer came at `at` has been answered and BURST_RECENT
    * answers more have come, so that a burst this answer is the start of is noticed; at most `maxMs`.
-   * Resolves at once when a shedding period already covers `at`, and as soon as one does.
+   * Resolves at once when a shedding period already covers `at`, and as soon as one does. Until what
+   * was in flight has been answered, no request starts (`hold`): a target that starts shedding load
+   * gets no more requests than were in flight.
    */
   settle(at: number, maxMs: number = BURST_WINDOW_MS): Promise<void> {
     if (this.covers(at)) return Promise.resolve();
@@ -160,6 +179,7 @@ export class Pacer {
         done: () => {
           clearTimeout(timer);
           this.settlers.delete(s);
+          this.changed();
           resolve();
         },
       };
@@ -169,11 +189,17 @@ export class Pacer {
   }
 
   private wakeSettlers(now: number): void {
+    const held = this.holding;
     for (const s of [...this.settlers]) {
       for (const id of s.before) if (!this.flights.has(id)) s.before.delete(id);
       if (now > s.at || s.before.size === 0) s.answersAfter++;
       if (this.covers(s.at) || (s.before.size === 0 && s.answersAfter >= BURST_RECENT)) s.done();
     }
+    if (held && !this.holding) this.changed();
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
   }
 
   /** Count an answer (sent at `sentAt`, received at `at`). */
@@ -230,7 +256,7 @@ export class Pacer {
       raised = true;
       this.current = next.concurrency >= this.configured.concurrency && rate >= this.ceilingRate ? undefined : next;
     }
-    if (raised) for (const l of this.listeners) l();
+    if (raised) this.changed();
   }
 
   /** The pace as a phrase: "4 requests in flight, 5 requests/s". */
