@@ -277,11 +277,10 @@ export class DbsiClient {
           shedLoad ||= shed.inBurst;
           if (shed.recheck && rechecks < MAX_RECHECKS && !stop.aborted) {
             rechecks++;
-            const wait = RECHECK_DELAY_MS * rechecks;
+            const waited = await this.untilCalm(RECHECK_DELAY_MS * rechecks, stop);
             const when = shed.inBurst ? 'while the target was shedding load' : 'while the client was paced';
             const pace = Pacer.describe(this.pacer.limits);
-            retries.push(`${status} answered ${when}; re-checked alone after ${wait} ms (${pace})`);
-            await sleep(wait, stop);
+            retries.push(`${status} answered ${when}; re-checked alone after ${waited} ms, at a calm moment (${pace})`);
             continue;
           }
           if (shed.inBurst) {
@@ -362,7 +361,8 @@ export class DbsiClient {
     rechecks: number,
   ): Promise<{ inBurst: boolean; recheck: boolean } | undefined> {
     if (!isShedStatus(status) || status === 429) return undefined;
-    if (status === 500 && !this.pacer.covers(at) && !stop.aborted) {
+    // A re-check was sent alone at a calm moment: nothing was in flight with it.
+    if (status === 500 && !this.pacer.covers(at) && !stop.aborted && rechecks === 0) {
       await this.pacer.settle(at, Math.min(BURST_WINDOW_MS, this.config.http.timeoutMs));
     }
     const inBurst = this.pacer.covers(at);
@@ -370,6 +370,22 @@ export class DbsiClient {
     // A read answered 500 while the client is paced (its limit is near) is re-checked once, also without a burst.
     if (!inBurst && !(read && status === 500 && this.pacer.pacedTo && rechecks === 0)) return undefined;
     return { inBurst, recheck: read };
+  }
+
+  /**
+   * Wait at least `ms`, then until no 429/5xx answer came for a calm period (CALM_MS), at most the
+   * longest wait the run allows (maxRetryWaitMs) in all. Returns how long it waited.
+   */
+  private async untilCalm(ms: number, stop: AbortSignal): Promise<number> {
+    const t0 = Date.now();
+    await sleep(ms, stop);
+    for (;;) {
+      const left = t0 + this.maxRetryWaitMs - Date.now();
+      const calmIn = this.pacer.calmInMs;
+      if (calmIn <= 0 || left <= 0 || stop.aborted) break;
+      await sleep(Math.min(calmIn, left), stop);
+    }
+    return Date.now() - t0;
   }
 
   private readonly tlsCloseProbes = new Map<string, Promise<string | undefined>>();

@@ -132,6 +132,11 @@ export class Pacer {
     return this.period !== undefined && this.now() - this.period.until < CALM_MS;
   }
 
+  /** How long until a calm period (CALM_MS without a 429/5xx answer) will have passed; 0 or less: calm now. */
+  get calmInMs(): number {
+    return this.lastSuspectAt + CALM_MS - this.now();
+  }
+
   /** Whether an answer received at `at` falls in a shedding period (the burst window before it included). */
   covers(at: number): boolean {
     return this.period !== undefined && this.period.from <= at && at <= this.period.until;
