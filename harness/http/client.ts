@@ -269,7 +269,7 @@ export class DbsiClient {
         this.breaker.answered();
         const resHeaders = flattenHeaders(res.headers);
         const status = res.statusCode;
-        answeredAt = this.pacer.end(flight, status);
+        answeredAt = this.pacer.end(flight, status, rechecks > 0);
         release();
         if (status === 429) shedLoad ||= this.pacer.covers(answeredAt);
         const shed = await this.shedVerdict(status, method, answeredAt, stop, rechecks);
@@ -365,7 +365,9 @@ export class DbsiClient {
     if (status === 500 && !this.pacer.covers(at) && !stop.aborted && rechecks === 0) {
       await this.pacer.settle(at, Math.min(BURST_WINDOW_MS, this.config.http.timeoutMs));
     }
-    const inBurst = this.pacer.covers(at);
+    // A re-check's own answer is not counted (harness/http/pacing.ts): the others' show whether the
+    // target still sheds load.
+    const inBurst = this.pacer.covers(at) || (rechecks > 0 && this.pacer.shedding);
     const read = SAFE_METHODS.has(method);
     // A read answered 500 while the client is paced (its limit is near) is re-checked once, also without a burst.
     if (!inBurst && !(read && status === 500 && this.pacer.pacedTo && rechecks === 0)) return undefined;

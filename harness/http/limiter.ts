@@ -1,7 +1,7 @@
 import type { Limits } from './pacing';
 
 interface Waiter {
-  grant: () => void;
+  grant: (alone: boolean) => void;
   priority: number;
   /** Waits until nothing else is in flight (until `alone` is cleared after its longest wait). */
   alone: boolean;
@@ -9,9 +9,10 @@ interface Waiter {
 
 export interface AcquireOptions {
   /**
-   * Start only when no other request is in flight (a read re-checked while the target sheds load):
-   * requests of the same or a lower priority that come later wait behind it. After `aloneMaxWaitMs`
-   * (default 10 s) it no longer waits for the others to finish, only for a slot.
+   * Start only when no other request is in flight (a read re-checked while the target sheds load), and
+   * let none start until it is released: requests of the same or a lower priority that come later wait
+   * behind it. After `aloneMaxWaitMs` (default 10 s) of waiting it no longer waits for the others to
+   * finish, only for a slot, and is sent beside them.
    */
   alone?: boolean;
   aloneMaxWaitMs?: number;
@@ -28,6 +29,8 @@ export interface AcquireOptions {
  */
 export class Limiter {
   private active = 0;
+  /** A request sent alone is in flight: nothing else starts. */
+  private exclusive = false;
   private readonly waiting: Waiter[] = [];
   private nextStart = 0;
   private readonly limits: () => Limits;
@@ -46,14 +49,15 @@ export class Limiter {
   /** Wait for a slot (higher `priority` first); when `signal` aborts first, stop waiting and reject with its reason. */
   async acquire(signal?: AbortSignal, priority = 0, opts: AcquireOptions = {}): Promise<() => void> {
     signal?.throwIfAborted();
-    const alone = !!opts.alone;
+    let alone = !!opts.alone;
     if (this.waiting.length > 0 || !this.free(alone)) {
       await new Promise<void>((resolve, reject) => {
         let timer: NodeJS.Timeout | undefined;
         const entry: Waiter = {
-          grant: () => {
+          grant: (exclusive) => {
             if (timer) clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
+            alone = exclusive;
             resolve();
           },
           priority,
@@ -80,12 +84,14 @@ export class Limiter {
       });
     } else {
       this.active++;
+      this.exclusive = alone;
     }
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       this.active--;
+      if (alone) this.exclusive = false;
       this.pump();
     };
     const { ratePerSecond, notBefore = 0 } = this.limits();
@@ -110,15 +116,17 @@ export class Limiter {
 
   private free(alone: boolean): boolean {
     const limits = this.limits();
-    if (limits.hold) return false;
+    if (limits.hold || this.exclusive) return false;
     return alone ? this.active === 0 : this.active < limits.concurrency;
   }
 
   /** Start the waiting requests the limits allow now, in order; one waiting to be alone holds back those behind it. */
   pump(): void {
     while (this.waiting.length > 0 && this.free(this.waiting[0]!.alone)) {
+      const next = this.waiting.shift()!;
       this.active++;
-      this.waiting.shift()!.grant();
+      this.exclusive = next.alone;
+      next.grant(next.alone);
     }
   }
 }

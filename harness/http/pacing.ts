@@ -158,11 +158,15 @@ export class Pacer {
     return f;
   }
 
-  /** A request ended (answered, failed or abandoned); `status` when it got an HTTP answer. Returns the answer time. */
-  end(f: Flight, status?: number): number {
+  /**
+   * A request ended (answered, failed or abandoned); `status` when it got an HTTP answer. A `recheck`
+   * (a read sent again alone at a calm moment) answered 429/5xx is not counted: it tells about that
+   * request, not about the load. Returns the answer time.
+   */
+  end(f: Flight, status?: number, recheck = false): number {
     const now = this.now();
     this.flights.delete(f.id);
-    if (status !== undefined) this.observe(status, f.sentAt, now);
+    if (status !== undefined && !(recheck && isShedStatus(status))) this.observe(status, f.sentAt, now);
     this.wakeSettlers(now);
     return now;
   }
