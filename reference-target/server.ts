@@ -70,8 +70,10 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
     routes: areas.filter((a) => PREFIXES[a.base] === prefix).flatMap((a) => a.routes).map((r: Route) => ({ route: r, match: compile(r) })),
   }));
   const received: ReferenceTarget['received'] = [];
-  if (opts.throttlePerSecond !== undefined && !(Number.isInteger(opts.throttlePerSecond) && opts.throttlePerSecond >= 1))
-    throw new Error(`throttlePerSecond must be a whole number from 1, not ${opts.throttlePerSecond}`);
+  const throttle = opts.throttlePerSecond;
+  if (throttle !== undefined && !(Number.isInteger(throttle) && throttle >= 1)) {
+    throw new Error(`throttlePerSecond must be a whole number from 1, not ${throttle}`);
+  }
   const arrest = opts.throttlePerSecond === undefined ? undefined : spikeArrest(opts.throttlePerSecond);
 
   const server: Server = createServer(async (req, res) => {

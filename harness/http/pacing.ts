@@ -2,7 +2,8 @@
  * Pacing: a target that sheds load is slowed down to, not failed. A burst of 429 or 5xx answers (500,
  * 502, 503, 504) across operations means the target is shedding load: the client halves the requests
  * in flight and the rate, then recovers gradually after a calm period (additive increase back to the
- * configured values). The anchor is Schemathesis's automatic rate limiting, and AIMD congestion control.
+ * configured values). The anchor is Schemathesis's rate limiting (--rate-limit, and the automatic mode
+ * proposed for it in schemathesis/schemathesis#1722); the decrease and recovery are TCP's AIMD.
  *
  * - A burst: at least BURST_MIN such answers within BURST_WINDOW_MS that are also most of the latest
  *   answers (BURST_SHARE of the last BURST_RECENT): a target that fails one request in two or three

@@ -154,7 +154,9 @@ export function parseCli(argv: string[]): CliOptions {
   let throttlePerSecond: number | undefined;
   if (v.throttle !== undefined) {
     throttlePerSecond = Number(v.throttle);
-    if (!/^\d+$/.test(v.throttle) || throttlePerSecond < 1) throw new UsageError(`--throttle must be a whole number of requests per second from 1, not "${v.throttle}"`);
+    if (!/^\d+$/.test(v.throttle) || throttlePerSecond < 1) {
+      throw new UsageError(`--throttle must be a whole number of requests per second from 1, not "${v.throttle}"`);
+    }
   }
   let concurrency: number | undefined;
   if (v.concurrency !== undefined) {
@@ -167,7 +169,12 @@ export function parseCli(argv: string[]): CliOptions {
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
   if (v.traffic !== undefined) {
-    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : []), ...(v['dry-run'] ? (['dry-run'] as const) : [])];
+    const sending = ['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail'] as const;
+    const active = [
+      ...sending.filter((k) => v[k] !== undefined),
+      ...(v.list ? (['list'] as const) : []),
+      ...(v['dry-run'] ? (['dry-run'] as const) : []),
+    ];
     if (active.length) throw new UsageError(`${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply with --traffic: recorded traffic is judged whole, and nothing is sent`);
   }
   if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');

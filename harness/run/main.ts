@@ -119,12 +119,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 
   try {
     if (configPath) {
-      if (opts.faults.length || opts.latencyMs !== undefined || opts.throttlePerSecond !== undefined) throw new UsageError('--fault, --latency and --throttle apply to the embedded reference target only, not to a configured target');
+      if (opts.faults.length || opts.latencyMs !== undefined || opts.throttlePerSecond !== undefined) {
+        const only = '--fault, --latency and --throttle apply to the embedded reference target only';
+        throw new UsageError(`${only}, not to a configured target`);
+      }
       config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
       const clash = secretInSuiteText(namedSecrets(config, env), suiteText(SPEC_FILE));
       if (clash) throw new ConfigError(`${clash.name} is a word the reports hold anyway (it occurs in the spec, the requirement catalog or a test title), so they could never be proven free of it; use the real credential`);
     } else {
-      reference = await startReferenceTarget({ faults: opts.faults, latencyMs: opts.latencyMs, throttlePerSecond: opts.throttlePerSecond });
+      const { faults, latencyMs, throttlePerSecond } = opts;
+      reference = await startReferenceTarget({ faults, latencyMs, throttlePerSecond });
       config = referenceConfig(reference);
     }
     if (opts.concurrency !== undefined) config = { ...config, http: { ...config.http, concurrency: opts.concurrency } };
