@@ -21,6 +21,10 @@
  *   configured values (a rate of twice the accepted one where none is configured). A run of a few minutes
  *   so never runs into the target's limit a second time.
  *
+ * - Slow start: a run begins with at most SLOW_START requests in flight, doubled each time as many
+ *   answers came without a 429/5xx, up to the configured number (TCP's slow start): a target that sheds
+ *   load from its first second gets a few requests too many, not the whole configured number at once.
+ *
  * Time comes from an injected clock (the self-tests use a fake one); nothing here starts a request.
  */
 
@@ -47,6 +51,8 @@ export const CALM_MS = 2_000;
 export const NEAR_SHARE = 0.8;
 export const PROBE_CALM_MS = 30_000;
 export const MIN_RATE_PER_SECOND = 1;
+/** The requests in flight a run begins with (see the module's comment). */
+export const SLOW_START = 4;
 /** After a decrease no request starts for this long: a spike arrest counts the requests of the last second. */
 export const DECREASE_PAUSE_MS = 1_000;
 
@@ -87,6 +93,9 @@ export class Pacer {
   private lastChangeAt = -Infinity;
   private lastSuspectAt = -Infinity;
   private pauseUntil = -Infinity;
+  /** Slow start: the requests in flight allowed so far, and the answers without 429/5xx since it grew. */
+  private window: number | undefined;
+  private answeredSinceGrowth = 0;
   /** The shedding period: from (the burst window before it was noticed) to its last 429/5xx answer. */
   private period: { from: number; until: number; burst: number } | undefined;
   /** What the target accepted per second when it last shed load. */
@@ -99,7 +108,9 @@ export class Pacer {
   /** How often the pace was decreased (for the self-tests and the reasons). */
   decreases = 0;
 
-  constructor(readonly configured: Pace, private readonly now: () => number = Date.now) {}
+  constructor(readonly configured: Pace, private readonly now: () => number = Date.now) {
+    if (configured.concurrency > SLOW_START) this.window = SLOW_START;
+  }
 
   /**
    * The limits in force now, the time (epoch ms of the clock) before which no request starts, and
@@ -108,7 +119,9 @@ export class Pacer {
   get limits(): Limits {
     this.recover(this.now());
     const paused = this.pauseUntil > this.now() ? { notBefore: this.pauseUntil } : {};
-    return { ...(this.current ?? this.configured), ...paused, ...(this.holding ? { hold: true } : {}) };
+    const pace = this.current ?? this.configured;
+    const concurrency = Math.min(pace.concurrency, this.window ?? Infinity);
+    return { ...pace, concurrency, ...paused, ...(this.holding ? { hold: true } : {}) };
   }
 
   /** A 500 is being settled and what was in flight with it has not all been answered. */
@@ -218,7 +231,10 @@ export class Pacer {
     this.recover(at);
     this.answers.push({ at, suspect, sentAt });
     while (this.answers.length && this.answers[0]!.at <= at - Math.max(BURST_WINDOW_MS, 1_000)) this.answers.shift();
-    if (!suspect) return;
+    if (!suspect) {
+      if (this.window !== undefined && ++this.answeredSinceGrowth >= this.window) this.grow();
+      return;
+    }
     const wasShedding = this.period !== undefined && at - this.period.until < CALM_MS;
     this.lastSuspectAt = at;
     if (wasShedding) this.period!.until = at;
@@ -232,8 +248,17 @@ export class Pacer {
     }
   }
 
+  private grow(): void {
+    this.window = this.window! * 2;
+    this.answeredSinceGrowth = 0;
+    if (this.window >= this.configured.concurrency) this.window = undefined;
+    this.changed();
+  }
+
   private decrease(at: number): void {
-    const base = this.current ?? this.configured;
+    const pace = this.current ?? this.configured;
+    const base = { ...pace, concurrency: Math.min(pace.concurrency, this.window ?? Infinity) };
+    this.window = undefined;
     const accepted = Math.max(MIN_RATE_PER_SECOND, this.answers.filter((a) => !a.suspect && a.at > at - 1_000).length);
     const from = base.ratePerSecond > 0 ? Math.min(base.ratePerSecond, accepted) : accepted;
     this.acceptedRate = accepted;
