@@ -82,8 +82,8 @@ describe('pacing (harness/http/pacing.ts), on a fake clock', () => {
       const clock = fakeClock();
       const p = new Pacer({ concurrency: 8, ratePerSecond: 20 }, clock.now);
       answer(p, clock, status, 3);
-      // Halved from the SLOW_START requests allowed in flight so far; the rate from the 20/s configured to the floor.
-      expect(p.pacedTo, String(status)).toEqual({ concurrency: SLOW_START / 2, ratePerSecond: 1 });
+      // 8 in flight halved; the rate from what the target accepted (nothing) to the floor.
+      expect(p.pacedTo, String(status)).toEqual({ concurrency: 4, ratePerSecond: 1 });
     }
     const clock = fakeClock();
     const p = new Pacer({ concurrency: 8, ratePerSecond: 0 }, clock.now);
@@ -111,7 +111,7 @@ describe('pacing (harness/http/pacing.ts), on a fake clock', () => {
   test('answers to requests sent before a decrease do not decrease it again; new ones do, down to the floors', () => {
     const clock = fakeClock();
     const p = new Pacer({ concurrency: 8, ratePerSecond: 8 }, clock.now);
-    answer(p, clock, 200, SLOW_START); // past the slow start: 8 in flight
+    answer(p, clock, 200, 4);
     answer(p, clock, 500, 6);
     expect(p.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 2 });
     const before = clock.now() - 10;
@@ -154,7 +154,7 @@ describe('pacing (harness/http/pacing.ts), on a fake clock', () => {
 
   test('a run starts slowly: SLOW_START in flight, doubled each time as many answers came without 429/5xx', () => {
     const clock = fakeClock();
-    const p = new Pacer({ concurrency: 20, ratePerSecond: 0 }, clock.now);
+    const p = new Pacer({ concurrency: 50, ratePerSecond: 0 }, clock.now);
     expect(p.limits.concurrency).toBe(SLOW_START);
     answer(p, clock, 200, SLOW_START - 1);
     answer(p, clock, 503);
@@ -164,9 +164,9 @@ describe('pacing (harness/http/pacing.ts), on a fake clock', () => {
     answer(p, clock, 404, 2 * SLOW_START); // any answer but 429/5xx counts
     expect(p.limits.concurrency).toBe(4 * SLOW_START);
     answer(p, clock, 200, 4 * SLOW_START);
-    expect(p.limits.concurrency).toBe(20);
+    expect(p.limits.concurrency).toBe(50);
     expect(p.pacedTo).toBeUndefined(); // starting slowly is not being paced
-    expect(new Pacer({ concurrency: 3, ratePerSecond: 0 }, clock.now).limits.concurrency).toBe(3);
+    expect(new Pacer({ concurrency: SLOW_START, ratePerSecond: 0 }, clock.now).limits.concurrency).toBe(SLOW_START);
   });
 
   test('a 500 is settled: nothing starts until what was in flight with it is answered; a burst covers it', async () => {
@@ -283,7 +283,7 @@ describe('the client under a burst of 500s', () => {
       expect(r.exchange.shedLoad).toBe(true);
       expect(r.exchange.retries.join('\n'))
         .toMatch(/500 answered while the target was shedding load; re-checked alone/);
-      expect(r.exchange.pacedTo).toEqual({ concurrency: 2, ratePerSecond: 1 }); // half the slow start's 4
+      expect(r.exchange.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 1 });
     }
     expect(server.received).toHaveLength(6);
   }, 30_000);
@@ -312,7 +312,7 @@ describe('the client under a burst of 500s', () => {
       expect(e.exchange?.shedLoad).toBe(true);
       expect(e.exchange?.response?.status).toBe(500);
     }
-    expect(client.pacer.pacedTo).toEqual({ concurrency: 2, ratePerSecond: 1 });
+    expect(client.pacer.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 1 });
   }, 30_000);
 
   test('a write answered 500 with no burst going on is returned and judged as it is', async () => {

@@ -51,8 +51,8 @@ export const CALM_MS = 2_000;
 export const NEAR_SHARE = 0.8;
 export const PROBE_CALM_MS = 30_000;
 export const MIN_RATE_PER_SECOND = 1;
-/** The requests in flight a run begins with (see the module's comment). */
-export const SLOW_START = 4;
+/** The requests in flight a run begins with (see the module's comment): the default http.concurrency. */
+export const SLOW_START = 8;
 /** After a decrease no request starts for this long: a spike arrest counts the requests of the last second. */
 export const DECREASE_PAUSE_MS = 1_000;
 
