@@ -328,6 +328,25 @@ describe('the client under a burst of 500s', () => {
   }, 30_000);
 });
 
+describe('clean-ups under pacing', () => {
+  test('keep to the pace, ahead of the ordinary requests waiting for a slot', async () => {
+    const order: string[] = [];
+    server = await startMisbehavingServer((req, res) => {
+      order.push(new URL(req.url ?? '/', 'http://x').searchParams.get('label') ?? '');
+      setTimeout(() => res.end('{}'), 20);
+    });
+    const client = clientFor(server.url, { concurrency: 2 });
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) client.pacer.observe(503, now, now); // the target shed load: 1 in flight, 1/s
+    expect(client.pacer.pacedTo).toEqual({ concurrency: 1, ratePerSecond: 1 });
+    const send = (label: string, cleanup = false) => client.send({ ...READ, label, query: { label }, cleanup });
+    const results = await Promise.all([send('first'), send('ordinary'), send('clean-up', true)]);
+    await client.close();
+    expect(order).toEqual(['first', 'clean-up', 'ordinary']);
+    for (const r of results) expect(r.exchange.pacedTo).toEqual({ concurrency: 1, ratePerSecond: 1 });
+  }, 30_000);
+});
+
 describe('--throttle N', () => {
   test('parses a whole number of requests per second; anything else is a usage error', () => {
     expect(parseCli(['--throttle', '10']).throttlePerSecond).toBe(10);
