@@ -78,7 +78,10 @@ export interface Exchange {
    * burst: the target was shedding load.
    */
   shedLoad?: true;
-  /** Safe retries that happened before this answer (connection failures before sending, 429). */
+  /**
+   * Safe retries that happened before this answer (connection failures before sending, 429), and the
+   * re-checks of a read answered 5xx while the target shed load (harness/http/pacing.ts).
+   */
   retries: string[];
   /** The redacted curl line that reproduces the request. */
   curl: string;
