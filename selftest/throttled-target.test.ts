@@ -81,14 +81,27 @@ describe('pacing (harness/http/pacing.ts), on a fake clock', () => {
     for (const status of [429, 502, 503, 504]) {
       const clock = fakeClock();
       const p = new Pacer({ concurrency: 8, ratePerSecond: 20 }, clock.now);
+      answer(p, clock, 200);
       answer(p, clock, status, 3);
-      // 8 in flight halved; the rate from what the target accepted (nothing) to the floor.
+      // 8 in flight halved; the rate from what the target accepted (1 in the last second) to the floor.
       expect(p.pacedTo, String(status)).toEqual({ concurrency: 4, ratePerSecond: 1 });
     }
     const clock = fakeClock();
     const p = new Pacer({ concurrency: 8, ratePerSecond: 0 }, clock.now);
     for (const status of [400, 401, 403, 404, 409, 422, 501]) answer(p, clock, status, 3);
     expect(p.pacedTo).toBeUndefined();
+  });
+
+  test('a target that serves nothing is down, not shedding load: it is not paced', () => {
+    const clock = fakeClock();
+    const p = new Pacer({ concurrency: 8, ratePerSecond: 0 }, clock.now);
+    answer(p, clock, 503, 20);
+    expect(p.pacedTo).toBeUndefined();
+    expect(p.shedding).toBe(false);
+    clock.tick(3_000);
+    answer(p, clock, 200);
+    answer(p, clock, 503, 3); // it served something: now the 503s are a burst
+    expect(p.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 1 });
   });
 
   test('a configured rate is halved when the target accepted at least as much', () => {
@@ -172,6 +185,7 @@ describe('pacing (harness/http/pacing.ts), on a fake clock', () => {
   test('a 500 is settled: nothing starts until what was in flight with it is answered; a burst covers it', async () => {
     vi.useFakeTimers({ now: 0 });
     const p = new Pacer({ concurrency: 8, ratePerSecond: 0 });
+    p.end(p.begin(), 200); // the target serves
     const flights = [p.begin(), p.begin(), p.begin(), p.begin()];
     const at = p.end(flights[0]!, 500);
     let settled = false;
@@ -273,9 +287,10 @@ const WRITE: SendOptions = { operation: 'createTransfer', body: { amount: 1 } };
 
 describe('the client under a burst of 500s', () => {
   test('reads answered 500 in a burst are re-checked alone at a calm moment and judged on that answer', async () => {
-    // The first three requests are refused by a spike arrest; every later one is served.
-    server = await startMisbehavingServer((_req, res, n) => (n <= 3 ? spike(res) : res.end('{}')));
+    // The first request is served, the next three are refused by a spike arrest, every later one is served.
+    server = await startMisbehavingServer((_req, res, n) => (n >= 2 && n <= 4 ? spike(res) : res.end('{}')));
     const client = clientFor(server.url);
+    await client.send(READ);
     const results = await Promise.all([1, 2, 3].map(() => client.send(READ)));
     await client.close();
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -285,24 +300,26 @@ describe('the client under a burst of 500s', () => {
         .toMatch(/500 answered while the target was shedding load; re-checked alone/);
       expect(r.exchange.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 1 });
     }
-    expect(server.received).toHaveLength(6);
+    expect(server.received).toHaveLength(7);
   }, 30_000);
 
   test('a 500 that repeats when re-checked alone at a calm moment is returned and judged as it is', async () => {
-    server = await startMisbehavingServer((_req, res) => spike(res));
+    server = await startMisbehavingServer((_req, res, n) => (n === 1 ? res.end('{}') : spike(res)));
     const client = clientFor(server.url);
+    await client.send(READ);
     const results = await Promise.all([1, 2, 3].map(() => client.send(READ)));
     await client.close();
     expect(results.map((r) => r.status)).toEqual([500, 500, 500]);
-    expect(server.received).toHaveLength(6); // each re-checked once
+    expect(server.received).toHaveLength(7); // each re-checked once
   }, 40_000);
 
   test('writes answered 500 in a burst are could not test (unknown outcome) and never sent again', async () => {
-    server = await startMisbehavingServer((_req, res) => spike(res));
+    server = await startMisbehavingServer((_req, res, n) => (n === 1 ? res.end('{}') : spike(res)));
     const client = clientFor(server.url);
+    await client.send(READ);
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => client.send(WRITE)));
     await client.close();
-    expect(server.received).toHaveLength(4);
+    expect(server.received).toHaveLength(5);
     for (const r of results) {
       expect(r.status).toBe('rejected');
       const e = (r as PromiseRejectedResult).reason as TransportError;
@@ -337,6 +354,7 @@ describe('clean-ups under pacing', () => {
     });
     const client = clientFor(server.url, { concurrency: 2 });
     const now = Date.now();
+    client.pacer.observe(200, now, now);
     for (let i = 0; i < 3; i++) client.pacer.observe(503, now, now); // the target shed load: 1 in flight, 1/s
     expect(client.pacer.pacedTo).toEqual({ concurrency: 1, ratePerSecond: 1 });
     const send = (label: string, cleanup = false) => client.send({ ...READ, label, query: { label }, cleanup });

@@ -117,7 +117,7 @@ function retryAfterMs(h: Record<string, string>, fallback: number): number {
 }
 
 /** How often a read answered 5xx while the target sheds load is re-checked alone before it is given up. */
-export const MAX_RECHECKS = 4;
+export const MAX_RECHECKS = 3;
 /** The wait before the nth re-check: n seconds (a spike arrest counts the requests of the last second). */
 const RECHECK_DELAY_MS = 1_000;
 /** How much a clean-up request's priority is raised while the client is paced: the queue is long then. */

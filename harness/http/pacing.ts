@@ -6,8 +6,10 @@
  * proposed for it in schemathesis/schemathesis#1722); the decrease and recovery are TCP's AIMD.
  *
  * - A burst: at least BURST_MIN such answers within BURST_WINDOW_MS that are also most of the latest
- *   answers (BURST_SHARE of the last BURST_RECENT): a target that fails one request in two or three
- *   whatever the pace is not helped by slowing down, and is left to the rules it gets today.
+ *   answers (BURST_SHARE of the last BURST_RECENT), while the target served something (any other answer)
+ *   within BURST_WINDOW_MS: a target that fails one request in two or three whatever the pace, or that
+ *   serves nothing at all (it is down, not shedding load), is not helped by slowing down, and is left to
+ *   the rules it gets today.
  * - Only answers to requests sent after the last decrease count towards the next burst: the answers to
  *   what was sent at the old pace say nothing about the new one.
  * - Decrease: the requests in flight are halved (at least 1), the rate is halved (at least
@@ -241,7 +243,8 @@ export class Pacer {
     const counted = this.answers.filter((a) => a.sentAt >= this.lastDecreaseAt && a.at > at - BURST_WINDOW_MS);
     const recent = counted.slice(-BURST_RECENT);
     const suspects = recent.filter((a) => a.suspect).length;
-    if (suspects >= BURST_MIN && suspects >= BURST_SHARE * recent.length) {
+    const served = this.answers.some((a) => !a.suspect && a.at > at - BURST_WINDOW_MS);
+    if (served && suspects >= BURST_MIN && suspects >= BURST_SHARE * recent.length) {
       if (!wasShedding) this.period = { from: at - BURST_WINDOW_MS, until: at, burst: suspects };
       else this.period!.burst = suspects;
       this.decrease(at);
