@@ -20,9 +20,10 @@
  * - Recovery: after CALM_MS without a 429/5xx answer, and every CALM_MS from then on, one step up (+1 in
  *   flight, +10 % of the accepted rate, at least +1/s) while the rate stays within NEAR_SHARE of the rate
  *   the target accepted when it shed load; beyond that, one step per PROBE_CALM_MS of calm, back to the
- *   configured values (a rate of twice the accepted one where none is configured). A run of a few minutes
- *   so never runs into the target's limit a second time.
- *
+ *   configured values (a rate of twice the accepted one where none is configured). A run of a minute or
+ *   so never runs into the target's limit a second time; a longer one may, a little (see `settle`).
+ * - Settling: a 500 no shedding period covers yet may be the first answer of a burst; the client waits
+ *   (`settle`) before it judges it, and no request starts until what was in flight with it is answered.
  * - Slow start: a run begins with at most SLOW_START requests in flight, doubled each time as many
  *   answers came without a 429/5xx, up to the configured number (TCP's slow start): a target that sheds
  *   load from its first second gets a few requests too many, not the whole configured number at once.
