@@ -186,19 +186,36 @@ describe('pacing (harness/http/pacing.ts), on a fake clock', () => {
     vi.useFakeTimers({ now: 0 });
     const p = new Pacer({ concurrency: 8, ratePerSecond: 0 });
     p.end(p.begin(), 200); // the target serves
-    const flights = [p.begin(), p.begin(), p.begin(), p.begin()];
+    const flights = [p.begin(), p.begin(), p.begin()];
+    await vi.advanceTimersByTimeAsync(1);
+    const later = p.begin();
     const at = p.end(flights[0]!, 500);
     let settled = false;
     const settling = p.settle(at).then(() => (settled = true));
     expect(p.limits.hold).toBe(true);
-    p.end(flights[1]!, 500);
+    p.end(flights[1]!, 500); // no burst yet: a request sent with these is still in flight
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toBe(false);
     p.end(flights[2]!, 500); // the third: a burst, which covers the first answer
     await settling;
     expect(p.covers(at)).toBe(true);
     expect(p.limits.hold).toBeUndefined();
-    p.end(flights[3]!);
+    p.end(later);
+  });
+
+  test('the share of refusals is counted in the order the requests were sent, not answered', () => {
+    const clock = fakeClock();
+    const p = new Pacer({ concurrency: 16, ratePerSecond: 0 }, clock.now);
+    // One request in two is refused at once; the served ones answer later: in the order of the
+    // answers, refusals come in a row.
+    for (let round = 0; round < 5; round++) {
+      const sent = Array.from({ length: 16 }, () => (clock.tick(1), p.begin()));
+      clock.tick(1);
+      sent.filter((_, i) => i % 2).forEach((f) => p.end(f, 429));
+      clock.tick(30);
+      sent.filter((_, i) => i % 2 === 0).forEach((f) => p.end(f, 200));
+    }
+    expect(p.decreases).toBe(0);
   });
 
   test('a lone 500 is settled after the answers in flight with it and a few more, or its longest wait', async () => {

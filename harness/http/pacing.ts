@@ -6,8 +6,9 @@
  * proposed for it in schemathesis/schemathesis#1722); the decrease and recovery are TCP's AIMD.
  *
  * - A burst: at least BURST_MIN such answers within BURST_WINDOW_MS that are also most of the latest
- *   answers (BURST_SHARE of the last BURST_RECENT), while the target served something (any other answer)
- *   within BURST_WINDOW_MS: a target that fails one request in two or three whatever the pace, or that
+ *   answers (BURST_SHARE of the last BURST_RECENT, in the order the requests were sent, of those sent
+ *   before what is still in flight), while the target served something (any other answer) within
+ *   BURST_WINDOW_MS: a target that fails one request in two or three whatever the pace, or that
  *   serves nothing at all (it is down, not shedding load), is not helped by slowing down, and is left to
  *   the rules it gets today.
  * - Only answers to requests sent after the last decrease count towards the next burst: the answers to
@@ -241,8 +242,16 @@ export class Pacer {
     const wasShedding = this.period !== undefined && at - this.period.until < CALM_MS;
     this.lastSuspectAt = at;
     if (wasShedding) this.period!.until = at;
+    // The latest in the order they were sent, of those sent before what is still in flight (sent within
+    // the window): refusals come back faster than answers that were served, and a target that refuses one
+    // request in two would look like a burst in the order of the answers.
+    let pending = Infinity;
+    for (const f of this.flights.values()) if (f.sentAt > at - BURST_WINDOW_MS) pending = Math.min(pending, f.sentAt);
     const counted = this.answers.filter((a) => a.sentAt >= this.lastDecreaseAt && a.at > at - BURST_WINDOW_MS);
-    const recent = counted.slice(-BURST_RECENT);
+    const recent = counted
+      .filter((a) => a.sentAt < pending)
+      .sort((a, b) => a.sentAt - b.sentAt)
+      .slice(-BURST_RECENT);
     const suspects = recent.filter((a) => a.suspect).length;
     const served = this.answers.some((a) => !a.suspect && a.at > at - BURST_WINDOW_MS);
     if (served && suspects >= BURST_MIN && suspects >= BURST_SHARE * recent.length) {
