@@ -13,6 +13,8 @@ Options:
   --port N             listen on port N (default: a free port)
   --fault NAME         switch on a named fault (repeatable; see --list-faults)
   --latency MS         delay every answer by MS milliseconds
+  --throttle N         above N requests in any second, answer 500 {"code":"CMN_90002","message":"Spike
+                       limit violation"} and do not process the request (a vendor's spike arrest)
   --fixtures NAME      the data it starts with: ${Object.keys(FIXTURE_SETS).join(', ')} (default: default)
   --list-faults        print the named faults and exit
   -h, --help           this text`;
@@ -24,7 +26,17 @@ function fail(message: string): never {
 
 let values;
 try {
-  values = parseArgs({ options: { port: { type: 'string' }, fault: { type: 'string', multiple: true }, latency: { type: 'string' }, fixtures: { type: 'string' }, 'list-faults': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+  values = parseArgs({
+    options: {
+      port: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      latency: { type: 'string' },
+      throttle: { type: 'string' },
+      fixtures: { type: 'string' },
+      'list-faults': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
 } catch (e) {
   fail((e as Error).message);
 }
@@ -40,16 +52,23 @@ const port = values.port === undefined ? 0 : Number(values.port);
 if (!/^\d+$/.test(values.port ?? '0') || port > 65535) fail(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
 const latencyMs = values.latency === undefined ? undefined : Number(values.latency);
 if (latencyMs !== undefined && (!/^\d+(\.\d+)?$/.test(values.latency!) || !Number.isFinite(latencyMs))) fail(`--latency must be a number of milliseconds, not "${values.latency}"`);
+const throttlePerSecond = values.throttle === undefined ? undefined : Number(values.throttle);
+if (throttlePerSecond !== undefined && (!/^\d+$/.test(values.throttle!) || throttlePerSecond < 1)) {
+  fail(`--throttle must be a whole number of requests per second from 1, not "${values.throttle}"`);
+}
 if (values.fixtures !== undefined && !Object.hasOwn(FIXTURE_SETS, values.fixtures)) fail(`unknown fixture set "${values.fixtures}" (expected one of ${Object.keys(FIXTURE_SETS).join(', ')})`);
 
 try {
-  const target = await startReferenceTarget({ port, faults: values.fault ?? [], latencyMs, fixtures: values.fixtures as FixtureSetName | undefined });
+  const fixtures = values.fixtures as FixtureSetName | undefined;
+  const faults = values.fault ?? [];
+  const target = await startReferenceTarget({ port, faults, latencyMs, throttlePerSecond, fixtures });
   const c = REFERENCE_CREDENTIALS;
   console.log('DBSI reference target listening (Ctrl-C stops it)');
   console.log(`  baseUrl:          ${target.urls.baseUrl}`);
   console.log(`  authBaseUrl:      ${target.urls.authBaseUrl}`);
   console.log(`  transfersBaseUrl: ${target.urls.transfersBaseUrl}`);
   if (values.fault?.length) console.log(`  faults:           ${values.fault.join(', ')}`);
+  if (throttlePerSecond) console.log(`  throttle:         ${throttlePerSecond} requests/s, then 500 CMN_90002`);
   if (values.fixtures) console.log(`  fixtures:         ${values.fixtures}`);
   // Made-up credentials of this local target (not secrets of any real system): what the suite's
   // curl lines name, so that they replay against it.

@@ -75,7 +75,20 @@ export interface Exchange {
   error?: { kind: TransportErrorKind; message: string };
   startedAt: string;
   durationMs: number;
-  /** Safe retries that happened before this answer (connection failures before sending, 429). */
+  /**
+   * The client was slowed down when it sent the request, because the target was shedding load
+   * (harness/http/pacing.ts): the requests in flight and the rate (per second) it was paced to.
+   */
+  pacedTo?: { concurrency: number; ratePerSecond: number };
+  /**
+   * An answer of this request (the one recorded, or one its retries name) was a 429 or 5xx counted in a
+   * burst: the target was shedding load.
+   */
+  shedLoad?: true;
+  /**
+   * Safe retries that happened before this answer (connection failures before sending, 429), and the
+   * re-checks of a read answered 5xx while the target shed load (harness/http/pacing.ts).
+   */
   retries: string[];
   /** The redacted curl line that reproduces the request. */
   curl: string;

@@ -19,6 +19,34 @@ export interface ReferenceOptions {
   port?: number;
   /** What the target holds at the start (reference-target/fixture-sets.ts): `default` unless told. */
   fixtures?: FixtureSetName;
+  /**
+   * A spike arrest like a real vendor's: above this many requests in any 1 s (a sliding window, across
+   * all operations), a request is answered THROTTLED_ANSWER and not processed. Unset: no limit.
+   */
+  throttlePerSecond?: number;
+}
+
+/**
+ * What a vendor's spike arrest answers, as its public documentation shows it: a 500, never a 429.
+ * The request was not processed.
+ */
+export const THROTTLED_ANSWER = { status: 500, body: { code: 'CMN_90002', message: 'Spike limit violation' } } as const;
+
+/**
+ * Counts the requests processed in the last second; `admit` says whether one more may be. Only processed
+ * requests count: a client that slows down is served again within a second.
+ */
+export function spikeArrest(perSecond: number, now: () => number = Date.now): { admit(): boolean } {
+  const processed: number[] = [];
+  return {
+    admit() {
+      const t = now();
+      while (processed.length && processed[0]! <= t - 1000) processed.shift();
+      if (processed.length >= perSecond) return false;
+      processed.push(t);
+      return true;
+    },
+  };
 }
 
 export interface ReferenceTarget {
@@ -42,6 +70,11 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
     routes: areas.filter((a) => PREFIXES[a.base] === prefix).flatMap((a) => a.routes).map((r: Route) => ({ route: r, match: compile(r) })),
   }));
   const received: ReferenceTarget['received'] = [];
+  const throttle = opts.throttlePerSecond;
+  if (throttle !== undefined && !(Number.isInteger(throttle) && throttle >= 1)) {
+    throw new Error(`throttlePerSecond must be a whole number from 1, not ${throttle}`);
+  }
+  const arrest = opts.throttlePerSecond === undefined ? undefined : spikeArrest(opts.throttlePerSecond);
 
   const server: Server = createServer(async (req, res) => {
     try {
@@ -50,7 +83,9 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
       const mount = mounts.find((m) => rawPath === m.prefix || rawPath.startsWith(m.prefix + '/'));
       const r = await readRequest(req, mount?.prefix.length ?? 0);
       let answer = json(404, { error: 'not_found', message: `no operation at ${req.method} ${rawPath}` });
-      if (mount) {
+      if (arrest && !arrest.admit()) {
+        answer = json(THROTTLED_ANSWER.status, { ...THROTTLED_ANSWER.body });
+      } else if (mount) {
         const hit = mount.routes.find(({ match }) => match(r.method, r.path));
         if (hit) {
           r.params = hit.match(r.method, r.path)!;

@@ -34,8 +34,11 @@ export async function runAreas(opts: {
   sequential?: boolean;
   /** The verdicts as the cases gave them, before the run's setup proofs re-grade them. */
   asSent?: boolean;
+  /** The target's spike arrest (requests per second, then 500 CMN_90002; see reference-target/server.ts). */
+  throttlePerSecond?: number;
 }): Promise<AreaRun> {
-  const target = await startReferenceTarget({ faults: opts.faults ?? [], fixtures: opts.fixtures });
+  const { faults = [], fixtures, throttlePerSecond } = opts;
+  const target = await startReferenceTarget({ faults, fixtures, throttlePerSecond });
   try {
     let config = referenceConfig(target, { allow: opts.allow as Record<string, boolean>, http: opts.http, testData: opts.fixtures && FIXTURE_SETS[opts.fixtures].testData });
     if (opts.configure) config = await opts.configure(config);

@@ -30,11 +30,13 @@ describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: npm run reference -- [options]');
     expect(r.stdout).toContain('--latency MS');
+    expect(r.stdout).toContain('--throttle N');
   });
 
-  test('a bad --latency, --port, --fixtures or unknown option: exit 2, one message, no stack trace', async () => {
+  test('a bad --latency, --throttle, --port, --fixtures or unknown option: exit 2, one message, no trace', async () => {
     const bad = [
       [['--latency', 'abc'], '--latency must be a number of milliseconds, not "abc"'],
+      [['--throttle', '0'], '--throttle must be a whole number of requests per second from 1, not "0"'],
       [['--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc"'],
       [['--port', '70000'], '--port must be a whole number from 0 to 65535, not "70000"'],
       [['--fixtures', 'nope'], 'unknown fixture set "nope"'],

@@ -10,6 +10,7 @@ import { DeadTargetBreaker } from './breaker';
 import { timingsWith, type Timings } from './timings';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
+import { BURST_WINDOW_MS, isShedStatus, Pacer, type Pace } from './pacing';
 import { failsBeforeRequestWritten, probeTlsClose, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
@@ -158,6 +159,13 @@ function retryAfterMs(h: Record<string, string>, fallback: number): number {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : fallback;
 }
 
+/** How often a read answered 5xx while the target sheds load is re-checked alone before it is given up. */
+export const MAX_RECHECKS = 3;
+/** The wait before the nth re-check: n seconds (a spike arrest counts the requests of the last second). */
+const RECHECK_DELAY_MS = 1_000;
+/** How much a clean-up request's priority is raised while the client is paced: the queue is long then. */
+const PACED_CLEANUP_PRIORITY = 10;
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -177,6 +185,8 @@ export interface ClientEvents {
 export class DbsiClient {
   private readonly dispatcher: Dispatcher;
   private readonly limiter: Limiter;
+  /** Slows the client down while the target sheds load (harness/http/pacing.ts). */
+  readonly pacer: Pacer;
   private seq = 0;
   readonly interrupt = new AbortController();
   /**
@@ -203,7 +213,12 @@ export class DbsiClient {
     this.breaker = new DeadTargetBreaker(config.http.timeoutMs, this.timings.deadTargetWindowMaxMs);
     // Every request in flight listens to the client's interrupt signal (no leak: one per request).
     setMaxListeners(10_000, this.interrupt.signal);
-    this.limiter = new Limiter(opts.concurrency ?? config.http.concurrency, opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond);
+    this.pacer = new Pacer({
+      concurrency: opts.concurrency ?? config.http.concurrency,
+      ratePerSecond: opts.rateLimitPerSecond ?? config.http.rateLimitPerSecond,
+    });
+    this.limiter = new Limiter(() => this.pacer.limits);
+    this.pacer.onChange(() => this.limiter.pump());
   }
 
   async close(): Promise<void> {
@@ -251,6 +266,9 @@ export class DbsiClient {
     const seq = ++this.seq;
     const redactedReq = { method, url: this.redactor.text(url), headers: this.redactor.headers(headers), body: this.redactor.body(body) };
     const credentials = credentialsCarried(this.config, headers);
+    // The pace the (last) attempt was sent at, and whether an answer of this request was counted in a burst.
+    let pacedTo: Pace | undefined;
+    let shedLoad = false;
     const record = (response?: RecordedResponse, error?: Exchange['error'], notSent?: boolean): Exchange => {
       const ex: Exchange = {
         seq,
@@ -261,6 +279,8 @@ export class DbsiClient {
         ...(credentials.length ? { credentials } : {}),
         ...(notSent ? { notSent } : {}),
         ...(o.relies?.length ? { relies: o.relies } : {}),
+        ...(pacedTo ? { pacedTo } : {}),
+        ...(shedLoad ? { shedLoad } : {}),
         operation: o.operation,
         label: o.label,
         request: redactedReq,
@@ -289,11 +309,20 @@ export class DbsiClient {
     };
     // No attempt so far left the machine (an answered one, even a 429, did).
     let sentNothing = true;
+    // A read answered 5xx while the target sheds load is sent again alone, once the pace allows.
+    let rechecks = 0;
     for (let attempt = 0; ; attempt++) {
       if (stop.aborted) throw halt(true);
       let res: Awaited<ReturnType<typeof request>> | undefined;
-      const release = await this.limiter.acquire(stop, o.priority).catch(() => undefined);
+      const priority = (o.priority ?? 0) + (o.cleanup && this.pacer.pacedTo ? PACED_CLEANUP_PRIORITY : 0);
+      const alone = rechecks > 0;
+      const release = await this.limiter
+        .acquire(stop, priority, { alone, aloneMaxWaitMs: this.config.http.timeoutMs })
+        .catch(() => undefined);
       if (!release) throw halt(true);
+      const flight = this.pacer.begin();
+      pacedTo = flight.pacedTo;
+      let answeredAt: number | undefined;
       const timeout = AbortSignal.timeout(this.config.http.timeoutMs);
       // The hard bound of this attempt, whatever undici does with the signal: the body is dropped when it passes.
       const deadline = new Deadline(this.config.http.timeoutMs, () => res?.body.destroy());
@@ -303,6 +332,31 @@ export class DbsiClient {
         this.breaker.answered();
         const resHeaders = flattenHeaders(res.headers);
         const status = res.statusCode;
+        answeredAt = this.pacer.end(flight, status, rechecks > 0);
+        release();
+        if (status === 429) shedLoad ||= this.pacer.covers(answeredAt);
+        const shed = await this.shedVerdict(status, method, answeredAt, stop, rechecks);
+        if (shed) {
+          shedLoad ||= shed.inBurst;
+          if (shed.recheck && rechecks < MAX_RECHECKS && !stop.aborted) {
+            rechecks++;
+            const waited = await this.untilCalm(RECHECK_DELAY_MS * rechecks, stop);
+            const when = shed.inBurst ? 'while the target was shedding load' : 'while the client was paced';
+            const pace = Pacer.describe(this.pacer.limits);
+            retries.push(`${status} answered ${when}; re-checked alone after ${waited} ms, at a calm moment (${pace})`);
+            continue;
+          }
+          if (shed.inBurst) {
+            const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
+            const again = rechecks ? `, again after ${rechecks} re-check${rechecks === 1 ? '' : 's'} alone` : '';
+            const unknown = '; whether it was processed is unknown, so it is not sent again';
+            const outcome = SAFE_METHODS.has(method) ? '' : unknown;
+            const burst = `a burst of ${this.pacer.burstSize} answers 429/5xx within ${BURST_WINDOW_MS / 1000} s`;
+            const message = `the target answered ${status} while it was shedding load (${burst})${again}${outcome}; `
+              + `the client slowed down to ${Pacer.describe(this.pacer.limits)}`;
+            throw new TransportError('unavailable', message, record(response));
+          }
+        }
         const canRetry = attempt < maxRetries && !stop.aborted;
         // 429 means "not processed": safe to repeat for every method, after Retry-After.
         // 503 on a GET: the read is repeated once; never for a request that may have changed something.
@@ -335,6 +389,7 @@ export class DbsiClient {
         }
         return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
       } catch (e) {
+        if (answeredAt === undefined) this.pacer.end(flight);
         if (e instanceof TransportError) throw e;
         // Declared dead meanwhile: this attempt sent nothing only if its own error says so (e.g. refused).
         if (ordinary && this.breaker.tripped && stop.aborted) {
@@ -357,6 +412,49 @@ export class DbsiClient {
         release();
       }
     }
+  }
+
+  /**
+   * Whether an answer is one of a target shedding load (harness/http/pacing.ts): counted in a burst
+   * (`inBurst`), and whether the request is re-checked alone (a read). A 500 no burst covers yet waits
+   * until what was in flight with it has been answered: it may be the first answer of a burst. A 429 is
+   * left to the retry after its Retry-After. Undefined: not such an answer, judged as it is.
+   */
+  private async shedVerdict(
+    status: number,
+    method: string,
+    at: number,
+    stop: AbortSignal,
+    rechecks: number,
+  ): Promise<{ inBurst: boolean; recheck: boolean } | undefined> {
+    if (!isShedStatus(status) || status === 429) return undefined;
+    // A re-check was sent alone at a calm moment: nothing was in flight with it.
+    if (status === 500 && !this.pacer.covers(at) && !stop.aborted && rechecks === 0) {
+      await this.pacer.settle(at, Math.min(BURST_WINDOW_MS, this.config.http.timeoutMs));
+    }
+    // A re-check's own answer is not counted (harness/http/pacing.ts): the others' show whether the
+    // target still sheds load.
+    const inBurst = this.pacer.covers(at) || (rechecks > 0 && this.pacer.shedding);
+    const read = SAFE_METHODS.has(method);
+    // A read answered 500 while the client is paced (its limit is near) is re-checked once, also without a burst.
+    if (!inBurst && !(read && status === 500 && this.pacer.pacedTo && rechecks === 0)) return undefined;
+    return { inBurst, recheck: read };
+  }
+
+  /**
+   * Wait at least `ms`, then until no 429/5xx answer came for a calm period (CALM_MS), at most the
+   * longest wait the run allows (maxRetryWaitMs) in all. Returns how long it waited.
+   */
+  private async untilCalm(ms: number, stop: AbortSignal): Promise<number> {
+    const t0 = Date.now();
+    await sleep(ms, stop);
+    for (;;) {
+      const left = t0 + this.maxRetryWaitMs - Date.now();
+      const calmIn = this.pacer.calmInMs;
+      if (calmIn <= 0 || left <= 0 || stop.aborted) break;
+      await sleep(Math.min(calmIn, left), stop);
+    }
+    return Date.now() - t0;
   }
 
   private readonly tlsCloseProbes = new Map<string, Promise<string | undefined>>();

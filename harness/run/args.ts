@@ -19,6 +19,8 @@ export interface CliOptions {
   bundle: boolean;
   faults: string[];
   latencyMs?: number;
+  /** Embedded target only: its spike arrest (requests per second, then 500 CMN_90002). */
+  throttlePerSecond?: number;
   /** Overrides http.concurrency of the target's configuration. */
   concurrency?: number;
   /** Stop after this many tests failed a MUST check (clean-ups still run). */
@@ -69,6 +71,9 @@ export const OPTIONS_TEXT = `Options:
                        configured secret appears in any of them
   --fault NAME         embedded target only: switch on a named fault (repeatable)
   --latency MS         embedded target only: delay every answer by MS milliseconds
+  --throttle N         embedded target only: above N requests in any second it answers 500
+                       {"code":"CMN_90002","message":"Spike limit violation"} (a vendor's spike
+                       arrest) and does not process the request; the client paces itself
   --concurrency N      at most N requests in flight (overrides http.concurrency)
   --quiet              no banner and no progress: only the summary (warnings still go to stderr)
   --traffic FILE.har   judge recorded traffic (HAR 1.2) instead of sending requests: nothing is
@@ -133,6 +138,7 @@ export function parseCli(argv: string[]): CliOptions {
         bundle: { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true },
         latency: { type: 'string' },
+        throttle: { type: 'string' },
         concurrency: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
@@ -161,6 +167,13 @@ export function parseCli(argv: string[]): CliOptions {
     latencyMs = Number(v.latency);
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new UsageError(`--latency must be a number of milliseconds, not "${v.latency}"`);
   }
+  let throttlePerSecond: number | undefined;
+  if (v.throttle !== undefined) {
+    throttlePerSecond = Number(v.throttle);
+    if (!/^\d+$/.test(v.throttle) || throttlePerSecond < 1) {
+      throw new UsageError(`--throttle must be a whole number of requests per second from 1, not "${v.throttle}"`);
+    }
+  }
   let concurrency: number | undefined;
   if (v.concurrency !== undefined) {
     concurrency = Number(v.concurrency);
@@ -172,7 +185,12 @@ export function parseCli(argv: string[]): CliOptions {
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
   if (v.traffic !== undefined) {
-    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail', 'waivers', 'compare'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : []), ...(v['dry-run'] ? (['dry-run'] as const) : [])];
+    const sending = ['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail', 'waivers', 'compare'] as const;
+    const active = [
+      ...sending.filter((k) => v[k] !== undefined),
+      ...(v.list ? (['list'] as const) : []),
+      ...(v['dry-run'] ? (['dry-run'] as const) : []),
+    ];
     if (active.length) throw new UsageError(`${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply with --traffic: recorded traffic is judged whole, and nothing is sent`);
   }
   if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');
@@ -190,6 +208,7 @@ export function parseCli(argv: string[]): CliOptions {
     bundle: v.bundle!,
     faults: (v.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean),
     latencyMs,
+    throttlePerSecond,
     concurrency,
     bail,
     list: v.list!,

@@ -113,14 +113,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     if (waiversPath) waiverFile = (await import('./waivers')).loadWaivers(waiversPath, opts.waivers ? '--waivers' : 'DBSI_WAIVERS');
     if (opts.compare) previous = (await import('./compare')).loadPrevious(opts.compare);
     if (configPath) {
-      if (opts.faults.length || opts.latencyMs !== undefined) throw new UsageError('--fault and --latency apply to the embedded reference target only, not to a configured target');
+      if (opts.faults.length || opts.latencyMs !== undefined || opts.throttlePerSecond !== undefined) {
+        const only = '--fault, --latency and --throttle apply to the embedded reference target only';
+        throw new UsageError(`${only}, not to a configured target`);
+      }
       config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
       const { secretInSuiteText, suiteText } = await import('./run-parts');
       const clash = secretInSuiteText(namedSecrets(config, env), suiteText(SPEC_FILE));
       if (clash) throw new ConfigError(`${clash.name} is a word the reports hold anyway (it occurs in the spec, the requirement catalog or a test title), so they could never be proven free of it; use the real credential`);
     } else {
       const { referenceConfig, startReferenceTarget } = await import('./run-parts');
-      reference = await startReferenceTarget({ faults: opts.faults, latencyMs: opts.latencyMs });
+      const { faults, latencyMs, throttlePerSecond } = opts;
+      reference = await startReferenceTarget({ faults, latencyMs, throttlePerSecond });
       config = referenceConfig(reference);
     }
     if (opts.concurrency !== undefined) config = { ...config, http: { ...config.http, concurrency: opts.concurrency } };

@@ -29,7 +29,14 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
   }
   for (const { key, exchanges } of proof.unprovenBases()) add(key, suspicionText({ kind: 'base', key }, exchanges[0]!));
   const paced = pacing(cases.flatMap((c) => c.exchanges));
-  if (paced) add('http.concurrency / http.rateLimitPerSecond', paced);
+  if (paced) {
+    const key = 'http.concurrency / http.rateLimitPerSecond';
+    add(key, paced);
+    // The tests that could not be judged because an answer of theirs came while the target shed load.
+    for (const c of cases) {
+      if (c.outcome === 'could-not-test' && !c.setup && c.exchanges.some((e) => (e as Paced).shedLoad)) add(key, paced, c.title);
+    }
+  }
   return [...byKey.values()];
 }
 
