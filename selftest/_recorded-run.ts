@@ -24,7 +24,7 @@ export interface RecordedRun {
  * The suite's own active run against a fresh reference target (with the given faults), made through
  * the recorder: the recorder forwards to the target, the cases are pointed at the recorder.
  */
-export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; strict?: boolean }): Promise<RecordedRun> {
+export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; strict?: boolean; sequential?: boolean }): Promise<RecordedRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-recorded-'));
   const har = join(dir, 'run.har');
   const printed: string[] = [];
@@ -35,6 +35,7 @@ export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; str
       areas: o.areas,
       faults: o.faults,
       strict: o.strict,
+      sequential: o.sequential,
       // Generous: on a loaded machine a slow answer must not turn into "no answer" in the capture.
       http: { timeoutMs: 30_000 },
       configure: async (cfg) => {

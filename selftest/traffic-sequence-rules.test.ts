@@ -21,6 +21,8 @@ interface Step {
   /** Start and duration in ms from the capture's start. */
   at: number;
   time?: number;
+  /** As written in the capture, instead of `at` (e.g. with microseconds). */
+  startedDateTime?: string;
   auth?: string;
   headers?: Record<string, string>;
   body?: unknown;
@@ -30,7 +32,7 @@ interface Step {
 function har(steps: Step[]) {
   const t0 = Date.parse('2026-11-20T10:00:00.000Z');
   const entries = steps.map((s) => ({
-    startedDateTime: new Date(t0 + s.at).toISOString(),
+    startedDateTime: s.startedDateTime ?? new Date(t0 + s.at).toISOString(),
     time: s.time ?? 10,
     request: {
       method: s.method,
@@ -85,6 +87,20 @@ describe('state rules across the sequence', () => {
     const j = await judge([list(0, []), create(100, 204, 'E-Sign'), { ...list(105, [], 'u-1', { time: 50 }) }, list(400, ['E-Sign'])]);
     expect(broken(j)).toEqual([]);
     expect(broken(await judge([list(0, []), create(100, 204), list(105, [], 'u-1', { time: 50 }), list(400, [])]))).toEqual(['STATE-UD-CREATE']);
+  });
+
+  test('a list that starts in the millisecond in which the write\'s answer ended follows it (HAR times are rounded down to the millisecond)', async () => {
+    // A client that awaits each answer: the create ends at 100.6 ms, the list starts 0.1 ms later, written as 100.
+    const sameMs = [list(0, []), { ...create(100, 204), time: 0.6 }, { ...list(100, [], 'u-1', { time: 0.5 }) }];
+    expect(broken(await judge(sameMs))).toEqual(['STATE-UD-CREATE']);
+    // Started a full millisecond before the answer ended: an overlap, nothing judged.
+    expect(broken(await judge([list(0, []), { ...create(100, 204), time: 1.6 }, list(100, [])]))).toEqual([]);
+    // The recorder writes microseconds: a list that started 0.2 ms before the answer ended overlaps it.
+    const at = (us: string) => `2026-11-20T10:00:00.${us}Z`;
+    const micro = [{ ...list(0, []), startedDateTime: at('000000') }, { ...create(100, 204), time: 0.6, startedDateTime: at('100000') }, { ...list(100, []), startedDateTime: at('100400') }];
+    expect(broken(await judge(micro))).toEqual([]);
+    micro[2]!.startedDateTime = at('100700');
+    expect(broken(await judge(micro))).toEqual(['STATE-UD-CREATE']);
   });
 
   test('a write whose user cannot be told (its credential lists two users alike) is held against no one', async () => {

@@ -11,7 +11,8 @@ import { sentOnce, type Seen, type Verifier } from './exchange-rules';
  *   is unknown (no answer, 1xx/3xx, another 5xx) makes the record's state unknown until a later list
  *   shows it;
  * - a move is judged by the first list of the same user (institution) that starts after the move's
- *   answer ended, and that no other write on the same record overlaps;
+ *   answer ended (in the same millisecond counts: HAR times are rounded to it), and that no other
+ *   write on the same record overlaps;
  * - who a write is about is taken from what the capture shows (the list of the same credential, or
  *   the only user listed); where it cannot be told, the write makes the records it may have touched
  *   unknown, never a failure.
@@ -231,23 +232,30 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   }
 
   // The timeline: writes take effect when their answer ended; reads are judged when they start.
+  // A browser's startedDateTime has millisecond precision (rounded down): an exchange that starts in
+  // the millisecond in which another's answer ended (and comes after it in the capture) follows it,
+  // as a client that awaits each answer produces them; only a start at least 1 ms before that end is
+  // an overlap. The recorder writes microseconds.
+  const position = new Map(sorted.map((s, k) => [s, k]));
+  const precedes = (a: Seen, b: Seen) => position.get(a)! < position.get(b)! && b.x.startMs > a.x.endMs - b.x.startPrecisionMs;
   const byEnd = [...writes].sort((a, b) => a.s.x.endMs - b.s.x.endMs || a.s.x.index - b.s.x.index);
-  const byStart = [...writes].sort((a, b) => a.s.x.startMs - b.s.x.startMs || a.s.x.index - b.s.x.index);
-  const settled = new Set<Write>();
+  const byStart = [...writes].sort((a, b) => position.get(a.s)! - position.get(b.s)!);
   let next = 0;
+  /** Writes that ended before the current exchange started, but come after it in the capture (same millisecond). */
+  const pending: Write[] = [];
+  /** Neither before nor after s: the writes that overlap it (other than the exchange itself). */
+  const overlaps = (w: Write, s: Seen) => w.s !== s && !precedes(w.s, s) && !precedes(s, w.s);
   /** Keys of the writes that overlap [start, end] (other than the exchange itself). */
   const overlapping = (s: Seen): Set<string> => {
     const out = new Set<string>();
     for (const w of byStart) {
-      if (w.s.x.startMs > s.x.endMs || (w.s.x.startMs === s.x.endMs && s.x.endMs > s.x.startMs)) break;
-      if (w.s === s || w.s.x.endMs < s.x.startMs || (settled.has(w) && w.s.x.endMs <= s.x.startMs)) continue;
-      for (const k of w.keys) out.add(k);
+      if (precedes(s, w.s)) break;
+      if (overlaps(w, s)) for (const k of w.keys) out.add(k);
     }
     return out;
   };
   /** The contact updates of a customer that overlap [start, end] (other than the exchange itself). */
-  const overlappingPhoneWrites = (s: Seen, key: string): Write[] =>
-    byStart.filter((w) => w.s !== s && w.keys.includes(key) && w.s.x.startMs <= s.x.endMs && w.s.x.endMs >= s.x.startMs && !(settled.has(w) && w.s.x.endMs <= s.x.startMs));
+  const overlappingPhoneWrites = (s: Seen, key: string): Write[] => byStart.filter((w) => w.keys.includes(key) && overlaps(w, s));
   const busy = (keys: Set<string>, key: string) => {
     const [kind, a, b] = key.split('|');
     if (keys.has(key)) return true;
@@ -257,12 +265,10 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   };
 
   for (const s of sorted) {
-    while (next < byEnd.length && byEnd[next]!.s.x.endMs <= s.x.startMs && byEnd[next]!.s !== s) {
-      const w = byEnd[next++]!;
-      if (w.s.x.index !== s.x.index) {
-        w.apply();
-        settled.add(w);
-      }
+    while (next < byEnd.length && byEnd[next]!.s.x.endMs - s.x.startPrecisionMs < s.x.startMs) pending.push(byEnd[next++]!);
+    for (let k = 0; k < pending.length; ) {
+      if (precedes(pending[k]!.s, s)) pending.splice(k, 1)[0]!.apply();
+      else k++;
     }
     const v = verifierFor(s.x.index);
     const op = s.mapped.operation;
@@ -340,6 +346,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       }
     }
   }
+  // The writes that ended after the last exchange started: no list follows them.
+  for (const w of [...pending, ...byEnd.slice(next)]) w.apply();
   // Moves no later list showed.
   for (const moves of userMoves.values()) for (const [name, m] of moves) note(m.by, `no later list of the user shows the acceptance record of "${name}": ${m.requirement} not observed for this move`);
   for (const m of institutionMoves.values()) note(m.by, `no later list shows the institution disclosure ${m.id ?? `"${m.name}"`}: ${m.requirement} not observed for this move`);

@@ -4,7 +4,7 @@ import { request, type Dispatcher } from 'undici';
 import type { TargetConfig } from '../../config';
 import { dispatcherFor, flattenHeaders } from '../../http/client';
 import type { BaseUrlKey } from '../../operations';
-import { credentialOf, header, type Observed } from '../capture';
+import { credentialOf, header, isoMicroseconds, type Observed } from '../capture';
 
 /**
  * The recorder's reverse proxy: a client pointed at it (the local base URLs it prints) is forwarded
@@ -77,10 +77,11 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
     const requestHeaders = rawHeaders(req);
     // Recorded as the target received it: its own host.
     for (const k of Object.keys(requestHeaders)) if (k.toLowerCase() === 'host') requestHeaders[k] = new URL(url).host;
-    const started = new Date();
     const t0 = performance.now();
+    // The start to the microsecond, so that the judge orders exchanges side by side as they were.
+    const startMs = performance.timeOrigin + t0;
     const body = await readBody(req);
-    const x: Observed = { index: ++index, startMs: started.getTime(), endMs: started.getTime(), startedAt: started.toISOString(), durationMs: 0, method: (req.method ?? 'GET').toUpperCase(), url, requestHeaders, requestBody: undefined, status: 0, responseHeaders: {}, responseBody: '' };
+    const x: Observed = { index: ++index, startMs, startPrecisionMs: 0.001, endMs: startMs, startedAt: isoMicroseconds(startMs), durationMs: 0, method: (req.method ?? 'GET').toUpperCase(), url, requestHeaders, requestBody: undefined, status: 0, responseHeaders: {}, responseBody: '' };
     const authorization = header(requestHeaders, 'authorization');
     if (authorization !== undefined) x.credential = credentialOf(authorization);
     const finish = () => {

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import type { Area } from '../harness/model';
+import { parseHar, type HarEntry } from '../harness/traffic/har';
+import { judgeHar } from '../harness/traffic/run';
+import { FAULTS } from '../reference-target/faults';
+import { brokenRequirements, recordActiveRun } from './_recorded-run';
+
+/**
+ * The order of a capture as a browser writes it: startedDateTime rounded to the millisecond, a
+ * fractional time, a client that awaits each answer and sends the next request a fraction of a
+ * millisecond later (so a list often starts in the millisecond in which the write before it
+ * ended), lower-case header names and Authorization in clear. The suite's own run, one case at a
+ * time, against the reference target, recorded and then rewritten so: every state rule a fault
+ * breaks is caught, and the conformant target's capture breaks nothing.
+ */
+
+/** Each exchange takes 0.3 ms; the next starts 0.05 ms after its answer (about three a millisecond). */
+const TIME_MS = 0.3;
+const GAP_MS = 0.05;
+
+/** A credential in clear, as a browser's "with sensitive data" export keeps it: one per label of the recording. */
+function clearAuthorization(c: { label?: string; scheme: string; wellFormedBasic?: boolean }): string {
+  const label = c.label ?? 'unlabelled';
+  if (c.scheme === 'bearer') return `Bearer browser-token-${label}-0123456789`;
+  if (c.scheme === 'basic') return `Basic ${Buffer.from(c.wellFormedBasic === false ? `no-colon-${label}` : `key-${label}:secret-${label}`).toString('base64')}`;
+  return `${c.scheme} browser-${label}-0123456789`;
+}
+
+/** The recorder's HAR rewritten as a browser would have written the same session. */
+export function browserStyle(text: string): string {
+  const doc = JSON.parse(text) as { log: { entries: Array<HarEntry & { _dbsiCredential?: { label?: string; scheme: string; wellFormedBasic?: boolean } }> } };
+  let clock = Date.parse('2026-11-20T09:00:00.000Z');
+  for (const e of doc.log.entries) {
+    e.startedDateTime = new Date(Math.floor(clock)).toISOString();
+    e.time = TIME_MS;
+    e.timings = { send: 0.1, wait: TIME_MS - 0.2, receive: 0.1 };
+    clock += TIME_MS + GAP_MS;
+    const credential = e._dbsiCredential;
+    delete e._dbsiCredential;
+    e.request.headers = (e.request.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), value: /^authorization$/i.test(h.name) && credential ? clearAuthorization(credential) : h.value }));
+    if (e.response) e.response.headers = (e.response.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), value: h.value }));
+  }
+  return JSON.stringify(doc);
+}
+
+async function judgedBrowserStyle(areas: Area[], faults: string[] = []) {
+  const rec = await recordActiveRun({ areas, faults, sequential: true });
+  const j = await judgeHar(parseHar(browserStyle(readFileSync(rec.har, 'utf8'))), undefined, { file: 'browser.har', strict: false, specUrl: 'spec.md' });
+  return { j, broken: new Set([...brokenRequirements(j)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED')) };
+}
+
+/** Faults the sequence of a capture shows: a write answered 2xx that the following list, or update, contradicts. */
+const STATE_FAULTS = ['op2-not-persisted', 'op3-not-stored', 'op5-not-persisted', 'op6-not-stored', 'op6-changes-every-record', 'op7-keeps-record', 'op7-deletes-declined-records', 'op10-phone-alone-not-stored', 'op10-all-three-skips-phone', 'op10-accepts-mismatched-old-phone'];
+
+/**
+ * Rules a fault breaks besides its own in such a capture: a target that accepts any oldPhoneNumber
+ * also accepts the previous number after a 2xx update, which a capture cannot tell from a new
+ * number not stored (the active suite tells them apart by reading the number it set).
+ */
+const TRAFFIC_COLLATERAL: Record<string, string[]> = {
+  'op10-accepts-mismatched-old-phone': ['OP10-RULE1-PHONE-STORED', 'OP10-RULE3-PHONE-STORED'],
+};
+
+describe('a browser-style capture of a sequential client (millisecond times, sub-millisecond gaps)', () => {
+  test.each([['disclosures'], ['contact-info']] as const)('of the conformant target breaks nothing (%s)', async (area) => {
+    const { broken, j } = await judgedBrowserStyle([area]);
+    expect([...broken]).toEqual([]);
+    expect(j.cases.length).toBeGreaterThan(10);
+  }, 120_000);
+
+  test.each(STATE_FAULTS.map((name) => [name, FAULTS.find((f) => f.name === name)!] as const))('%s is caught', async (_name, fault) => {
+    const { broken } = await judgedBrowserStyle([fault.area], [fault.name]);
+    const allowed = new Set([...fault.breaks, ...(fault.collateral ?? []), ...(TRAFFIC_COLLATERAL[fault.name] ?? [])]);
+    expect([...broken].filter((id) => !allowed.has(id)), 'nothing but the fault\'s rule may be broken').toEqual([]);
+    for (const id of fault.breaks) expect([...broken], `${fault.name} must be judged as ${id} broken`).toContain(id);
+  }, 120_000);
+});
