@@ -59,6 +59,17 @@ const list = (at: number, names: string[], user = 'u-1', o: { time?: number; aut
   method: 'GET', url: `${API}?InstitutionConsumerId=${user}`, status: 200, at, time: o.time, auth: o.auth,
   answer: { institutionUserDisclosures: names.map((n) => ({ institutionId: '77', institutionUserId: user, institutionUserDisclosureStatus: 'ACCEPTED', institutionDisclosureName: n })) },
 });
+const INSTITUTION = 'https://bank.example/api/db-disclosures/v1/institution-disclosures';
+const changeDisclosure = (at: number, name: string): Step => ({
+  method: 'PUT', url: `${INSTITUTION}/d-1`, status: 200, at,
+  headers: { institutionid: '77', institutiondisclosurename: name, institutiondisclosurestatus: 'true', 'content-type': 'application/json' },
+  body: { institutionDisclosureId: 'd-1', institutionId: '77', institutionDisclosureName: name, institutionDisclosureStatus: true },
+  answer: { institutionDisclosureId: 'd-1', institutionId: '77', institutionDisclosureName: name, institutionDisclosureData: 'https://bank.example/d.pdf', institutionDisclosureDataType: 'URL' },
+});
+const disclosures = (at: number, name: string): Step => ({
+  method: 'GET', url: INSTITUTION, status: 200, at,
+  answer: { institutionDisclosures: [{ institutionDisclosureId: 'd-1', institutionId: '77', institutionDisclosureName: name, institutionDisclosureStatus: true }] },
+});
 const phone = (at: number, status: number, oldNumber: string, newNumber: string): Step => ({ method: 'PUT', url: CONTACT, status, at, headers: { 'content-type': 'application/json' }, body: { userIdType: 'CUSTOMER_ID', phoneNumber: { oldPhoneNumber: oldNumber, newPhoneNumber: newNumber } } });
 
 describe('state rules across the sequence', () => {
@@ -101,6 +112,22 @@ describe('state rules across the sequence', () => {
     expect(broken(await judge(micro))).toEqual([]);
     micro[2]!.startedDateTime = at('100700');
     expect(broken(await judge(micro))).toEqual(['STATE-UD-CREATE']);
+  });
+
+  test('a state rule is proved only by the read that shows the state, never by the write\'s own answer', async () => {
+    // The change answers with the new name, the following list still shows the old one: broken.
+    const notStored = await judge([disclosures(0, 'E-Sign'), changeDisclosure(100, 'E-Sign v2'), disclosures(200, 'E-Sign')]);
+    expect(broken(notStored)).toEqual(['STATE-ID-CHANGE']);
+    expect(notStored.cases.flatMap((c) => c.checks).filter((k) => k.requirement === 'STATE-ID-CHANGE' && k.exchange === 2)).toEqual([]);
+    // No list after the change: not observed (no check at all), however right its answer.
+    const unseen = await judge([disclosures(0, 'E-Sign'), changeDisclosure(100, 'E-Sign v2')]);
+    expect(unseen.cases.flatMap((c) => c.checks).filter((k) => k.requirement === 'STATE-ID-CHANGE')).toEqual([]);
+    expect(unseen.lines.find((l) => l.index === 2)!.notes.join(' ')).toMatch(/STATE-ID-CHANGE not observed/);
+    // The list shows it: proved, by the list.
+    const stored = await judge([disclosures(0, 'E-Sign'), changeDisclosure(100, 'E-Sign v2'), disclosures(200, 'E-Sign v2')]);
+    expect(broken(stored)).toEqual([]);
+    expect(stored.lines.find((l) => l.index === 3)!.proved).toContain('STATE-ID-CHANGE');
+    expect(stored.lines.find((l) => l.index === 2)!.proved).not.toContain('STATE-ID-CHANGE');
   });
 
   test('a write whose user cannot be told (its credential lists two users alike) is held against no one', async () => {
