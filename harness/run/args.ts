@@ -63,7 +63,8 @@ export const OPTIONS_TEXT = `Options:
   --quiet              no banner and no progress: only the summary (warnings still go to stderr)
   --traffic FILE.har   judge recorded traffic (HAR 1.2) instead of sending requests: nothing is
                        sent; with --config its base URLs map the entries to operations, without
-                       it they are inferred from the spec's paths (npm run record captures one)
+                       it they are inferred from the spec's paths (npm run record captures one);
+                       --area names the areas it must show (exit 5 when one shows no rule)
   --version            print the suite's version
   -h, --help           this text`;
 
@@ -156,7 +157,7 @@ export function parseCli(argv: string[]): CliOptions {
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
   if (v.traffic !== undefined) {
-    const active = [...(['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : []), ...(v['dry-run'] ? (['dry-run'] as const) : [])];
+    const active = [...(['grep', 'tag', 'seed', 'fault', 'latency', 'concurrency', 'bail'] as const).filter((k) => v[k] !== undefined), ...(v.list ? (['list'] as const) : []), ...(v['dry-run'] ? (['dry-run'] as const) : [])];
     if (active.length) throw new UsageError(`${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply with --traffic: recorded traffic is judged whole, and nothing is sent`);
   }
   if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');
