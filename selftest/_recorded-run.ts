@@ -24,7 +24,13 @@ export interface RecordedRun {
  * The suite's own active run against a fresh reference target (with the given faults), made through
  * the recorder: the recorder forwards to the target, the cases are pointed at the recorder.
  */
-export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; strict?: boolean; sequential?: boolean }): Promise<RecordedRun> {
+export async function recordActiveRun(o: {
+  areas: Area[];
+  faults?: string[];
+  strict?: boolean;
+  /** One case at a time (a client that awaits each answer), instead of all at once. */
+  sequential?: boolean;
+}): Promise<RecordedRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-recorded-'));
   const har = join(dir, 'run.har');
   const printed: string[] = [];

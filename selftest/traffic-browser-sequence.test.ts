@@ -19,17 +19,22 @@ import { brokenRequirements, recordActiveRun } from './_recorded-run';
 const TIME_MS = 0.3;
 const GAP_MS = 0.05;
 
+type RecordedCredential = { label?: string; scheme: string; wellFormedBasic?: boolean };
+
 /** A credential in clear, as a browser's "with sensitive data" export keeps it: one per label of the recording. */
-function clearAuthorization(c: { label?: string; scheme: string; wellFormedBasic?: boolean }): string {
+function clearAuthorization(c: RecordedCredential): string {
   const label = c.label ?? 'unlabelled';
   if (c.scheme === 'bearer') return `Bearer browser-token-${label}-0123456789`;
-  if (c.scheme === 'basic') return `Basic ${Buffer.from(c.wellFormedBasic === false ? `no-colon-${label}` : `key-${label}:secret-${label}`).toString('base64')}`;
+  if (c.scheme === 'basic') {
+    const pair = c.wellFormedBasic === false ? `no-colon-${label}` : `key-${label}:secret-${label}`;
+    return `Basic ${Buffer.from(pair).toString('base64')}`;
+  }
   return `${c.scheme} browser-${label}-0123456789`;
 }
 
 /** The recorder's HAR rewritten as a browser would have written the same session. */
 export function browserStyle(text: string): string {
-  const doc = JSON.parse(text) as { log: { entries: Array<HarEntry & { _dbsiCredential?: { label?: string; scheme: string; wellFormedBasic?: boolean } }> } };
+  const doc = JSON.parse(text) as { log: { entries: Array<HarEntry & { _dbsiCredential?: RecordedCredential }> } };
   let clock = Date.parse('2026-11-20T09:00:00.000Z');
   for (const e of doc.log.entries) {
     e.startedDateTime = new Date(Math.floor(clock)).toISOString();
@@ -38,20 +43,37 @@ export function browserStyle(text: string): string {
     clock += TIME_MS + GAP_MS;
     const credential = e._dbsiCredential;
     delete e._dbsiCredential;
-    e.request.headers = (e.request.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), value: /^authorization$/i.test(h.name) && credential ? clearAuthorization(credential) : h.value }));
-    if (e.response) e.response.headers = (e.response.headers ?? []).map((h) => ({ name: h.name.toLowerCase(), value: h.value }));
+    const clear = (name: string, value: string) =>
+      /^authorization$/i.test(name) && credential ? clearAuthorization(credential) : value;
+    e.request.headers = (e.request.headers ?? []).map((h) => ({
+      name: h.name.toLowerCase(),
+      value: clear(h.name, h.value),
+    }));
+    if (e.response) e.response.headers = (e.response.headers ?? []).map((h) => ({ ...h, name: h.name.toLowerCase() }));
   }
   return JSON.stringify(doc);
 }
 
 async function judgedBrowserStyle(areas: Area[], faults: string[] = []) {
   const rec = await recordActiveRun({ areas, faults, sequential: true });
-  const j = await judgeHar(parseHar(browserStyle(readFileSync(rec.har, 'utf8'))), undefined, { file: 'browser.har', strict: false, specUrl: 'spec.md' });
+  const har = parseHar(browserStyle(readFileSync(rec.har, 'utf8')));
+  const j = await judgeHar(har, undefined, { file: 'browser.har', strict: false, specUrl: 'spec.md' });
   return { j, broken: new Set([...brokenRequirements(j)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED')) };
 }
 
 /** Faults the sequence of a capture shows: a write answered 2xx that the following list, or update, contradicts. */
-const STATE_FAULTS = ['op2-not-persisted', 'op3-not-stored', 'op5-not-persisted', 'op6-not-stored', 'op6-changes-every-record', 'op7-keeps-record', 'op7-deletes-declined-records', 'op10-phone-alone-not-stored', 'op10-all-three-skips-phone', 'op10-accepts-mismatched-old-phone'];
+const STATE_FAULTS = [
+  'op2-not-persisted',
+  'op3-not-stored',
+  'op5-not-persisted',
+  'op6-not-stored',
+  'op6-changes-every-record',
+  'op7-keeps-record',
+  'op7-deletes-declined-records',
+  'op10-phone-alone-not-stored',
+  'op10-all-three-skips-phone',
+  'op10-accepts-mismatched-old-phone',
+];
 
 /**
  * Rules a fault breaks besides its own in such a capture: a target that accepts any oldPhoneNumber
@@ -63,13 +85,15 @@ const TRAFFIC_COLLATERAL: Record<string, string[]> = {
 };
 
 describe('a browser-style capture of a sequential client (millisecond times, sub-millisecond gaps)', () => {
-  test.each([['disclosures'], ['contact-info']] as const)('of the conformant target breaks nothing (%s)', async (area) => {
+  const areas = [['disclosures'], ['contact-info']] as const;
+  test.each(areas)('of the conformant target breaks nothing (%s)', async (area) => {
     const { broken, j } = await judgedBrowserStyle([area]);
     expect([...broken]).toEqual([]);
     expect(j.cases.length).toBeGreaterThan(10);
   }, 120_000);
 
-  test.each(STATE_FAULTS.map((name) => [name, FAULTS.find((f) => f.name === name)!] as const))('%s is caught', async (_name, fault) => {
+  const faults = STATE_FAULTS.map((name) => [name, FAULTS.find((f) => f.name === name)!] as const);
+  test.each(faults)('%s is caught', async (_name, fault) => {
     const { broken } = await judgedBrowserStyle([fault.area], [fault.name]);
     const allowed = new Set([...fault.breaks, ...(fault.collateral ?? []), ...(TRAFFIC_COLLATERAL[fault.name] ?? [])]);
     expect([...broken].filter((id) => !allowed.has(id)), 'nothing but the fault\'s rule may be broken').toEqual([]);

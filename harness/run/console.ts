@@ -21,7 +21,9 @@ export function casePath(c: Pick<CaseReport, 'area' | 'operation' | 'title'>): s
 export function failureLine(c: CaseReport): string {
   // The most severe failed check: a MUST, then a SHOULD, then an INFO one (each graded only when the test failed).
   const failed = c.checks.filter((x) => x.outcome === 'failed' && (x.grade === 'MUST' || c.outcome === 'failed'));
-  const k = (['MUST', 'SHOULD', 'INFO'] as const).map((g) => failed.find((x) => x.grade === g)).find((x) => x !== undefined) ?? failed[0];
+  const k = (['MUST', 'SHOULD', 'INFO'] as const)
+    .map((g) => failed.find((x) => x.grade === g))
+    .find((x) => x !== undefined) ?? failed[0];
   if (!k) return `✗ ${c.requirements.join(',')} ${casePath(c)}: ${cutAtToken(firstLine(c.reason), 300)}`;
   return `✗ ${k.requirement} [${k.grade}] ${casePath(c)} (spec section "${k.section}"): ${k.description}; received ${cutAtToken(k.received ?? '', 240)}`;
 }

@@ -97,10 +97,14 @@ function writeInstitutionDisclosure(requestRule: string, responseRule: string, s
     // the change's own answer never proves it. It can break it: an answer naming another disclosure, or
     // another name than sent, describes a change that was not the one asked for.
     const contradicts = (verdict: CheckVerdict) => verdict.outcome === 'failed' && v.verify('STATE-ID-CHANGE', verdict);
-    contradicts(value_equals(body.institutionDisclosureId, s.mapped.pathParams.institutionDisclosureId, 'institutionDisclosureId of the change response', s.res));
+    const changed = s.mapped.pathParams.institutionDisclosureId;
+    const what = (member: string) => `${member} of the change response`;
+    contradicts(value_equals(body.institutionDisclosureId, changed, what('institutionDisclosureId'), s.res));
     const sent = requestJson(s).json;
     const name = isObject(sent) && typeof sent.institutionDisclosureName === 'string' ? sent.institutionDisclosureName : header(s.x.requestHeaders, 'institutionDisclosureName');
-    if (name !== undefined && body.institutionDisclosureName !== undefined) contradicts(value_equals(body.institutionDisclosureName, name, 'institutionDisclosureName of the change response', s.res));
+    if (name !== undefined && body.institutionDisclosureName !== undefined) {
+      contradicts(value_equals(body.institutionDisclosureName, name, what('institutionDisclosureName'), s.res));
+    }
   };
 }
 

@@ -237,7 +237,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   // as a client that awaits each answer produces them; only a start at least 1 ms before that end is
   // an overlap. The recorder writes microseconds.
   const position = new Map(sorted.map((s, k) => [s, k]));
-  const precedes = (a: Seen, b: Seen) => position.get(a)! < position.get(b)! && b.x.startMs > a.x.endMs - b.x.startPrecisionMs;
+  const precedes = (a: Seen, b: Seen) =>
+    position.get(a)! < position.get(b)! && b.x.startMs > a.x.endMs - b.x.startPrecisionMs;
   const byEnd = [...writes].sort((a, b) => a.s.x.endMs - b.s.x.endMs || a.s.x.index - b.s.x.index);
   const byStart = [...writes].sort((a, b) => position.get(a.s)! - position.get(b.s)!);
   let next = 0;
@@ -255,7 +256,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
     return out;
   };
   /** The contact updates of a customer that overlap [start, end] (other than the exchange itself). */
-  const overlappingPhoneWrites = (s: Seen, key: string): Write[] => byStart.filter((w) => w.keys.includes(key) && overlaps(w, s));
+  const overlappingPhoneWrites = (s: Seen, key: string): Write[] =>
+    byStart.filter((w) => w.keys.includes(key) && overlaps(w, s));
   const busy = (keys: Set<string>, key: string) => {
     const [kind, a, b] = key.split('|');
     if (keys.has(key)) return true;
@@ -265,7 +267,9 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   };
 
   for (const s of sorted) {
-    while (next < byEnd.length && byEnd[next]!.s.x.endMs - s.x.startPrecisionMs < s.x.startMs) pending.push(byEnd[next++]!);
+    while (next < byEnd.length && byEnd[next]!.s.x.endMs - s.x.startPrecisionMs < s.x.startMs) {
+      pending.push(byEnd[next++]!);
+    }
     for (let k = 0; k < pending.length; ) {
       if (precedes(pending[k]!.s, s)) pending.splice(k, 1)[0]!.apply();
       else k++;

@@ -81,7 +81,21 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
     // The start to the microsecond, so that the judge orders exchanges side by side as they were.
     const startMs = performance.timeOrigin + t0;
     const body = await readBody(req);
-    const x: Observed = { index: ++index, startMs, startPrecisionMs: 0.001, endMs: startMs, startedAt: isoMicroseconds(startMs), durationMs: 0, method: (req.method ?? 'GET').toUpperCase(), url, requestHeaders, requestBody: undefined, status: 0, responseHeaders: {}, responseBody: '' };
+    const x: Observed = {
+      index: ++index,
+      startMs,
+      startPrecisionMs: 0.001,
+      endMs: startMs,
+      startedAt: isoMicroseconds(startMs),
+      durationMs: 0,
+      method: (req.method ?? 'GET').toUpperCase(),
+      url,
+      requestHeaders,
+      requestBody: undefined,
+      status: 0,
+      responseHeaders: {},
+      responseBody: '',
+    };
     const authorization = header(requestHeaders, 'authorization');
     if (authorization !== undefined) x.credential = credentialOf(authorization);
     const finish = () => {
