@@ -7,6 +7,7 @@ import { observeEnumerations, sentValues } from '../../suites/money-movement/cre
 import { header, type Observed } from './capture';
 import type { Mapped } from './operation-map';
 import { SHOWN } from '../shown-values';
+import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../transfer-members';
 
 /**
  * Per exchange: which of the active suite's checks an observed answer can be held to, and only
@@ -180,10 +181,10 @@ function revokeToken(s: Seen, v: Verifier): void {
   }
 }
 
-const TRANSFER_MEMBERS = ['id', 'fromAccountId', 'toAccountId', 'amount', 'memo', 'paymentOption', 'previousYearContribution', 'status', 'confirmation', 'fee', 'payoffAmount', 'notificationMessage', 'schedule'];
-const SCHEDULE_MEMBERS = ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth', 'nextExecutionDate', 'finalExecutionDate', 'remainingNumberOfExecutions'];
-/** A Transfer that carries every member the spec documents for Transfer, Money and Schedule (OP9-REQUEST-EVERY-MEMBER). */
-const carriesEveryMember = (b: unknown) => isObject(b) && TRANSFER_MEMBERS.every((m) => b[m] !== undefined) && isObject(b.schedule) && SCHEDULE_MEMBERS.every((m) => b.schedule[m] !== undefined);
+/** A Transfer that carries every member the spec documents for Transfer and Schedule (OP9-REQUEST-EVERY-MEMBER). */
+const carriesEveryMember = (b: unknown) =>
+  isObject(b) && TRANSFER_MEMBERS.every((m) => b[m] !== undefined)
+  && isObject(b.schedule) && SCHEDULE_MEMBERS.every((m) => b.schedule[m] !== undefined);
 
 /** Operation 9. */
 function createTransfer(s: Seen, v: Verifier): void {
