@@ -19,7 +19,8 @@ function specFields(resource: string): string[] {
 
 const schedule = {
   lifeType: 'ENDDATE', startDate: '2026-12-07', endDate: '2026-12-07', numberOfExecutions: 1, frequency: 'ONETIME',
-  dayOfWeek: 1, daysOfMonth: [7], nextExecutionDate: '2026-12-07', finalExecutionDate: '2026-12-07', remainingNumberOfExecutions: 1,
+  dayOfWeek: 1, daysOfMonth: [7], nextExecutionDate: '2026-12-07', finalExecutionDate: '2026-12-07',
+  remainingNumberOfExecutions: 1,
 };
 const money = { currencyCode: 'AED', amount: 0.01 };
 const transfer = {
@@ -40,7 +41,8 @@ function judgeTransfer(body: object) {
     },
     response: { status: 200, headers: [], content: { text: JSON.stringify({ ...body, status: 'SUCCESS' }) } },
   };
-  return judgeHar(parseHar(JSON.stringify({ log: { entries: [entry] } })), undefined, { file: 'x.har', strict: false, specUrl: 's' });
+  const har = parseHar(JSON.stringify({ log: { entries: [entry] } }));
+  return judgeHar(har, undefined, { file: 'x.har', strict: false, specUrl: 's' });
 }
 const requirementsOf = async (body: object) => (await judgeTransfer(body)).cases.flatMap((c) => c.requirements);
 
