@@ -26,13 +26,11 @@ import { brokenRequirements, judgeFile, recordActiveRun, type RecordedRun } from
 const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
   'op1-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
   'op2-requires-version-less-path': 'a 405 at the documented path: a refusal proves nothing about the rule',
-  'op3-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
   'op4-requires-other-query-name': 'a 400 refusal: may be about anything else the request carries',
   'op4-answers-for-token-user': 'which consumer a token stands for is not in the capture',
   'op5-requires-other-header-name': 'a 400 refusal: may be about anything else the request carries',
   'op6-collection-form-missing': 'a 405 refusal',
   'op7-collection-form-missing': 'a 405 refusal',
-  'disc-user-id-forms-missing': 'a 404: may mean "not found"',
   'disc-accepts-any-bearer-token': 'an invalid token cannot be told from a valid one',
   'op9-invalid-token-403': 'an invalid token cannot be told from a valid one',
   'op9-forbidden-token-401': 'a token without authorization cannot be told from one with it',

@@ -42,6 +42,15 @@ export interface SequenceNotes {
   notes: Map<number, string[]>;
 }
 
+/** The request rule a 404 breaks on a record known to be there. */
+const NOT_FOUND_RULE = {
+  changeInstitutionDisclosure: 'OP3-REQUEST',
+  changeUserDisclosure: 'OP6-REQUEST',
+  changeUserDisclosureById: 'OP6-REQUEST-BY-ID',
+  deleteUserDisclosure: 'OP7-REQUEST',
+  deleteUserDisclosureById: 'OP7-REQUEST-BY-ID',
+} as const;
+
 interface UserMove {
   kind: 'create' | 'change' | 'delete';
   requirement: string;
@@ -130,6 +139,10 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   // State.
   const userMoves = new Map<string, Map<string, UserMove>>(); // user -> name -> pending move
   const presence = new Map<string, Map<string, boolean>>(); // user -> name -> last known presence
+  /** user -> name -> the list that last showed the record (while its presence is known). */
+  const shownBy = new Map<string, Map<string, number>>();
+  /** institutionDisclosureId -> the list that showed it, and with which credential. */
+  const listedDisclosures = new Map<string, { by: number; label?: string }>();
   const idToName = new Map<string, Map<string, string>>(); // user -> institutionUserDisclosureId -> name
   /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
   const lastListed = new Map<string, Map<string, Record<string, unknown>>>();
@@ -184,6 +197,7 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
           if (outcome === 'refused') return;
           if (outcome === 'unknown') {
             if (id) institutionMoves.delete(id);
+            if (id) listedDisclosures.delete(id);
             if (id) note(i, `state unknown of institution disclosure ${id} (${why}) until a later list shows it`);
             return;
           }
@@ -308,12 +322,21 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       lastListed.set(user, snapshot);
       const known = mapOf(presence, user);
       for (const name of known.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, byName.has(name));
-      for (const name of byName.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, true);
+      for (const name of byName.keys()) {
+        if (busy(busyKeys, `ud|${user}|${name}`)) continue;
+        known.set(name, true);
+        mapOf(shownBy, user).set(name, s.x.index);
+      }
     } else if (op === 'listInstitutionDisclosures' && outcomeOf(s.x.status) === 'applied') {
       const items = (res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
       if (!Array.isArray(items)) continue;
       const busyKeys = overlapping(s);
       const objs = items.filter(isObject);
+      for (const o of objs) {
+        const id = o.institutionDisclosureId;
+        if (typeof id !== 'string' || busy(busyKeys, `id|${id}`)) continue;
+        listedDisclosures.set(id, { by: s.x.index, label: s.x.credential?.label });
+      }
       for (const [key, move] of [...institutionMoves]) {
         if (busy(busyKeys, `id|${key}`)) continue;
         // Only a list of the same institution can show the disclosure.
@@ -325,6 +348,31 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
         if (move.name !== undefined) v.verify(move.requirement, value_equals(found!.institutionDisclosureName, move.name, `the listed institutionDisclosureName (sent in exchange #${move.by})`, res));
         if (move.status !== undefined) v.verify(move.requirement, listedStatus(found!, move.status, res));
       }
+    } else if (s.x.status === 404 && (op in NOT_FOUND_RULE)) {
+      // A 404 on a record a list of the same user (credential) showed, with no write to it since: the
+      // record is there, so the operation is not served at the documented path (as an active case judges it).
+      const rule = NOT_FOUND_RULE[op as keyof typeof NOT_FOUND_RULE];
+      if (op === 'changeInstitutionDisclosure') {
+        const id = s.mapped.pathParams.institutionDisclosureId!;
+        const listed = listedDisclosures.get(id);
+        if (!listed || listed.label !== s.x.credential?.label || institutionMoves.has(id)) continue;
+        if (busy(overlapping(s), `id|${id}`)) continue;
+        const why = `institution disclosure ${id} was listed by exchange #${listed.by}, with no write to it since`;
+        v.verify(rule, served(res, why));
+        continue;
+      }
+      const user = userOf(s);
+      if (!user) continue;
+      const byId = s.mapped.pathParams.institutionUserDisclosureId;
+      const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
+      const name = byId !== undefined ? idToName.get(user)?.get(byId) : named.known ? named.value : undefined;
+      const by = name === undefined ? undefined : shownBy.get(user)?.get(name);
+      if (name === undefined || by === undefined || presence.get(user)?.get(name) !== true) continue;
+      if (userMoves.get(user)?.has(name)) continue;
+      if (busy(overlapping(s), `ud|${user}|${name}`)) continue;
+      const record = byId !== undefined ? `${byId} ("${name}")` : `"${name}"`;
+      const why = `the acceptance record ${record} of user ${user} was listed by exchange #${by}, with no write since`;
+      v.verify(rule, served(res, why));
     } else if (op === 'updateContactInfo') {
       const customer = s.mapped.pathParams.customerId!;
       const phone = bodyOf(s).phoneNumber;
