@@ -24,7 +24,13 @@ export interface RecordedRun {
  * The suite's own active run against a fresh reference target (with the given faults), made through
  * the recorder: the recorder forwards to the target, the cases are pointed at the recorder.
  */
-export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; strict?: boolean }): Promise<RecordedRun> {
+export async function recordActiveRun(o: {
+  areas: Area[];
+  faults?: string[];
+  strict?: boolean;
+  /** One case at a time (a client that awaits each answer), instead of all at once. */
+  sequential?: boolean;
+}): Promise<RecordedRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-recorded-'));
   const har = join(dir, 'run.har');
   const printed: string[] = [];
@@ -35,6 +41,7 @@ export async function recordActiveRun(o: { areas: Area[]; faults?: string[]; str
       areas: o.areas,
       faults: o.faults,
       strict: o.strict,
+      sequential: o.sequential,
       // Generous: on a loaded machine a slow answer must not turn into "no answer" in the capture.
       http: { timeoutMs: 30_000 },
       configure: async (cfg) => {
@@ -62,3 +69,31 @@ export function judgeFile(file: string, config: TargetConfig | undefined, strict
 export function brokenRequirements(j: HarJudgement, strict = false): Set<string> {
   return new Set(j.cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || strict)).map((k) => k.requirement)));
 }
+
+/**
+ * Faults whose rule a capture cannot show: the target refuses a request the spec says it must
+ * serve (a refusal may be about the credentials, which a capture cannot tell, and a 404 may mean
+ * "not found"), or the difference lies in a credential's validity. The active suite catches them.
+ */
+export const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
+  'op1-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
+  'op2-requires-version-less-path': 'a 405 at the documented path: a refusal proves nothing about the rule',
+  'op4-requires-other-query-name': 'a 400 refusal: may be about anything else the request carries',
+  'op4-answers-for-token-user': 'which consumer a token stands for is not in the capture',
+  'op4-refuses-valid-token': 'a 403 refusal: a capture cannot tell whether the token was valid for this operation',
+  'op5-requires-other-header-name': 'a 400 refusal: may be about anything else the request carries',
+  'op6-collection-form-missing': 'a 405 refusal',
+  'op7-collection-form-missing': 'a 405 refusal',
+  'disc-accepts-any-bearer-token': 'an invalid token cannot be told from a valid one',
+  'op9-invalid-token-403': 'an invalid token cannot be told from a valid one',
+  'op9-forbidden-token-401': 'a token without authorization cannot be told from one with it',
+  'op9-refuses-day-of-week': 'a 400 refusal: may be about anything else the request carries',
+  'op10-unsupplied-phone-cleared': 'shows only as a refusal of the number on record, which may be about anything else',
+  'op10-served-only-versioned': 'a 404 at the documented path: may mean the customer is not found',
+  'op10-refuses-postal-address-alone': 'a 400 refusal: may be about anything else the request carries',
+  'op10-refuses-all-three': 'a 400 refusal: may be about anything else the request carries',
+  'op10-refuses-login-id': 'a 400 refusal: may be about anything else the request carries',
+  'op10-country-code-change-not-stored':
+    'judged as the phone number on record (OP10-RULE1-PHONE-STORED, its collateral): '
+    + 'a capture does not tell a country-code change apart',
+};

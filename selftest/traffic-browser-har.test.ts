@@ -93,12 +93,13 @@ function session(listedAfterCreate: object) {
   };
 }
 
-async function judge(har: object, extra: string[] = []) {
+async function judge(har: object, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-browser-har-'));
   const file = join(dir, 'bank.example.har');
   writeFileSync(file, JSON.stringify(har, null, 2));
   const lines: string[] = [];
-  const code = await main(['--traffic', file, '--reports', join(dir, 'reports'), ...extra], {}, { out: (l) => lines.push(l), err: (l) => lines.push(l) });
+  const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+  const code = await main(['--traffic', file, '--reports', join(dir, 'reports'), ...extra], env, io);
   const summary = JSON.parse(readFileSync(join(dir, 'reports', 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
   return { code, out: lines.join('\n'), summary, dir };
 }
@@ -107,7 +108,7 @@ const verdict = (s: ConformanceSummary, id: string) => s.requirements.find((r) =
 
 describe('a browser-style HAR, judged without a configuration', () => {
   test('is judged conformant in what it shows; the base URLs are inferred and said', async () => {
-    const { code, out, summary } = await judge(session(record('ACCEPTED')));
+    const { code, out, summary } = await judge(session(record('ACCEPTED')), ['--area', 'disclosures,authentication']);
     expect(code, out).toBe(0);
     expect(out).toContain(`inferred baseUrl: ${API}`);
     expect(out).toContain(`inferred authBaseUrl: ${AUTH}`);
@@ -123,6 +124,21 @@ describe('a browser-style HAR, judged without a configuration', () => {
     expect(lines.some((l) => /429: rate limited/.test(l))).toBe(true);
   });
 
+  test('an area the traffic never shows is not tested: exit 5, as an active run with an area not tested', async () => {
+    const env = { DBSI_SPEC_URL: 'https://spec.example/dbsi.md' };
+    const { code, out, summary } = await judge(session(record('ACCEPTED')), [], env);
+    expect(code, out).toBe(5);
+    expect(out).toContain('Verdict: conformant in the areas tested in what the traffic shows; '
+      + 'not tested: money movement, contact info (not observed: no exchange in the capture) (exit 5)');
+    expect(summary.facts.verdict).toBe('conformant in the areas tested');
+    expect(summary.facts.coverage!.notTested.map((n) => n.area)).toEqual(['money-movement', 'contact-info']);
+    // The reports link the spec where DBSI_SPEC_URL says (else the spec file of this checkout), as an active run's do.
+    expect(summary.facts.spec.url).toBe('https://spec.example/dbsi.md');
+    const local = await judge(session(record('ACCEPTED')), ['--area', 'disclosures']);
+    expect(local.code, local.out).toBe(0);
+    expect(local.summary.facts.spec.url).toMatch(/^file:\/\/.*\/spec\/digital-banking-service-interface\.md$/);
+  });
+
   test('a record the list does not show after its 2xx create is a broken STATE-UD-CREATE (exit 1)', async () => {
     const { code, out, summary } = await judge(session({ institutionUserDisclosures: [] }));
     expect(code, out).toBe(1);
@@ -131,7 +147,8 @@ describe('a browser-style HAR, judged without a configuration', () => {
   });
 
   test('every credential of the capture is redacted in every artifact and the output', async () => {
-    const { code, out, dir } = await judge(session(record('ACCEPTED')), ['--bundle']);
+    const area = ['--area', 'disclosures,authentication'];
+    const { code, out, dir } = await judge(session(record('ACCEPTED')), ['--bundle', ...area]);
     expect(code, `the bundle's own scan (exit 4 when a secret is found), ${out}`).toBe(0);
     const texts = [out, ...filesUnder(join(dir, 'reports')).map((f) => readFileSync(f).toString('latin1'))];
     for (const s of SECRETS) {

@@ -9,7 +9,8 @@ import type { ConformanceSummary } from '../harness/evidence/summary';
 import { FAULTS } from '../reference-target/faults';
 import { filesUnder, findSecrets, untarGz } from './_artifacts';
 import { explain } from './_reference';
-import { brokenRequirements, judgeFile, recordActiveRun, type RecordedRun } from './_recorded-run';
+import { brokenRequirements, judgeFile, NOT_SHOWN_IN_TRAFFIC, recordActiveRun, type RecordedRun }
+  from './_recorded-run';
 
 /**
  * Judging recorded traffic (--traffic), proved on the suite's own active run: recorded through
@@ -18,33 +19,6 @@ import { brokenRequirements, judgeFile, recordActiveRun, type RecordedRun } from
  * on the fault's requirement, for every fault whose rule shows in traffic, and on nothing else.
  */
 
-/**
- * Faults whose rule a capture cannot show: the target refuses a request the spec says it must
- * serve (a refusal may be about the credentials, which a capture cannot tell, and a 404 may mean
- * "not found"), or the difference lies in a credential's validity. The active suite catches them.
- */
-const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
-  'op1-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
-  'op2-requires-version-less-path': 'a 405 at the documented path: a refusal proves nothing about the rule',
-  'op3-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
-  'op4-requires-other-query-name': 'a 400 refusal: may be about anything else the request carries',
-  'op4-answers-for-token-user': 'which consumer a token stands for is not in the capture',
-  'op4-refuses-valid-token': 'a 403 refusal: a capture cannot tell whether the token was valid for this operation',
-  'op5-requires-other-header-name': 'a 400 refusal: may be about anything else the request carries',
-  'op6-collection-form-missing': 'a 405 refusal',
-  'op7-collection-form-missing': 'a 405 refusal',
-  'disc-user-id-forms-missing': 'a 404: may mean "not found"',
-  'disc-accepts-any-bearer-token': 'an invalid token cannot be told from a valid one',
-  'op9-invalid-token-403': 'an invalid token cannot be told from a valid one',
-  'op9-forbidden-token-401': 'a token without authorization cannot be told from one with it',
-  'op9-refuses-day-of-week': 'a 400 refusal: may be about anything else the request carries',
-  'op10-unsupplied-phone-cleared': 'shows only as a refusal of the number on record, which may be about anything else',
-  'op10-served-only-versioned': 'a 404 at the documented path: may mean the customer is not found',
-  'op10-refuses-postal-address-alone': 'a 400 refusal: may be about anything else the request carries',
-  'op10-refuses-all-three': 'a 400 refusal: may be about anything else the request carries',
-  'op10-refuses-login-id': 'a 400 refusal: may be about anything else the request carries',
-  'op10-country-code-change-not-stored': 'judged as the phone number on record (OP10-RULE1-PHONE-STORED, its collateral): a capture does not tell a country-code change apart',
-};
 
 function capture(): Io & { text(): string } {
   const lines: string[] = [];

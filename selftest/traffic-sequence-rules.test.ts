@@ -21,6 +21,8 @@ interface Step {
   /** Start and duration in ms from the capture's start. */
   at: number;
   time?: number;
+  /** As written in the capture, instead of `at` (e.g. with microseconds). */
+  startedDateTime?: string;
   auth?: string;
   headers?: Record<string, string>;
   body?: unknown;
@@ -30,7 +32,7 @@ interface Step {
 function har(steps: Step[]) {
   const t0 = Date.parse('2026-11-20T10:00:00.000Z');
   const entries = steps.map((s) => ({
-    startedDateTime: new Date(t0 + s.at).toISOString(),
+    startedDateTime: s.startedDateTime ?? new Date(t0 + s.at).toISOString(),
     time: s.time ?? 10,
     request: {
       method: s.method,
@@ -56,6 +58,34 @@ const remove = (at: number, status: number, name = 'E-Sign'): Step => ({ method:
 const list = (at: number, names: string[], user = 'u-1', o: { time?: number; auth?: string } = {}): Step => ({
   method: 'GET', url: `${API}?InstitutionConsumerId=${user}`, status: 200, at, time: o.time, auth: o.auth,
   answer: { institutionUserDisclosures: names.map((n) => ({ institutionId: '77', institutionUserId: user, institutionUserDisclosureStatus: 'ACCEPTED', institutionDisclosureName: n })) },
+});
+const INSTITUTION = 'https://bank.example/api/db-disclosures/v1/institution-disclosures';
+const changeDisclosure = (at: number, name: string): Step => ({
+  method: 'PUT', url: `${INSTITUTION}/d-1`, status: 200, at,
+  headers: {
+    institutionid: '77',
+    institutiondisclosurename: name,
+    institutiondisclosurestatus: 'true',
+    'content-type': 'application/json',
+  },
+  body: { institutionDisclosureId: 'd-1', institutionId: '77', institutionDisclosureName: name,
+    institutionDisclosureStatus: true },
+  answer: {
+    institutionDisclosureId: 'd-1',
+    institutionId: '77',
+    institutionDisclosureName: name,
+    institutionDisclosureData: 'https://bank.example/d.pdf',
+    institutionDisclosureDataType: 'URL',
+  },
+});
+const disclosures = (at: number, name: string): Step => ({
+  method: 'GET', url: INSTITUTION, status: 200, at,
+  answer: {
+    institutionDisclosures: [
+      { institutionDisclosureId: 'd-1', institutionId: '77', institutionDisclosureName: name,
+        institutionDisclosureStatus: true },
+    ],
+  },
 });
 const phone = (at: number, status: number, oldNumber: string, newNumber: string): Step => ({ method: 'PUT', url: CONTACT, status, at, headers: { 'content-type': 'application/json' }, body: { userIdType: 'CUSTOMER_ID', phoneNumber: { oldPhoneNumber: oldNumber, newPhoneNumber: newNumber } } });
 
@@ -85,6 +115,44 @@ describe('state rules across the sequence', () => {
     const j = await judge([list(0, []), create(100, 204, 'E-Sign'), { ...list(105, [], 'u-1', { time: 50 }) }, list(400, ['E-Sign'])]);
     expect(broken(j)).toEqual([]);
     expect(broken(await judge([list(0, []), create(100, 204), list(105, [], 'u-1', { time: 50 }), list(400, [])]))).toEqual(['STATE-UD-CREATE']);
+  });
+
+  test('a list that starts in the millisecond in which the write\'s answer ended follows it', async () => {
+    // HAR times are rounded down to the millisecond.
+    // A client that awaits each answer: the create ends at 100.6 ms, the list starts 0.1 ms later, written as 100.
+    const sameMs = [list(0, []), { ...create(100, 204), time: 0.6 }, { ...list(100, [], 'u-1', { time: 0.5 }) }];
+    expect(broken(await judge(sameMs))).toEqual(['STATE-UD-CREATE']);
+    // Started a full millisecond before the answer ended: an overlap, nothing judged.
+    expect(broken(await judge([list(0, []), { ...create(100, 204), time: 1.6 }, list(100, [])]))).toEqual([]);
+    // The recorder writes microseconds: a list that started 0.2 ms before the answer ended overlaps it.
+    const at = (us: string) => `2026-11-20T10:00:00.${us}Z`;
+    const micro = [
+      { ...list(0, []), startedDateTime: at('000000') },
+      { ...create(100, 204), time: 0.6, startedDateTime: at('100000') },
+      { ...list(100, []), startedDateTime: at('100400') },
+    ];
+    expect(broken(await judge(micro))).toEqual([]);
+    micro[2]!.startedDateTime = at('100700');
+    expect(broken(await judge(micro))).toEqual(['STATE-UD-CREATE']);
+  });
+
+  test('a state rule is proved only by the read that shows the state, never by the write\'s own answer', async () => {
+    // The change answers with the new name, the following list still shows the old one: broken.
+    const change = changeDisclosure(100, 'E-Sign v2');
+    const notStored = await judge([disclosures(0, 'E-Sign'), change, disclosures(200, 'E-Sign')]);
+    expect(broken(notStored)).toEqual(['STATE-ID-CHANGE']);
+    const checksOf = (j: HarJudgement, id: string) =>
+      j.cases.flatMap((c) => c.checks).filter((k) => k.requirement === id);
+    expect(checksOf(notStored, 'STATE-ID-CHANGE').filter((k) => k.exchange === 2)).toEqual([]);
+    // No list after the change: not observed (no check at all), however right its answer.
+    const unseen = await judge([disclosures(0, 'E-Sign'), change]);
+    expect(checksOf(unseen, 'STATE-ID-CHANGE')).toEqual([]);
+    expect(unseen.lines.find((l) => l.index === 2)!.notes.join(' ')).toMatch(/STATE-ID-CHANGE not observed/);
+    // The list shows it: proved, by the list.
+    const stored = await judge([disclosures(0, 'E-Sign'), change, disclosures(200, 'E-Sign v2')]);
+    expect(broken(stored)).toEqual([]);
+    expect(stored.lines.find((l) => l.index === 3)!.proved).toContain('STATE-ID-CHANGE');
+    expect(stored.lines.find((l) => l.index === 2)!.proved).not.toContain('STATE-ID-CHANGE');
   });
 
   test('a write whose user cannot be told (its credential lists two users alike) is held against no one', async () => {

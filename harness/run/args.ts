@@ -78,7 +78,8 @@ export const OPTIONS_TEXT = `Options:
   --quiet              no banner and no progress: only the summary (warnings still go to stderr)
   --traffic FILE.har   judge recorded traffic (HAR 1.2) instead of sending requests: nothing is
                        sent; with --config its base URLs map the entries to operations, without
-                       it they are inferred from the spec's paths (npm run record captures one)
+                       it they are inferred from the spec's paths (npm run record captures one);
+                       --area names the areas it must show (exit 5 when one shows no rule)
   --version            print the suite's version
   -h, --help           this text`;
 
@@ -185,7 +186,8 @@ export function parseCli(argv: string[]): CliOptions {
     if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
   }
   if (v.traffic !== undefined) {
-    const sending = ['area', 'grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail', 'waivers', 'compare'] as const;
+    // --area names the areas the capture must cover (the traffic is judged whole).
+    const sending = ['grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail', 'waivers', 'compare'] as const;
     const active = [
       ...sending.filter((k) => v[k] !== undefined),
       ...(v.list ? (['list'] as const) : []),

@@ -15,11 +15,15 @@ export function casePath(c: Pick<CaseReport, 'area' | 'operation' | 'title'>): s
 }
 
 /**
- * One line for a failed test: the requirement and grade of the check that failed, the test (with its
+ * One line for a failed test: the requirement and grade of its most severe failed check, the test (with its
  * operation), the spec section, what the check states and what was received (cut at a token boundary).
  */
 export function failureLine(c: CaseReport): string {
-  const k = c.checks.find((x) => x.outcome === 'failed' && (x.grade === 'MUST' || c.outcome === 'failed'));
+  // The most severe failed check: a MUST, then a SHOULD, then an INFO one (each graded only when the test failed).
+  const failed = c.checks.filter((x) => x.outcome === 'failed' && (x.grade === 'MUST' || c.outcome === 'failed'));
+  const k = (['MUST', 'SHOULD', 'INFO'] as const)
+    .map((g) => failed.find((x) => x.grade === g))
+    .find((x) => x !== undefined) ?? failed[0];
   if (!k) return `✗ ${c.requirements.join(',')} ${casePath(c)}: ${cutAtToken(firstLine(c.reason), 300)}`;
   return `✗ ${k.requirement} [${k.grade}] ${casePath(c)} (spec section "${k.section}"): ${k.description}; received ${cutAtToken(k.received ?? '', 240)}`;
 }

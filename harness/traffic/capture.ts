@@ -7,7 +7,10 @@ import type { HarEntry, HarHeader } from './har';
 export interface Observed {
   /** 1-based position in the capture (the entries are the time-ordered sequence). */
   index: number;
+  /** The start, to the precision the capture gives (a millisecond in browsers' captures; finer in the recorder's). */
   startMs: number;
+  /** The precision of startMs: the true start lies in [startMs, startMs + startPrecisionMs). */
+  startPrecisionMs: number;
   /** When the answer was complete (start + time); equal to start when the capture does not say. */
   endMs: number;
   startedAt: string;
@@ -91,9 +94,29 @@ function responseBody(e: HarEntry): string {
   return c.encoding === 'base64' ? Buffer.from(c.text, 'base64').toString('utf8') : c.text;
 }
 
+/**
+ * A startedDateTime as milliseconds since the epoch, with its precision: ISO 8601 allows any number
+ * of digits for the fraction of a second (browsers write 3, the recorder 6); Date.parse keeps 3.
+ */
+export function startOf(startedDateTime: unknown): { ms: number; precisionMs: number } | undefined {
+  const ms = Date.parse(String(startedDateTime));
+  if (!Number.isFinite(ms)) return undefined;
+  const digits = /T\d{2}:\d{2}(?::\d{2}(?:[.,](\d+))?)?/.exec(String(startedDateTime))?.[1] ?? '';
+  const extra = digits.length > 3 ? Number(`0.${digits.slice(3, 9)}`) : 0;
+  return { ms: ms + extra, precisionMs: 10 ** (3 - Math.min(digits.length, 9)) };
+}
+
+/** Milliseconds since the epoch as ISO 8601 with microseconds (the recorder's startedDateTime). */
+export function isoMicroseconds(ms: number): string {
+  const whole = Math.floor(ms);
+  const micro = Math.min(999, Math.floor((ms - whole) * 1000));
+  return new Date(whole).toISOString().replace(/Z$/, `${String(micro).padStart(3, '0')}Z`);
+}
+
 export function observe(e: HarEntry, index: number): Observed {
-  const started = Date.parse(e.startedDateTime);
-  const startMs = Number.isFinite(started) ? started : 0;
+  const start = startOf(e.startedDateTime);
+  const started = start ? Math.floor(start.ms) : NaN;
+  const startMs = start?.ms ?? 0;
   const time = typeof e.time === 'number' && e.time > 0 ? e.time : 0;
   const status = typeof e.response?.status === 'number' && e.response.status > 0 ? e.response.status : 0;
   const requestHeaders = headerRecord(e.request.headers);
@@ -101,6 +124,7 @@ export function observe(e: HarEntry, index: number): Observed {
   return {
     index,
     startMs,
+    startPrecisionMs: start?.precisionMs ?? 1,
     endMs: startMs + time,
     startedAt: Number.isFinite(started) ? new Date(started).toISOString() : String(e.startedDateTime ?? ''),
     durationMs: Math.round(time * 10) / 10,

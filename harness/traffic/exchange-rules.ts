@@ -7,6 +7,7 @@ import { observeEnumerations, sentValues } from '../../suites/money-movement/cre
 import { header, type Observed } from './capture';
 import type { Mapped } from './operation-map';
 import { SHOWN } from '../shown-values';
+import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../transfer-members';
 
 /**
  * Per exchange: which of the active suite's checks an observed answer can be held to, and only
@@ -93,11 +94,18 @@ function writeInstitutionDisclosure(requestRule: string, responseRule: string, s
     }
     if (Object.keys(sentValues).length) v.verify(requestRule === 'OP3-REQUEST' ? 'OP3-RESPONSE-REFLECTS-REQUEST' : 'OP2-RESPONSE-REFLECTS-REQUEST', reflects_request(body, sentValues, `the ${requestRule === 'OP3-REQUEST' ? 'change' : 'create'} response`, s.res));
     if (requestRule !== 'OP3-REQUEST') return;
-    // STATE-ID-CHANGE, as the active case states it: the change's response names the disclosure changed and the name sent.
-    v.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureId, s.mapped.pathParams.institutionDisclosureId, 'institutionDisclosureId of the change response', s.res));
+    // STATE-ID-CHANGE is a state rule: only a later list shows the change stored (sequence-rules.ts), so
+    // the change's own answer never proves it. It can break it: an answer naming another disclosure, or
+    // another name than sent, describes a change that was not the one asked for.
+    const contradicts = (verdict: CheckVerdict) => verdict.outcome === 'failed' && v.verify('STATE-ID-CHANGE', verdict);
+    const changed = s.mapped.pathParams.institutionDisclosureId;
+    const what = (member: string) => `${member} of the change response`;
+    contradicts(value_equals(body.institutionDisclosureId, changed, what('institutionDisclosureId'), s.res));
     const sent = requestJson(s).json;
     const name = isObject(sent) && typeof sent.institutionDisclosureName === 'string' ? sent.institutionDisclosureName : header(s.x.requestHeaders, 'institutionDisclosureName');
-    if (name !== undefined && body.institutionDisclosureName !== undefined) v.verify('STATE-ID-CHANGE', value_equals(body.institutionDisclosureName, name, 'institutionDisclosureName of the change response', s.res));
+    if (name !== undefined && body.institutionDisclosureName !== undefined) {
+      contradicts(value_equals(body.institutionDisclosureName, name, what('institutionDisclosureName'), s.res));
+    }
   };
 }
 
@@ -110,14 +118,41 @@ function listUserDisclosures(s: Seen, v: Verifier): void {
   const records = (s.res.json as { institutionUserDisclosures?: unknown[] } | undefined)?.institutionUserDisclosures ?? [];
   records.forEach((r, i) => v.verify('OP4-RESPONSE-MEMBERS', required_members(r, ['institutionId', 'institutionUserId', 'institutionUserDisclosureStatus', 'institutionDisclosureName'], `institutionUserDisclosures[${i}]`, s.res)));
   records.forEach((r, i) => v.verify('RES-USERDISC-FIELD-TYPES', schema_conformance(s.res, 'institution-user-disclosure', r, `institutionUserDisclosures[${i}]`)));
-  // Only where the target names the user as asked (some record carries that id): a target may give users ids of its own.
-  const user = s.mapped.query.get('InstitutionConsumerId');
-  if (user && records.some((r) => isObject(r) && r.institutionUserId === user)) {
-    records.forEach((r, i) => isObject(r) && v.verify('OP4-ONLY-THE-USERS-RECORDS', belongs_to_user(r, new Set([user]), `institutionUserDisclosures[${i}]`, s.res)));
-  }
+  theUsersRecords(s, v, records);
   records.forEach((r, i) => {
     if (isObject(r) && r.institutionUserDisclosureStatus !== undefined) v.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, SHOWN.institutionUserDisclosureStatus, `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, s.res));
   });
+}
+
+/**
+ * OP4-ONLY-THE-USERS-RECORDS: "List the disclosures accepted by a user": the list is one user's. The
+ * user asked for is the one the request names (InstitutionConsumerId, else an InstitutionUserId
+ * header), where some record carries that id (a target may give users ids of its own). Where the
+ * request names none that a record carries (the token's user), a list holding records of several
+ * users is not one user's list whoever was asked for: the records of all but the user most of them
+ * are of break the rule.
+ */
+function theUsersRecords(s: Seen, v: Verifier, records: unknown[]): void {
+  const objs = records.map((r, i) => [r, i] as const).filter((p): p is [Record<string, any>, number] => isObject(p[0]));
+  const ids = objs.map(([r]) => r.institutionUserId).filter((u): u is string => typeof u === 'string');
+  const consumer = s.mapped.query.get('InstitutionConsumerId') ?? undefined;
+  const named = [consumer, header(s.x.requestHeaders, 'InstitutionUserId')];
+  const asked = named.find((u): u is string => u !== undefined && ids.includes(u));
+  let user: string | undefined = asked;
+  let who = '';
+  if (user === undefined) {
+    const counts = new Map<string, number>();
+    for (const u of ids) counts.set(u, (counts.get(u) ?? 0) + 1);
+    if (counts.size < 2) return;
+    user = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    const why = named.some((u) => u !== undefined) ? 'no record carries the id the request names'
+      : 'the request names no user';
+    who = ` (${why}: the list's user is the one most of its records are of)`;
+  }
+  for (const [r, i] of objs) {
+    const where = `institutionUserDisclosures[${i}]${who}`;
+    v.verify('OP4-ONLY-THE-USERS-RECORDS', belongs_to_user(r, new Set([user]), where, s.res));
+  }
 }
 
 /** Operations 5–7: a 2xx is the documented 204 with no content. */
@@ -173,10 +208,10 @@ function revokeToken(s: Seen, v: Verifier): void {
   }
 }
 
-const TRANSFER_MEMBERS = ['id', 'fromAccountId', 'toAccountId', 'amount', 'memo', 'paymentOption', 'previousYearContribution', 'status', 'confirmation', 'fee', 'payoffAmount', 'notificationMessage', 'schedule'];
-const SCHEDULE_MEMBERS = ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth', 'nextExecutionDate', 'finalExecutionDate', 'remainingNumberOfExecutions'];
-/** A Transfer that carries every member the spec documents for Transfer, Money and Schedule (OP9-REQUEST-EVERY-MEMBER). */
-const carriesEveryMember = (b: unknown) => isObject(b) && TRANSFER_MEMBERS.every((m) => b[m] !== undefined) && isObject(b.schedule) && SCHEDULE_MEMBERS.every((m) => b.schedule[m] !== undefined);
+/** A Transfer that carries every member the spec documents for Transfer and Schedule (OP9-REQUEST-EVERY-MEMBER). */
+const carriesEveryMember = (b: unknown) =>
+  isObject(b) && TRANSFER_MEMBERS.every((m) => b[m] !== undefined)
+  && isObject(b.schedule) && SCHEDULE_MEMBERS.every((m) => b.schedule[m] !== undefined);
 
 /** Operation 9. */
 function createTransfer(s: Seen, v: Verifier): void {

@@ -16,6 +16,8 @@ import { writeEvidence } from '../evidence/evidence';
 import { junitXml } from '../evidence/junit';
 import { CATEGORIES, SPEC_FILE, suiteVersion, type Io } from '../run/main';
 import { EXIT, exitCodeFor, requirementRows } from '../run/results';
+import { coverageOf, fullyCovered, headline, notTestedText, type Coverage } from '../run/coverage';
+import { specUrl } from '../spec-location';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import { observeAll, type Observed } from './capture';
 import { HarError, readHar, type HarLog } from './har';
@@ -81,11 +83,26 @@ export async function judgeHar(log: { log: HarLog; unreadable: number }, config:
 }
 
 /**
+ * Which selected areas the traffic showed a rule of the target in (a check passed or failed; the
+ * client's own request, CLIENT-REQUEST-AS-DOCUMENTED, is no evidence about the target).
+ */
+export function trafficCoverage(cases: CaseReport[], selected: Area[], exchanged: Set<Area>): Coverage {
+  const aboutTarget = (k: CaseReport['checks'][number]) =>
+    k.requirement !== 'CLIENT-REQUEST-AS-DOCUMENTED' && (k.outcome === 'passed' || k.outcome === 'failed');
+  const evidence = cases.filter((c) => c.checks.some(aboutTarget));
+  const cov = coverageOf(evidence, selected);
+  const why = (a: Area) =>
+    `not observed: ${exchanged.has(a) ? 'its exchanges show no rule of the target' : 'no exchange in the capture'}`;
+  return { ...cov, notTested: cov.notTested.map((n) => ({ area: n.area, reason: why(n.area) })) };
+}
+
+/**
  * npm run conformance -- --traffic FILE.har [--config FILE]: judge recorded traffic with the
  * catalog, the checks and the grading of an active run, and write the same reports. Nothing is
  * sent to the target.
  * Exit codes as for an active run: 0 conformant in what the traffic shows, 1 a MUST broken, 2 an
- * unreadable file or configuration, 3 nothing judgeable.
+ * unreadable file or configuration, 3 nothing judgeable, 5 conformant in what it shows but a
+ * selected area not observed.
  */
 export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const startedAt = new Date();
@@ -103,8 +120,7 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
     }
     throw e;
   }
-  const specUrl = env.DBSI_SPEC_URL ?? 'https://github.com/dbsi-conformance/dbsi-conformance/blob/main/spec/digital-banking-service-interface.md';
-  const j = await judgeHar(log, config, { file, strict: opts.strict, specUrl });
+  const j = await judgeHar(log, config, { file, strict: opts.strict, specUrl: specUrl(env) });
   const ignoredText = Object.entries(j.ignored).filter(([, n]) => n > 0).map(([w, n]) => `${n} ${w}`).join(', ');
   if (j.mapped.length === 0) {
     io.err(`dbsi-conformance: nothing judgeable in ${file}: none of its ${j.observed.length} entries is an exchange of a documented operation${ignoredText ? ` (${ignoredText})` : ''}. Base URLs: ${j.baseNotes.join('; ')}`);
@@ -132,8 +148,12 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
     return { ...r, verdict: 'not-observed' as const, notes: [`not observed: ${why}`] };
   });
 
-  const exitCode = cases.length === 0 ? EXIT.COULD_NOT_TEST : exitCodeFor(cases);
-  const areas = [...new Set(mapped.map(({ m }) => OPERATIONS[m.operation].area))];
+  // One way to finish, as an active run: conformant in what was observed, but a selected area (every
+  // area, or those of --area) the traffic shows no rule of is exit 5, partly tested.
+  const coverage = trafficCoverage(cases, opts.areas, new Set(mapped.map(({ m }) => OPERATIONS[m.operation].area)));
+  let exitCode: number = cases.length === 0 ? EXIT.COULD_NOT_TEST : exitCodeFor(cases);
+  if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
+  const areas = opts.areas;
   const facts: RunFacts = {
     target: { name: config?.name ?? `recorded traffic (${basename(file)})`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, embedded: false, faults: [] },
     suiteVersion: suiteVersion(),
@@ -146,9 +166,15 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
     durationMs: Date.now() - startedAt.getTime(),
     node: process.version,
     exitCode,
-    verdict: exitCode === 0 ? 'conformant' : exitCode === 1 ? 'non-conformant' : 'could not test',
+    verdict:
+      exitCode === 0 ? 'conformant'
+      : exitCode === EXIT.PARTLY_TESTED ? 'conformant in the areas tested'
+      : exitCode === 1 ? 'non-conformant'
+      : 'could not test',
     problems: [],
+    coverage,
   };
+  facts.headline = headline(facts.verdict, coverage);
   const traffic: TrafficSummary = {
     file: basename(file),
     entries: observed.length + log.unreadable,
@@ -186,7 +212,9 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
   const observedCount = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
   io.out('');
   io.out(`Coverage: ${observedCount} of ${rows.filter((r) => r.verdict !== 'not-testable').length} testable requirements observed; ${rows.filter((r) => r.verdict === 'not-observed').length} not observed (not evidence either way).`);
-  io.out(`Verdict: ${facts.verdict} in what the traffic shows (exit ${exitCode}) — ${mapped.length} exchanges judged, ${cases.length} with a verdict, in ${(facts.durationMs / 1000).toFixed(1)} s`);
+  const missing = notTestedText(coverage);
+  const shown = `${facts.verdict} in what the traffic shows${missing ? `; ${missing}` : ''}`;
+  io.out(`Verdict: ${shown} (exit ${exitCode}) — ${mapped.length} exchanges judged, ${cases.length} with a verdict, in ${(facts.durationMs / 1000).toFixed(1)} s`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
   const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets, io });
   return evidenceExit ?? exitCode;

@@ -11,7 +11,8 @@ import { sentOnce, type Seen, type Verifier } from './exchange-rules';
  *   is unknown (no answer, 1xx/3xx, another 5xx) makes the record's state unknown until a later list
  *   shows it;
  * - a move is judged by the first list of the same user (institution) that starts after the move's
- *   answer ended, and that no other write on the same record overlaps;
+ *   answer ended (in the same millisecond counts: HAR times are rounded to it), and that no other
+ *   write on the same record overlaps;
  * - who a write is about is taken from what the capture shows (the list of the same credential, or
  *   the only user listed); where it cannot be told, the write makes the records it may have touched
  *   unknown, never a failure.
@@ -40,6 +41,15 @@ export interface SequenceNotes {
   /** Per exchange index: what the sequence concluded about state there (unknown outcomes, moves judged). */
   notes: Map<number, string[]>;
 }
+
+/** The request rule a 404 breaks on a record known to be there. */
+const NOT_FOUND_RULE = {
+  changeInstitutionDisclosure: 'OP3-REQUEST',
+  changeUserDisclosure: 'OP6-REQUEST',
+  changeUserDisclosureById: 'OP6-REQUEST-BY-ID',
+  deleteUserDisclosure: 'OP7-REQUEST',
+  deleteUserDisclosureById: 'OP7-REQUEST-BY-ID',
+} as const;
 
 interface UserMove {
   kind: 'create' | 'change' | 'delete';
@@ -129,6 +139,10 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   // State.
   const userMoves = new Map<string, Map<string, UserMove>>(); // user -> name -> pending move
   const presence = new Map<string, Map<string, boolean>>(); // user -> name -> last known presence
+  /** user -> name -> the list that last showed the record (while its presence is known). */
+  const shownBy = new Map<string, Map<string, number>>();
+  /** institutionDisclosureId -> the list that showed it, and with which credential. */
+  const listedDisclosures = new Map<string, { by: number; label?: string }>();
   const idToName = new Map<string, Map<string, string>>(); // user -> institutionUserDisclosureId -> name
   /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
   const lastListed = new Map<string, Map<string, Record<string, unknown>>>();
@@ -183,6 +197,7 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
           if (outcome === 'refused') return;
           if (outcome === 'unknown') {
             if (id) institutionMoves.delete(id);
+            if (id) listedDisclosures.delete(id);
             if (id) note(i, `state unknown of institution disclosure ${id} (${why}) until a later list shows it`);
             return;
           }
@@ -231,23 +246,32 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   }
 
   // The timeline: writes take effect when their answer ended; reads are judged when they start.
+  // A browser's startedDateTime has millisecond precision (rounded down): an exchange that starts in
+  // the millisecond in which another's answer ended (and comes after it in the capture) follows it,
+  // as a client that awaits each answer produces them; only a start at least 1 ms before that end is
+  // an overlap. The recorder writes microseconds.
+  const position = new Map(sorted.map((s, k) => [s, k]));
+  const precedes = (a: Seen, b: Seen) =>
+    position.get(a)! < position.get(b)! && b.x.startMs > a.x.endMs - b.x.startPrecisionMs;
   const byEnd = [...writes].sort((a, b) => a.s.x.endMs - b.s.x.endMs || a.s.x.index - b.s.x.index);
-  const byStart = [...writes].sort((a, b) => a.s.x.startMs - b.s.x.startMs || a.s.x.index - b.s.x.index);
-  const settled = new Set<Write>();
+  const byStart = [...writes].sort((a, b) => position.get(a.s)! - position.get(b.s)!);
   let next = 0;
+  /** Writes that ended before the current exchange started, but come after it in the capture (same millisecond). */
+  const pending: Write[] = [];
+  /** Neither before nor after s: the writes that overlap it (other than the exchange itself). */
+  const overlaps = (w: Write, s: Seen) => w.s !== s && !precedes(w.s, s) && !precedes(s, w.s);
   /** Keys of the writes that overlap [start, end] (other than the exchange itself). */
   const overlapping = (s: Seen): Set<string> => {
     const out = new Set<string>();
     for (const w of byStart) {
-      if (w.s.x.startMs > s.x.endMs || (w.s.x.startMs === s.x.endMs && s.x.endMs > s.x.startMs)) break;
-      if (w.s === s || w.s.x.endMs < s.x.startMs || (settled.has(w) && w.s.x.endMs <= s.x.startMs)) continue;
-      for (const k of w.keys) out.add(k);
+      if (precedes(s, w.s)) break;
+      if (overlaps(w, s)) for (const k of w.keys) out.add(k);
     }
     return out;
   };
   /** The contact updates of a customer that overlap [start, end] (other than the exchange itself). */
   const overlappingPhoneWrites = (s: Seen, key: string): Write[] =>
-    byStart.filter((w) => w.s !== s && w.keys.includes(key) && w.s.x.startMs <= s.x.endMs && w.s.x.endMs >= s.x.startMs && !(settled.has(w) && w.s.x.endMs <= s.x.startMs));
+    byStart.filter((w) => w.keys.includes(key) && overlaps(w, s));
   const busy = (keys: Set<string>, key: string) => {
     const [kind, a, b] = key.split('|');
     if (keys.has(key)) return true;
@@ -257,12 +281,12 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   };
 
   for (const s of sorted) {
-    while (next < byEnd.length && byEnd[next]!.s.x.endMs <= s.x.startMs && byEnd[next]!.s !== s) {
-      const w = byEnd[next++]!;
-      if (w.s.x.index !== s.x.index) {
-        w.apply();
-        settled.add(w);
-      }
+    while (next < byEnd.length && byEnd[next]!.s.x.endMs - s.x.startPrecisionMs < s.x.startMs) {
+      pending.push(byEnd[next++]!);
+    }
+    for (let k = 0; k < pending.length; ) {
+      if (precedes(pending[k]!.s, s)) pending.splice(k, 1)[0]!.apply();
+      else k++;
     }
     const v = verifierFor(s.x.index);
     const op = s.mapped.operation;
@@ -298,12 +322,21 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       lastListed.set(user, snapshot);
       const known = mapOf(presence, user);
       for (const name of known.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, byName.has(name));
-      for (const name of byName.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, true);
+      for (const name of byName.keys()) {
+        if (busy(busyKeys, `ud|${user}|${name}`)) continue;
+        known.set(name, true);
+        mapOf(shownBy, user).set(name, s.x.index);
+      }
     } else if (op === 'listInstitutionDisclosures' && outcomeOf(s.x.status) === 'applied') {
       const items = (res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
       if (!Array.isArray(items)) continue;
       const busyKeys = overlapping(s);
       const objs = items.filter(isObject);
+      for (const o of objs) {
+        const id = o.institutionDisclosureId;
+        if (typeof id !== 'string' || busy(busyKeys, `id|${id}`)) continue;
+        listedDisclosures.set(id, { by: s.x.index, label: s.x.credential?.label });
+      }
       for (const [key, move] of [...institutionMoves]) {
         if (busy(busyKeys, `id|${key}`)) continue;
         // Only a list of the same institution can show the disclosure.
@@ -315,6 +348,31 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
         if (move.name !== undefined) v.verify(move.requirement, value_equals(found!.institutionDisclosureName, move.name, `the listed institutionDisclosureName (sent in exchange #${move.by})`, res));
         if (move.status !== undefined) v.verify(move.requirement, listedStatus(found!, move.status, res));
       }
+    } else if (s.x.status === 404 && (op in NOT_FOUND_RULE)) {
+      // A 404 on a record a list of the same user (credential) showed, with no write to it since: the
+      // record is there, so the operation is not served at the documented path (as an active case judges it).
+      const rule = NOT_FOUND_RULE[op as keyof typeof NOT_FOUND_RULE];
+      if (op === 'changeInstitutionDisclosure') {
+        const id = s.mapped.pathParams.institutionDisclosureId!;
+        const listed = listedDisclosures.get(id);
+        if (!listed || listed.label !== s.x.credential?.label || institutionMoves.has(id)) continue;
+        if (busy(overlapping(s), `id|${id}`)) continue;
+        const why = `institution disclosure ${id} was listed by exchange #${listed.by}, with no write to it since`;
+        v.verify(rule, served(res, why));
+        continue;
+      }
+      const user = userOf(s);
+      if (!user) continue;
+      const byId = s.mapped.pathParams.institutionUserDisclosureId;
+      const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
+      const name = byId !== undefined ? idToName.get(user)?.get(byId) : named.known ? named.value : undefined;
+      const by = name === undefined ? undefined : shownBy.get(user)?.get(name);
+      if (name === undefined || by === undefined || presence.get(user)?.get(name) !== true) continue;
+      if (userMoves.get(user)?.has(name)) continue;
+      if (busy(overlapping(s), `ud|${user}|${name}`)) continue;
+      const record = byId !== undefined ? `${byId} ("${name}")` : `"${name}"`;
+      const why = `the acceptance record ${record} of user ${user} was listed by exchange #${by}, with no write since`;
+      v.verify(rule, served(res, why));
     } else if (op === 'updateContactInfo') {
       const customer = s.mapped.pathParams.customerId!;
       const phone = bodyOf(s).phoneNumber;
@@ -340,6 +398,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       }
     }
   }
+  // The writes that ended after the last exchange started: no list follows them.
+  for (const w of [...pending, ...byEnd.slice(next)]) w.apply();
   // Moves no later list showed.
   for (const moves of userMoves.values()) for (const [name, m] of moves) note(m.by, `no later list of the user shows the acceptance record of "${name}": ${m.requirement} not observed for this move`);
   for (const m of institutionMoves.values()) note(m.by, `no later list shows the institution disclosure ${m.id ?? `"${m.name}"`}: ${m.requirement} not observed for this move`);

@@ -4,6 +4,7 @@ import { feature } from '../../harness/case';
 import { json_object_body, not_served, reflects_request, schema_conformance, shown_value, status_code_conformance } from '../../harness/checks';
 import type { HttpResult } from '../../harness/http/client';
 import { SHOWN } from '../../harness/shown-values';
+import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../../harness/transfer-members';
 
 /**
  * Operation 9: POST {transfersBaseUrl}/db-transfers/v1/transfers. Every request that can succeed moves
@@ -25,9 +26,6 @@ function create(t: CaseContext, body: unknown, label: string, o: { credentials?:
 
 const SUCCESS = ['CONV-JSON-BODIES', 'OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST', 'OP9-ENUM-VALUES'];
 
-/** Every member the spec documents for Transfer (Money and Schedule by their own members). */
-const TRANSFER_MEMBERS = ['id', 'fromAccountHolderId', 'toAccountHolderId', 'fromAccountId', 'toAccountId', 'amount', 'memo', 'paymentOption', 'previousYearContribution', 'status', 'confirmation', 'fee', 'payoffAmount', 'notificationMessage', 'schedule'];
-const SCHEDULE_MEMBERS = ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth', 'nextExecutionDate', 'finalExecutionDate', 'remainingNumberOfExecutions'];
 const ERROR = ['CONV-JSON-BODIES', 'OP9-ERROR-SHAPE'];
 
 type Json = Record<string, any>;

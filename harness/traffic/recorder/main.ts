@@ -63,15 +63,21 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   io.out(`dbsi-conformance recorder: recording to ${out} (Ctrl-C stops and completes the HAR)`);
   io.out(`  point the client at:  baseUrl ${u.baseUrl}   authBaseUrl ${u.authBaseUrl}   transfersBaseUrl ${u.transfersBaseUrl}`);
   io.out(`  forwarding to:        ${config.baseUrl}   ${config.authBaseUrl}   ${config.transfersBaseUrl}`);
+  // Every exchange is in the HAR on disk as soon as it ends. The first signal finishes the exchanges in
+  // flight; a later one leaves at once. A Ctrl-C reaches the recorder twice under npm run (from the
+  // terminal and relayed by npm): a signal within a second of the first is that same one.
+  let first: number | undefined;
   const signal = await new Promise<string>((done) => {
-    process.once('SIGINT', () => done('SIGINT'));
-    process.once('SIGTERM', () => done('SIGTERM'));
+    const on = (name: string) => () => {
+      if (first === undefined) {
+        first = Date.now();
+        done(name);
+      } else if (Date.now() - first > 1_000) process.exit(0);
+    };
+    process.on('SIGINT', on('SIGINT'));
+    process.on('SIGTERM', on('SIGTERM'));
   });
-  io.out(`dbsi-conformance recorder: ${signal}: finishing the exchanges in flight and writing the HAR`);
-  // A second signal leaves at once; the file on disk is complete as of the last second.
-  const leave = () => process.exit(0);
-  process.once('SIGINT', leave);
-  process.once('SIGTERM', leave);
+  io.out(`dbsi-conformance recorder: ${signal}: finishing the exchanges in flight (those that ended are in the HAR)`);
   const n = await session.stop();
   io.out(`Recorded ${n} exchange${n === 1 ? '' : 's'} to ${out}. Judge them with: npm run conformance -- --traffic ${v.out} --config ${configPath}`);
   return 0;

@@ -4,7 +4,7 @@ import { request, type Dispatcher } from 'undici';
 import type { TargetConfig } from '../../config';
 import { dispatcherFor, flattenHeaders } from '../../http/client';
 import type { BaseUrlKey } from '../../operations';
-import { credentialOf, header, type Observed } from '../capture';
+import { credentialOf, header, isoMicroseconds, type Observed } from '../capture';
 
 /**
  * The recorder's reverse proxy: a client pointed at it (the local base URLs it prints) is forwarded
@@ -77,21 +77,40 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
     const requestHeaders = rawHeaders(req);
     // Recorded as the target received it: its own host.
     for (const k of Object.keys(requestHeaders)) if (k.toLowerCase() === 'host') requestHeaders[k] = new URL(url).host;
-    const started = new Date();
     const t0 = performance.now();
+    // The start to the microsecond, so that the judge orders exchanges side by side as they were.
+    const startMs = performance.timeOrigin + t0;
     const body = await readBody(req);
-    const x: Observed = { index: ++index, startMs: started.getTime(), endMs: started.getTime(), startedAt: started.toISOString(), durationMs: 0, method: (req.method ?? 'GET').toUpperCase(), url, requestHeaders, requestBody: undefined, status: 0, responseHeaders: {}, responseBody: '' };
+    const x: Observed = {
+      index: ++index,
+      startMs,
+      startPrecisionMs: 0.001,
+      endMs: startMs,
+      startedAt: isoMicroseconds(startMs),
+      durationMs: 0,
+      method: (req.method ?? 'GET').toUpperCase(),
+      url,
+      requestHeaders,
+      requestBody: undefined,
+      status: 0,
+      responseHeaders: {},
+      responseBody: '',
+    };
     const authorization = header(requestHeaders, 'authorization');
     if (authorization !== undefined) x.credential = credentialOf(authorization);
+    let finished = false;
     const finish = () => {
+      if (finished) return;
+      finished = true;
       x.durationMs = Math.round((performance.now() - t0) * 10) / 10;
       x.endMs = x.startMs + x.durationMs;
       o.onExchange(x);
     };
     if (body === 'too-large') {
       x.abortReason = `request body larger than ${MAX_RECORDED_BODY} bytes: refused by the recorder`;
+      finish();
       res.writeHead(413, { 'content-type': 'text/plain' }).end('dbsi-conformance recorder: request body too large\n');
-      return finish();
+      return;
     }
     if (body.length || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) x.requestBody = body.toString('utf8');
     const forward: Record<string, string> = {};
@@ -114,14 +133,18 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
       x.responseBody = data.toString('utf8');
       const back: Record<string, string> = {};
       for (const [k, v] of Object.entries(x.responseHeaders)) if (!HOP_BY_HOP.has(k)) back[k] = v;
+      // Recorded before the client has the answer: a client that saw an answer finds it in the HAR.
+      finish();
       res.writeHead(up.statusCode, back).end(data);
     } catch (e) {
       const err = e as Error & { code?: string; cause?: { code?: string } };
-      x.abortReason = `the recorder got no answer from the target: ${err.code ?? err.cause?.code ?? err.name}: ${err.message}`;
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`dbsi-conformance recorder: no answer from the target (${err.code ?? err.cause?.code ?? err.name})\n`);
+      const why = err.code ?? err.cause?.code ?? err.name;
+      x.abortReason = `the recorder got no answer from the target: ${why}: ${err.message}`;
+      finish();
+      const text = `dbsi-conformance recorder: no answer from the target (${why})\n`;
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(text);
       else res.destroy();
     }
-    finish();
   }
 
   const server = createServer((req, res) => {

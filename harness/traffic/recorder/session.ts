@@ -30,16 +30,33 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
   const printed = new Set<string>();
   const configured = secretValues(config);
   const creator = { name: 'dbsi-conformance recorder', version: o.version };
-  let timer: NodeJS.Timeout | undefined;
 
   const redactor = () => new Redactor([...configured, ...captureSecrets(observed)]);
-  /** Redacted entries, from the whole capture's secrets (a credential seen later is redacted in earlier entries too). */
-  const entries = (): HarEntry[] => {
-    const r = redactor();
-    const labels = new Map<string, string>();
-    return observed.map((x) => harEntry(x, r, labels));
+  /**
+   * The redacted entries written so far, and the secrets they were redacted with: a credential seen
+   * later is redacted in the earlier entries too (they are redacted again when the secrets change).
+   */
+  const written: HarEntry[] = [];
+  let writtenWith = '';
+  const labels = new Map<string, string>();
+  /**
+   * Write the HAR as it is now: every exchange that ended is on disk as soon as it ended, in a
+   * complete, valid HAR 1.2 file (a temporary file renamed over it), so that no signal, kill or
+   * crash loses an exchange that ended.
+   */
+  const save = () => {
+    const secrets = [...configured, ...captureSecrets(observed)];
+    const key = JSON.stringify(secrets);
+    if (key !== writtenWith) {
+      const r = new Redactor(secrets);
+      written.splice(0, written.length, ...observed.map((x) => harEntry(x, r, labels)));
+      writtenWith = key;
+    } else if (written.length < observed.length) {
+      const r = new Redactor(secrets);
+      for (const x of observed.slice(written.length)) written.push(harEntry(x, r, labels));
+    }
+    writeHar(o.out, written, creator);
   };
-  const save = () => writeHar(o.out, entries(), creator);
 
   const seen: Seen[] = [];
   let fresh: Array<{ x: Observed; m: Mapped }> = [];
@@ -88,11 +105,12 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
         fresh.push({ x, m });
         judging ??= setTimeout(judgeSafely, 100);
       }
-      // The file on disk follows the session within a second, so even a hard kill leaves a valid HAR.
-      timer ??= setTimeout(() => {
-        timer = undefined;
+      try {
         save();
-      }, 1_000);
+      } catch (e) {
+        const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+        o.print(`(cannot write ${o.out}: ${why}; the recording goes on)`);
+      }
     },
     onRefused: (line) => o.print(`  ${redactor().text(line)}`),
   });
@@ -106,8 +124,6 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
         clearTimeout(judging);
         judgeSafely();
       }
-      if (timer) clearTimeout(timer);
-      timer = undefined;
       save();
       return observed.length;
     },
