@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { jsonSyntaxError } from './json-syntax';
 import { LocalFileError, readRegularFile } from './local-files';
 import type { Area, SafetySwitch } from './model';
 import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
@@ -457,7 +458,8 @@ export function scannedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): 
 export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, option = '--config'): TargetConfig {
   let text: string;
   try {
-    text = readRegularFile(path, option).toString('utf8');
+    // A byte order mark, as some editors write one, is not an error.
+    text = readRegularFile(path, option).toString('utf8').replace(/^\uFEFF/, '');
   } catch (e) {
     throw new ConfigError(e instanceof LocalFileError ? `cannot read the configuration file (${e.message})` : `cannot read the configuration file ${path}`);
   }
@@ -465,7 +467,11 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(e instanceof RangeError ? `the configuration file ${path} (${option}) is nested too deeply to read` : `the configuration file ${path} (${option}) is not valid JSON: ${(e as Error).message}`);
+    const file = `the configuration file ${path} (${option})`;
+    if (e instanceof RangeError) throw new ConfigError(`${file} is nested too deeply to read`);
+    // Located by line and column, the same on every Node version, never quoting the text (it may hold a secret).
+    const where = jsonSyntaxError(text)?.text ?? 'not accepted by JSON.parse';
+    throw new ConfigError(`${file} is not valid JSON: ${where}`);
   }
   return resolveConfig(raw, env);
 }
