@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { jsonSyntaxError } from './json-syntax';
-import { LocalFileError, readRegularFile } from './local-files';
+import { LocalFileError, MAX_INPUT_FILE_BYTES, readRegularFile, userCwd } from './local-files';
 import type { Area, SafetySwitch } from './model';
 import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
 import { checkTlsFiles } from './tls-files';
@@ -453,13 +453,15 @@ export function scannedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): 
 
 /**
  * Read and resolve a configuration file: a regular file of at most 1 MiB (a FIFO, a device or a
- * huge file is refused at once), JSON, then resolveConfig. `option` names where the path came from.
+ * huge file is refused at once), JSON, then resolveConfig. `option` names where the path came from; a
+ * relative path is taken from the folder the command was run from (INIT_CWD of `env`, see userCwd).
  */
 export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, option = '--config'): TargetConfig {
   let text: string;
   try {
+    text = readRegularFile(path, option, MAX_INPUT_FILE_BYTES, userCwd(env)).toString('utf8');
     // A byte order mark, as some editors write one, is not an error.
-    text = readRegularFile(path, option).toString('utf8').replace(/^\uFEFF/, '');
+    text = text.replace(/^\uFEFF/, '');
   } catch (e) {
     throw new ConfigError(e instanceof LocalFileError ? `cannot read the configuration file (${e.message})` : `cannot read the configuration file ${path}`);
   }

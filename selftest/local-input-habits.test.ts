@@ -1,13 +1,18 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfigFile } from '../harness/config';
 import { jsonSyntaxError } from '../harness/json-syntax';
+import { userCwd } from '../harness/local-files';
+import { main } from '../harness/run/main';
+import { main as record } from '../harness/traffic/recorder/main';
+import { ROOT } from './_cli';
 
 /**
- * Issue 25, local input as users give it: a JSON slip located by line and column. Each refusal is one line,
- * exit 2, and never a stack trace; checked in-process (no command is spawned).
+ * Issue 25, local input as users give it: a JSON slip located by line and column; relative paths taken from the
+ * folder npm was run from (INIT_CWD), not the package root npm runs scripts in. Each refusal is one line, exit 2,
+ * and never a stack trace; checked in-process (no command is spawned, no run starts).
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'dbsi-habits-'));
@@ -79,5 +84,87 @@ describe('a JSON syntax error in the configuration is located by line and column
 
   test('a byte order mark, as some editors write, is accepted', () => {
     expect(loadConfigFile(file('bom.json', `\uFEFF${JSON.stringify(minimal)}`), {}).baseUrl).toBe(minimal.baseUrl);
+  });
+});
+
+/** The main command in-process: its exit code and what it printed. */
+async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('relative paths are taken from the folder npm was run from (INIT_CWD)', () => {
+  // As `cd suites && npm run conformance -- …` gives them: npm runs in the package root, INIT_CWD is suites/.
+  const sub = join(dir, 'suites');
+  mkdirSync(sub);
+  writeFileSync(join(sub, 'mine.json'), JSON.stringify(minimal));
+  const elsewhere = join(dir, 'reports-elsewhere');
+  const noStackTrace = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+  test('INIT_CWD when it is an absolute path, else the current folder', () => {
+    expect(userCwd({ INIT_CWD: sub })).toBe(sub);
+    expect(userCwd({})).toBe(process.cwd());
+    expect(userCwd({ INIT_CWD: 'suites' })).toBe(process.cwd());
+  });
+
+  test('--config mine.json is found in that folder', async () => {
+    const r = await run(['--list', '--area', 'disclosures', '--config', 'mine.json'], { INIT_CWD: sub });
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('OP1-');
+  });
+
+  test('DBSI_CONFIG=mine.json too', async () => {
+    const r = await run(['--list', '--area', 'disclosures'], { INIT_CWD: sub, DBSI_CONFIG: 'mine.json' });
+    expect(r.code, r.err).toBe(0);
+  });
+
+  test('a file not found there: exit 2, one line naming the option and the folder', async () => {
+    const r = await run(['--config', 'missing.json', '--reports', elsewhere], { INIT_CWD: sub });
+    expect(r.code).toBe(2);
+    const says = `cannot read the configuration file (--config: missing.json (in ${sub}) does not exist)`;
+    expect(r.err).toBe(`dbsi-conformance: configuration error: ${says}`);
+    const env = await run(['--list'], { INIT_CWD: sub, DBSI_CONFIG: 'missing.json' });
+    expect(env.code).toBe(2);
+    expect(env.err).toContain(`(DBSI_CONFIG: missing.json (in ${sub}) does not exist)`);
+    noStackTrace(r.err + env.err);
+  });
+
+  test('without INIT_CWD (the command run directly), the current folder', async () => {
+    const r = await run(['--list', '--config', 'mine.json'], {});
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--config: mine.json (in ${process.cwd()}) does not exist`);
+  });
+
+  test('--reports out is created there, not in the package root', async () => {
+    const r = await run(['--reports', 'out', '--config', 'missing.json'], { INIT_CWD: sub });
+    expect(r.code).toBe(2); // the configuration is refused after the reports folder was checked
+    expect(existsSync(join(sub, 'out'))).toBe(true);
+    expect(existsSync(join(ROOT, 'out'))).toBe(false);
+    writeFileSync(join(sub, 'a-file'), 'x');
+    const bad = await run(['--reports', 'a-file'], { INIT_CWD: sub });
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe(`dbsi-conformance: --reports: a-file (in ${sub}) is a file, not a directory`);
+  });
+
+  test('--traffic capture.har is read there', async () => {
+    const request = { method: 'GET', url: 'https://bank.example/index.html', headers: [] };
+    const entry = { startedDateTime: '2026-11-20T09:00:00Z', time: 3, request, response: { status: 200, headers: [] } };
+    writeFileSync(join(sub, 'capture.har'), JSON.stringify({ log: { version: '1.2', entries: [entry] } }));
+    const r = await run(['--traffic', 'capture.har', '--reports', elsewhere], { INIT_CWD: sub });
+    expect(r.err).toContain('nothing judgeable in capture.har'); // read, and judged: no operation in it
+    expect(r.code).toBe(3);
+    const missing = await run(['--traffic', 'missing.har', '--reports', elsewhere], { INIT_CWD: sub });
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(join(sub, 'missing.har'));
+  });
+
+  test('npm run record: --config mine.json is looked up there too', async () => {
+    const err: string[] = [];
+    const io = { out: () => true, err: (l: string) => err.push(l) > 0 };
+    const code = await record(['--config', 'missing.json'], { INIT_CWD: sub }, io);
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain(`--config: missing.json (in ${sub}) does not exist`);
   });
 });

@@ -6,7 +6,7 @@ import type { TestModule } from 'vitest/node';
 // Loaded when the run starts (about a second): bad input is answered before that.
 import type { startVitest } from 'vitest/node';
 import { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile, namedSecrets, scannedSecrets, secretValues, type TargetConfig } from '../config';
-import { LocalFileError, prepareReportsDir } from '../local-files';
+import { LocalFileError, prepareReportsDir, userCwd } from '../local-files';
 import { secretInSuiteText } from '../secrets';
 import type { RunSettings } from '../case';
 import { caseId } from '../case';
@@ -113,8 +113,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if (opts.list) return listOnly(opts, configPath, env, io);
 
   // Local input first, before anything starts or is sent: the reports folder must be usable (--list writes none).
+  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root npm runs in.
   try {
-    prepareReportsDir(opts.reports);
+    opts = { ...opts, reports: prepareReportsDir(opts.reports, '--reports', userCwd(env)) };
   } catch (e) {
     if (!(e instanceof LocalFileError)) throw e;
     io.err(`dbsi-conformance: ${e.message}`);
@@ -409,7 +410,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 function listOnly(opts: CliOptions, configPath: string | undefined, env: NodeJS.ProcessEnv, io: Io): number {
   let config: TargetConfig | undefined;
   try {
-    if (configPath) config = loadConfigFile(configPath, env);
+    if (configPath) config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
   } catch (e) {
     io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
     return EXIT.USAGE;
