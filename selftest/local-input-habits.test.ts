@@ -168,3 +168,17 @@ describe('relative paths are taken from the folder npm was run from (INIT_CWD)',
     expect(err.join('\n')).toContain(`--config: missing.json (in ${sub}) does not exist`);
   });
 });
+
+describe('without --reports, a message names the default reports folder, not the option', () => {
+  test('a file named reports where the folder would go: exit 2, one line, saying how to choose another', async () => {
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    writeFileSync(join(home, 'reports'), 'x');
+    const r = await run(['--config', 'mine.json'], { INIT_CWD: home });
+    expect(r.code).toBe(2);
+    const says = `the default reports folder (reports/): reports (in ${home}) is a file, not a directory`;
+    expect(r.err).toBe(`dbsi-conformance: ${says}; choose another with --reports DIR`);
+    const given = await run(['--config', 'mine.json', '--reports', 'reports'], { INIT_CWD: home });
+    expect(given.err).toBe(`dbsi-conformance: --reports: reports (in ${home}) is a file, not a directory`);
+  });
+});

@@ -18,7 +18,7 @@ import { FEATURES_BY_AREA } from '../../suites';
 import { referenceConfig } from '../../reference-target/config';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference-target/server';
 import { AllureReporter, clearResults, reviseResult } from '../evidence/allure-writer';
-import { parseCli, USAGE, UsageError, type CliOptions } from './args';
+import { DEFAULT_REPORTS, parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { consoleSummary, plural } from './console';
 import { coverageOf, fullyCovered, headline } from './coverage';
 import { dryRun } from './dry-run';
@@ -114,11 +114,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 
   // Local input first, before anything starts or is sent: the reports folder must be usable (--list writes none).
   // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root npm runs in.
+  // Without --reports, a message names the default folder, not an option the user never gave.
+  const reportsSubject = opts.reportsGiven ? '--reports' : `the default reports folder (${DEFAULT_REPORTS}/)`;
   try {
-    opts = { ...opts, reports: prepareReportsDir(opts.reports, '--reports', userCwd(env)) };
+    opts = { ...opts, reports: prepareReportsDir(opts.reports, reportsSubject, userCwd(env)) };
   } catch (e) {
     if (!(e instanceof LocalFileError)) throw e;
-    io.err(`dbsi-conformance: ${e.message}`);
+    io.err(`dbsi-conformance: ${e.message}${opts.reportsGiven ? '' : '; choose another with --reports DIR'}`);
     return EXIT.USAGE;
   }
   if (opts.traffic !== undefined) return judgeTraffic(opts, env, io);
