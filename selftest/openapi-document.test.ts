@@ -22,8 +22,11 @@ import { ROOT } from './_spawn-cli';
 /** tsx by its file, so that the command also runs from another directory. */
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-function runOpenapi(args: string[], cwd = ROOT) {
-  return spawnSync(process.execPath, ['--import', TSX, join(ROOT, 'bin/openapi.ts'), ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+/** As npm runs it when run from initCwd: in cwd (npm's is the package root), with INIT_CWD. */
+function runOpenapi(args: string[], cwd = ROOT, initCwd = cwd) {
+  const env = { ...process.env, INIT_CWD: initCwd };
+  const argv = ['--import', TSX, join(ROOT, 'bin/openapi.ts'), ...args];
+  return spawnSync(process.execPath, argv, { cwd, env, encoding: 'utf8', timeout: 60_000 });
 }
 
 const doc = buildOpenApiDocument({ specUrl: 'https://spec.example/spec.md' }) as Doc;
@@ -70,6 +73,9 @@ describe('npm run openapi', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'dbsi-openapi-cwd-'));
     expect(runOpenapi([], cwd).status).toBe(0);
     expect(existsSync(join(cwd, 'reports', 'openapi.json'))).toBe(true);
+    // Run by npm from cwd (npm runs it in the package root): a relative --out is taken from cwd.
+    expect(runOpenapi(['--out', 'doc.json'], ROOT, cwd).status).toBe(0);
+    expect(existsSync(join(cwd, 'doc.json'))).toBe(true);
     const help = runOpenapi(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--out FILE');
