@@ -75,7 +75,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
     while (i < n && WS.has(text[i]!)) i++;
     if (i >= n) {
       if (want === 'after' && !stack.length) return undefined;
-      if (!stack.length) return error(n, 'the file holds no value', 'an empty file is not a configuration');
+      if (!stack.length) return error(n, 'the file ends before any JSON value');
       return error(n, 'the file ends too early', stack.length ? `${stack.length} "{" or "[" not closed` : undefined);
     }
     const c = text[i]!;
@@ -147,7 +147,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
         return unexpected(i, 'expected ":" after a key');
       case 'after': {
         const top = stack.at(-1);
-        if (top === undefined) return unexpected(i, 'more after the end of the configuration');
+        if (top === undefined) return unexpected(i, 'text after the end of the JSON value');
         if (c === ',') {
           i++;
           afterComma = true;

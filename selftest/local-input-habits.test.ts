@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfigFile } from '../harness/config';
 import { jsonSyntaxError } from '../harness/json-syntax';
 import { userCwd } from '../harness/local-files';
+import { parseHar } from '../harness/traffic/har';
 import { main } from '../harness/run/main';
 import { main as record } from '../harness/traffic/recorder/main';
 import { ROOT } from './_cli';
@@ -80,6 +81,14 @@ describe('a JSON syntax error in the configuration is located by line and column
   test('a very deeply nested truncated file is located without overflowing the stack', () => {
     const m = refusal(() => loadConfigFile(file('deep-open.json', '['.repeat(500_000)), {}));
     expect(m).toContain('500000 "{" or "[" not closed');
+  });
+
+  test('a capture (HAR) cut off mid-way is located the same way, without quoting it (it holds credentials)', () => {
+    const headers = '[{"name": "Authorization", "value": "Bearer tok-';
+    const har = `{"log": {"version": "1.2", "entries": [\n  {"request": {"headers": ${headers}`;
+    const says = 'a string that is never closed starts at line 2, column 63';
+    expect(() => parseHar(har, 'cut.har')).toThrow(`cut.har is not JSON (${says}): expected a HAR 1.2 file`);
+    expect(() => parseHar(har, 'cut.har')).not.toThrow(/tok-/);
   });
 
   test('a byte order mark, as some editors write, is accepted', () => {
