@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfigFile } from '../harness/config';
+import { ConfigError, loadConfigFile, resolveConfig } from '../harness/config';
 import { jsonSyntaxError } from '../harness/json-syntax';
 import { userCwd } from '../harness/local-files';
 import { parseHar } from '../harness/traffic/har';
@@ -190,4 +190,9 @@ describe('without --reports, a message names the default reports folder, not the
     const given = await run(['--config', 'mine.json', '--reports', 'reports'], { INIT_CWD: home });
     expect(given.err).toBe(`dbsi-conformance: --reports: reports (in ${home}) is a file, not a directory`);
   });
+});
+
+test('a relative TLS file not found names the folder it was looked for in', () => {
+  const m = refusal(() => resolveConfig({ ...minimal, http: { tls: { caFile: 'no-such-ca.pem' } } }, {}));
+  expect(m).toBe(`"http.tls.caFile": no-such-ca.pem (in ${process.cwd()}) does not exist`);
 });
