@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -68,6 +68,24 @@ describe('a JSON syntax error in the configuration is located by line and column
     for (const t of invalid) {
       expect(() => JSON.parse(t), t).toThrow();
       expect(jsonSyntaxError(t), t).toBeDefined();
+    }
+    // The shipped example, cut or with a character removed or inserted (seeded): the two always agree.
+    const example = readFileSync(join(ROOT, 'config/example.target.json'), 'utf8');
+    const chars = ['{', '}', '[', ']', ',', ':', '"', '\\', '-', '0', '1', 'e', '.', ' ', '\n', 't', "'", '\u0001'];
+    let seed = 25;
+    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    for (let i = 0; i < 1500; i++) {
+      const p = rnd(example.length);
+      const op = rnd(3);
+      const t = example.slice(0, p) + (op === 0 ? chars[rnd(chars.length)] : '') + example.slice(op === 1 ? p + 1 : p);
+      const cut = op === 2 ? t.slice(0, p) : t;
+      let parses = true;
+      try {
+        JSON.parse(cut);
+      } catch {
+        parses = false;
+      }
+      expect(jsonSyntaxError(cut) === undefined, JSON.stringify(cut.slice(Math.max(0, p - 20), p + 20))).toBe(parses);
     }
   });
 
