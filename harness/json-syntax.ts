@@ -118,6 +118,8 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
           continue;
         }
         if (c === '-' || /\d/.test(c)) return unexpected(c === '-' ? i + 1 : i, 'not a JSON number');
+        const lowerCase = 'JSON writes true, false, null in lower case';
+        if (/^(?:true|false|null|none)\b/i.test(text.slice(i, i + 6))) return unexpected(i, lowerCase);
         return unexpected(i, /[A-Za-z]/.test(c) ? 'a text value takes double quotes' : undefined);
       }
       case 'key':

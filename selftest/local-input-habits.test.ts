@@ -51,6 +51,7 @@ describe('a JSON syntax error in the configuration is located by line and column
     ['an unquoted key', '{\n  "a": 1,\n  b: "x"\n}', 'unexpected "b" at line 3, column 3 (a key takes double quotes)'],
     ['a missing comma', '{\n  "a": "x"\n  "b": "y"\n}', 'unexpected """ at line 3, column 3 (expected "," or "}")'],
     ['cut off', '{\n  "a": {"b": [1, 2', 'the file ends too early at line 2, column 19 (3 "{" or "[" not closed)'],
+    ['True', '{"x": True}', 'unexpected "T" at line 1, column 7 (JSON writes true, false, null in lower case)'],
     ['a line break in a string', '{"a": "one\ntwo"}', 'unexpected U+000A at line 1, column 11'],
     ['a trailing comma in a list, after CRLF lines', '{\r\n"a": [1,\r\n2,\r\n]}', 'unexpected "]" at line 4, column 1'],
   ])('%s', (_what, text, says) => {
