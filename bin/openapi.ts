@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { userCwd } from '../harness/local-files';
 import { buildOpenApiDocument } from '../harness/openapi/document';
 import { SPEC_FILE } from '../harness/spec-location';
 
@@ -35,17 +36,18 @@ function main(): number {
     process.stderr.write(`dbsi-conformance openapi: --out needs a file name\n\n${USAGE}\n`);
     return 2;
   }
+  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
+  const file = resolve(userCwd(), v.out);
   let doc;
   try {
     // Without DBSI_SPEC_URL, the spec of this checkout relative to the document (no local absolute path in a document meant to be shared).
-    const specLink = process.env.DBSI_SPEC_URL || relative(dirname(resolve(v.out)), SPEC_FILE).split(sep).join('/');
+    const specLink = process.env.DBSI_SPEC_URL || relative(dirname(file), SPEC_FILE).split(sep).join('/');
     doc = buildOpenApiDocument({ specUrl: specLink });
   } catch (e) {
     // The suite's own data is inconsistent (a $ref that leads nowhere, an undocumented schema name): the message names the file.
     process.stderr.write(`dbsi-conformance openapi: cannot generate the document: ${(e as Error).message}\n`);
     return 1;
   }
-  const file = resolve(v.out);
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');

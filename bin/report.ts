@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportVariables, reportVerdict, SUMMARY_FILES } from '../harness/evidence/evidence';
 import { buildHtmlReport } from '../harness/evidence/report';
+import { userCwd } from '../harness/local-files';
 import type { ConformanceSummary } from '../harness/evidence/summary';
 
 /**
@@ -27,7 +28,8 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
-  const dir = resolve(v.reports!);
+  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
+  const dir = resolve(userCwd(), v.reports!);
   const resultsDir = join(dir, 'allure-results');
   if (!existsSync(resultsDir)) {
     process.stderr.write(`dbsi-conformance report: no ${resultsDir}: run the suite first (npm run conformance -- --reports ${v.reports})\n`);

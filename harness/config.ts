@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { LocalFileError, readRegularFile } from './local-files';
+import { jsonSyntaxError } from './json-syntax';
+import { LocalFileError, MAX_INPUT_FILE_BYTES, readRegularFile, userCwd } from './local-files';
 import type { Area, SafetySwitch } from './model';
 import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
 import { checkTlsFiles } from './tls-files';
@@ -489,12 +490,15 @@ export function scannedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): 
 
 /**
  * Read and resolve a configuration file: a regular file of at most 1 MiB (a FIFO, a device or a
- * huge file is refused at once), JSON, then resolveConfig. `option` names where the path came from.
+ * huge file is refused at once), JSON, then resolveConfig. `option` names where the path came from; a
+ * relative path is taken from the folder the command was run from (INIT_CWD of `env`, see userCwd).
  */
 export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env, option = '--config'): TargetConfig {
   let text: string;
   try {
-    text = readRegularFile(path, option).toString('utf8');
+    text = readRegularFile(path, option, MAX_INPUT_FILE_BYTES, userCwd(env)).toString('utf8');
+    // A byte order mark, as some editors write one, is not an error.
+    text = text.replace(/^\uFEFF/, '');
   } catch (e) {
     throw new ConfigError(e instanceof LocalFileError ? `cannot read the configuration file (${e.message})` : `cannot read the configuration file ${path}`);
   }
@@ -502,7 +506,11 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(e instanceof RangeError ? `the configuration file ${path} (${option}) is nested too deeply to read` : `the configuration file ${path} (${option}) is not valid JSON: ${(e as Error).message}`);
+    const file = `the configuration file ${path} (${option})`;
+    if (e instanceof RangeError) throw new ConfigError(`${file} is nested too deeply to read`);
+    // Located by line and column, the same on every Node version, never quoting the text (it may hold a secret).
+    const where = jsonSyntaxError(text)?.text ?? 'not accepted by JSON.parse';
+    throw new ConfigError(`${file} is not valid JSON: ${where}`);
   }
   return resolveConfig(raw, env);
 }

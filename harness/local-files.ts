@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /**
  * Local input checked before anything is sent: files the suite reads (the configuration, TLS
@@ -13,6 +13,21 @@ export class LocalFileError extends Error {
   constructor(readonly subject: string, message: string) {
     super(`${subject}: ${message}`);
   }
+}
+
+/**
+ * The folder the person ran the command from, against which the relative paths they give are taken. npm runs a
+ * package's scripts from the package root (`cd suites && npm run conformance` runs in the root) and passes the
+ * folder it was run from as INIT_CWD; without it (the command run directly), the current folder.
+ */
+export function userCwd(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.INIT_CWD;
+  return dir && isAbsolute(dir) ? dir : process.cwd();
+}
+
+/** A path as messages show it: a relative one with the folder it was taken from, when that is given. */
+function shownPath(path: string, from: string | undefined): string {
+  return from === undefined || isAbsolute(path) ? path : `${path} (in ${from})`;
 }
 
 /** The configuration file and TLS files are small: anything larger is a mistake (e.g. /dev/zero, a log file). */
@@ -35,14 +50,18 @@ const reason = (e: unknown) => {
 /**
  * Read a regular file of at most `maxBytes`. Opened without blocking (a FIFO with no writer would
  * otherwise wait forever), then checked on the open descriptor, then read up to the limit only.
+ * A relative path is taken from `from` when given (and a message names that folder), else from the current one.
  */
-export function readRegularFile(path: string, subject: string, maxBytes = MAX_INPUT_FILE_BYTES): Buffer {
+export function readRegularFile(path: string, subject: string, maxBytes = MAX_INPUT_FILE_BYTES, from?: string): Buffer {
   let fd: number;
+  const shown = shownPath(path, from);
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
+    const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+    fd = openSync(from === undefined ? path : resolve(from, path), flags);
   } catch (e) {
-    throw new LocalFileError(subject, `${path} ${reason(e)}`);
+    throw new LocalFileError(subject, `${shown} ${reason(e)}`);
   }
+  path = shown;
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new LocalFileError(subject, `${path} is ${kind(st)}, not a regular file`);
@@ -70,11 +89,14 @@ export function readRegularFile(path: string, subject: string, maxBytes = MAX_IN
 /**
  * Make sure the reports folder exists (created if missing) and that files can be written in it.
  * Missing folders are created one level at a time (no recursive mkdir, which never returns on some
- * pseudo file systems), and a file is written and removed to prove the folder writable.
+ * pseudo file systems), and a file is written and removed to prove the folder writable. A relative path is
+ * taken from `from` when given (and a message names that folder), else from the current one. Returns the
+ * absolute path.
  */
-export function prepareReportsDir(path: string, subject = '--reports'): string {
+export function prepareReportsDir(path: string, subject = '--reports', from?: string): string {
   if (path.trim() === '') throw new LocalFileError(subject, 'names no folder (an empty path)');
-  const abs = resolve(path);
+  const abs = from === undefined ? resolve(path) : resolve(from, path);
+  path = shownPath(path, from);
   const missing: string[] = [];
   let existing = abs;
   // Walk up to the nearest part of the path that exists (bounded by the path's depth).

@@ -1,10 +1,11 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { LocalFileError, readRegularFile } from './local-files';
+import { LocalFileError, MAX_INPUT_FILE_BYTES, readRegularFile } from './local-files';
 
 /**
  * The TLS files of a configuration, checked before anything is sent: each readable, a regular
  * file, in PEM; the CA file holds certificates; the client key is not encrypted and belongs to the
- * client certificate. A problem names the key (`http.tls.keyFile`) and what is wrong.
+ * client certificate. A problem names the key (`http.tls.keyFile`) and what is wrong. A relative path is taken
+ * from the current folder (the package root, under npm), and a file not found there names that folder.
  */
 
 export interface TlsFiles {
@@ -21,7 +22,7 @@ function pemBlocks(text: string): Array<{ label: string; pem: string }> {
 
 function certificates(path: string, key: string): X509Certificate[] {
   const subject = `"http.tls.${key}"`;
-  const blocks = pemBlocks(readRegularFile(path, subject).toString('latin1'));
+  const blocks = pemBlocks(readRegularFile(path, subject, MAX_INPUT_FILE_BYTES, process.cwd()).toString('latin1'));
   if (!blocks.length) throw new LocalFileError(subject, `${path} is not in PEM format (no -----BEGIN CERTIFICATE----- block); convert a DER file with: openssl x509 -inform der -in FILE -out FILE.pem`);
   const certs = blocks.filter((b) => b.label === 'CERTIFICATE');
   if (!certs.length) throw new LocalFileError(subject, `${path} holds ${blocks.map((b) => b.label.toLowerCase()).join(', ')}, not a certificate${key === 'certFile' && blocks.some((b) => /PRIVATE KEY/.test(b.label)) ? ' (are http.tls.certFile and http.tls.keyFile swapped?)' : ''}`);
@@ -36,7 +37,7 @@ function certificates(path: string, key: string): X509Certificate[] {
 
 function privateKey(path: string): KeyObject {
   const subject = '"http.tls.keyFile"';
-  const blocks = pemBlocks(readRegularFile(path, subject).toString('latin1'));
+  const blocks = pemBlocks(readRegularFile(path, subject, MAX_INPUT_FILE_BYTES, process.cwd()).toString('latin1'));
   if (!blocks.length) throw new LocalFileError(subject, `${path} is not in PEM format (no -----BEGIN … PRIVATE KEY----- block)`);
   const key = blocks.find((b) => /PRIVATE KEY$/.test(b.label));
   if (!key) throw new LocalFileError(subject, `${path} holds ${blocks.map((b) => b.label.toLowerCase()).join(', ')}, not a private key${blocks.some((b) => b.label === 'CERTIFICATE') ? ' (are http.tls.certFile and http.tls.keyFile swapped?)' : ''}`);

@@ -19,10 +19,12 @@ import { operationsOf, type Doc } from './_openapi';
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** The command in a process of its own; several run side by side (a worker thread is never blocked). */
-function runOpenapi(args: string[], cwd = ROOT): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** As npm runs it when run from initCwd: in cwd (npm's is the package root), with INIT_CWD. */
+function runOpenapi(args: string[], cwd = ROOT, initCwd = cwd): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const argv = ['--import', TSX, join(ROOT, 'bin/openapi.ts'), ...args];
-    const child = spawn(process.execPath, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    const env = { ...process.env, INIT_CWD: initCwd };
+    const child = spawn(process.execPath, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -72,6 +74,9 @@ describe('npm run openapi', () => {
     const [byDefault, help, bad] = await Promise.all([runOpenapi([], cwd), runOpenapi(['--help']), runOpenapi(['--outt', 'x.json'])]);
     expect(byDefault.status).toBe(0);
     expect(existsSync(join(cwd, 'reports', 'openapi.json'))).toBe(true);
+    // Run by npm from cwd (npm runs it in the package root): a relative --out is taken from cwd.
+    expect((await runOpenapi(['--out', 'doc.json'], ROOT, cwd)).status).toBe(0);
+    expect(existsSync(join(cwd, 'doc.json'))).toBe(true);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--out FILE');
     expect(bad.status).toBe(2);

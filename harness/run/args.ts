@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { AREAS, type Area } from '../model';
 
+/** The reports folder without --reports (relative: in the folder npm was run from). */
+export const DEFAULT_REPORTS = 'reports';
+
 export class UsageError extends Error {
   override name = 'UsageError';
 }
@@ -15,6 +18,8 @@ export interface CliOptions {
   seed?: number;
   strict: boolean;
   reports: string;
+  /** --reports was given: else `reports` is the default folder (a message says so, not "--reports"). */
+  reportsGiven: boolean;
   html: boolean;
   bundle: boolean;
   faults: string[];
@@ -64,7 +69,7 @@ export const OPTIONS_TEXT = `Options:
   --compare PREVIOUS   compare with an earlier run (its conformance-summary.json, or its reports
                        folder): newly failed, fixed, still failing, newly could not test, waivers
                        expiring within 14 days; the exit code does not change
-  --reports DIR        where reports go (default: reports)
+  --reports DIR        where reports go (default: reports, in the folder npm was run from)
   --html               also build the single-file Allure HTML report
   --bundle             also pack the evidence bundle (implies --html): summaries, JUnit, HTML
                        report, MANIFEST.json and SHA256SUMS in one tar.gz, refused if a
@@ -95,6 +100,7 @@ export const USAGE = `Usage: npm run conformance -- [options]
 
 Runs the DBSI conformance suites against a target. With no --config (and no DBSI_CONFIG),
 the embedded reference target is started on 127.0.0.1 and every suite runs against it.
+A relative FILE or DIR is taken from the folder npm was run from (INIT_CWD), else the current one.
 
 ${OPTIONS_TEXT}
 
@@ -134,7 +140,7 @@ export function parseCli(argv: string[]): CliOptions {
         bail: { type: 'string' },
         seed: { type: 'string' },
         strict: { type: 'boolean', default: false },
-        reports: { type: 'string', default: 'reports' },
+        reports: { type: 'string' },
         html: { type: 'boolean', default: false },
         bundle: { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true },
@@ -205,7 +211,8 @@ export function parseCli(argv: string[]): CliOptions {
     excludeTags: v['exclude-tag'] ?? [],
     seed,
     strict: v.strict!,
-    reports: v.reports!,
+    reports: v.reports ?? DEFAULT_REPORTS,
+    reportsGiven: v.reports !== undefined,
     html: v.html! || v.bundle!,
     bundle: v.bundle!,
     faults: (v.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean),

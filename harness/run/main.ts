@@ -8,12 +8,12 @@ import type { startVitest } from 'vitest/node';
 // --version, --help, --list and a refused configuration pay only for what they use: the configuration's
 // Ajv, the suites, the reference target, Allure and the runner are imported where they are needed.
 import type { TargetConfig } from '../config';
-import { LocalFileError, prepareReportsDir } from '../local-files';
+import { LocalFileError, prepareReportsDir, userCwd } from '../local-files';
 import type { RunSettings } from '../case';
 import type { CaseReport } from '../model';
 import { SPEC_FILE } from '../spec-location';
 import type { ReferenceTarget } from '../../reference-target/server';
-import { parseCli, USAGE, UsageError, type CliOptions } from './args';
+import { DEFAULT_REPORTS, parseCli, USAGE, UsageError, type CliOptions } from './args';
 import type { Progress } from './progress';
 import { EXIT } from './exit-codes';
 import type { RunFacts } from '../evidence/summary';
@@ -96,11 +96,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if (opts.list) return listOnly(opts, configPath, env, io);
 
   // Local input first, before anything starts or is sent: the reports folder must be usable (--list writes none).
+  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root npm runs in.
+  // Without --reports, a message names the default folder, not an option the user never gave.
+  const reportsSubject = opts.reportsGiven ? '--reports' : `the default reports folder (${DEFAULT_REPORTS}/)`;
   try {
-    prepareReportsDir(opts.reports);
+    opts = { ...opts, reports: prepareReportsDir(opts.reports, reportsSubject, userCwd(env)) };
   } catch (e) {
     if (!(e instanceof LocalFileError)) throw e;
-    io.err(`dbsi-conformance: ${e.message}`);
+    io.err(`dbsi-conformance: ${e.message}${opts.reportsGiven ? '' : '; choose another with --reports DIR'}`);
     return EXIT.USAGE;
   }
   if (opts.traffic !== undefined) return (await import('../traffic/run')).judgeTraffic(opts, env, io);
@@ -436,7 +439,7 @@ async function listOnly(opts: CliOptions, configPath: string | undefined, env: N
   const { listTests } = await import('./list');
   let config: TargetConfig | undefined;
   try {
-    if (configPath) config = loadConfigFile(configPath, env);
+    if (configPath) config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
   } catch (e) {
     io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
     return EXIT.USAGE;

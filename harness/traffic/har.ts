@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { jsonSyntaxError } from '../json-syntax';
 
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as browsers' devtools, proxies
@@ -97,7 +98,10 @@ export function parseHar(text: string, file = 'the capture'): { log: HarLog; unr
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    throw new HarError(`${file} is not JSON (${(e as Error).message.split('\n')[0]}): expected a HAR 1.2 file, as "Save all as HAR" in the browser's network panel writes it`);
+    // Located by line and column, never quoting the text: a capture holds credentials.
+    const where = jsonSyntaxError(text)?.text ?? (e as Error).name;
+    const expected = 'expected a HAR 1.2 file, as "Save all as HAR" in the browser\'s network panel writes it';
+    throw new HarError(`${file} is not JSON (${where}): ${expected}`);
   }
   const log = (doc as { log?: unknown } | null)?.log as { entries?: unknown } | undefined;
   if (!log || typeof log !== 'object' || !Array.isArray(log.entries)) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError, loadConfigFile, resolveConfig, secretValues, type TargetConfig } from '../config';
+import { userCwd } from '../local-files';
 import type { RunSettings } from '../case';
 import { DbsiClient } from '../http/client';
 import { AREAS, type Area, type CaseReport } from '../model';
@@ -111,8 +112,9 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
   let config: TargetConfig | undefined;
   try {
     const configPath = opts.config ?? env.DBSI_CONFIG;
-    if (configPath) config = loadConfigFile(configPath, env);
-    log = readHar(file);
+    if (configPath) config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
+    // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
+    log = readHar(resolve(userCwd(env), file));
   } catch (e) {
     if (e instanceof HarError || e instanceof ConfigError) {
       io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${e.message}`);

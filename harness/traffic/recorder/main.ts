@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFile } from '../../config';
+import { userCwd } from '../../local-files';
 import { suiteVersion } from '../../run/main';
 import { startRecording } from './session';
 
@@ -46,12 +47,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   let config;
   try {
-    config = loadConfigFile(configPath, env);
+    config = loadConfigFile(configPath, env, v.config ? '--config' : 'DBSI_CONFIG');
   } catch (e) {
     io.err(`dbsi-conformance record: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
     return 2;
   }
-  const out = resolve(v.out!);
+  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
+  const out = resolve(userCwd(env), v.out!);
   let session;
   try {
     session = await startRecording(config, { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]), out, version: suiteVersion(), print: io.out, strict: v.strict });
