@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildOpenApiDocument } from '../harness/openapi/document';
+import { buildOpenApiDocument, DEFINED_IN } from '../harness/openapi/document';
 import { AREAS, type Exchange } from '../harness/model';
 import { OPERATION_DOCUMENTATION } from '../harness/operations-documented';
 import { validate as suiteValidate } from '../harness/schemas';
@@ -157,7 +157,10 @@ describe('the document is in step with schemas/: the reference target\'s own exc
     }
     const disagreements: string[] = [];
     let compared = 0;
-    for (const name of Object.keys(doc.components.schemas)) {
+    // A component hoisted out of a schema's definitions has no schema of the suite's own: it is compared as
+    // part of the schemas that use it.
+    const own = Object.keys(doc.components.schemas).filter((n) => !(DEFINED_IN in doc.components.schemas[n]!));
+    for (const name of own) {
       // A request body whose required members the spec does not state: the suite's verdict less its "missing member" lines.
       const requiredDropped = 'x-members-the-suite-sends' in doc.components.schemas[name]!;
       for (const p of probes) {
