@@ -136,6 +136,13 @@ describe('the document is in step with schemas/: the reference target\'s own exc
     expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [{ institutionDisclosureId: 7 }] }).join(' ')).toContain('/institutionDisclosures/0/institutionDisclosureId');
     expect(check('listInstitutionDisclosures', '2XX', { disclosures: [] })).not.toEqual([]);
     expect(check('listUserDisclosures', '2XX', { institutionUserDisclosures: [{ institutionId: '1' }] }).join(' ')).toContain('institutionUserId');
+    // "Only those three may be omitted": an element without institutionId (or the id, or the name) does not match.
+    const element = { institutionDisclosureId: 'd1', institutionId: '1001', institutionDisclosureName: 'E-Sign' };
+    expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [element] })).toEqual([]);
+    for (const k of Object.keys(element)) {
+      const { [k]: _gone, ...rest } = element as Record<string, string>;
+      expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [rest] }).join(' '), k).toContain(k);
+    }
     expect(check('createTransfer', '200', { amount: { amount: '1.00' } }).join(' ')).toContain('/amount/amount');
     expect(check('createTransfer', '200', { schedule: { startDate: '2026-01-01T00:00:00Z' } })).not.toEqual([]);
     expect(check('revokeToken', '401', { error: 'invalid_client' })).not.toEqual([]);
