@@ -277,7 +277,7 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     if (templated.join() !== declared.join()) throw new Error(`harness/operations-documented.ts: ${key} declares path parameters [${declared}] but its path ${op.path} has [${templated}]`);
     if (pathBase.has(op.path) && pathBase.get(op.path) !== op.base) throw new Error(`${op.path}: operations on one path live under different base URLs`);
     pathBase.set(op.path, op.base);
-    const item = (paths[op.path] ??= op.base === 'baseUrl' ? {} : { servers: [serverFor(op.base, example, configSchema)] });
+    const item = (paths[op.path] ??= {});
     const method = op.method.toLowerCase();
     if (item[method]) throw new Error(`${op.method} ${op.path} is in the operations table twice`);
     const mine = CATALOG.filter((r) => r.operations.includes(op.number) && ofThisForm(r, op));
@@ -294,6 +294,10 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     };
     if (notTestable.length) o['x-requirements-not-testable'] = ids(notTestable);
     if (op.mutates) o['x-safety-switch'] = `allow.${op.mutates}`;
+    // Its own base URL on the operation, not on the path item: Portman and Dredd ignore path-level servers
+    // and Step CI takes them for an operation; Portman turns an operation's server variable into a collection
+    // variable ({{authBaseUrl}}). One operation per path lives under another base URL, so the meaning is the same.
+    if (op.base !== 'baseUrl') o.servers = [serverFor(op.base, example, configSchema)];
     const parameters = doc.parameters.filter((p) => !(p.in === 'header' && HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()])).map(parameterObject);
     if (parameters.length) o.parameters = parameters;
     if (doc.body) {
