@@ -174,3 +174,50 @@ describe('--config FILE (for tools that read one server: Step CI, Dredd, a Prism
     expect(missing.stderr).toMatch(/^dbsi-conformance openapi: .*none\.json does not exist/);
   });
 });
+
+describe('docs/dredd-hooks.cjs (Dredd reads 2XX and default as 200, and tests every documented response)', () => {
+  type Hook = (x: unknown, done: () => void) => void;
+  type Transaction = {
+    name: string;
+    origin: { resourceName: string };
+    request: { method: string };
+    expected: { statusCode: string; bodySchema?: string };
+    real?: { statusCode: number };
+    skip?: boolean;
+  };
+
+  test('only the first response of each operation is tested; any 2xx passes for 2XX; bodies by the document', () => {
+    const { register } = createRequire(import.meta.url)('../docs/dredd-hooks.cjs') as {
+      register: (hooks: object, read: () => unknown) => void;
+    };
+    const d30 = toOpenApi30(forTarget(doc, REFERENCE, 'ref.json')) as Doc;
+    const registered: Record<string, Hook> = {};
+    const logs: string[] = [];
+    const on = (k: string) => (fn: Hook) => (registered[k] = fn);
+    const hooks = { beforeAll: on('all'), beforeEach: on('each'), beforeEachValidation: on('validation') };
+    register({ ...hooks, log: (m: string) => logs.push(m) }, () => d30);
+    const t = (path: string, method: string, status: string, n = ''): Transaction => ({
+      name: `${path} > ${method} > ${status}${n}`,
+      origin: { resourceName: path },
+      request: { method },
+      expected: { statusCode: status },
+    });
+    const list = t('/dbsi/db-disclosures/v1/institution-disclosures', 'GET', '200');
+    const listDefault = t('/dbsi/db-disclosures/v1/institution-disclosures', 'GET', '200', ' (default)');
+    const revoke = t('/identity/oauth2/v1/revoke', 'DELETE', '200');
+    const revoke400 = t('/identity/oauth2/v1/revoke', 'DELETE', '400');
+    const all = [list, listDefault, revoke, revoke400];
+    registered.all!(all, () => {});
+    for (const x of all) registered.each!(x, () => {});
+    expect(all.map((x) => !!x.skip)).toEqual([false, true, false, true]);
+    expect(logs.join('\n')).toContain('response 400 is not the success response');
+    list.real = { statusCode: 203 };
+    revoke.real = { statusCode: 201 };
+    for (const x of [list, revoke]) registered.validation!(x, () => {});
+    expect(list.expected.statusCode).toBe('203');
+    expect(revoke.expected.statusCode).toBe('200'); // revocation shows 200: no other code passes
+    const schema = JSON.parse(list.expected.bodySchema!) as { allOf: unknown[]; components: unknown };
+    expect(schema.components).toEqual(d30.components);
+    expect(JSON.stringify(schema.allOf)).toContain('#/components/schemas/institution-disclosure-list-element');
+  });
+});
