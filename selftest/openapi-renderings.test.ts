@@ -221,3 +221,14 @@ describe('docs/dredd-hooks.cjs (Dredd reads 2XX and default as 200, and tests ev
     expect(JSON.stringify(schema.allOf)).toContain('#/components/schemas/institution-disclosure-list-element');
   });
 });
+
+describe('docs/portman-config.json (Portman gives both Bearer schemes one {{bearerToken}})', () => {
+  test('sends the transfer with {{transfersToken}}: the operations transfersBearer secures, by operationId', () => {
+    const config = JSON.parse(readFileSync(join(ROOT, 'docs/portman-config.json'), 'utf8')) as {
+      overwrites: { openApiOperationId: string; overwriteRequestSecurity: unknown }[];
+    };
+    const secured = operationsOf(doc).filter((o) => JSON.stringify(o.op.security ?? []).includes('transfersBearer'));
+    expect(config.overwrites.map((o) => o.openApiOperationId)).toEqual(secured.map((o) => o.op.operationId));
+    expect(config.overwrites[0]!.overwriteRequestSecurity).toEqual({ bearer: { token: '{{transfersToken}}' } });
+  });
+});
