@@ -21,15 +21,30 @@ import { SPEC_FILE } from '../harness/spec-location';
  * read it (harness/openapi/renderings.ts). Exit 0; 1 when the suite's own data is inconsistent (the
  * message names the file); 2 on a usage error, an unusable --config or a file that cannot be written.
  */
+/** `text` in lines of at most `width` characters, each indented by `indent` spaces (continuations by 2 more). */
+function wrap(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const pad = lines.length ? indent + 2 : indent;
+    if (line && pad + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.map((l, i) => ' '.repeat(i ? indent + 2 : indent) + l).join('\n');
+}
+
 const USAGE = `Usage: npm run openapi -- [--out FILE] [--openapi 3.1|3.0] [--explicit-success-codes] [--config FILE]
 
 Writes the Digital Banking Service Interface as an OpenAPI 3.1 document (JSON), generated from
 schemas/, harness/operations.ts, harness/operations-documented.ts and requirements/.
   --out FILE                where to write it (default: reports/openapi.json)
   --openapi 3.0             OpenAPI 3.0.3 instead of 3.1 (for Dredd). What it says differently:
-${OPENAPI_30_LOSSES.map((l) => `                              - ${l}`).join('\n')}
+${OPENAPI_30_LOSSES.map((l) => wrap(`- ${l}`, 30, 100)).join('\n')}
   --explicit-success-codes  each 2XX response (success code not shown) written out as 200 to 299, each
-                            with the same response (for Portman, Step CI, Dredd: a range makes no test)
+                            with the same response (for Portman and Step CI, which test no range)
   --config FILE             for the target of a configuration: one server (the origin its baseUrl,
                             authBaseUrl and transfersBaseUrl share) and each path preceded by the path of
                             its own base URL (for tools that read one server: Step CI, Dredd, Prism proxy);
