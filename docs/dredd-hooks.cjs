@@ -9,6 +9,25 @@
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** The component schemas `schema` refers to, directly or through others. */
+function reachable(doc, schema) {
+  const out = {};
+  const visit = (node) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        const name = k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '') : undefined;
+        if (name !== undefined && !(name in out) && doc.components?.schemas?.[name]) {
+          out[name] = doc.components.schemas[name];
+          visit(out[name]);
+        } else visit(v);
+      }
+    }
+  };
+  visit(schema);
+  return out;
+}
+
 /** The documented response keys of the operation of each transaction, and the key it stands for. */
 function plan(doc, transactions) {
   const seen = new Map();
@@ -22,8 +41,8 @@ function plan(doc, transactions) {
     seen.set(at, n + 1);
     const key = Object.keys(op.responses ?? {})[n];
     const schema = op.responses?.[key]?.content?.['application/json']?.schema;
-    // The document's own schema for the body, its $refs resolved in the document's components.
-    const bodySchema = schema && JSON.stringify({ allOf: [schema], components: doc.components });
+    // The document's own schema for the body, with the components it refers to (Dredd prints it on a failure).
+    const bodySchema = schema && JSON.stringify({ allOf: [schema], components: { schemas: reachable(doc, schema) } });
     out.set(t.name, { key, first: n === 0, bodySchema });
   }
   return out;
