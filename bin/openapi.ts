@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalFileError, readRegularFile } from '../harness/local-files';
 import { buildOpenApiDocument } from '../harness/openapi/document';
@@ -110,7 +110,8 @@ function main(): number {
     return 1;
   }
   try {
-    if (urls) doc = forTarget(doc, urls, v.config!, examples);
+    // The configuration by its file name only: no local path in a document meant to be shared.
+    if (urls) doc = forTarget(doc, urls, basename(v.config!), examples);
   } catch (e) {
     process.stderr.write(`dbsi-conformance openapi: ${(e as Error).message}\n`);
     return 2;

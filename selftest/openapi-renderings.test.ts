@@ -169,6 +169,12 @@ describe('--config FILE (for tools that read one server: Step CI, Dredd, a Prism
     const r = runOpenapi(['--out', join(dir, 'x.json'), '--config', join(dir, 'two.json')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^dbsi-conformance openapi: .*two\.json: the three base URLs do not share one origin/);
+    writeFileSync(join(dir, 'one.json'), JSON.stringify(REFERENCE));
+    const one = runOpenapi(['--out', join(dir, 'x.json'), '--config', join(dir, 'one.json')]);
+    expect(one.status, one.stderr).toBe(0);
+    const written = readFileSync(join(dir, 'x.json'), 'utf8');
+    expect(written).toContain('one.json');
+    expect(written, 'no local path in a document meant to be shared').not.toContain(dir);
     const missing = runOpenapi(['--out', join(dir, 'x.json'), '--config', join(dir, 'none.json')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^dbsi-conformance openapi: .*none\.json does not exist/);
