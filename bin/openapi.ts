@@ -135,7 +135,8 @@ function main(): number {
   const paths = doc.paths as Record<string, Record<string, unknown>>;
   const operations = Object.values(paths).reduce((n, item) => n + Object.keys(item).filter((k) => k !== 'servers').length, 0);
   const schemas = Object.keys((doc.components as { schemas: object }).schemas).length;
-  process.stdout.write(`OpenAPI ${String(doc.openapi)} document: ${file} (${operations} operations on ${Object.keys(paths).length} paths, ${schemas} schemas)\n`);
+  const counts = `${operations} operations on ${Object.keys(paths).length} paths, ${schemas} schemas`;
+  process.stdout.write(`OpenAPI ${String(doc.openapi)} document: ${file} (${counts})\n`);
   return 0;
 }
 
