@@ -116,7 +116,16 @@ export const OPERATION_DOCUMENTATION: Record<OperationKey, OperationDocumentatio
     security: 'disclosuresBearer',
     parameters: DISCLOSURES_HEADERS,
     responses: [
-      { status: '2XX', description: `"Response: object with institutionDisclosures, an array of Institution disclosure objects (see Resources)." ${SUCCESS_NOT_SHOWN}`, schema: 'institution-disclosure-list', elements: { member: 'institutionDisclosures', schema: 'institution-disclosure' } },
+      {
+        status: '2XX',
+        description:
+          '"Response: object with institutionDisclosures, an array of Institution disclosure objects ' +
+          `(see Resources)." ${SUCCESS_NOT_SHOWN}`,
+        schema: 'institution-disclosure-list',
+        // The resource's rules: only institutionDisclosureData, institutionDisclosureDataType and
+        // institutionDisclosureStatus may be omitted from an element.
+        elements: { member: 'institutionDisclosures', schema: 'institution-disclosure-list-element' },
+      },
       DISCLOSURES_ERRORS,
     ],
   },

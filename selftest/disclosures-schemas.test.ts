@@ -43,6 +43,17 @@ const CASES: Case[] = [
     wrongEnvelope: [disclosure],
   },
   {
+    schema: 'institution-disclosure-list-element',
+    valid: [
+      disclosure,
+      { institutionDisclosureId: 'disc-3', institutionId: '1001', institutionDisclosureName: 'Overdraft Terms' },
+      { ...disclosure, institutionDisclosureDataType: 'PDF', vendorExtra: 1 },
+    ],
+    wrongType: { ...disclosure, institutionDisclosureStatus: 'true' },
+    wrongEnvelope: { institutionDisclosures: [disclosure] },
+    missingMember: without(disclosure, 'institutionId'),
+  },
+  {
     schema: 'institution-disclosure-list',
     valid: [{ institutionDisclosures: [disclosure, { institutionDisclosureId: 'disc-3', institutionId: '1001', institutionDisclosureName: 'Overdraft Terms' }] }, { institutionDisclosures: [] }, { institutionDisclosures: [], next: null }],
     wrongType: { institutionDisclosures: { 0: disclosure } },

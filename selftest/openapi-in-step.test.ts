@@ -1,5 +1,8 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildOpenApiDocument } from '../harness/openapi/document';
+import { buildOpenApiDocument, DEFINED_IN } from '../harness/openapi/document';
+import { toOpenApi30 } from '../harness/openapi/renderings';
 import { AREAS, type Exchange } from '../harness/model';
 import { OPERATION_DOCUMENTATION } from '../harness/operations-documented';
 import { validate as suiteValidate } from '../harness/schemas';
@@ -136,6 +139,13 @@ describe('the document is in step with schemas/: the reference target\'s own exc
     expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [{ institutionDisclosureId: 7 }] }).join(' ')).toContain('/institutionDisclosures/0/institutionDisclosureId');
     expect(check('listInstitutionDisclosures', '2XX', { disclosures: [] })).not.toEqual([]);
     expect(check('listUserDisclosures', '2XX', { institutionUserDisclosures: [{ institutionId: '1' }] }).join(' ')).toContain('institutionUserId');
+    // "Only those three may be omitted": an element without institutionId (or the id, or the name) does not match.
+    const element = { institutionDisclosureId: 'd1', institutionId: '1001', institutionDisclosureName: 'E-Sign' };
+    expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [element] })).toEqual([]);
+    for (const k of Object.keys(element)) {
+      const { [k]: _gone, ...rest } = element as Record<string, string>;
+      expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [rest] }).join(' '), k).toContain(k);
+    }
     expect(check('createTransfer', '200', { amount: { amount: '1.00' } }).join(' ')).toContain('/amount/amount');
     expect(check('createTransfer', '200', { schedule: { startDate: '2026-01-01T00:00:00Z' } })).not.toEqual([]);
     expect(check('revokeToken', '401', { error: 'invalid_client' })).not.toEqual([]);
@@ -143,21 +153,13 @@ describe('the document is in step with schemas/: the reference target\'s own exc
   });
 
   test('every component schema gives the verdict of the suite\'s own schema (draft-07) on the bodies exchanged and on each of them broken member by member', () => {
-    const parsed = (text: string | undefined): unknown[] => {
-      try {
-        return text ? [JSON.parse(text) as unknown] : [];
-      } catch {
-        return [];
-      }
-    };
-    const bodies = exchanges.flatMap((e) => [...parsed(e.request.body), ...parsed(e.response.body)]);
-    const probes: unknown[] = [{}, [], 'x', 1, null, ...bodies];
-    for (const b of bodies.slice(0, 200)) {
-      if (b && typeof b === 'object' && !Array.isArray(b)) for (const k of Object.keys(b)) for (const wrong of [7, 'x', [], { a: 1 }, true]) probes.push({ ...(b as object), [k]: wrong });
-    }
+    const probes = probeBodies();
     const disagreements: string[] = [];
     let compared = 0;
-    for (const name of Object.keys(doc.components.schemas)) {
+    // A component hoisted out of a schema's definitions has no schema of the suite's own: it is compared as
+    // part of the schemas that use it.
+    const own = Object.keys(doc.components.schemas).filter((n) => !(DEFINED_IN in doc.components.schemas[n]!));
+    for (const name of own) {
       // A request body whose required members the spec does not state: the suite's verdict less its "missing member" lines.
       const requiredDropped = 'x-members-the-suite-sends' in doc.components.schemas[name]!;
       for (const p of probes) {
@@ -170,5 +172,47 @@ describe('the document is in step with schemas/: the reference target\'s own exc
     expect(disagreements.slice(0, 10)).toEqual([]);
     expect(compared).toBeGreaterThan(1000);
   });
+
+  test('the OpenAPI 3.0 rendering\'s components give the verdicts of the 3.1 document\'s on the same bodies', () => {
+    // 3.0's Schema Object read as JSON Schema draft-07 (as Dredd's hooks and most 3.0 validators do);
+    // example, x-examples and nullable are annotations there.
+    const d30 = toOpenApi30(doc) as Doc;
+    const ajv = new Ajv({ strict: false, allErrors: false });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: 'urn:dbsi:openapi30', components: d30.components } as object);
+    const disagreements: string[] = [];
+    let compared = 0;
+    const probes = probeBodies();
+    for (const name of Object.keys(doc.components.schemas)) {
+      const v30 = ajv.compile({ $ref: `urn:dbsi:openapi30#/components/schemas/${name}` });
+      for (const p of probes) {
+        const in31 = validate(['components', 'schemas', name], p).length === 0;
+        compared++;
+        if (v30(p) !== in31) disagreements.push(`${name}: 3.1 ${in31}: ${JSON.stringify(p).slice(0, 100)}`);
+      }
+    }
+    expect(disagreements.slice(0, 10)).toEqual([]);
+    expect(compared).toBeGreaterThan(1000);
+  });
 });
+
+/** The bodies exchanged, and each of the first 200 broken member by member (a wrong type in each place). */
+function probeBodies(): unknown[] {
+  const parsed = (text: string | undefined): unknown[] => {
+    try {
+      return text ? [JSON.parse(text) as unknown] : [];
+    } catch {
+      return [];
+    }
+  };
+  const bodies = exchanges.flatMap((e) => [...parsed(e.request.body), ...parsed(e.response.body)]);
+  const probes: unknown[] = [{}, [], 'x', 1, null, ...bodies];
+  for (const b of bodies.slice(0, 200)) {
+    if (!b || typeof b !== 'object' || Array.isArray(b)) continue;
+    for (const k of Object.keys(b)) {
+      for (const wrong of [7, 'x', [], { a: 1 }, true]) probes.push({ ...(b as object), [k]: wrong });
+    }
+  }
+  return probes;
+}
 

@@ -64,6 +64,65 @@ function referencedNames(node: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
+/** Where a component hoisted out of a schema's `$defs` was defined (schemas/<file>#/definitions/<name>). */
+export const DEFINED_IN = 'x-defined-in';
+
+/**
+ * Every `$defs` entry of a component becomes a component of its own (`<schema>-<definition>`, e.g.
+ * `schedule-date`), and every `$ref` into it (`#/components/schemas/schedule/$defs/date…`) points there:
+ * Dredd refuses a `$ref` into a Schema Object's `$defs` and Step CI does not resolve one. The verdicts
+ * are the same (a `$ref` is resolved against the document either way).
+ */
+function hoistDefinitions(schemas: Record<string, JsonObject>): void {
+  const moved = new Map<string, string>();
+  for (;;) {
+    const [name, s] = Object.entries(schemas).find(([, x]) => x.$defs !== undefined) ?? [];
+    if (!name || !s) break;
+    const file = String(s[DEFINED_IN] ?? `schemas/${name}.schema.json#`).replace(/#.*$/, '');
+    const at = String(s[DEFINED_IN] ?? '').replace(/^[^#]*#?/, '');
+    for (const [def, sub] of Object.entries(s.$defs as JsonObject)) {
+      const target = `${name}-${def}`;
+      if (schemas[target]) {
+        throw new Error(`${file}: definitions/${def} would be the component ${target}, which already exists`);
+      }
+      schemas[target] = {
+        ...(sub as JsonObject),
+        'x-spec-section': s['x-spec-section'],
+        [DEFINED_IN]: `${file}#${at}/definitions/${def}`,
+        description: [(sub as JsonObject).description, `Defined in ${file} as definitions/${def}.`]
+          .filter(Boolean)
+          .join(' '),
+      };
+      moved.set(`${name}/$defs/${def}`, target);
+    }
+    delete s.$defs;
+  }
+  if (!moved.size) return;
+  const rewrite = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(rewrite);
+    else if (node && typeof node === 'object') {
+      const o = node as JsonObject;
+      for (const [k, v] of Object.entries(o)) {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {
+          let rest = decodeURIComponent(v.slice('#/components/schemas/'.length));
+          for (let again = true; again; ) {
+            again = false;
+            for (const [from, to] of moved) {
+              if (rest === from || rest.startsWith(from + '/')) {
+                rest = to + rest.slice(from.length);
+                again = true;
+              }
+            }
+          }
+          const escaped = rest.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g, (c) => encodeURIComponent(c));
+          o[k] = `#/components/schemas/${escaped}`;
+        } else rewrite(v);
+      }
+    }
+  };
+  for (const s of Object.values(schemas)) rewrite(s);
+}
+
 function ids(rs: Requirement[]): string[] {
   return rs.map((r) => r.id);
 }
@@ -150,6 +209,7 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
   const nameOfId = new Map(loaded.map((s) => [s.id, s.name]));
   const schemas: Record<string, JsonObject> = {};
   for (const s of loaded) schemas[s.name] = toComponentSchema(s.schema, s, nameOfId);
+  hoistDefinitions(schemas);
   const entries = Object.entries(OPERATIONS) as [OperationKey, OperationDef][];
   for (const [key] of entries) {
     for (const n of schemasOf(OPERATION_DOCUMENTATION[key])) if (!schemas[n]) throw new Error(`harness/operations-documented.ts: ${key} names schema ${n}, which is not a spec schema under schemas/`);
@@ -219,7 +279,7 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     if (templated.join() !== declared.join()) throw new Error(`harness/operations-documented.ts: ${key} declares path parameters [${declared}] but its path ${op.path} has [${templated}]`);
     if (pathBase.has(op.path) && pathBase.get(op.path) !== op.base) throw new Error(`${op.path}: operations on one path live under different base URLs`);
     pathBase.set(op.path, op.base);
-    const item = (paths[op.path] ??= op.base === 'baseUrl' ? {} : { servers: [serverFor(op.base, example, configSchema)] });
+    const item = (paths[op.path] ??= {});
     const method = op.method.toLowerCase();
     if (item[method]) throw new Error(`${op.method} ${op.path} is in the operations table twice`);
     const mine = CATALOG.filter((r) => r.operations.includes(op.number) && ofThisForm(r, op));
@@ -236,6 +296,10 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     };
     if (notTestable.length) o['x-requirements-not-testable'] = ids(notTestable);
     if (op.mutates) o['x-safety-switch'] = `allow.${op.mutates}`;
+    // Its own base URL on the operation, not on the path item: Portman and Dredd ignore path-level servers
+    // and Step CI takes them for an operation; Portman turns an operation's server variable into a collection
+    // variable ({{authBaseUrl}}). One operation per path lives under another base URL, so the meaning is the same.
+    if (op.base !== 'baseUrl') o.servers = [serverFor(op.base, example, configSchema)];
     const parameters = doc.parameters.filter((p) => !(p.in === 'header' && HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()])).map(parameterObject);
     if (parameters.length) o.parameters = parameters;
     if (doc.body) {
