@@ -13,7 +13,7 @@ import { INTERRUPTED, runCancelledSignal, runCancelledWhy } from '../harness/run
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dbsi: { settings: RunSettings; filter?: CaseFilter; parallelAreas: number; areas: Area[] };
+    dbsi: { settings: RunSettings; filter?: CaseFilter; parallelAreas: number; areas: Area[]; runKey: string };
   }
   interface TaskMeta {
     dbsi?: CaseReport;
@@ -57,7 +57,7 @@ export function registerAreas(byArea: Record<Area, Feature[]>): void {
 
 /** Register every selected case of an area's features as a vitest test; independent cases run concurrently. */
 function registerArea(features: Feature[]): void {
-  const { filter } = inject('dbsi');
+  const { filter, runKey } = inject('dbsi');
   for (const f of features) {
     const op = OPERATIONS[f.operation];
     const cases = f.cases.filter((c) => selects(filter, f, c));
@@ -79,10 +79,10 @@ function registerArea(features: Feature[]): void {
           await allure.description(
             def.requirements.map((id) => { const r = requirement(id); return `**${id}** (${r.grade}, spec section *${r.section}*)\n\n> ${r.statement}`; }).join('\n\n'),
           );
-          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, AbortSignal.any([signal, runCancelledSignal()]));
+          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, AbortSignal.any([signal, runCancelledSignal(runKey)]));
           const report = await runCase(ctx);
           // A case stopped by --bail (its requests aborted) says so, rather than that the run was interrupted.
-          const why = runCancelledWhy();
+          const why = runCancelledWhy(runKey);
           if (why !== undefined && why !== INTERRUPTED && report.outcome === 'could-not-test') {
             report.reason = report.reason?.replace(`could not test: ${INTERRUPTED}`, `could not test: ${why}`);
           }

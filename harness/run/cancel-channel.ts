@@ -10,6 +10,13 @@ import { BroadcastChannel } from 'node:worker_threads';
  * a worker that starts listening later asks and is told.
  */
 const NAME = 'dbsi-conformance: run cancelled';
+
+/**
+ * Each run has a channel of its own (`run`: a key the main process makes and hands to its workers):
+ * runs in one process side by side (the self-tests call main() in several worker threads) never
+ * hear each other's cancel.
+ */
+export const newRunKey = (): string => `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 const CANCEL = 'cancel:';
 
 /** Why a run was cancelled, unless said otherwise: a Ctrl-C or SIGTERM. */
@@ -19,8 +26,8 @@ export const INTERRUPTED = 'the run was interrupted';
  * Main process: open while the run is on; cancel(why) announces it (and answers later questions). `why` ends
  * "could not test: " in the reports of the cases it stops (default: the run was interrupted).
  */
-export function openCancelChannel(): { cancel(why?: string): void; close(): void } {
-  const ch = new BroadcastChannel(NAME);
+export function openCancelChannel(run: string): { cancel(why?: string): void; close(): void } {
+  const ch = new BroadcastChannel(`${NAME} ${run}`);
   let cancelled: string | undefined;
   ch.onmessage = (m) => {
     if ((m as MessageEvent).data === 'query' && cancelled !== undefined) ch.postMessage(CANCEL + cancelled);
@@ -36,14 +43,16 @@ export function openCancelChannel(): { cancel(why?: string): void; close(): void
   };
 }
 
-let cancelled: AbortController | undefined;
+const cancelledRuns = new Map<string, AbortController>();
 
-/** Worker: aborted when the main process announces the cancel (or already had); its reason says why. */
-export function runCancelledSignal(): AbortSignal {
+/** Worker: aborted when the main process of run `run` announces the cancel (or already had); its reason says why. */
+export function runCancelledSignal(run: string): AbortSignal {
+  let cancelled = cancelledRuns.get(run);
   if (!cancelled) {
     const c = (cancelled = new AbortController());
+    cancelledRuns.set(run, c);
     setMaxListeners(10_000, c.signal);
-    const ch = new BroadcastChannel(NAME);
+    const ch = new BroadcastChannel(`${NAME} ${run}`);
     ch.onmessage = (m) => {
       const data = (m as MessageEvent).data;
       if (typeof data !== 'string' || !data.startsWith(CANCEL)) return;
@@ -56,7 +65,8 @@ export function runCancelledSignal(): AbortSignal {
   return cancelled.signal;
 }
 
-/** Worker: why the run was cancelled, once it was. */
-export function runCancelledWhy(): string | undefined {
+/** Worker: why run `run` was cancelled, once it was. */
+export function runCancelledWhy(run: string): string | undefined {
+  const cancelled = cancelledRuns.get(run);
   return cancelled?.signal.aborted ? (cancelled.signal.reason as Error).message : undefined;
 }

@@ -150,7 +150,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const { AllureReporter, caseId, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = parts;
   const { OPERATIONS, Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = parts;
   const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = parts;
-  const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel } = parts;
+  const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel, newRunKey } = parts;
   const { SetupProof, regradeCase, setupFindings, diagnosisBlock, unremovableRecords, unremovableBlock } = parts;
   const { preflight, terminalText, reviseResult, removePreviousOutputs } = parts;
   const { applyWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } = parts;
@@ -183,7 +183,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // Never silent, not even with --quiet: on stderr.
   for (const w of configWarnings(config)) io.err(`dbsi-conformance: WARNING: ${w}`);
   // How the cases hear of a Ctrl-C (harness/run/cancel-channel.ts).
-  const cancelChannel = openCancelChannel();
+  const runKey = newRunKey();
+  const cancelChannel = openCancelChannel(runKey);
 
   const collector = new Collector();
   let interrupted = false;
@@ -314,7 +315,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         run: true,
         include: ['suites/conformance.test.ts'],
         reporters: [runnerHandle as never, collector as never, allureReporter, (opts.quiet ? failureCounter : progress) as never],
-        provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas } },
+        provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas, runKey } },
         pool: 'threads',
         maxWorkers: parallelAreas,
         fileParallelism: true,

@@ -23,7 +23,7 @@ export { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows } fro
 export { buildSummary, summaryMarkdown } from '../evidence/summary';
 export { casesForTerminal, terminalLine, terminalText } from './terminal-text';
 export { leftoversBlock, openLeftovers } from './leftovers';
-export { openCancelChannel } from './cancel-channel';
+export { newRunKey, openCancelChannel } from './cancel-channel';
 export { unremovableBlock, unremovableRecords } from './unremovable';
 export { regradeCase, SetupProof } from '../setup/proof';
 export { diagnosisBlock, setupFindings } from '../setup/diagnosis';
