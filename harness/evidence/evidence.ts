@@ -45,7 +45,15 @@ export function reportVariables(s: ConformanceSummary): Record<string, string> {
 export function reportVerdict(s: ConformanceSummary): Parameters<typeof verdictBanner>[1] {
   const diagnosis = diagnosisBlock(s.diagnosis ?? []);
   const waived = waiverBlock(s.waivers, s.facts.strict);
-  const extra = { ...(waived.length ? { waived } : {}), ...(diagnosis.length ? { diagnosis } : {}) };
+  const observed = s.requirements.filter((r) => r.verdict === 'observed').length;
+  const observations = observed
+    ? `${observed} requirement${observed === 1 ? '' : 's'} observed (INFO: something the spec does not list; not a failure)`
+    : undefined;
+  const extra = {
+    ...(waived.length ? { waived } : {}),
+    ...(diagnosis.length ? { diagnosis } : {}),
+    ...(observations ? { observations } : {}),
+  };
   return { headline: s.facts.headline ?? s.facts.verdict, exitCode: s.facts.exitCode, ...extra };
 }
 

@@ -109,6 +109,7 @@ function retriesOf(c: CaseReport): { retries?: string[] } {
 const VERDICT_TEXT: Record<string, string> = {
   waived: '🟠 WAIVED (failed; accepted by a waiver, not a pass)',
   passed: '✅ passed',
+  observed: '🔎 observed (INFO, not a failure)',
   failed: '❌ failed',
   warning: '⚠️ warning',
   'could-not-test': '❔ could not test',

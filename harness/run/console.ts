@@ -51,6 +51,7 @@ export function consoleSummary(cases: CaseReport[], extraErrors: string[] = []):
     lines.push('', 'Warnings (SHOULD; failures under --strict):');
     for (const c of warnings) lines.push(`  ! ${casePath(c)}: ${cutAtToken(firstLine(c.reason), 300)}`);
   }
+  lines.push(...observationLines(cases));
   const broken = cases.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error');
   if (broken.length || extraErrors.length) {
     lines.push('', 'Could not test:');
@@ -59,4 +60,25 @@ export function consoleSummary(cases: CaseReport[], extraErrors: string[] = []):
     for (const e of extraErrors) lines.push(`  ? ${e.split('\n')[0]}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * INFO observations (values the spec does not list) that did not fail the run: never silent, one line per
+ * kind (requirement and what was received), with the number of tests that saw it.
+ */
+export function observationLines(cases: readonly CaseReport[]): string[] {
+  const kinds = new Map<string, { line: string; tests: Set<string> }>();
+  for (const c of cases) {
+    if (c.outcome === 'failed') continue; // under --strict an observation fails its test, and is listed there
+    for (const k of c.checks.filter((x) => x.grade === 'INFO' && x.outcome === 'failed')) {
+      const line = `${k.requirement}: ${k.description}; received ${cutAtToken(k.received ?? '', 160)}`;
+      const kind = kinds.get(line) ?? kinds.set(line, { line, tests: new Set() }).get(line)!;
+      kind.tests.add(c.id);
+    }
+  }
+  if (kinds.size === 0) return [];
+  const n = kinds.size;
+  const out = ['', `Observations (INFO: ${n} kind${n === 1 ? '' : 's'} of what the spec does not list; not failures, failures under --strict):`];
+  for (const k of kinds.values()) out.push(`  ◦ ${k.line} (${plural(k.tests.size, 'test')})`);
+  return out;
 }

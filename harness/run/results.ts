@@ -9,6 +9,8 @@ export type RequirementVerdict =
   /** A failure accepted by a live waiver (--waivers): not a pass, not counted towards exit 1. */
   | 'waived'
   | 'passed'
+  /** An INFO check saw something the spec does not list (e.g. an unlisted enumeration value): not a failure, not a pass. */
+  | 'observed'
   | 'failed'
   | 'warning'
   | 'could-not-test'
@@ -104,7 +106,7 @@ export function nothingVerifiedWhy(cases: CaseReport[]): string {
   return parts.filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`).join(', ');
 }
 
-const RANK: RequirementVerdict[] = ['failed', 'could-not-test', 'warning', 'passed', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run'];
+const RANK: RequirementVerdict[] = ['failed', 'could-not-test', 'warning', 'observed', 'passed', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run'];
 
 /** One row per catalog requirement, with its verdict on this target. */
 export function requirementRows(cases: CaseReport[], declared: Map<string, string[]>, strict: boolean): RequirementRow[] {
@@ -120,10 +122,10 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
       const mine = c.checks.filter((k) => k.requirement === r.id);
       const failed = mine.filter((k) => k.outcome === 'failed');
       for (const k of failed) {
-        const v: RequirementVerdict = k.grade === 'MUST' || strict ? 'failed' : k.grade === 'SHOULD' ? 'warning' : 'passed';
-        note(v, `${v === 'passed' ? 'observed' : v}: ${k.description}; received ${k.received}`);
+        const v: RequirementVerdict = k.grade === 'MUST' || strict ? 'failed' : k.grade === 'SHOULD' ? 'warning' : 'observed';
+        note(v, `${v}: ${k.description}; received ${k.received}`);
       }
-      if (mine.some((k) => k.outcome === 'passed') || (failed.length > 0 && failed.every((k) => k.grade === 'INFO') && !strict)) notes.set('passed', notes.get('passed') ?? []);
+      if (mine.some((k) => k.outcome === 'passed')) notes.set('passed', notes.get('passed') ?? []);
       if (mine.length === 0 || mine.every((k) => k.outcome === 'not-applicable')) {
         const v: RequirementVerdict | undefined =
           c.outcome === 'could-not-test' || c.outcome === 'error' ? 'could-not-test'
@@ -140,7 +142,7 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
   });
 }
 
-export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['waived', 'passed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test', 'not-observed'];
+export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['waived', 'passed', 'observed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test', 'not-observed'];
 
 /** How many catalog requirements ended with each verdict (every verdict present, zero or more). */
 export function countVerdicts(rows: RequirementRow[]): Record<RequirementVerdict, number> {
