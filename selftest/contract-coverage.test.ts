@@ -15,6 +15,9 @@ import { OPERATIONS, type OperationKey } from '../harness/operations';
 import { SCHEMA_DIR, validate } from '../harness/schemas';
 import { SHOWN } from '../harness/shown-values';
 import { CATALOG } from '../requirements';
+import { main } from '../harness/run/main';
+import { runMain } from './_main';
+import { judgeFile, recordActiveRun } from './_recorded-run';
 import { runAreas } from './_reference';
 
 /**
@@ -262,4 +265,51 @@ describe('an operation whose switch is off', () => {
     expect(report.operations.find((o) => o.operation === 'listInstitutionDisclosures')!.counts.skipped).toBe(0);
     expect(contractCoverageLine(report)).toMatch(/skipped: switch off\)$/);
   });
+});
+
+describe('the finish step of either source writes the report and prints its line', () => {
+  test('an active run (main): reports/contract-coverage.md and .json, the line above the verdict', async () => {
+    const run = await runMain(['--area', 'authentication', '--grep', 'OP8-AUTH-401', '--quiet']);
+    try {
+      const lines = run.stdout.split('\n');
+      const at = lines.findIndex((l) => l.startsWith('contract coverage: '));
+      expect(at, run.stdout).toBeGreaterThan(-1);
+      expect(lines[at + 1]).toMatch(/^Verdict: /);
+      const json = JSON.parse(
+        readFileSync(join(run.reports, CONTRACT_COVERAGE_FILES.json), 'utf8'),
+      ) as ContractCoverageReport;
+      expect(validate('contract-coverage', json)).toEqual([]);
+      expect(json.source).toBe('active');
+      expect(json.total.tested).toBeGreaterThan(0);
+      expect(lines[at]).toBe(contractCoverageLine(json));
+      expect(readFileSync(join(run.reports, CONTRACT_COVERAGE_FILES.md), 'utf8')).toContain('# Contract coverage');
+    } finally {
+      rmSync(run.reports, { recursive: true, force: true });
+    }
+  });
+
+  test('recorded traffic (--traffic): the same report, measured on the judged exchanges of the capture', async () => {
+    const rec = await recordActiveRun({ areas: ['authentication'] });
+    try {
+      const j = await judgeFile(rec.har, rec.config);
+      const report = contractCoverage(j.cases, model, { source: 'traffic' });
+      expect(validate('contract-coverage', report)).toEqual([]);
+      const revoke = report.operations.find((o) => o.operation === 'revokeToken')!;
+      expect(revoke.counts.tested).toBeGreaterThan(0);
+      expect(revoke.cells.find((c) => c.element === 'Authorization' && c.side === 'near-miss')!.status).toBe(
+        'not-testable',
+      );
+      const reports = join(rec.dir, 'reports');
+      const lines: string[] = [];
+      const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+      await main(['--traffic', rec.har, '--config', rec.configFile, '--reports', reports], {}, io);
+      const json = JSON.parse(
+        readFileSync(join(reports, CONTRACT_COVERAGE_FILES.json), 'utf8'),
+      ) as ContractCoverageReport;
+      expect(json.source).toBe('traffic');
+      expect(lines).toContain(contractCoverageLine(json));
+    } finally {
+      rmSync(rec.dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -2,9 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseReport } from '../model';
 import { contractCoverage, type CellResult, type ContractCoverageReport, type CoverageCounts } from './measure';
+import { CONTRACT_COVERAGE_FILES } from './files';
 import { buildCoverageModel } from './model';
 
-export const CONTRACT_COVERAGE_FILES = { md: 'contract-coverage.md', json: 'contract-coverage.json' } as const;
+export { CONTRACT_COVERAGE_FILES };
 
 /** The console's one line: "contract coverage: N of M testable element sides exercised (P%)". */
 export function contractCoverageLine(r: ContractCoverageReport): string {
