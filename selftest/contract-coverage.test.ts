@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { contractCoverage, type ContractCoverageReport } from '../harness/contract-coverage/measure';
+import { contractCoverage, cutJson, type ContractCoverageReport } from '../harness/contract-coverage/measure';
 import { buildCoverageModel, membersOf, type SchemaNode } from '../harness/contract-coverage/model';
 import {
   CONTRACT_COVERAGE_FILES,
@@ -241,6 +241,24 @@ describe('measured on a run of the suites against the reference target', () => {
     expect(md).toContain('# Contract coverage');
     expect(md).toContain('## 9. Create a transfer (createTransfer)\n\n`POST /db-transfers/v1/transfers`');
     for (const l of md.split('\n').filter((l) => !l.startsWith('|'))) expect(l.length, l).toBeLessThanOrEqual(120);
+  });
+
+  test('a body cut short (4 KiB as a report leaves the vitest worker) is read as far as it goes', () => {
+    const cut = (t: string | undefined) => (t && t.length > 4096 ? `${t.slice(0, 4096)}… (cut)` : t);
+    const crossed = cases.map((c) => ({
+      ...c,
+      exchanges: c.exchanges.map((x) => ({
+        ...x,
+        request: { ...x.request, body: cut(x.request.body) },
+        response: x.response && { ...x.response, body: cut(x.response.body) ?? '' },
+      })),
+    }));
+    expect(crossed.some((c) => c.exchanges.some((x) => x.response?.body.endsWith('(cut)')))).toBe(true);
+    const after = contractCoverage(crossed, model);
+    expect(after.total).toEqual(report.total);
+    expect(cutJson('{"a":[{"b":1,"c":"x,y"},{"b":2,"c":"z')).toEqual({ a: [{ b: 1, c: 'x,y' }, { b: 2 }] });
+    expect(cutJson('{"a":"\\\\","b":"\\"},')).toEqual({ a: '\\' }); // an escaped backslash ends; a quote does not
+    expect(cutJson('<html>')).toBeUndefined();
   });
 
   test('nothing judged: every testable cell is not tested, and the JSON still validates', () => {

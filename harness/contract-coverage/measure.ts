@@ -94,8 +94,44 @@ function json(text: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    return cutJson(text);
   }
+}
+
+/**
+ * A JSON body cut short (at the configured size limit, or as a case report crosses from the vitest
+ * worker: suites/_register.ts keeps 4 KiB), read as far as it goes: cut back to the last complete
+ * member or element and close what is open. Members past the cut are not seen; undefined when
+ * nothing of it is JSON.
+ */
+export function cutJson(text: string): unknown {
+  const stack: string[] = [];
+  const points: Array<{ at: number; close: string }> = [];
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      stack.push(ch === '{' ? '}' : ']');
+      points.push({ at: i + 1, close: [...stack].reverse().join('') });
+    } else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ',') points.push({ at: i, close: [...stack].reverse().join('') });
+  }
+  for (const p of points.reverse().slice(0, 50)) {
+    try {
+      return JSON.parse(text.slice(0, p.at) + p.close);
+    } catch {
+      // an earlier point
+    }
+  }
+  return undefined;
 }
 
 const validators = new Map<string, (v: unknown) => boolean>();
