@@ -315,7 +315,9 @@ export function buildCoverageModel(sources: ModelSources = {}): CoverageModel {
       const provoked =
         rules.find((q) => q.notTestable && new RegExp(`\\b${r.status}\\b`).test(q.statement))?.notTestable ??
         (/^5/.test(r.status) ? 'a conformance suite cannot safely provoke a server fault' : undefined);
-      const rs = rules.filter((q) => new RegExp(`\\b${r.status.replace('XX', '')}`).test(q.statement)).map((q) => q.id);
+      // The rules that speak of the status: "401", or for 2XX "2xx" or any 2nn.
+      const said = r.status === '2XX' ? /\b2(xx|\d\d)\b/i : new RegExp(`\\b${r.status}\\b`);
+      const rs = rules.filter((q) => said.test(q.statement)).map((q) => q.id);
       add({ kind: 'status', element: r.status, side: 'received', status: r.status, rules: rs, notTestable: provoked });
       if (!r.schema) continue;
       if (/^[45]/.test(r.status))
