@@ -282,6 +282,8 @@ describe('an operation whose switch is off', () => {
     );
     expect(report.operations.find((o) => o.operation === 'listInstitutionDisclosures')!.counts.skipped).toBe(0);
     expect(contractCoverageLine(report)).toMatch(/skipped: switch off\)$/);
+    const list = report.operations.find((o) => o.operation === 'listInstitutionDisclosures')!;
+    expect(list.cells.find((c) => c.status === 'not-tested')!.reason).toMatch(/^no case of this operation ran/);
   });
 });
 

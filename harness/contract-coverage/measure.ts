@@ -18,7 +18,7 @@ export interface CellResult {
   side: Side;
   value?: string;
   status: CellStatus;
-  /** not-testable and skipped: why. */
+  /** not-testable and skipped: why; not-tested: set when no case of the operation ran. */
   reason?: string;
   /** response-member: the documented status of the answer it belongs to ('2XX', '200', '400', …). */
   answer?: string;
@@ -319,6 +319,7 @@ function switchedOff(cases: CaseReport[]): Set<OperationKey> {
   return off;
 }
 
+const NOT_RUN = 'no case of this operation ran (not selected, or not in the traffic)';
 const CREDENTIALS_UNKNOWN = 'recorded traffic does not tell which credentials the target issued';
 
 /** The report: a pure function of the run's cases and the model. */
@@ -331,6 +332,13 @@ export function contractCoverage(
   const seen = judgedExchanges(cases);
   const ruled = ruleExchanges(cases);
   const off = switchedOff(cases);
+  // The operations some case of the run was about, or sent a request of (a case names its operation's section).
+  const ran = new Set<string>([
+    ...cases.map((c) => c.operation),
+    ...cases.flatMap((c) =>
+      c.exchanges.map((x) => (OPERATIONS as Record<string, { section: string }>)[x.operation]?.section ?? ''),
+    ),
+  ]);
   const byOp = new Map<OperationKey, CellResult[]>();
   for (const cell of model.cells) {
     const op = OPERATIONS[cell.operation];
@@ -370,6 +378,7 @@ export function contractCoverage(
           status: 'skipped',
           reason: `allow.${(op as { mutates?: string }).mutates} is off on this target`,
         };
+      else if (!ran.has(op.section)) result = { ...base, status: 'not-tested', reason: NOT_RUN };
       else result = { ...base, status: 'not-tested' };
     }
     byOp.set(cell.operation, [...(byOp.get(cell.operation) ?? []), result]);
