@@ -69,7 +69,7 @@ describe('a conformant run with --html --bundle', () => {
 
   test('the bundle holds the summaries, the JUnit file, the HTML report and a manifest whose hashes match', () => {
     const entries = untarGz(join(run.dir, bundleOf(run)!));
-    expect(entries.map((e) => e.name).sort()).toEqual(['MANIFEST.json', 'SHA256SUMS', 'conformance-report.html', 'conformance-summary.json', 'conformance-summary.md', 'junit.xml']);
+    expect(entries.map((e) => e.name).sort()).toEqual(['MANIFEST.json', 'SHA256SUMS', 'conformance-report.html', 'conformance-summary.json', 'conformance-summary.md', 'contract-coverage.json', 'contract-coverage.md', 'junit.xml']);
     const manifest = JSON.parse(entries.find((e) => e.name === 'MANIFEST.json')!.data.toString()) as { files: Array<{ name: string; sha256: string }> };
     for (const f of manifest.files) {
       const e = entries.find((x) => x.name === f.name)!;

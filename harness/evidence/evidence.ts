@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, relative } from 'node:path';
 import { BundleRefused, scanForSecrets, writeBundle, type ScannedSecret } from './bundle';
 import { buildHtmlReport, REPORT_FILES, type verdictBanner } from './report';
+import { CONTRACT_COVERAGE_FILES } from '../contract-coverage/files';
 import { EXIT } from '../run/results';
 import type { ConformanceSummary } from './summary';
 import { waiverBlock } from '../run/waivers';
@@ -91,7 +92,7 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
     }
   }
   if (o.bundle) {
-    const files = [SUMMARY_FILES.md, SUMMARY_FILES.json, SUMMARY_FILES.junit, REPORT_FILES.html].map((f) => join(o.reportsDir, f)).filter((f) => existsSync(f));
+    const files = [SUMMARY_FILES.md, SUMMARY_FILES.json, SUMMARY_FILES.junit, REPORT_FILES.html, ...Object.values(CONTRACT_COVERAGE_FILES)].map((f) => join(o.reportsDir, f)).filter((f) => existsSync(f));
     if (!html) o.io.err('dbsi-conformance: the evidence bundle is packed without the HTML report (it could not be built)');
     const target = join(o.reportsDir, bundleName(o.summary.facts.startedAt));
     try {
@@ -125,7 +126,7 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
  * history, and allure-results (the directory may hold other things of the user's: only these).
  */
 export function artifactFiles(reportsDir: string, resultsDir = join(reportsDir, 'allure-results')): string[] {
-  const top = [...Object.values(SUMMARY_FILES), REPORT_FILES.html, REPORT_FILES.history, REPORT_FILES.historyMarker].map((f) => join(reportsDir, f));
+  const top = [...Object.values(SUMMARY_FILES), ...Object.values(CONTRACT_COVERAGE_FILES), REPORT_FILES.html, REPORT_FILES.history, REPORT_FILES.historyMarker].map((f) => join(reportsDir, f));
   const results = existsSync(resultsDir) ? readdirSync(resultsDir).map((f) => join(resultsDir, f)) : [];
   return [...top, ...results].filter((f) => existsSync(f) && statSync(f).isFile());
 }

@@ -1,9 +1,12 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPORT_FILES } from './report';
+import { CONTRACT_COVERAGE_FILES } from '../contract-coverage/files';
+
+const CONTRACT_FILES = Object.values(CONTRACT_COVERAGE_FILES);
 
 /** The files a run writes in its reports folder, each run anew (allure-results/ is cleared by clearResults). */
-const RUN_OUTPUTS = ['conformance-summary.md', 'conformance-summary.json', 'junit.xml', REPORT_FILES.html];
+const RUN_OUTPUTS = ['conformance-summary.md', 'conformance-summary.json', 'junit.xml', REPORT_FILES.html, ...CONTRACT_FILES];
 const BUNDLE = /^dbsi-evidence-.*\.tar\.gz$/;
 
 /**

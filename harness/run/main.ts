@@ -404,6 +404,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
   writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance ${facts.target.name}`, unremovable));
+  // Contract coverage (issue 23): reports/contract-coverage.md and .json; its line is printed above the verdict.
+  const contractLine = (await import('../contract-coverage/write')).writeContractCoverage(reportsDir, cases);
 
   io.out('');
   // The waived deviations first: accepted by agreement, never passes.
@@ -421,6 +423,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const diagnosed = diagnosisBlock(diagnosis);
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
+  io.out(contractLine);
   io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${plural(cases.length, 'test')} in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
   io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
   try {

@@ -26,6 +26,7 @@ import { judgeCapture, seenOf, type ExchangeLine } from './judge';
 import { inferBaseUrls, mapEntry, type BaseUrls, type Ignored, type Mapped } from './operation-map';
 import { captureSecrets, keepsAuthorization } from './secrets';
 import { exchangeLineText, type TrafficSummary } from './summary-section';
+import { writeContractCoverage } from '../contract-coverage/write';
 
 export interface HarJudgement {
   observed: Observed[];
@@ -198,6 +199,7 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
   writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
   writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance recorded traffic ${basename(file)}`));
+  const contractLine = writeContractCoverage(reportsDir, cases, { source: 'traffic' });
   const environmentInfo: Record<string, string> = { source: `recorded traffic ${basename(file)}`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, strict: String(opts.strict), 'suite version': suiteVersion(), 'spec sha256': facts.spec.sha256, node: process.version };
   await writeAllureResults(resultsDir, cases, { settings, environmentInfo, categories: CATEGORIES });
   await previousResultsRemoved;
@@ -214,6 +216,7 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
   const observedCount = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
   io.out('');
   io.out(`Coverage: ${observedCount} of ${rows.filter((r) => r.verdict !== 'not-testable').length} testable requirements observed; ${rows.filter((r) => r.verdict === 'not-observed').length} not observed (not evidence either way).`);
+  io.out(contractLine);
   const missing = notTestedText(coverage);
   const shown = `${facts.verdict} in what the traffic shows${missing ? `; ${missing}` : ''}`;
   io.out(`Verdict: ${shown} (exit ${exitCode}) — ${mapped.length} exchanges judged, ${cases.length} with a verdict, in ${(facts.durationMs / 1000).toFixed(1)} s`);

@@ -1,0 +1,2 @@
+/** The files the contract-coverage report writes in the reports folder (its own module: cheap to import). */
+export const CONTRACT_COVERAGE_FILES = { md: 'contract-coverage.md', json: 'contract-coverage.json' } as const;
