@@ -74,7 +74,13 @@ export interface Exchange {
   response?: RecordedResponse;
   error?: { kind: TransportErrorKind; message: string };
   startedAt: string;
+  /** The target's time: from when the (last) attempt was sent to its answer or error. */
   durationMs: number;
+  /**
+   * Time the request waited in the client before that (the connection limit, the rate limit or pace,
+   * earlier attempts and their back-off), when 1 ms or more: never counted as the target's.
+   */
+  waitedMs?: number;
   /**
    * The client was slowed down when it sent the request, because the target was shedding load
    * (harness/http/pacing.ts): the requests in flight and the rate (per second) it was paced to.

@@ -269,6 +269,9 @@ export class DbsiClient {
     // The pace the (last) attempt was sent at, and whether an answer of this request was counted in a burst.
     let pacedTo: Pace | undefined;
     let shedLoad = false;
+    // When the last attempt left the client's queue: the exchange's duration is the target's time from
+    // there; what came before (the queue, the pace, earlier attempts and their back-off) is shown apart.
+    let sentAt: number | undefined;
     const record = (response?: RecordedResponse, error?: Exchange['error'], notSent?: boolean): Exchange => {
       const ex: Exchange = {
         seq,
@@ -287,7 +290,8 @@ export class DbsiClient {
         response: response && { ...response, headers: this.redactor.headers(response.headers), body: this.redactor.body(response.body) ?? '' },
         error,
         startedAt: startedAt.toISOString(),
-        durationMs: Math.round((performance.now() - t0) * 10) / 10,
+        durationMs: Math.round((performance.now() - (sentAt ?? t0)) * 10) / 10,
+        ...(sentAt !== undefined && sentAt - t0 >= 1 ? { waitedMs: Math.round((sentAt - t0) * 10) / 10 } : {}),
         retries,
         curl: curlLine(
           { method, url, headers, body }, this.redactor, o.bearerEnv, this.config.credentials.contactInfoHeaders,
@@ -320,6 +324,7 @@ export class DbsiClient {
         .acquire(stop, priority, { alone, aloneMaxWaitMs: this.config.http.timeoutMs })
         .catch(() => undefined);
       if (!release) throw halt(true);
+      sentAt = performance.now();
       const flight = this.pacer.begin();
       pacedTo = flight.pacedTo;
       let answeredAt: number | undefined;
