@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +79,8 @@ async function runMain(config: unknown, extra: string[] = []) {
   const code = await main(args, {}, { out: (l) => out.push(l), err: (l) => err.push(l) });
   const summary = JSON.parse(readFileSync(join(dir, 'reports', 'conformance-summary.json'), 'utf8')) as Summary;
   const junit = readFileSync(join(dir, 'reports', 'junit.xml'), 'utf8');
-  return { code, out: out.join('\n'), err: err.join('\n'), summary, junit };
+  const allure = readdirSync(join(dir, 'reports', 'allure-results')).filter((n) => n.endsWith('-result.json'));
+  return { code, out: out.join('\n'), err: err.join('\n'), summary, junit, allure };
 }
 
 const declared = AREAS.reduce((n, a) => n + FEATURES_BY_AREA[a].reduce((m, f) => m + f.cases.length, 0), 0);
@@ -104,6 +105,8 @@ describe('a target nobody listens on', () => {
     expect(run.summary.leftovers).toEqual([]);
     expect(run.out).not.toMatch(/LEFT ON THE TARGET|Restore by hand/);
     expect((run.junit.match(/<testcase /g) ?? []).length).toBe(declared);
+    // The HTML report shows them too: an Allure result per test, though the runner never started.
+    expect(run.allure).toHaveLength(declared);
   });
 
   test('two origins, both refused: the line names both; one area selected: only its origin counts', async () => {

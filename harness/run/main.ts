@@ -152,7 +152,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = parts;
   const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel, newRunKey } = parts;
   const { SetupProof, regradeCase, setupFindings, diagnosisBlock, unremovableRecords, unremovableBlock } = parts;
-  const { preflight, terminalText, reviseResult, removePreviousOutputs } = parts;
+  const { preflight, terminalText, reviseResult, removePreviousOutputs, writeAllureResults } = parts;
   const { applyWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } = parts;
   const { declaredDeviations, deviationHeadline, markDeviations, compareRuns, comparisonLines } = parts;
   const redactor = new Redactor(secretValues(config));
@@ -350,6 +350,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 
   // Cases in selected areas that never reported (a cancelled run, a file that did not load).
   const reported = new Set(collector.cases.map((c) => c.id));
+  // Tests the runner never reported (stopped by the preflight, an interruption, --bail): Allure gets them too.
+  const notFromRunner = new Set(unreachable?.cases.map((c) => c.id) ?? []);
   const declared = new Map<string, string[]>();
   for (const [area, features] of Object.entries(FEATURES_BY_AREA)) {
     for (const f of features) {
@@ -359,6 +361,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         // Every selected test gets a verdict, also one that never reported.
         const reason = interrupted ? 'could not test: the run was interrupted before this test finished' : bailed ? `could not test: not run, --bail ${opts.bail} stopped the run` : 'suite error: this test did not report (see the problems outside the tests)';
         collector.cases.push({ id: caseId(f, c), area: f.area, operation: OPERATIONS[f.operation].section, title: c.title, requirements: c.requirements, outcome: interrupted || bailed ? 'could-not-test' : 'error', reason, checks: [], exchanges: [], durationMs: 0, parameters: {} });
+        notFromRunner.add(caseId(f, c));
       }
     }
   }
@@ -429,6 +432,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   try {
     const byId = new Map(cases.map((c) => [c.id, c]));
     await allureReporter.flush((r) => reviseResult(r, byId));
+    const unreported = cases.filter((c) => notFromRunner.has(c.id));
+    if (unreported.length) await writeAllureResults(resultsDir, unreported, { settings, environmentInfo, categories: CATEGORIES });
   } catch (e) {
     io.err(`dbsi-conformance: ${(e as Error).message}`);
   }

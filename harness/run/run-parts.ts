@@ -32,3 +32,4 @@ export { removePreviousOutputs } from '../evidence/previous-outputs';
 export { applyWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } from './waivers';
 export { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
 export { compareRuns, comparisonLines } from './compare';
+export { writeAllureResults } from '../evidence/allure-case-results';
