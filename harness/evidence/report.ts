@@ -109,7 +109,7 @@ export function verdictBanner(
     : '';
   // INFO observations have their own mark: never read as passes (Categories › Observations lists them).
   const observations = v.observations
-    ? `<div id="dbsi-observations" style="font:400 15px/1.4 system-ui,sans-serif;margin-top:6px">🔎 ${escHtml(v.observations)}</div>`
+    ? `<div id="dbsi-observations" style="font:400 15px/1.4 system-ui,sans-serif;margin-top:6px">Observations: ${escHtml(v.observations)}</div>`
     : '';
   const banner = `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px 24px;text-align:center">Verdict: ${escHtml(v.headline)} <span style="font-weight:400;font-size:15px">(exit ${v.exitCode})</span>${observations}${waived}${diagnosis}</div>`;
   return html.replace(/<body([^>]*)>/, (m) => `${m}\n${banner}`);
