@@ -50,7 +50,17 @@ export function reportVerdict(s: ConformanceSummary): Parameters<typeof verdictB
   const observations = observed
     ? `${observed} requirement${observed === 1 ? '' : 's'} observed (INFO: something the spec does not list; not a failure)`
     : undefined;
+  // The tests as the verdict counts them: Allure's dial leaves skipped tests out (100 % on a run that skipped
+  // most of its tests), so the band says what ran and what did not.
+  const sum = (k: keyof (typeof s.areas)[string]) => Object.values(s.areas).reduce((n, a) => n + (a[k] ?? 0), 0);
+  const parts: Array<[number, string]> = [
+    [sum('passed'), 'passed'], [sum('warning'), 'with warnings'], [sum('failed'), 'failed'], [sum('waived'), 'waived'],
+    [sum('couldNotTest') + sum('error'), 'could not test'], [sum('notApplicable'), 'not applicable'],
+    [sum('notAllowed'), 'skipped (allow.* off)'],
+  ];
+  const tests = `${sum('total')} tests: ${parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(', ')}`;
   const extra = {
+    tests,
     ...(waived.length ? { waived } : {}),
     ...(diagnosis.length ? { diagnosis } : {}),
     ...(observations ? { observations } : {}),

@@ -93,7 +93,7 @@ const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').re
  */
 export function verdictBanner(
   html: string,
-  v: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[]; observations?: string },
+  v: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[]; observations?: string; tests?: string },
 ): string {
   // A run that is conformant only with waived deviations is not shown in the green of a clean pass.
   const amberOnGreen = v.exitCode === 0 && !!v.waived?.length;
@@ -108,10 +108,11 @@ export function verdictBanner(
       `margin:10px auto 0;max-width:1100px">${escHtml(v.waived.join('\n'))}</pre>`
     : '';
   // INFO observations have their own mark: never read as passes (Categories › Observations lists them).
+  const tests = v.tests ? `<div id="dbsi-tests" style="font:400 15px/1.4 system-ui,sans-serif;margin-top:4px">${escHtml(v.tests)}</div>` : '';
   const observations = v.observations
     ? `<div id="dbsi-observations" style="font:400 15px/1.4 system-ui,sans-serif;margin-top:6px">Observations: ${escHtml(v.observations)}</div>`
     : '';
-  const banner = `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px 24px;text-align:center">Verdict: ${escHtml(v.headline)} <span style="font-weight:400;font-size:15px">(exit ${v.exitCode})</span>${observations}${waived}${diagnosis}</div>`;
+  const banner = `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px 24px;text-align:center">Verdict: ${escHtml(v.headline)} <span style="font-weight:400;font-size:15px">(exit ${v.exitCode})</span>${tests}${observations}${waived}${diagnosis}</div>`;
   return html.replace(/<body([^>]*)>/, (m) => `${m}\n${banner}`);
 }
 
