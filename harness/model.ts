@@ -3,7 +3,10 @@
  * Plain data only: everything here crosses from vitest workers to the main process.
  */
 
-export type Grade = 'MUST' | 'SHOULD' | 'INFO';
+import type { Grade } from '../requirements/types';
+
+/** The catalog's grades (requirements/types.ts): the catalog is the layer below the harness. */
+export type { Grade };
 
 export type Area = 'disclosures' | 'authentication' | 'money-movement' | 'contact-info';
 export const AREAS: readonly Area[] = ['disclosures', 'authentication', 'money-movement', 'contact-info'];

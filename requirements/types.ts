@@ -1,4 +1,5 @@
-import type { Grade } from '../harness/model';
+/** How a failed check of a requirement counts: MUST fails the run; SHOULD and INFO fail it under --strict. */
+export type Grade = 'MUST' | 'SHOULD' | 'INFO';
 
 /**
  * One testable (or deliberately untestable) statement of the spec, in the manner of test262's

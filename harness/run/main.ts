@@ -1,7 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestModule } from 'vitest/node';
 // Loaded when the run starts (about a second): bad input is answered before that.
 import type { startVitest } from 'vitest/node';
@@ -20,8 +19,10 @@ import type { RunFacts } from '../evidence/summary';
 import { terminalSafe } from './terminal-text';
 import type { WaiverFile } from './waivers';
 import type { PreviousRun } from './compare';
+import { CATEGORIES, ROOT, suiteVersion, type Io } from './common';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { CATEGORIES, ROOT, suiteVersion, type Io };
+
 export { SPEC_FILE };
 /** Signals this close to the first are the same Ctrl-C, delivered more than once. */
 export const SAME_CTRL_C_MS = 1_000;
@@ -29,23 +30,7 @@ export const SAME_CTRL_C_MS = 1_000;
 /** vitest's maxConcurrency above concurrency 1: more than a run has tests, so none waits to start. */
 const MAX_TESTS_AT_ONCE = 10_000;
 
-export interface Io {
-  out(line: string): void;
-  err(line: string): void;
-  /** Raw output for the progress display, and whether it is a terminal. */
-  write?(text: string): void;
-  tty?: boolean;
-}
-
 const stdio: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n'), write: (t) => process.stdout.write(t), tty: !!process.stdout.isTTY };
-
-/** Allure 2 categories.json (allure-vitest writes it); the Allure 3 report uses ALLURE_CATEGORIES of report.ts. */
-export const CATEGORIES = [
-  { name: 'Non-conformance (a MUST check failed)', matchedStatuses: ['failed'], messageRegex: '^MUST[\\s\\S]*' },
-  { name: 'Warnings (SHOULD / INFO checks, failing under --strict)', matchedStatuses: ['failed'], messageRegex: '^(SHOULD|INFO)[\\s\\S]*' },
-  { name: 'Could not test (connection refused, timeouts, garbage answers)', matchedStatuses: ['broken'], messageRegex: '^could not test[\\s\\S]*' },
-  { name: 'Suite errors (a bug in dbsi-conformance)', matchedStatuses: ['broken'], messageRegex: '^suite (error|bug)[\\s\\S]*' },
-] as const;
 
 class Collector {
   cases: CaseReport[] = [];
@@ -61,10 +46,6 @@ class Collector {
     }
     for (const e of errors) this.problems.push(`suite error: ${e.message ?? String(e)}`);
   }
-}
-
-export function suiteVersion(): string {
-  return (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, terminal: Io = stdio): Promise<number> {

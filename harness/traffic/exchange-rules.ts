@@ -3,7 +3,7 @@ import { operation_found } from '../checks/served';
 import type { HttpResult } from '../http/client';
 import type { OperationKey } from '../operations';
 import { validate } from '../schemas';
-import { observeEnumerations, sentValues } from '../../suites/money-movement/create-transfer';
+import { observeEnumerations, sentValues } from '../transfer-values';
 import { header, type Observed } from './capture';
 import type { Mapped } from './operation-map';
 import { SHOWN } from '../shown-values';

@@ -1,7 +1,6 @@
 import { absent, not_served, present, records_unchanged, value_equals } from '../checks';
 import { served } from '../checks/served';
-import { findDisclosure, listedStatus } from '../../suites/disclosures/_institution-disclosures';
-import { documentedMembers } from '../../suites/disclosures/_other-records';
+import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
 import { sentOnce, type Seen, type Verifier } from './exchange-rules';
 
 /**

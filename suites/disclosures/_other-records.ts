@@ -7,12 +7,7 @@ import type { UserRecord } from './_user-records';
  * sequence rules).
  */
 
-/** The members the spec documents for an acceptance record: what "unchanged" is judged on. */
-const DOCUMENTED = ['institutionId', 'institutionUserId', 'institutionUserDisclosureStatus', 'institutionDisclosureName', 'institutionUserDisclosureId', 'institutionDisclosureId', 'accountId'];
-
-export function documentedMembers(r: UserRecord): UserRecord {
-  return Object.fromEntries(DOCUMENTED.filter((m) => r[m] !== undefined).map((m) => [m, r[m]]));
-}
+export { documentedMembers } from '../../harness/disclosure-records';
 
 /** The ids the configured user is known by in lists: the one sent as InstitutionConsumerId, and any the target gave this run's records. */
 export function userIds(t: CaseContext, ...records: Array<UserRecord | undefined>): Set<string> {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfigFile } from '../../config';
 import { userCwd } from '../../local-files';
-import { suiteVersion } from '../../run/main';
+import { suiteVersion } from '../../run/common';
 import { startRecording } from './session';
 
 export const RECORD_USAGE = `Usage: npm run record -- --config FILE --listen 127.0.0.1:PORT --out FILE.har
