@@ -18,6 +18,10 @@ describe('observations and the front page', () => {
     const row = summary.requirements.find((r) => r.id === 'RES-DISCLOSURE-DATATYPE-VALUES')!;
     expect(row.verdict).toBe('observed');
     expect(summary.requirementTotals.observed).toBe(1);
+    // One place at the top of the summary lists what a reviewer must weigh beside the verdict.
+    const md = readFileSync(join(run.reports, 'conformance-summary.md'), 'utf8');
+    expect(md).toMatch(/^## What this evidence covers\n\n(- .*\n)*- 1 requirement observed \(INFO, not failures\)/m);
+    expect(md.indexOf('## What this evidence covers')).toBeLessThan(md.indexOf('| fact | value |'));
     const band = verdictBanner('<html><body></body></html>', reportVerdict(summary));
     expect(band).toContain('Observations: 1 requirement observed');
     const tests = summary.cases.length;

@@ -2,7 +2,7 @@ import type { CaseReport, Leftover } from '../model';
 import { leftoversBlock, openLeftovers, type OpenLeftover } from '../run/leftovers';
 import { sectionAnchor } from '../../requirements';
 import { cutAtToken } from '../text';
-import type { Coverage } from '../run/coverage';
+import { notTestedText, type Coverage } from '../run/coverage';
 import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from '../run/results';
 import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
 import { diagnosisBlock, type SetupFinding } from '../setup/diagnosis';
@@ -129,6 +129,7 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   const out: string[] = [];
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
   if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
+  out.push(...coversSection(s));
   out.push(...waiversSection(s));
   if (f.deviations?.length) {
     out.push('## Declared deviations (the configuration says the target differs from the spec)', '');
@@ -207,4 +208,31 @@ function retriesSection(s: ConformanceSummary): string[] {
   const out = ['', '## Retries', '', 'Requests repeated because it was safe (429 with Retry-After, 503 on a read, no connection): the verdicts rest on the last answer.', ''];
   for (const c of retried) for (const r of c.retries!) out.push(`- ${cell(c.title)}: ${cell(r)}`);
   return out;
+}
+
+/**
+ * What an acceptance reviewer must weigh beside the verdict, in one place at the top: waived and declared
+ * deviations, areas not tested and why, tests without a verdict and the setup keys behind them, leftovers and
+ * records the interface cannot remove, INFO observations. Each is detailed in its own section below.
+ */
+function coversSection(s: ConformanceSummary): string[] {
+  const f = s.facts;
+  const total = (k: keyof AreaCounts) => Object.values(s.areas).reduce((n, a) => n + (a[k] ?? 0), 0);
+  const items: string[] = [];
+  const waived = total('waived');
+  if (waived) items.push(`${waived} test${waived === 1 ? '' : 's'} failed and waived by agreement (not passes)`);
+  if (f.deviations?.length) items.push(`${f.deviations.length} declared deviation${f.deviations.length === 1 ? '' : 's'} (paths)`);
+  const missing = f.coverage ? notTestedText(f.coverage) : '';
+  if (missing) items.push(missing);
+  const cnt = total('couldNotTest') + total('error');
+  if (cnt) {
+    const keys = s.diagnosis.map((d) => d.key);
+    items.push(`${cnt} test${cnt === 1 ? '' : 's'} could not test${keys.length ? `; setup keys to check: ${keys.join(', ')}` : ''}`);
+  }
+  if (s.leftovers.length) items.push(`${s.leftovers.length} change${s.leftovers.length === 1 ? '' : 's'} left on the target (restore by hand)`);
+  if (s.unremovable.length) items.push(`${s.unremovable.length} record${s.unremovable.length === 1 ? '' : 's'} created that the interface cannot remove`);
+  const observed = s.requirements.filter((r) => r.verdict === 'observed').length;
+  if (observed) items.push(`${observed} requirement${observed === 1 ? '' : 's'} observed (INFO, not failures)`);
+  if (!items.length) return [];
+  return ['## What this evidence covers', '', ...items.map((i) => `- ${cell(i)}`), ''];
 }
