@@ -355,6 +355,22 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
   };
 }
 
+/**
+ * The report of a selected test that never ran (stopped before it started: the preflight, an
+ * interruption, --bail, a switch that is off): its verdict and reason, no check, no exchange.
+ */
+export function reportWithoutRun(
+  f: Feature,
+  def: CaseDef,
+  outcome: CaseOutcome,
+  reason: string,
+  setup?: CaseReport['setup'],
+): CaseReport {
+  const head = { id: caseId(f, def), area: f.area, operation: OPERATIONS[f.operation].section, title: def.title };
+  const nothing = { checks: [], exchanges: [], durationMs: 0, parameters: {} };
+  return { ...head, requirements: def.requirements, outcome, reason, ...nothing, ...(setup ? { setup } : {}) };
+}
+
 export function specLink(settings: RunSettings, section: string): string {
   return `${settings.specUrl}#${sectionAnchor(section)}`;
 }

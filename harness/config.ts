@@ -224,6 +224,14 @@ function checkPaths(paths: Record<string, string>): Partial<Record<OperationKey,
   return paths as Partial<Record<OperationKey, string>>;
 }
 
+/**
+ * The key a base goes by: contactInfoBaseUrl, when not set or equal to baseUrl, is baseUrl (what the
+ * operator set, and what a run proves as one base URL).
+ */
+export function baseKeyOf<K extends (typeof URL_KEYS)[number]>(cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>, key: K): K | 'baseUrl' {
+  return key === 'contactInfoBaseUrl' && baseUrlOf(cfg, key) === cfg.baseUrl ? 'baseUrl' : key;
+}
+
 /** The base URL a key names: contactInfoBaseUrl, when not set, is baseUrl. */
 export function baseUrlOf(cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>, key: (typeof URL_KEYS)[number]): string {
   return key === 'contactInfoBaseUrl' ? (cfg.contactInfoBaseUrl ?? cfg.baseUrl) : cfg[key];

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runMain } from './_main';
+import { closedPort } from './_closed-port';
 
 const noStackTrace = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
@@ -10,14 +10,6 @@ function configFile(reports: string, body: unknown): string {
   const p = join(reports, 'target.json');
   writeFileSync(p, typeof body === 'string' ? body : JSON.stringify(body));
   return p;
-}
-
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
 }
 
 describe.concurrent('the main command', () => {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { resolveConfig, secretValues } from '../harness/config';
 import { DbsiClient, TransportError, type SendOptions } from '../harness/http/client';
@@ -9,6 +8,7 @@ import { renderExchange } from '../harness/evidence/exchange-text';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../harness/evidence/summary';
 import type { CaseReport } from '../harness/model';
 import { configFor, startMisbehavingServer, type Custom, type MisbehavingServer } from './_misbehaving-server';
+import { closedPort } from './_closed-port';
 
 /**
  * The client retries only where it is safe, says so in the report, and keeps to its limits.
@@ -59,7 +59,7 @@ describe('retries only where they are safe', () => {
   });
 
   test('a transfer is tried again when the connection was refused (nothing was sent), and the exchange says so', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const client = clientFor(`http://127.0.0.1:${port}`, { retries: 1 });
     const err = (await client.send(WRITES[0]![1]).catch((e: unknown) => e)) as TransportError;
     await client.close();
@@ -224,10 +224,3 @@ describe('concurrency and rate limits', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}

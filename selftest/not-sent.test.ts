@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { CaseContext, feature, type RunSettings } from '../harness/case';
 import { resolveConfig, secretValues, type TargetConfig } from '../harness/config';
@@ -10,6 +9,7 @@ import { createUserDisclosureRequest } from '../data-builders/disclosures';
 import { caseKnows, track } from '../suites/disclosures/_case-records';
 import { configFor, startMisbehavingServer } from './_misbehaving-server';
 import { runAreas } from './_reference';
+import { closedPort } from './_closed-port';
 
 /**
  * Issue 20: a request that never left the machine (connection refused, name not resolved, a TLS
@@ -25,14 +25,6 @@ const ALL_ALLOWED = {
   institutionDisclosureWrites: true,
 };
 const UPDATE: SendOptions = { operation: 'updateContactInfo', pathParams: { customerId: 'c1' }, body: { phone: '1' } };
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 const configAt = (url: string, http: Record<string, unknown>) =>
   resolveConfig({ ...configFor(url, http), allow: ALL_ALLOWED }, {});
@@ -52,7 +44,7 @@ const failure = (p: Promise<unknown>) =>
 
 describe('a request that never left the machine is notSent', () => {
   test('a refused connection and a name that does not resolve: notSent; a reset and a timeout: not', async () => {
-    const closed = clientFor(`http://127.0.0.1:${await freePort()}`);
+    const closed = clientFor(`http://127.0.0.1:${await closedPort()}`);
     const nowhere = clientFor('https://dbsi-nowhere.invalid', { retries: 0 });
     const refused = await failure(closed.send(UPDATE));
     const unresolved = await failure(nowhere.send(UPDATE));
@@ -97,7 +89,7 @@ describe('a request that never left the machine is notSent', () => {
 
 describe('no leftover is claimed for an update that was never sent', () => {
   test('contact-info against a base URL nobody listens on: could not test, nothing left on the target', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const { cases, target } = await runAreas({
       areas: ['contact-info'],
       allow: { contactUpdate: true },
@@ -116,7 +108,7 @@ describe('no leftover is claimed for an update that was never sent', () => {
   }, 30_000);
 
   test('a disclosure record: a create that was never sent leaves what the case knows as it was', async () => {
-    const config = configAt(`http://127.0.0.1:${await freePort()}`, { retries: 0 });
+    const config = configAt(`http://127.0.0.1:${await closedPort()}`, { retries: 0 });
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const settings: RunSettings = { config, seed: 1, strict: false, runId: 'rtst', specUrl: 'spec.md' };
     const f = feature('disclosures', 'createUserDisclosure', [{ title: 'x', requirements: [], run: async () => {} }]);

@@ -11,6 +11,7 @@ import { EXIT } from '../harness/run/results';
 import { AREAS } from '../harness/model';
 import { FEATURES_BY_AREA } from '../suites';
 import { configFor } from './_misbehaving-server';
+import { closedPort } from './_closed-port';
 
 /**
  * Issue 20: against a target nobody listens on, the run says so in one line naming the URL, within
@@ -29,15 +30,6 @@ const servers: Server[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
-
-/** A port on 127.0.0.1 nobody listens on (taken from the system, then freed). */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** A port that accepts connections (and says nothing). */
 async function openPort(): Promise<number> {

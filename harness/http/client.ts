@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { baseUrlOf, bodySecrets, type TargetConfig } from '../config';
+import { baseKeyOf, baseUrlOf, bodySecrets, type TargetConfig } from '../config';
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
@@ -276,9 +276,7 @@ export class DbsiClient {
       const ex: Exchange = {
         seq,
         // contactInfoBaseUrl left at its default is baseUrl: proven (harness/setup/proof.ts) as one.
-        base: baseKey === 'contactInfoBaseUrl' && baseUrlOf(this.config, baseKey) === this.config.baseUrl
-          ? 'baseUrl'
-          : baseKey,
+        base: baseKeyOf(this.config, baseKey),
         ...(credentials.length ? { credentials } : {}),
         ...(notSent ? { notSent } : {}),
         ...(o.relies?.length ? { relies: o.relies } : {}),

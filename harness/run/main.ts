@@ -128,8 +128,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 
   const parts = await import('./run-parts');
-  const { AllureReporter, caseId, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = parts;
-  const { OPERATIONS, Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = parts;
+  const { AllureReporter, caseId, reportWithoutRun, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = parts;
+  const { Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = parts;
   const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = parts;
   const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel, newRunKey } = parts;
   const { SetupProof, regradeCase, setupFindings, diagnosisBlock, unremovableRecords, unremovableBlock } = parts;
@@ -341,7 +341,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         if (!opts.areas.includes(area as never) || !selects(filter, f, c) || reported.has(caseId(f, c))) continue;
         // Every selected test gets a verdict, also one that never reported.
         const reason = interrupted ? 'could not test: the run was interrupted before this test finished' : bailed ? `could not test: not run, --bail ${opts.bail} stopped the run` : 'suite error: this test did not report (see the problems outside the tests)';
-        collector.cases.push({ id: caseId(f, c), area: f.area, operation: OPERATIONS[f.operation].section, title: c.title, requirements: c.requirements, outcome: interrupted || bailed ? 'could-not-test' : 'error', reason, checks: [], exchanges: [], durationMs: 0, parameters: {} });
+        collector.cases.push(reportWithoutRun(f, c, interrupted || bailed ? 'could-not-test' : 'error', reason));
         notFromRunner.add(caseId(f, c));
       }
     }

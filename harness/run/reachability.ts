@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
-import { caseId, type CaseDef, type Feature } from '../case';
-import { baseUrlOf, type TargetConfig } from '../config';
+import { reportWithoutRun, type CaseDef, type Feature } from '../case';
+import { baseKeyOf, baseUrlOf, type TargetConfig } from '../config';
 import type { BaseKey } from '../http/client';
 import type { Area, CaseReport } from '../model';
 import { OPERATIONS, type OperationDef } from '../operations';
@@ -47,8 +47,7 @@ export interface Origin {
 export function originsOf(config: TargetConfig, areas: readonly Area[]): Origin[] {
   const proxy = config.http.proxyUrl;
   // contactInfoBaseUrl, when not set, is baseUrl: named by the key the operator set.
-  const shown = (k: BaseKey): BaseKey => (k === 'contactInfoBaseUrl' && !config.contactInfoBaseUrl ? 'baseUrl' : k);
-  const bases = [...new Set(basesOf(areas).map(shown))];
+  const bases = [...new Set(basesOf(areas).map((k) => baseKeyOf(config, k)))];
   const named: Array<[string, string]> = proxy ? [['http.proxyUrl', proxy]] : bases.map((k) => [k, baseUrlOf(config, k)]);
   const out = new Map<string, Origin>();
   for (const [key, raw] of named) {
@@ -130,31 +129,15 @@ export async function preflight(
 /** A selected test the preflight stopped: could not test, naming the key of the base URL its operation uses. */
 function notRun(f: Feature, c: CaseDef, refused: Unreachable['origins'], config: TargetConfig): CaseReport {
   const op: OperationDef = OPERATIONS[f.operation];
-  const base = op.base === 'contactInfoBaseUrl' && !config.contactInfoBaseUrl ? 'baseUrl' : op.base;
+  const base = baseKeyOf(config, op.base);
   // A test of an operation whose switch is off would have sent nothing either way: skipped, as in any run.
   if (op.mutates && !config.allow[op.mutates]) {
-    const reason = `skipped: not allowed on this target (allow.${op.mutates} is off)`;
-    return {
-      ...{ id: caseId(f, c), area: f.area, operation: op.section, title: c.title, requirements: c.requirements },
-      ...{ outcome: 'not-allowed', reason, checks: [], exchanges: [], durationMs: 0, parameters: {} },
-    };
+    return reportWithoutRun(f, c, 'not-allowed', `skipped: not allowed on this target (allow.${op.mutates} is off)`);
   }
   const key = config.http.proxyUrl ? 'http.proxyUrl' : base;
   const o = refused.find((r) => r.keys.includes(key)) ?? refused[0]!;
   const what = o.code === 'ENOTFOUND' ? 'its host name does not resolve' : `the connection was refused`;
   const problem = `no connection to ${o.url} (${key}): ${what} (${o.code}), so nothing was sent`;
-  return {
-    id: caseId(f, c),
-    area: f.area,
-    operation: OPERATIONS[f.operation].section,
-    title: c.title,
-    requirements: c.requirements,
-    outcome: 'could-not-test',
-    reason: `could not test: ${problem}; check ${key} (is the target running there?)`,
-    checks: [],
-    exchanges: [],
-    durationMs: 0,
-    parameters: {},
-    setup: { key, problem },
-  };
+  const reason = `could not test: ${problem}; check ${key} (is the target running there?)`;
+  return reportWithoutRun(f, c, 'could-not-test', reason, { key, problem });
 }

@@ -2,7 +2,7 @@
  * What a run needs beyond parsing its options: main.ts imports these when a run starts, so that
  * --version, --help, --list and a refused configuration do not load them (docs/benchmarks.md).
  */
-export { caseId } from '../case';
+export { caseId, reportWithoutRun } from '../case';
 export { secretInSuiteText } from '../secrets';
 export { FEATURES_BY_AREA } from '../../suites';
 export { referenceConfig } from '../../reference-target/config';
@@ -11,7 +11,6 @@ export { AllureReporter, clearResults, reviseResult } from '../evidence/allure-w
 export { writeEvidence } from '../evidence/evidence';
 export { suiteText } from './suite-text';
 export { cleanupDeadlineMs } from '../http/cleanup-retry';
-export { OPERATIONS } from '../operations';
 export { Redactor } from '../redact';
 export { specUrl } from '../spec-location';
 export { consoleSummary, plural } from './console';

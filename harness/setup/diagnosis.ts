@@ -34,18 +34,16 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
     add(key, paced);
     // The tests that could not be judged because an answer of theirs came while the target shed load.
     for (const c of cases) {
-      if (c.outcome === 'could-not-test' && !c.setup && c.exchanges.some((e) => (e as Paced).shedLoad)) add(key, paced, c.title);
+      if (c.outcome === 'could-not-test' && !c.setup && c.exchanges.some((e) => e.shedLoad)) add(key, paced, c.title);
     }
   }
   return [...byKey.values()];
 }
 
-type Paced = Exchange & { pacedTo?: { concurrency: number; ratePerSecond: number }; shedLoad?: boolean };
-
 /** "the target shed load (12 answers 429/5xx in bursts): the run paced itself down to 2 in flight, 5 requests/s". */
-function pacing(exchanges: Paced[]): string | undefined {
+function pacing(exchanges: Exchange[]): string | undefined {
   const shed = exchanges.filter((e) => e.shedLoad).length;
-  const paced = exchanges.map((e) => e.pacedTo).filter((p): p is NonNullable<Paced['pacedTo']> => !!p);
+  const paced = exchanges.map((e) => e.pacedTo).filter((p): p is NonNullable<Exchange['pacedTo']> => !!p);
   if (!shed && !paced.length) return undefined;
   const low = paced.reduce(
     (m, p) => ({
