@@ -7,6 +7,7 @@ import { NotAllowedError, TransportError, type DbsiClient, type HttpResult, type
 import { cleanupDeadlineMs, cleanupRequestDeadlineMs, sendUntilAnswered } from './http/cleanup-retry';
 import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange, Leftover } from './model';
 import { OPERATIONS, type OperationKey } from './operations';
+import { judgeExchange } from './rules/judge';
 
 /** What a run knows, the same in every worker: the target, the seed, strictness. */
 export interface RunSettings {
@@ -204,7 +205,7 @@ export class CaseContext {
    * Returns whether the check passed.
    */
   verify(requirementId: string, v: CheckVerdict): boolean {
-    if (!this.def.requirements.includes(requirementId)) throw new Error(`suite bug: case "${this.def.title}" checks ${requirementId} but does not declare it`);
+    this.checkDeclared(requirementId);
     const req = requirement(requirementId);
     const result: CheckResult = {
       check: v.check,
@@ -229,6 +230,28 @@ export class CaseContext {
     if (result.outcome !== 'failed') return true;
     if (req.grade === 'MUST' || this.settings.strict) throw new CheckFailure(result);
     return false;
+  }
+
+  /**
+   * Hold an answer this case drove to the catalog's rules for `requirements` (harness/rules/): the same
+   * rules that judge a recorded capture. Where the exchange gives no verdict on one of them, the case
+   * cannot pass on it: not applicable when another rule failed on the exchange first (that failure is
+   * reported by its own test), else could not test.
+   */
+  judge(res: HttpResult, ...requirements: string[]): void {
+    const logged = res.logged;
+    if (!logged) throw new Error(`suite bug: case "${this.def.title}" judges an exchange the client did not log`);
+    for (const r of requirements) this.checkDeclared(r);
+    const { judged, failedElsewhere } = judgeExchange({ ...logged, keepsAuthorization: true }, this, requirements);
+    const missing = requirements.filter((r) => !judged.has(r));
+    if (missing.length === 0) return;
+    const what = `${missing.join(', ')} (answer ${res.status})`;
+    if (failedElsewhere.length) this.notApplicable(`the exchange gives no verdict on ${what}: ${failedElsewhere.join(', ')} failed on it first`, res);
+    this.couldNotTest(`the exchange gives no verdict on ${what}: the answer does not show the rule in play`);
+  }
+
+  private checkDeclared(requirementId: string): void {
+    if (!this.def.requirements.includes(requirementId)) throw new Error(`suite bug: case "${this.def.title}" checks ${requirementId} but does not declare it`);
   }
 
   /**

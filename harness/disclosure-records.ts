@@ -3,7 +3,7 @@ import type { HttpResult } from './http/client';
 
 /**
  * What the disclosure cases (suites/disclosures/) and the traffic judge's sequence rules
- * (harness/traffic/sequence-rules.ts) both compare: the listed institution disclosure a run created and
+ * (harness/rules/sequence-rules.ts) both compare: the listed institution disclosure a run created and
  * its status, and the members an acceptance record is judged "unchanged" on.
  */
 

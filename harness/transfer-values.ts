@@ -5,7 +5,7 @@ import { SHOWN } from './shown-values';
 
 /**
  * What operation 9's cases (suites/money-movement/create-transfer.ts) and the traffic judge
- * (harness/traffic/exchange-rules.ts) both hold a Transfer answer to.
+ * (harness/rules/exchange-rules.ts) both hold a Transfer answer to.
  */
 
 type Json = Record<string, any>;

@@ -6,6 +6,7 @@ import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } fro
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
 import { credentialsCarried } from '../credentials';
+import { loggedExchange, type Logged } from '../rules/exchange';
 import { DeadTargetBreaker } from './breaker';
 import { timingsWith, type Timings } from './timings';
 import { Deadline, DeadlineExceeded } from './deadline';
@@ -79,6 +80,11 @@ export interface HttpResult {
   jsonError?: string;
   /** The redacted record of the exchange, as reports show it. */
   exchange: Exchange;
+  /**
+   * The exchange as the rules read it (harness/rules/exchange.ts): the request in clear, in memory only,
+   * never enumerated (so never written). Set by the client for every answered request.
+   */
+  readonly logged?: Logged;
 }
 
 /** Join a base URL that may carry a path prefix with a path: the prefix is kept. */
@@ -390,7 +396,9 @@ export class DbsiClient {
             jsonError = `the body is not JSON (${(e as Error).message}); it starts: ${JSON.stringify(exchange.response!.body.slice(0, 80))}`;
           }
         }
-        return { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
+        const result: HttpResult = { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
+        const sent = { method, url, headers, body, startMs: startedAt.getTime(), endMs: Date.now() };
+        return Object.defineProperty(result, 'logged', { value: loggedExchange(o, sent, result), enumerable: false });
       } catch (e) {
         if (answeredAt === undefined) this.pacer.end(flight);
         if (e instanceof TransportError) throw e;

@@ -1,61 +1,7 @@
 import type { HarEntry, HarHeader } from './har';
 
-/**
- * One entry of a capture as the judge reads it: the request and, where there was one, the answer,
- * in clear (in memory only: everything written goes through the Redactor first).
- */
-export interface Observed {
-  /** 1-based position in the capture (the entries are the time-ordered sequence). */
-  index: number;
-  /** The start, to the precision the capture gives (a millisecond in browsers' captures; finer in the recorder's). */
-  startMs: number;
-  /** The precision of startMs: the true start lies in [startMs, startMs + startPrecisionMs). */
-  startPrecisionMs: number;
-  /** When the answer was complete (start + time); equal to start when the capture does not say. */
-  endMs: number;
-  startedAt: string;
-  durationMs: number;
-  method: string;
-  url: string;
-  /** Headers as captured (names as written: HTTP/2 lower-case or HTTP/1.1 case). */
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  /** 0: no answer (aborted, blocked, cut off); else the status. */
-  status: number;
-  responseHeaders: Record<string, string>;
-  responseBody: string;
-  /** Why there was no answer (Chrome's _error), when the capture says. */
-  abortReason?: string;
-  /** What the capture tells of the request's credentials (see credentialOf). */
-  credential?: Credential;
-}
-
-/**
- * The request's credentials as far as the capture tells them: which one (a label: equal labels, the
- * same credential) and its shape. In a browser's capture the Authorization value is there; the
- * recorder writes it redacted and adds this as the entry's "_dbsiCredential" (never the secret).
- */
-export interface Credential {
-  /** Equal for the same credential within one capture; undefined when the capture cannot tell. */
-  label?: string;
-  scheme: string;
-  /** For Basic: the value decodes to a non-empty shared key, a colon and a non-empty secret key; undefined when it cannot be told. */
-  wellFormedBasic?: boolean;
-}
-
-export function credentialOf(authorization: string): Credential {
-  const m = /^(\S+)(?:\s+(.*))?$/.exec(authorization.trim());
-  const scheme = (m?.[1] ?? '').toLowerCase();
-  const value = (m?.[2] ?? '').trim();
-  if (value.includes('[REDACTED]')) return { scheme };
-  let wellFormedBasic: boolean | undefined;
-  if (scheme === 'basic') {
-    const pair = /^[A-Za-z0-9+/=]+$/.test(value) ? Buffer.from(value, 'base64').toString('utf8') : '';
-    const colon = pair.indexOf(':');
-    wellFormedBasic = colon > 0 && colon < pair.length - 1;
-  }
-  return { label: authorization.trim(), scheme, wellFormedBasic };
-}
+export { credentialOf, header, type Credential, type Observed } from '../rules/exchange';
+import { credentialOf, header, type Credential, type Observed } from '../rules/exchange';
 
 /** HAR headers as one record; repeated names are joined with ", " as HTTP allows. */
 export function headerRecord(list: HarHeader[] | undefined, lowerCase = false): Record<string, string> {
@@ -69,13 +15,6 @@ export function headerRecord(list: HarHeader[] | undefined, lowerCase = false): 
     else out[name] = value;
   }
   return out;
-}
-
-/** A header's value whatever the case of its name (HTTP/2 captures write every name in lower case). */
-export function header(h: Record<string, string>, name: string): string | undefined {
-  const n = name.toLowerCase();
-  for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === n) return v;
-  return undefined;
 }
 
 /** The request body: postData.text, else the form params re-encoded. */

@@ -6,9 +6,10 @@ import type { Area, CaseReport, Exchange } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
 import { header, type Observed } from './capture';
-import { EXCHANGE_RULES, type Seen, type Verifier } from './exchange-rules';
+import type { Seen, Verifier } from '../rules/exchange';
+import { EXCHANGE_RULES } from '../rules/exchange-rules';
 import type { Mapped } from './operation-map';
-import { judgeSequence, outcomeOf } from './sequence-rules';
+import { judgeSequence, outcomeOf } from '../rules/sequence-rules';
 
 /**
  * The second source of exchanges: a capture. Each judged exchange becomes a case of the one judge

@@ -1,15 +1,10 @@
 import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
-import type { Observed } from './capture';
+import type { Observed } from '../rules/exchange';
 
 export type BaseUrls = Record<BaseUrlKey, string | undefined> & { contactInfoBaseUrl?: string };
 
-/** An entry mapped to a documented operation. */
-export interface Mapped {
-  operation: OperationKey;
-  /** Path parameters, percent-decoded. */
-  pathParams: Record<string, string>;
-  query: URLSearchParams;
-}
+export type { Mapped } from '../rules/exchange';
+import type { Mapped } from '../rules/exchange';
 
 /** Why an entry was not judged. */
 export type Ignored = 'other host' | 'not an API path' | 'undocumented method' | 'not a URL';

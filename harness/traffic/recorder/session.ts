@@ -4,7 +4,7 @@ import { secretValues } from '../../config';
 import { Redactor } from '../../redact';
 import type { Observed } from '../capture';
 import type { HarEntry } from '../har';
-import type { Seen } from '../exchange-rules';
+import type { Seen } from '../../rules/exchange';
 import { planCapture, seenOf } from '../judge';
 import { mapEntry, type Mapped } from '../operation-map';
 import { captureSecrets } from '../secrets';

@@ -1,11 +1,9 @@
 import { belongs_to_user, empty_body, json_object_body, not_served, required_members, schema_conformance, shown_value, status_code_conformance, success_status, value_equals, reflects_request, type CheckVerdict } from '../checks';
 import { operation_found } from '../checks/served';
-import type { HttpResult } from '../http/client';
 import type { OperationKey } from '../operations';
 import { validate } from '../schemas';
 import { observeEnumerations, sentValues } from '../transfer-values';
-import { header, type Observed } from './capture';
-import type { Mapped } from './operation-map';
+import { header, type Seen, type Verifier } from './exchange';
 import { SHOWN } from '../shown-values';
 import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../transfer-members';
 
@@ -16,19 +14,6 @@ import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../transfer-members';
  * shows that the rule is in play. Never a verdict from a guess: a refused request may have had an
  * invalid token (which cannot be told from a valid one), a 404 may mean "not found".
  */
-
-/** What a judge collects: the requirement and the check's verdict, in order. Graded later by the catalog. */
-export interface Verifier {
-  verify(requirement: string, v: CheckVerdict): boolean;
-}
-
-export interface Seen {
-  x: Observed;
-  res: HttpResult;
-  mapped: Mapped;
-  /** The capture kept Authorization headers (a sanitized browser export drops them all). */
-  keepsAuthorization: boolean;
-}
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 const is4xx = (s: number) => s >= 400 && s < 500;
@@ -51,20 +36,28 @@ const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof 
 const COMMON = ['authorization', 'transactionid', 'callingappid'];
 const carriesCommonHeaders = (s: Seen) => COMMON.every((h) => has(s, h));
 
-/** DISC-AUTH-REQUIRED: a request without credentials is not served; a refusal (4xx) proves it, a 2xx breaks it. */
+/**
+ * DISC-AUTH-REQUIRED: a request without credentials, or with a bearer token the target never issued,
+ * is not served (any answer but a 2xx).
+ */
 function disclosureAuthentication(s: Seen, v: Verifier): void {
-  if (withoutCredentials(s) && (is2xx(s.x.status) || is4xx(s.x.status))) v.verify('DISC-AUTH-REQUIRED', not_served(s.res, 'no Authorization header'));
+  if (withoutCredentials(s)) v.verify('DISC-AUTH-REQUIRED', not_served(s.res, 'no Authorization header'));
+  else if (s.authority === 'made-up') v.verify('DISC-AUTH-REQUIRED', not_served(s.res, 'a bearer token the target never issued'));
 }
 
-/** Served requests of a disclosures operation: the request rule passes on a 2xx to a request carrying the common headers. */
+/**
+ * The request rule of a disclosures operation: a request carrying the common headers is served (any
+ * 2xx). A refusal breaks it only where the log knows the credentials are the operator's.
+ */
 function served(s: Seen, v: Verifier, requirement: string): void {
-  if (is2xx(s.x.status) && carriesCommonHeaders(s)) v.verify(requirement, success_status(s.res));
+  const vouched = is2xx(s.x.status) || s.authority === 'configured';
+  if (vouched && carriesCommonHeaders(s)) v.verify(requirement, success_status(s.res));
 }
 
 function listInstitutionDisclosures(s: Seen, v: Verifier): void {
   disclosureAuthentication(s, v);
-  if (!is2xx(s.x.status)) return;
   served(s, v, 'OP1-REQUEST');
+  if (!is2xx(s.x.status)) return;
   v.verify('CONV-JSON-BODIES', json_object_body(s.res));
   if (!v.verify('OP1-RESPONSE-ENVELOPE', schema_conformance(s.res, 'institution-disclosure-list'))) return;
   const items = (s.res.json as { institutionDisclosures?: unknown[] } | undefined)?.institutionDisclosures ?? [];

@@ -1,7 +1,8 @@
 import { absent, not_served, present, records_unchanged, value_equals } from '../checks';
 import { served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
-import { sentOnce, type Seen, type Verifier } from './exchange-rules';
+import type { Seen, Verifier } from './exchange';
+import { sentOnce } from './exchange-rules';
 
 /**
  * The state rules of the catalog, judged across the capture's sequence. Only what the traffic
