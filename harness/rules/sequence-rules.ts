@@ -2,7 +2,7 @@ import { absent, not_served, present, records_unchanged, value_equals } from '..
 import { served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
 import type { Seen, Verifier } from './exchange';
-import { sentOnce } from './exchange-rules';
+import { sentOnce } from './request';
 
 /**
  * The state rules of the catalog, judged across the capture's sequence. Only what the traffic
