@@ -7,7 +7,7 @@ import { NotAllowedError, TransportError, type DbsiClient, type HttpResult, type
 import { cleanupDeadlineMs, cleanupRequestDeadlineMs, sendUntilAnswered } from './http/cleanup-retry';
 import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange, Leftover } from './model';
 import { OPERATIONS, type OperationKey } from './operations';
-import { judgeExchange } from './rules/judge';
+import { judgeExchange, judgeLog } from './rules/judge';
 
 /** What a run knows, the same in every worker: the target, the seed, strictness. */
 export interface RunSettings {
@@ -248,6 +248,26 @@ export class CaseContext {
     const what = `${missing.join(', ')} (answer ${res.status})`;
     if (failedElsewhere.length) this.notApplicable(`the exchange gives no verdict on ${what}: ${failedElsewhere.join(', ')} failed on it first`, res);
     this.couldNotTest(`the exchange gives no verdict on ${what}: the answer does not show the rule in play`);
+  }
+
+  /**
+   * Hold the log of exchanges this case drove (writes and the reads that show their effect, in the order
+   * sent) to the catalog's state rules for `requirements` (harness/rules/sequence-rules.ts), the same
+   * rules that judge a capture's sequence. A rule with no evidence in the log gives no pass: could not
+   * test, with what the sequence concluded.
+   */
+  judgeLog(results: HttpResult[], ...requirements: string[]): void {
+    for (const r of requirements) this.checkDeclared(r);
+    const log = results.map((res) => {
+      if (!res.logged) throw new Error(`suite bug: case "${this.def.title}" judges an exchange the client did not log`);
+      return { ...res.logged, keepsAuthorization: true };
+    });
+    const { judged, failedElsewhere, notes } = judgeLog(log, this, requirements);
+    const missing = requirements.filter((r) => !judged.has(r));
+    if (missing.length === 0) return;
+    const why = notes.length ? `: ${notes.join('; ')}` : ': no read in the log shows the state';
+    if (failedElsewhere.length) this.notApplicable(`the log gives no verdict on ${missing.join(', ')}: ${failedElsewhere.join(', ')} failed on it first`);
+    this.couldNotTest(`the log gives no verdict on ${missing.join(', ')}${why}`);
   }
 
   private checkDeclared(requirementId: string): void {

@@ -1,5 +1,6 @@
 import type { OperationKey } from '../operations';
-import { listInstitutionDisclosures, listUserDisclosures, noContentWrite, writeInstitutionDisclosure } from './disclosures';
+import { listInstitutionDisclosures, writeInstitutionDisclosure } from './institution-disclosures';
+import { listUserDisclosures, noContentWrite } from './user-disclosures';
 import type { Seen, Verifier } from './exchange';
 import { updateContactInfo } from './contact-info';
 import { revokeToken } from './revocation';

@@ -1,6 +1,7 @@
 import type { CheckVerdict } from '../checks';
 import type { Seen, Verifier } from './exchange';
 import { EXCHANGE_RULES } from './exchange-rules';
+import { judgeSequence } from './sequence-rules';
 
 /**
  * The one judge of a single exchange: the rules of its operation (exchange-rules.ts), whichever source
@@ -34,4 +35,26 @@ export function judgeExchange(s: Seen, v: Verifier, only?: readonly string[]): E
   };
   EXCHANGE_RULES[s.mapped.operation](s, filtered);
   return { judged, failedElsewhere };
+}
+
+/**
+ * The one judge of a log's state rules (sequence-rules.ts), whichever source logged it: the verdicts on
+ * `only` go to `v`, whichever exchange of the log shows the evidence; `notes` say what the sequence
+ * concluded where it could not judge (an unknown outcome, an overlapping write).
+ */
+export function judgeLog(log: Seen[], v: Verifier, only: readonly string[]): ExchangeJudgement & { notes: string[] } {
+  const judged = new Set<string>();
+  const failedElsewhere: string[] = [];
+  const filtered: Verifier = {
+    verify(requirement: string, verdict: CheckVerdict): boolean {
+      if (!only.includes(requirement)) {
+        if (verdict.outcome === 'failed' && !failedElsewhere.includes(requirement)) failedElsewhere.push(requirement);
+        return verdict.outcome !== 'failed';
+      }
+      judged.add(requirement);
+      return v.verify(requirement, verdict);
+    },
+  };
+  const { notes } = judgeSequence(log, () => filtered);
+  return { judged, failedElsewhere, notes: [...notes.values()].flat() };
 }
