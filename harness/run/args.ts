@@ -193,7 +193,7 @@ export function parseCli(argv: string[]): CliOptions {
   }
   if (v.traffic !== undefined) {
     // --area names the areas the capture must cover (the traffic is judged whole).
-    const sending = ['grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail', 'waivers', 'compare'] as const;
+    const sending = ['grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail'] as const;
     const active = [
       ...sending.filter((k) => v[k] !== undefined),
       ...(v.list ? (['list'] as const) : []),

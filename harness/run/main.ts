@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestModule } from 'vitest/node';
 // Loaded when the run starts (about a second): bad input is answered before that.
@@ -15,7 +15,6 @@ import type { ReferenceTarget } from '../../reference-target/server';
 import { DEFAULT_REPORTS, parseCli, USAGE, UsageError, type CliOptions } from './args';
 import type { Progress } from './progress';
 import { EXIT } from './exit-codes';
-import type { RunFacts } from '../evidence/summary';
 import { terminalSafe } from './terminal-text';
 import type { WaiverFile } from './waivers';
 import type { PreviousRun } from './compare';
@@ -87,15 +86,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     io.err(`dbsi-conformance: ${e.message}${opts.reportsGiven ? '' : '; choose another with --reports DIR'}`);
     return EXIT.USAGE;
   }
-  if (opts.traffic !== undefined) return (await import('../traffic/run')).judgeTraffic(opts, env, io);
   const { checkAreaNeeds, ConfigError, configWarnings, loadConfigFile } = await import('../config');
   const { namedSecrets, scannedSecrets, secretValues } = await import('../config');
-
   try {
-    // Waivers and the earlier run are local input too: checked before anything starts.
+    // Waivers and the earlier run are local input too, for either source: checked before anything starts.
     const waiversPath = opts.waivers ?? (env.DBSI_WAIVERS || undefined);
     if (waiversPath) waiverFile = (await import('./waivers')).loadWaivers(waiversPath, opts.waivers ? '--waivers' : 'DBSI_WAIVERS');
     if (opts.compare) previous = (await import('./compare')).loadPrevious(opts.compare);
+  } catch (e) {
+    io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
+    return EXIT.USAGE;
+  }
+  if (opts.traffic !== undefined) return (await import('../traffic/run')).judgeTraffic(opts, env, io, { waiverFile, previous });
+
+  try {
     if (configPath) {
       if (opts.faults.length || opts.latencyMs !== undefined || opts.throttlePerSecond !== undefined) {
         const only = '--fault, --latency and --throttle apply to the embedded reference target only';
@@ -128,14 +132,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
 
   const parts = await import('./run-parts');
-  const { AllureReporter, caseId, reportWithoutRun, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA, writeEvidence } = parts;
-  const { Redactor, specUrl, consoleSummary, plural, coverageOf, fullyCovered, headline, Progress, selects } = parts;
-  const { junitXml, exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, buildSummary, summaryMarkdown } = parts;
-  const { casesForTerminal, terminalLine, leftoversBlock, openLeftovers, openCancelChannel, newRunKey } = parts;
-  const { SetupProof, regradeCase, setupFindings, diagnosisBlock, unremovableRecords, unremovableBlock } = parts;
-  const { preflight, terminalText, reviseResult, removePreviousOutputs, writeAllureResults } = parts;
-  const { applyWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } = parts;
-  const { declaredDeviations, deviationHeadline, markDeviations, compareRuns, comparisonLines } = parts;
+  const { AllureReporter, caseId, reportWithoutRun, cleanupDeadlineMs, clearResults, FEATURES_BY_AREA } = parts;
+  const { Redactor, specUrl, plural, coverageOf, Progress, selects, finishRun } = parts;
+  const { terminalLine, openCancelChannel, newRunKey, SetupProof, regradeCase, setupFindings } = parts;
+  const { preflight, reviseResult, removePreviousOutputs, writeAllureResults, waiveCase } = parts;
   const redactor = new Redactor(secretValues(config));
   // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
   const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
@@ -351,76 +351,41 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // served nothing, a refusal without its control) is no verdict on the target: could not test.
   const proof = new SetupProof(collector.cases);
   const judged = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
-  // Waivers apply after the re-grading: a could-not-test is never waived (harness/run/waivers.ts).
-  const rows0 = requirementRows(judged, declared, opts.strict);
-  const waived = waiverFile && applyWaivers(judged, rows0, waiverFile, waiving);
-  const cases = waived?.cases ?? judged;
-  const diagnosis = interrupted ? [] : setupFindings(cases, proof);
-  const unremovable = unremovableRecords(cases);
-  const coverage = coverageOf(cases, activeAreas);
-  let exitCode = interrupted ? EXIT.INTERRUPTED : exitCodeFor(cases, collector.problems.length);
-  if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
-  exitCode = waiverExitCode(exitCode, waived?.report, opts.strict);
-  const facts: RunFacts = {
-    target: { name: reference ? 'embedded reference target' : shown.name, baseUrl: shown.baseUrl, authBaseUrl: shown.authBaseUrl, transfersBaseUrl: shown.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
-    suiteVersion: suiteVersion(),
-    spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
-    seed,
+  return finishRun({
+    cases: judged,
+    declared,
+    coverageOf: (cases) => coverageOf(cases, activeAreas),
+    diagnose: (cases) => setupFindings(cases, proof),
+    facts: {
+      target: { name: reference ? 'embedded reference target' : shown.name, baseUrl: shown.baseUrl, authBaseUrl: shown.authBaseUrl, transfersBaseUrl: shown.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
+      suiteVersion: suiteVersion(),
+      spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
+      seed,
+      strict: opts.strict,
+      areas: opts.areas,
+      filter,
+      startedAt: startedAt.toISOString(),
+      node: process.version,
+    },
+    startedAt,
+    problems: collector.problems,
+    interrupted,
+    ...(waiverFile ? { waivers: { file: waiverFile, now: startedAt } } : {}),
+    previous,
+    config,
+    verdictTail: (ms, cases) => `${plural(cases.length, 'test')} in ${(ms / 1000).toFixed(1)} s, seed ${seed}`,
+    async writeAllure(cases) {
+      const byId = new Map(cases.map((c) => [c.id, c]));
+      await allureReporter.flush((r) => reviseResult(r, byId));
+      const unreported = cases.filter((c) => notFromRunner.has(c.id));
+      if (unreported.length) await writeAllureResults(resultsDir, unreported, { settings, environmentInfo, categories: CATEGORIES });
+    },
+    previousResultsRemoved,
+    out: { dir: reportsDir, shownDir: opts.reports, junitName: `dbsi-conformance ${reference ? 'embedded reference target' : shown.name}`, html: opts.html, bundle: opts.bundle, secrets: scannedSecrets(config, env) },
     strict: opts.strict,
-    areas: opts.areas,
-    filter,
-    startedAt: startedAt.toISOString(),
-    durationMs: Date.now() - startedAt.getTime(),
-    node: process.version,
-    exitCode,
-    verdict: interrupted ? 'interrupted' : exitCode === 0 ? 'conformant' : exitCode === EXIT.PARTLY_TESTED ? 'conformant in the areas tested' : exitCode === 1 ? 'non-conformant' : collector.problems.length === 0 && openLeftovers(cases).length > 0 && !cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error') ? 'left changes on the target' : 'could not test',
-    problems: collector.problems.map((p) => redactor.text(p)),
-  };
-  facts.coverage = coverage;
-  facts.headline = headline(facts.verdict, coverage);
-  Object.assign(facts, waivedHeadline(facts, waived?.report));
-  // Declared deviations (paths in the configuration): in the headline, the facts and the rows they concern.
-  const deviations = declaredDeviations(config, (s) => redactor.text(s));
-  if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
-  const rows = markDeviations(waived?.rows ?? rows0, deviations);
-  const comparison = previous && compareRuns(previous, rows, waived?.report, startedAt);
-  const summary = buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison });
-  writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
-  writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
-  writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance ${facts.target.name}`, unremovable));
-  // Contract coverage (issue 23): reports/contract-coverage.md and .json; its line is printed above the verdict.
-  const contractLine = (await import('../contract-coverage/write')).writeContractCoverage(reportsDir, cases);
-
-  io.out('');
-  // The waived deviations first: accepted by agreement, never passes.
-  const waiverLines = waiverBlock(waived?.report, opts.strict);
-  if (waiverLines.length) io.out(redactor.text([...waiverLines.map(terminalLine), ''].join('\n')));
-  io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
-  io.out('');
-  if (!interrupted && nothingVerified(cases)) io.out(`Nothing was verified (${nothingVerifiedWhy(cases)}), so there is no verdict.`);
-  // Never silent: what the run could not put back, with the values to restore by hand.
-  const left = leftoversBlock(openLeftovers(cases));
-  if (left.length) io.out(redactor.text([...left, ''].join('\n')));
-  const made = unremovableBlock(unremovable);
-  if (made.length) io.out(redactor.text([...made, ''].join('\n')));
-  // What the setup kept from a verdict, and which key or variable to check: closes the output, above the verdict.
-  const diagnosed = diagnosisBlock(diagnosis);
-  if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
-  if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
-  io.out(contractLine);
-  io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${plural(cases.length, 'test')} in ${(facts.durationMs / 1000).toFixed(1)} s, seed ${seed}`);
-  io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
-  try {
-    const byId = new Map(cases.map((c) => [c.id, c]));
-    await allureReporter.flush((r) => reviseResult(r, byId));
-    const unreported = cases.filter((c) => notFromRunner.has(c.id));
-    if (unreported.length) await writeAllureResults(resultsDir, unreported, { settings, environmentInfo, categories: CATEGORIES });
-  } catch (e) {
-    io.err(`dbsi-conformance: ${(e as Error).message}`);
-  }
-  await previousResultsRemoved;
-  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets: scannedSecrets(config, env), io, waivers: waiverFile?.data });
-  return evidenceExit ?? exitCode;
+    io,
+    redactor,
+  });
 }
 
 /** --list: the selected tests with their requirement ids; the configuration is checked when one is given. */

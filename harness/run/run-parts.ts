@@ -32,3 +32,4 @@ export { applyWaivers, waiveCase, waivedHeadline, waiverBlock, waiverExitCode } 
 export { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
 export { compareRuns, comparisonLines } from './compare';
 export { writeAllureResults } from '../evidence/allure-case-results';
+export { finishRun } from './finish';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError, loadConfigFile, resolveConfig, secretValues, type TargetConfig } from '../config';
 import { userCwd } from '../local-files';
@@ -11,23 +11,21 @@ import { Redactor } from '../redact';
 import { writeAllureResults } from '../evidence/allure-case-results';
 import { clearResults } from '../evidence/allure-writer';
 import type { CliOptions } from '../run/args';
-import { consoleSummary } from '../run/console';
-import { casesForTerminal, terminalLine } from '../run/terminal-text';
-import { writeEvidence } from '../evidence/evidence';
-import { junitXml } from '../evidence/junit';
+import { terminalLine } from '../run/terminal-text';
 import { CATEGORIES, suiteVersion, type Io } from '../run/common';
 import { SPEC_FILE } from '../spec-location';
-import { EXIT, exitCodeFor, requirementRows } from '../run/results';
-import { coverageOf, fullyCovered, headline, notTestedText, type Coverage } from '../run/coverage';
+import { EXIT, type RequirementRow } from '../run/results';
+import { finishRun } from '../run/finish';
+import type { WaiverFile } from '../run/waivers';
+import type { PreviousRun } from '../run/compare';
+import { coverageOf, type Coverage } from '../run/coverage';
 import { specUrl } from '../spec-location';
-import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import { observeAll, type Observed } from './capture';
 import { HarError, readHar, type HarLog } from './har';
 import { judgeCapture, seenOf, type ExchangeLine } from './judge';
 import { inferBaseUrls, mapEntry, type BaseUrls, type Ignored, type Mapped } from './operation-map';
 import { captureSecrets, keepsAuthorization } from './secrets';
 import { exchangeLineText, type TrafficSummary } from './summary-section';
-import { writeContractCoverage } from '../contract-coverage/write';
 
 export interface HarJudgement {
   observed: Observed[];
@@ -107,7 +105,9 @@ export function trafficCoverage(cases: CaseReport[], selected: Area[], exchanged
  * unreadable file or configuration, 3 nothing judgeable, 5 conformant in what it shows but a
  * selected area not observed.
  */
-export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+export async function judgeTraffic(
+  opts: CliOptions, env: NodeJS.ProcessEnv, io: Io, local: { waiverFile?: WaiverFile; previous?: PreviousRun } = {},
+): Promise<number> {
   const startedAt = new Date();
   const file = opts.traffic!;
   let log;
@@ -145,40 +145,16 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
   const declared = new Map<string, string[]>();
   for (const c of cases) for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), c.id]);
   const seenOps = new Set<number>(mapped.map(({ m }) => OPERATIONS[m.operation].number));
-  const rows = requirementRows(cases, declared, opts.strict).map((r) => {
+  const notObserved = (rows: RequirementRow[]) => rows.map((r) => {
     if (r.verdict !== 'no-test' && r.verdict !== 'not-run') return r;
     const ops = r.operations.filter((n) => seenOps.has(n));
     const why = r.operations.length === 0 ? 'it concerns no operation in particular' : ops.length ? `the capture has exchanges of operation ${ops.join(', ')}, none of which shows this rule` : `the capture has no exchange of operation ${r.operations.join(', ')}`;
     return { ...r, verdict: 'not-observed' as const, notes: [`not observed: ${why}`] };
   });
 
-  // One way to finish, as an active run: conformant in what was observed, but a selected area (every
-  // area, or those of --area) the traffic shows no rule of is exit 5, partly tested.
-  const coverage = trafficCoverage(cases, opts.areas, new Set(mapped.map(({ m }) => OPERATIONS[m.operation].area)));
-  let exitCode: number = cases.length === 0 ? EXIT.COULD_NOT_TEST : exitCodeFor(cases);
-  if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
-  const areas = opts.areas;
-  const facts: RunFacts = {
-    target: { name: config?.name ?? `recorded traffic (${basename(file)})`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, embedded: false, faults: [] },
-    suiteVersion: suiteVersion(),
-    spec: { file: 'spec/digital-banking-service-interface.md', sha256: createHash('sha256').update(specText).digest('hex'), url: settings.specUrl },
-    seed: 0,
-    strict: opts.strict,
-    areas,
-    filter: {},
-    startedAt: startedAt.toISOString(),
-    durationMs: Date.now() - startedAt.getTime(),
-    node: process.version,
-    exitCode,
-    verdict:
-      exitCode === 0 ? 'conformant'
-      : exitCode === EXIT.PARTLY_TESTED ? 'conformant in the areas tested'
-      : exitCode === 1 ? 'non-conformant'
-      : 'could not test',
-    problems: [],
-    coverage,
-  };
-  facts.headline = headline(facts.verdict, coverage);
+  // One way to finish, as an active run (harness/run/finish.ts): conformant in what was observed, but a
+  // selected area (every area, or those of --area) the traffic shows no rule of is exit 5, partly tested.
+  const exchanged = new Set(mapped.map(({ m }) => OPERATIONS[m.operation].area));
   const traffic: TrafficSummary = {
     file: basename(file),
     entries: observed.length + log.unreadable,
@@ -193,35 +169,54 @@ export async function judgeTraffic(opts: CliOptions, env: NodeJS.ProcessEnv, io:
       }),
     exchanges: lines,
   };
-  const summary = { ...buildSummary(facts, cases, rows), traffic };
   const reportsDir = resolve(opts.reports);
   const resultsDir = join(reportsDir, 'allure-results');
-  const previousResultsRemoved = clearResults(resultsDir);
-  writeFileSync(join(reportsDir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
-  writeFileSync(join(reportsDir, 'conformance-summary.md'), summaryMarkdown(summary));
-  writeFileSync(join(reportsDir, 'junit.xml'), junitXml(cases, `dbsi-conformance recorded traffic ${basename(file)}`));
-  const contractLine = writeContractCoverage(reportsDir, cases, { source: 'traffic' });
-  const environmentInfo: Record<string, string> = { source: `recorded traffic ${basename(file)}`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, strict: String(opts.strict), 'suite version': suiteVersion(), 'spec sha256': facts.spec.sha256, node: process.version };
-  await writeAllureResults(resultsDir, cases, { settings, environmentInfo, categories: CATEGORIES });
-  await previousResultsRemoved;
-
-  io.out('');
-  io.out(redactor.text(consoleSummary(casesForTerminal(cases))));
+  const environmentInfo: Record<string, string> = { source: `recorded traffic ${basename(file)}`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, strict: String(opts.strict), 'suite version': suiteVersion(), 'spec sha256': createHash('sha256').update(specText).digest('hex'), node: process.version };
   const flagged = lines.filter((l) => l.broke.length || l.warned.length);
-  if (flagged.length) {
-    io.out('');
-    io.out('Exchanges that broke a rule:');
-    for (const l of flagged.slice(0, 50)) io.out(`  ${redactor.text(terminalLine(exchangeLineText(l)))}`);
-    if (flagged.length > 50) io.out(`  … and ${flagged.length - 50} more (see the summary)`);
-  }
-  const observedCount = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
-  io.out('');
-  io.out(`Coverage: ${observedCount} of ${rows.filter((r) => r.verdict !== 'not-testable').length} testable requirements observed; ${rows.filter((r) => r.verdict === 'not-observed').length} not observed (not evidence either way).`);
-  io.out(contractLine);
-  const missing = notTestedText(coverage);
-  const shown = `${facts.verdict} in what the traffic shows${missing ? `; ${missing}` : ''}`;
-  io.out(`Verdict: ${shown} (exit ${exitCode}) — ${mapped.length} exchanges judged, ${cases.length} with a verdict, in ${(facts.durationMs / 1000).toFixed(1)} s`);
-  io.out(`Reports: ${join(opts.reports, 'conformance-summary.md')}, ${join(opts.reports, 'junit.xml')}, ${join(opts.reports, 'allure-results')}/`);
-  const evidenceExit = await writeEvidence({ html: opts.html, bundle: opts.bundle, reportsDir, resultsDir, summary, secrets, io });
-  return evidenceExit ?? exitCode;
+  return finishRun({
+    cases,
+    declared,
+    coverageOf: (judged) => trafficCoverage(judged, opts.areas, exchanged),
+    readRows: notObserved,
+    facts: {
+      target: { name: config?.name ?? `recorded traffic (${basename(file)})`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, embedded: false, faults: [] },
+      suiteVersion: suiteVersion(),
+      spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
+      seed: 0,
+      strict: opts.strict,
+      areas: opts.areas,
+      filter: {},
+      startedAt: startedAt.toISOString(),
+      node: process.version,
+    },
+    startedAt,
+    problems: [],
+    ...(local.waiverFile ? { waivers: { file: local.waiverFile, now: startedAt } } : {}),
+    previous: local.previous,
+    config,
+    summaryExtra: { traffic },
+    consoleExtra(rows) {
+      const out: string[] = [];
+      if (flagged.length) {
+        out.push('Exchanges that broke a rule:');
+        for (const l of flagged.slice(0, 50)) out.push(`  ${redactor.text(terminalLine(exchangeLineText(l)))}`);
+        if (flagged.length > 50) out.push(`  … and ${flagged.length - 50} more (see the summary)`);
+        out.push('');
+      }
+      const observedCount = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
+      const testable = rows.filter((r) => r.verdict !== 'not-testable').length;
+      const unseen = rows.filter((r) => r.verdict === 'not-observed').length;
+      out.push(`Coverage: ${observedCount} of ${testable} testable requirements observed; ${unseen} not observed (not evidence either way).`);
+      return out;
+    },
+    verdictScope: ' in what the traffic shows',
+    verdictTail: (ms, judged) => `${mapped.length} exchanges judged, ${judged.length} with a verdict, in ${(ms / 1000).toFixed(1)} s`,
+    contractSource: 'traffic',
+    writeAllure: (judged) => writeAllureResults(resultsDir, judged, { settings, environmentInfo, categories: CATEGORIES }),
+    previousResultsRemoved: clearResults(resultsDir),
+    out: { dir: reportsDir, shownDir: opts.reports, junitName: `dbsi-conformance recorded traffic ${basename(file)}`, html: opts.html, bundle: opts.bundle, secrets },
+    strict: opts.strict,
+    io,
+    redactor,
+  });
 }

@@ -1,0 +1,147 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TargetConfig } from '../config';
+import type { CaseReport } from '../model';
+import type { Redactor } from '../redact';
+import type { SetupFinding } from '../setup/diagnosis';
+import { diagnosisBlock } from '../setup/diagnosis';
+import { writeContractCoverage } from '../contract-coverage/write';
+import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
+import { junitXml } from '../evidence/junit';
+import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
+import type { Io } from './common';
+import { compareRuns, comparisonLines, type PreviousRun } from './compare';
+import { consoleSummary } from './console';
+import { fullyCovered, headline, type Coverage } from './coverage';
+import { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
+import { EXIT } from './exit-codes';
+import { leftoversBlock, openLeftovers } from './leftovers';
+import { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, type RequirementRow } from './results';
+import { casesForTerminal, terminalLine, terminalText } from './terminal-text';
+import { unremovableBlock, unremovableRecords } from './unremovable';
+import { applyWaivers, waivedHeadline, waiverBlock, waiverExitCode, type WaiverFile } from './waivers';
+
+/**
+ * One way to finish a run, whichever source judged it (issue 22): an active run (main.ts) and recorded
+ * traffic (harness/traffic/run.ts) hand over their graded tests; this step applies the waivers, gives
+ * each requirement its verdict, chooses the exit code (5 when a selected area has no verdict), and
+ * writes every report and the console's closing lines the same way for both.
+ */
+export interface RunToFinish {
+  /** The tests with their final verdicts (an active run's re-graded by the setup proofs). */
+  cases: CaseReport[];
+  /** Per requirement, the tests that declare it. */
+  declared: Map<string, string[]>;
+  /** Which selected areas have a verdict, from the tests left after the waivers. */
+  coverageOf(cases: CaseReport[]): Coverage;
+  /** A source's reading of the rows: a capture says "not observed" where a run says "no test". */
+  readRows?(rows: RequirementRow[]): RequirementRow[];
+  /** What the setup kept from a verdict (active runs: harness/setup/diagnosis.ts). */
+  diagnose?(cases: CaseReport[]): SetupFinding[];
+  facts: Omit<RunFacts, 'exitCode' | 'verdict' | 'durationMs' | 'problems'>;
+  startedAt: Date;
+  problems: string[];
+  interrupted?: boolean;
+  waivers?: { file: WaiverFile; now: Date };
+  previous?: PreviousRun;
+  config?: Pick<TargetConfig, 'paths'>;
+  /** A source's own section of the summary (a capture's exchanges). */
+  summaryExtra?: Record<string, unknown>;
+  /** A source's own lines above the verdict line. */
+  consoleExtra?(rows: RequirementRow[]): string[];
+  /** What the verdict is about, after its word on the verdict line (a capture: " in what the traffic shows"). */
+  verdictScope?: string;
+  /** The verdict line after "Verdict: <headline> (exit N) — ". */
+  verdictTail(durationMs: number, cases: CaseReport[]): string;
+  /** The contract-coverage measurement's source. */
+  contractSource?: 'traffic';
+  /** Writes the Allure results of the final verdicts. */
+  writeAllure(cases: CaseReport[]): Promise<void>;
+  /** Settles when the previous run's Allure results are removed. */
+  previousResultsRemoved?: Promise<unknown>;
+  out: { dir: string; shownDir: string; junitName: string; html: boolean; bundle: boolean; secrets: EvidenceOptions['secrets'] };
+  strict: boolean;
+  io: Io;
+  redactor: Redactor;
+}
+
+/** The verdict word of an exit code (the summary's and the headline's). */
+function verdictOf(exitCode: number, r: RunToFinish, cases: CaseReport[]): RunFacts['verdict'] {
+  if (r.interrupted) return 'interrupted';
+  if (exitCode === EXIT.CONFORMANT) return 'conformant';
+  if (exitCode === EXIT.PARTLY_TESTED) return 'conformant in the areas tested';
+  if (exitCode === 1) return 'non-conformant';
+  const noVerdict = cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error');
+  if (r.problems.length === 0 && openLeftovers(cases).length > 0 && !noVerdict) return 'left changes on the target';
+  return 'could not test';
+}
+
+/** Finish a run: the verdicts, the exit code, the reports and the console's closing lines. Returns the exit code. */
+export async function finishRun(r: RunToFinish): Promise<number> {
+  const { io, redactor, strict } = r;
+  // Waivers apply after the re-grading: a could-not-test is never waived (harness/run/waivers.ts).
+  const rows0 = requirementRows(r.cases, r.declared, strict);
+  const waived = r.waivers && applyWaivers(r.cases, rows0, r.waivers.file, { strict, now: r.waivers.now });
+  const cases = waived?.cases ?? r.cases;
+  const diagnosis = r.interrupted ? [] : (r.diagnose?.(cases) ?? []);
+  const unremovable = unremovableRecords(cases);
+  const coverage = r.coverageOf(cases);
+  let exitCode: number =
+    r.interrupted ? EXIT.INTERRUPTED : cases.length === 0 ? EXIT.COULD_NOT_TEST : exitCodeFor(cases, r.problems.length);
+  if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
+  exitCode = waiverExitCode(exitCode, waived?.report, strict);
+  const durationMs = Date.now() - r.startedAt.getTime();
+  const problems = r.problems.map((p) => redactor.text(p));
+  const facts: RunFacts = { ...r.facts, durationMs, exitCode, verdict: verdictOf(exitCode, r, cases), problems, coverage };
+  facts.headline = headline(facts.verdict, coverage);
+  Object.assign(facts, waivedHeadline(facts, waived?.report));
+  // Declared deviations (paths in the configuration): in the headline, the facts and the rows they concern.
+  const deviations = r.config ? declaredDeviations(r.config, (s) => redactor.text(s)) : [];
+  if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
+  const rows = markDeviations(r.readRows ? r.readRows(waived?.rows ?? rows0) : (waived?.rows ?? rows0), deviations);
+  const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt);
+  const summary = {
+    ...buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison }),
+    ...r.summaryExtra,
+  };
+  writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  writeFileSync(join(r.out.dir, 'conformance-summary.md'), summaryMarkdown(summary));
+  writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable));
+  // Contract coverage (issue 23): reports/contract-coverage.md and .json; its line is printed above the verdict.
+  const contractLine = writeContractCoverage(r.out.dir, cases, r.contractSource ? { source: r.contractSource } : undefined);
+
+  const block = (lines: string[]) => lines.length && io.out(redactor.text([...lines, ''].join('\n')));
+  io.out('');
+  // The waived deviations first: accepted by agreement, never passes.
+  block(waiverBlock(waived?.report, strict).map(terminalLine));
+  io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
+  io.out('');
+  if (!r.interrupted && nothingVerified(cases)) io.out(`Nothing was verified (${nothingVerifiedWhy(cases)}), so there is no verdict.`);
+  // Never silent: what the run could not put back, with the values to restore by hand.
+  block(leftoversBlock(openLeftovers(cases)));
+  block(unremovableBlock(unremovable));
+  for (const l of r.consoleExtra?.(rows) ?? []) io.out(l);
+  // What the setup kept from a verdict, and which key or variable to check: closes the output, above the verdict.
+  const diagnosed = diagnosisBlock(diagnosis);
+  if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
+  if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
+  io.out(contractLine);
+  const [word, rest] = facts.headline!.startsWith(facts.verdict)
+    ? [facts.verdict, facts.headline!.slice(facts.verdict.length)] : [facts.headline!, ''];
+  const scoped = `${word}${r.verdictScope ?? ''}${rest}`;
+  io.out(`Verdict: ${scoped} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
+  const shown = r.out.shownDir;
+  io.out(`Reports: ${join(shown, 'conformance-summary.md')}, ${join(shown, 'junit.xml')}, ${join(shown, 'allure-results')}/`);
+  try {
+    await r.writeAllure(cases);
+  } catch (e) {
+    io.err(`dbsi-conformance: ${(e as Error).message}`);
+  }
+  await r.previousResultsRemoved;
+  const resultsDir = join(r.out.dir, 'allure-results');
+  const evidenceExit = await writeEvidence({
+    html: r.out.html, bundle: r.out.bundle, reportsDir: r.out.dir, resultsDir, summary, secrets: r.out.secrets, io,
+    waivers: r.waivers?.file.data,
+  });
+  return evidenceExit ?? exitCode;
+}
