@@ -365,7 +365,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
       if (e.exchange) ctx.judged(e.exchange);
     } else if (e instanceof NotAllowedError) {
       outcome = 'not-allowed';
-      reason = `skipped: not allowed on this target (allow.${e.safetySwitch} is off)`;
+      reason = e.why ? `skipped: ${e.why}` : `skipped: not allowed on this target (allow.${e.safetySwitch} is off)`;
     } else if (e instanceof TransportError) {
       outcome = 'could-not-test';
       const ex = e.exchange;

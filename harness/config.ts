@@ -57,6 +57,8 @@ export interface TargetConfig {
     revocation: { institutionId: string; grant_type?: string; username?: string; password?: string; scopes?: string; refresh_token?: string };
   };
   allow: Record<SafetySwitch, boolean>;
+  /** Limits on what a faulty target can make the suite change by mistake (default: see budgetOf). */
+  budgets?: { transfersAcceptedByMistake?: number };
   http: {
     timeoutMs: number;
     concurrency: number;
@@ -280,6 +282,7 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
       tokenRevocation: r.allow?.tokenRevocation ?? false,
       institutionDisclosureWrites: r.allow?.institutionDisclosureWrites ?? false,
     },
+    ...(r.budgets ? { budgets: { ...r.budgets } } : {}),
     http: {
       timeoutMs: http.timeoutMs ?? 10_000,
       concurrency: http.concurrency ?? 8,

@@ -1,6 +1,7 @@
 import type { CaseReport, Exchange } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { schemaRegistry } from '../schemas';
+import { COVERAGE_CELL } from './files';
 import type { CoverageCell, CoverageModel, ElementKind, SchemaNode, Side } from './model';
 
 /**
@@ -319,6 +320,20 @@ function switchedOff(cases: CaseReport[]): Set<OperationKey> {
   return off;
 }
 
+/**
+ * The cells whose generated case was skipped though its switch was on (a limit stopped it: the budget of
+ * transfers accepted by mistake), with the case's reason: by the cell the case names (COVERAGE_CELL).
+ */
+function skippedByLimit(cases: CaseReport[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of cases) {
+    const cell = c.parameters?.[COVERAGE_CELL];
+    if (cell && c.outcome === 'not-allowed' && !/allow\.\w+ is off/.test(c.reason ?? ''))
+      out.set(cell, (c.reason ?? '').replace(/^skipped: /, ''));
+  }
+  return out;
+}
+
 const NOT_RUN = 'no case of this operation ran (not selected, or not in the traffic)';
 const CREDENTIALS_UNKNOWN = 'recorded traffic does not tell which credentials the target issued';
 
@@ -332,6 +347,7 @@ export function contractCoverage(
   const seen = judgedExchanges(cases);
   const ruled = ruleExchanges(cases);
   const off = switchedOff(cases);
+  const limited = skippedByLimit(cases);
   // The operations some case of the run was about, or sent a request of (a case names its operation's section).
   const ran = new Set<string>([
     ...cases.map((c) => c.operation),
@@ -372,6 +388,7 @@ export function contractCoverage(
           status: 'tested',
           evidence: { case: hits[0]!.caseId, exchange: hits[0]!.x.seq, exchanges: hits.length },
         };
+      else if (limited.has(cell.id)) result = { ...base, status: 'skipped', reason: limited.get(cell.id)! };
       else if (off.has(cell.operation))
         result = {
           ...base,

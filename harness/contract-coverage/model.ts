@@ -97,6 +97,8 @@ export interface ModelSources {
   catalog?: Requirement[];
   /** A schema of schemas/ by name (default: the file). */
   schema?: (name: string) => SchemaNode;
+  /** Only the cells of these operations (the generated cases of one operation need no more). */
+  only?: OperationKey[];
 }
 
 const ID_BASE = 'https://dbsi-conformance.dev/schemas/';
@@ -186,6 +188,12 @@ function names(statement: string, element: string): boolean {
 
 const NOT_SHOWN = /not shown/i;
 
+/** A cell's id: operation, kind, (an answer's status), element, side and value, as the reports show it. */
+export function cellId(c: Pick<CoverageCell, 'operation' | 'kind' | 'element' | 'side' | 'value' | 'status'>): string {
+  const status = c.kind === 'response-member' ? c.status : undefined;
+  return [c.operation, c.kind, status, c.element, c.side, c.value].filter((p) => p !== undefined).join(' ');
+}
+
 /**
  * Build the model from the documented facts, the catalog and the schemas. Pass a copy of any of them
  * to see what the model makes of a change (the self-tests do).
@@ -202,6 +210,7 @@ export function buildCoverageModel(sources: ModelSources = {}): CoverageModel {
   }
 
   for (const key of Object.keys(documentation) as OperationKey[]) {
+    if (sources.only && !sources.only.includes(key)) continue;
     const doc = documentation[key];
     const op = OPERATIONS[key];
     const rules = catalog.filter((r) => r.operations.includes(op.number));
@@ -213,8 +222,7 @@ export function buildCoverageModel(sources: ModelSources = {}): CoverageModel {
       ? undefined
       : `no refusal is documented: ${errorsNotShown?.description ?? 'no error status is documented'}`;
     const add = (c: Omit<CoverageCell, 'id' | 'operation' | 'rules'> & { rules?: string[] }) => {
-      const status = c.kind === 'response-member' ? c.status : undefined;
-      const id = [key, c.kind, status, c.element, c.side, c.value].filter((p) => p !== undefined).join(' ');
+      const id = cellId({ operation: key, ...c });
       if (cells.some((x) => x.id === id)) return;
       cells.push({ id, operation: key, rules: c.rules ?? rulesNaming(c.element), ...c });
     };

@@ -10,10 +10,19 @@ export { CONTRACT_COVERAGE_FILES };
 /** The console's one line: "contract coverage: N of M testable element sides exercised (P%)". */
 export function contractCoverageLine(r: ContractCoverageReport): string {
   const t = r.total;
-  const extra = [`${t.notTestable} not testable`, ...(t.skipped ? [`${t.skipped} skipped: switch off`] : [])].join(
-    ', ',
-  );
+  const budget = budgetSkipped(r).length;
+  const off = t.skipped - budget;
+  const extra = [
+    `${t.notTestable} not testable`,
+    ...(off ? [`${off} skipped: switch off`] : []),
+    ...(budget ? [`${budget} skipped: budget of transfers accepted by mistake used up`] : []),
+  ].join(', ');
   return `contract coverage: ${t.tested} of ${t.testable} testable element sides exercised (${t.percent}%; ${extra})`;
+}
+
+/** The cells skipped because the budget of transfers accepted by mistake was used up. */
+export function budgetSkipped(r: ContractCoverageReport): CellResult[] {
+  return r.operations.flatMap((o) => o.cells).filter((c) => c.status === 'skipped' && /budget/.test(c.reason ?? ''));
 }
 
 const cellText = (c: CellResult) => (c.value !== undefined ? `${c.side} \`${c.value}\`` : c.side);
@@ -43,6 +52,14 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
     '|---|---|---|---|---|---|',
     ...Object.entries(r.bySide).map(([side, c]) => countsRow(side, c)),
   ];
+  const budget = budgetSkipped(r);
+  if (budget.length)
+    out.push(
+      '',
+      `**Budget used up.** ${budget.length} cells were skipped, ${budget[0]!.reason}. ` +
+        'Their requests are built to be refused; a target that accepted the ones above moved money each time. ' +
+        'Fix what was accepted (or raise budgets.transfersAcceptedByMistake) and run again to cover them.',
+    );
   for (const o of r.operations) {
     out.push('', `## ${o.section} (${o.operation})`, '', `\`${o.method} ${o.path}\``, '');
     out.push(
@@ -63,7 +80,7 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
       );
     }
   }
-  out.push('', 'Next step: a generated case for each cell that is not tested.', '');
+  out.push('');
   return out.join('\n');
 }
 

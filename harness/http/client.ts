@@ -36,8 +36,14 @@ export function nothingSent(e: unknown): boolean {
 /** The target's configuration does not allow this request: it was refused before leaving the machine. */
 export class NotAllowedError extends Error {
   override name = 'NotAllowedError';
-  constructor(public safetySwitch: SafetySwitch, public method: string, public url: string) {
-    super(`not allowed on this target: ${method} ${url} needs allow.${safetySwitch} = true in the target's configuration`);
+  constructor(
+    public safetySwitch: SafetySwitch,
+    public method: string,
+    public url: string,
+    /** Why, where the switch is on but a limit stops the request (harness/transfer-budget.ts). */
+    public why?: string,
+  ) {
+    super(why ?? `not allowed on this target: ${method} ${url} needs allow.${safetySwitch} = true in the target's configuration`);
   }
 }
 

@@ -8,10 +8,21 @@ const STRINGS = ['id', 'fromAccountHolderId', 'toAccountHolderId', 'fromAccountI
 const MONEY = ['amount', 'fee', 'payoffAmount'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The members a target assigns or computes itself: with op9-ignores-assigned-member-types, not read from a request. */
+const ASSIGNED = ['id', 'status', 'confirmation', 'fee', 'payoffAmount', 'notificationMessage'];
+const ASSIGNED_SCHEDULE = ['nextExecutionDate', 'finalExecutionDate', 'remainingNumberOfExecutions'];
+
 /** Where the body breaks a documented type of the Transfer, Money or Schedule: a description, else undefined. */
-function typeProblem(b: unknown): string | undefined {
+function typeProblem(b: unknown, ignoreAssigned = false): string | undefined {
   if (typeof b !== 'object' || b === null || Array.isArray(b)) return 'the body is not a Transfer object';
-  const t = b as Json;
+  const t = { ...(b as Json) };
+  if (ignoreAssigned) {
+    for (const k of ASSIGNED) delete t[k];
+    if (t.schedule && typeof t.schedule === 'object') {
+      t.schedule = { ...t.schedule };
+      for (const k of ASSIGNED_SCHEDULE) delete t.schedule[k];
+    }
+  }
   for (const k of STRINGS) if (t[k] !== undefined && typeof t[k] !== 'string') return `${k} must be a string`;
   if (t.previousYearContribution !== undefined && typeof t.previousYearContribution !== 'boolean') return 'previousYearContribution must be a boolean';
   for (const k of MONEY) {
@@ -23,6 +34,7 @@ function typeProblem(b: unknown): string | undefined {
   const s = t.schedule;
   if (s !== undefined) {
     if (typeof s !== 'object' || s === null) return 'schedule must be a Schedule object';
+    for (const k of ['lifeType', 'frequency']) if (s[k] !== undefined && typeof s[k] !== 'string') return `schedule.${k} must be a string`;
     for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate']) if (s[k] !== undefined && !(typeof s[k] === 'string' && DATE.test(s[k]))) return `schedule.${k} must be a date YYYY-MM-DD`;
     for (const k of ['numberOfExecutions', 'dayOfWeek', 'remainingNumberOfExecutions']) if (s[k] !== undefined && !Number.isInteger(s[k])) return `schedule.${k} must be an integer`;
     if (s.daysOfMonth !== undefined && !(Array.isArray(s.daysOfMonth) && s.daysOfMonth.every(Number.isInteger))) return 'schedule.daysOfMonth must be an array of integers';
@@ -52,7 +64,7 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     const invalid = ctx.fault('op9-invalid-answered-422') ? 422 : 400;
     if (!req.headers['transactionid'] && !ctx.fault('op9-accepts-missing-transactionId')) return error(invalid, 'TRANSACTION_ID_REQUIRED', 'the transactionId header is required');
     if (req.body === INVALID_JSON || req.body === undefined) return error(invalid, 'INVALID_BODY', 'the body must be a JSON Transfer object');
-    const problem = typeProblem(req.body);
+    const problem = typeProblem(req.body, ctx.fault('op9-ignores-assigned-member-types'));
     if (problem && !ctx.fault('op9-accepts-mistyped-body')) return error(invalid, 'INVALID_FIELD', problem);
 
     const b = req.body as Json;

@@ -17,6 +17,7 @@ export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
   f('op9-forbidden-token-401', 'Create a transfer answers 401 instead of 403 to a valid token without authorization.', ['OP9-AUTH-403']),
   f('op9-accepts-missing-transactionId', 'Create a transfer serves a request without the required transactionId header.', ['OP9-TRANSACTIONID-REQUIRED']),
   f('op9-accepts-mistyped-body', 'Create a transfer serves bodies that break documented types (amount a string, an account id a number).', ['OP9-BODY-TYPES']),
+  f('op9-ignores-assigned-member-types', 'Create a transfer does not read the members it assigns or computes itself (id, status, confirmation, fee, payoffAmount, notificationMessage, the execution dates and the remaining count), so a body in which one of them breaks its documented type is served (a warning; a failure only under --strict).', ['OP9-BODY-TYPES-ASSIGNED'], { strict: true }),
   f('op9-invalid-answered-422', 'Create a transfer refuses invalid requests with 422 instead of the 400 the spec lists for client errors (a warning; a failure only under --strict).', ['OP9-INVALID-ANSWERS-400'], { strict: true }),
   f('op9-undocumented-error-shape', 'Errors of create a transfer have the body {"error", "error_description"} instead of code and message.', ['OP9-ERROR-SHAPE']),
 ];

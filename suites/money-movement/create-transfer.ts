@@ -5,6 +5,8 @@ import { json_object_body, not_served, reflects_request, schema_conformance, sta
 import type { HttpResult } from '../../harness/http/client';
 import { observeEnumerations, sentValues } from '../../harness/transfer-values';
 import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../../harness/transfer-members';
+import { COVERAGE_CELL } from '../../harness/contract-coverage/files';
+import { withinBudget } from './_within-budget';
 
 /**
  * Operation 9: POST {transfersBaseUrl}/db-transfers/v1/transfers. Every request that can succeed moves
@@ -18,10 +20,12 @@ import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../../harness/transfer-membe
  */
 const TRANSFER_DATA = 'testData.transfer (fromAccountId, toAccountId, amount)';
 
-function create(t: CaseContext, body: unknown, label: string, o: { credentials?: TransferCredentials; omitTransactionId?: boolean } = {}): Promise<HttpResult> {
+/** A request built to be refused (`refusable`) is sent within the run's budget of transfers accepted by mistake. */
+function create(t: CaseContext, body: unknown, label: string, o: { credentials?: TransferCredentials; omitTransactionId?: boolean; refusable?: boolean } = {}): Promise<HttpResult> {
   const relies = (o.credentials ?? 'valid') === 'valid' ? [TRANSFER_DATA] : [];
   const bearerEnv = o.credentials === 'forbidden' ? 'DBSI_TRANSFERS_FORBIDDEN_TOKEN' : 'DBSI_TRANSFERS_TOKEN';
-  return t.send({ operation: 'createTransfer', headers: transferHeaders(t.faker, t.config, o), body, label, bearerEnv, relies });
+  const send = () => t.send({ operation: 'createTransfer', headers: transferHeaders(t.faker, t.config, o), body, label, bearerEnv, relies });
+  return o.refusable ? withinBudget(t, send) : send();
 }
 
 const SUCCESS = ['CONV-JSON-BODIES', 'OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST', 'OP9-ENUM-VALUES'];
@@ -59,7 +63,7 @@ function authCase(title: string, credentials: TransferCredentials, requirementId
     async run(t) {
       if (credentials === 'forbidden' && !t.config.credentials.transfersForbiddenToken)
         t.notApplicable('no valid-but-unauthorized token is configured (credentials.transfersForbiddenToken or DBSI_TRANSFERS_FORBIDDEN_TOKEN)');
-      const res = await create(t, oneTimeTransfer(t.faker, t.config, t.settings.runId), `create a transfer (${credentials} token)`, { credentials });
+      const res = await create(t, oneTimeTransfer(t.faker, t.config, t.settings.runId), `create a transfer (${credentials} token)`, { credentials, refusable: true });
       t.verify(requirementId, status_code_conformance(res, status));
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP9-ERROR-SHAPE', schema_conformance(res, 'transfer-error'));
@@ -67,15 +71,19 @@ function authCase(title: string, credentials: TransferCredentials, requirementId
   };
 }
 
-/** A request that breaks a documented rule: not served (MUST); 400 with code and message (SHOULD). */
-function invalidCase(title: string, requirementId: string, build: (t: CaseContext) => { body: unknown; omitTransactionId?: boolean; why: string }): CaseDef {
+/**
+ * A request that breaks a documented rule: not served (the grade of `requirementId`); 400 with code and
+ * message (SHOULD). `cell` names the contract-coverage cell a generated case exercises.
+ */
+export function invalidCase(title: string, requirementId: string, build: (t: CaseContext) => { body: unknown; omitTransactionId?: boolean; why: string; cell?: string }): CaseDef {
   return {
     title,
     requirements: [requirementId, 'OP9-INVALID-ANSWERS-400', ...ERROR],
     async run(t) {
-      const { body, omitTransactionId, why } = build(t);
+      const { body, omitTransactionId, why, cell } = build(t);
       await t.parameter('broken rule', why);
-      const res = await create(t, body, `create a transfer: ${why}`, { omitTransactionId });
+      if (cell) await t.parameter(COVERAGE_CELL, cell);
+      const res = await create(t, body, `create a transfer: ${why}`, { omitTransactionId, refusable: true });
       t.verify(requirementId, not_served(res, why));
       if (!t.verify('OP9-INVALID-ANSWERS-400', status_code_conformance(res, 400))) return;
       t.verify('CONV-JSON-BODIES', json_object_body(res));

@@ -1,4 +1,5 @@
 import type { Feature } from '../../harness/case';
 import createTransfer from './create-transfer';
+import transferTypeViolations from './type-violations';
 
-export const MONEY_MOVEMENT_FEATURES: Feature[] = [createTransfer];
+export const MONEY_MOVEMENT_FEATURES: Feature[] = [createTransfer, transferTypeViolations];

@@ -1,0 +1,30 @@
+import type { CaseContext } from '../../harness/case';
+import { NotAllowedError, nothingSent, type HttpResult } from '../../harness/http/client';
+import { transferBudget } from '../../harness/transfer-budget';
+
+/**
+ * Send a transfer request built to be refused within the run's budget of transfers accepted by mistake
+ * (harness/transfer-budget.ts): it waits for a slot, and is not sent once the budget is used up (the
+ * test is then skipped, saying why). A 4xx answer gives the slot back; any other answer spends it, as
+ * does a request whose outcome is unknown. While it holds a slot others may wait for, it goes first.
+ */
+export async function withinBudget(t: CaseContext, send: () => Promise<HttpResult>): Promise<HttpResult> {
+  const budget = transferBudget(t.client, t.config);
+  const settle = await budget.reserve();
+  if (!settle) throw new NotAllowedError('moneyMovement', 'POST', 'create a transfer', budget.usedUpText());
+  const priority = t.priority;
+  t.priority = Math.max(priority, 1);
+  try {
+    const res = await send();
+    const refused = res.status >= 400 && res.status < 500;
+    settle(refused ? undefined : { test: t.def.title, answer: `answered ${res.status}` });
+    return res;
+  } catch (e) {
+    const sent = !(e instanceof NotAllowedError) && !nothingSent(e);
+    settle(sent ? { test: t.def.title, answer: 'no answer (outcome unknown)' } : undefined);
+    throw e;
+  } finally {
+    t.priority = priority;
+    settle();
+  }
+}
