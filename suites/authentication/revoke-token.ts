@@ -11,7 +11,7 @@ import { SHOWN } from '../../harness/shown-values';
  * decoy secrets, so a target that wrongly serves it revokes nothing real.
  */
 
-const ERROR_CHECKS = ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE', 'OP8-ERROR-TYPE-VALUES'];
+export const ERROR_CHECKS = ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE', 'OP8-ERROR-TYPE-VALUES'];
 
 /**
  * The one request that can succeed relies on the configured Token request body (a refresh token
@@ -19,12 +19,12 @@ const ERROR_CHECKS = ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE', 'OP8-ERROR-TYPE-VAL
  */
 const REVOCATION_DATA = 'testData.revocation (DBSI_REVOCATION_REFRESH_TOKEN, DBSI_REVOCATION_PASSWORD: a fresh token each run)';
 
-function revoke(t: CaseContext, o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string; body: unknown; label: string; relies?: string[] }): Promise<HttpResult> {
+export function revoke(t: CaseContext, o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string; body: unknown; label: string; relies?: string[] }): Promise<HttpResult> {
   return t.send({ operation: 'revokeToken', headers: revocationHeaders(t.faker, t.config, o), body: o.body, label: o.label, relies: o.relies });
 }
 
 /** The status the spec documents for this refusal, then the body: one of the two error shapes. */
-function verifyError(t: CaseContext, res: HttpResult, requirementId: string, status: number): void {
+export function verifyError(t: CaseContext, res: HttpResult, requirementId: string, status: number): void {
   t.verify(requirementId, status_code_conformance(res, status));
   verifyErrorBody(t, res);
 }
@@ -37,7 +37,7 @@ function verifyErrorBody(t: CaseContext, res: HttpResult): void {
   if (errorType !== undefined) t.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, SHOWN.tokenErrorType, 'errorInfo.errorType', res));
 }
 
-const decoy = (t: CaseContext) => decoyRevocationBody(t.faker, t.config, t.settings.runId);
+export const decoy = (t: CaseContext) => decoyRevocationBody(t.faker, t.config, t.settings.runId);
 
 /** A request whose Authorization is not valid HTTP Basic with the shared and secret key is unauthenticated. */
 function unauthenticatedCase(title: string, credentials: BasicCredentials, label: string): CaseDef {
