@@ -195,6 +195,11 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     expect(banner).toBeGreaterThan(html.indexOf('<body'));
     expect(banner, 'the verdict comes before the Allure app').toBeLessThan(html.indexOf('id="app"'));
     expect(html.slice(banner, banner + 400)).toContain('Verdict: non-conformant <span');
+    // Contract coverage (issue 23) right under the verdict, before the app.
+    const coverage = html.indexOf('<details id="dbsi-contract-coverage"');
+    expect(coverage).toBeGreaterThan(banner);
+    expect(coverage).toBeLessThan(html.indexOf('id="app"'));
+    expect(html.slice(coverage, coverage + 600)).toMatch(/Contract coverage: \d+ of \d+ testable element sides exercised/);
     const results = readdirSync(join(run.reports, 'allure-results')).filter((f) => f.endsWith('-result.json'));
     const stories = results.map((f) => (JSON.parse(readFileSync(join(run.reports, 'allure-results', f), 'utf8')) as { labels: Array<{ name: string }> }).labels.filter((l) => l.name === 'story').length);
     expect(stories.length).toBe(FEATURES_BY_AREA.disclosures.reduce((n, f) => n + f.cases.length, 0));

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { BundleRefused, scanForSecrets, writeBundle, type ScannedSecret } from './bundle';
 import { buildHtmlReport, REPORT_FILES, type verdictBanner } from './report';
 import { CONTRACT_COVERAGE_FILES } from '../contract-coverage/files';
+import { addContractCoverage } from './coverage-html';
 import { EXIT } from '../run/results';
 import type { ConformanceSummary } from './summary';
 import { waiverBlock } from '../run/waivers';
@@ -95,6 +96,7 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
   if (o.html) {
     try {
       html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary), runKey: o.summary.facts.startedAt, verdict: reportVerdict(o.summary) });
+      addContractCoverage(html, o.reportsDir);
       written.push(html);
     } catch (e) {
       o.io.err(`dbsi-conformance: the HTML report could not be built: ${(e as Error).message}`);
