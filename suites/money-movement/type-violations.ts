@@ -8,7 +8,7 @@ import {
   violatingValue,
   withMember,
 } from '../../harness/contract-coverage/generate';
-import { sentValues } from '../../harness/transfer-values';
+import { chosenByClient } from '../../harness/transfer-assigned';
 import { invalidCase } from './create-transfer';
 
 /**
@@ -29,13 +29,6 @@ const WRITTEN_BY_HAND = new Set(['amount.amount', 'toAccountId']);
 
 const cells = typeViolationCells('createTransfer').filter((c) => !WRITTEN_BY_HAND.has(c.element));
 
-/**
- * The members the client chooses: those sentValues reads from a body that carries every member, and the
- * objects that hold them.
- */
-const everyMember = cells.reduce<Record<string, unknown>>((body, c) => withMember(body, c.element, 1), {});
-const chosen = Object.keys(sentValues(everyMember as Record<string, any>));
-const chosenByClient = (path: string) => chosen.some((k) => k === path || k.startsWith(`${path}.`));
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
