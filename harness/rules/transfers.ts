@@ -1,5 +1,6 @@
 import { json_object_body, not_served, reflects_request, schema_conformance, status_code_conformance } from '../checks';
 import { validate } from '../schemas';
+import { bodyTypesRule } from '../transfer-assigned';
 import { observeEnumerations, sentValues } from '../transfer-values';
 import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../transfer-members';
 import { header, type Seen, type Verifier } from './exchange';
@@ -18,7 +19,7 @@ export function createTransfer(s: Seen, v: Verifier): void {
   const noTransactionId = !has(s, 'transactionId');
   const bearer = /^bearer\s/i.test(header(s.x.requestHeaders, 'authorization') ?? '');
   if (noTransactionId && (is2xx(status) || is4xx(status))) v.verify('OP9-TRANSACTIONID-REQUIRED', not_served(s.res, 'no transactionId header'));
-  if (body.ok && badBody && (is2xx(status) || is4xx(status))) v.verify('OP9-BODY-TYPES', not_served(s.res, 'a body that breaks the documented types of the Transfer'));
+  if (body.ok && badBody && (is2xx(status) || is4xx(status))) v.verify(bodyTypesRule(body.json), not_served(s.res, 'a body that breaks the documented types of the Transfer'));
   // 400 is expected for those (SHOULD); a 401/403 may be about the token, which cannot be judged.
   if ((noTransactionId || (body.ok && badBody)) && bearer && is4xx(status) && status !== 401 && status !== 403) v.verify('OP9-INVALID-ANSWERS-400', status_code_conformance(s.res, 400));
   if (!noTransactionId && !badBody && withoutCredentials(s) && (is2xx(status) || is4xx(status))) v.verify('OP9-AUTH-401', status_code_conformance(s.res, 401));
