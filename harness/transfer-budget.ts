@@ -22,6 +22,8 @@ export function budgetOf(config: Pick<TargetConfig, 'budgets'>): number {
 export interface BudgetUse {
   test: string;
   answer: string;
+  /** No answer: the transfer may or may not have been made. */
+  unknown?: boolean;
 }
 
 /** Give the slot back (a refusal: pass nothing) or spend it. Calling it again does nothing. */
@@ -33,6 +35,11 @@ export class TransferBudget {
   private waiting: Array<() => void> = [];
 
   constructor(readonly limit: number) {}
+
+  /** Used up by requests whose outcome is unknown only: no target accepted one (as far as the run knows). */
+  get usedUpByUnknownOutcomes(): boolean {
+    return this.usedUp && this.spent.every((u) => u.unknown);
+  }
 
   get usedUp(): boolean {
     return this.spent.length >= this.limit;

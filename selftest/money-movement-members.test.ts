@@ -24,7 +24,10 @@ describe('the transfer requests of a run', () => {
     expect(full && validate('transfer', full)).toEqual([]);
     expect(target.state.transfers.length, 'transfers created on a conformant target: no more than before').toBe(2);
     for (const m of monies) if (typeof m.amount === 'number') expect(m.amount).toBeLessThanOrEqual(REFERENCE_TEST_DATA.transfer.amount);
-    // The day of the week falls on Monday–Friday, where the two usual numberings agree.
-    for (const s of schedules) expect(new Date(`${s.startDate}T00:00:00Z`).getUTCDay()).toBe(s.dayOfWeek);
+    // The day of the week falls on Monday–Friday, where the two usual numberings agree (in the schedules whose
+    // dates and day are of their documented types: the generated cases break them one at a time).
+    const typed = schedules.filter((s) => typeof s === 'object' && typeof s.startDate === 'string' && Number.isInteger(s.dayOfWeek));
+    expect(typed.length).toBeGreaterThan(0);
+    for (const s of typed) expect(new Date(`${s.startDate}T00:00:00Z`).getUTCDay()).toBe(s.dayOfWeek);
   });
 });

@@ -84,3 +84,14 @@ describe('the budget of transfers accepted by mistake', () => {
     expect(target.state.seenRequests.length).toBe(cases.length);
   });
 });
+
+describe('a budget spent by requests that got no answer', () => {
+  test('is told apart: nothing is known to be accepted', async () => {
+    const budget = new TransferBudget(1);
+    (await budget.reserve())!({ test: 't', answer: 'no answer (outcome unknown)', unknown: true });
+    expect(budget.usedUpByUnknownOutcomes).toBe(true);
+    const accepted = new TransferBudget(1);
+    (await accepted.reserve())!({ test: 't', answer: 'answered 200' });
+    expect(accepted.usedUpByUnknownOutcomes).toBe(false);
+  });
+});

@@ -1,17 +1,21 @@
-import type { CaseContext } from '../../harness/case';
+import { CouldNotTestError, type CaseContext } from '../../harness/case';
 import { NotAllowedError, nothingSent, type HttpResult } from '../../harness/http/client';
 import { transferBudget } from '../../harness/transfer-budget';
 
 /**
  * Send a transfer request built to be refused within the run's budget of transfers accepted by mistake
  * (harness/transfer-budget.ts): it waits for a slot, and is not sent once the budget is used up (the
- * test is then skipped, saying why). A 4xx answer gives the slot back; any other answer spends it, as
+ * test is then skipped, saying why; could not test where only requests without an answer spent it). A 4xx answer gives the slot back; any other answer spends it, as
  * does a request whose outcome is unknown. While it holds a slot others may wait for, it goes first.
  */
 export async function withinBudget(t: CaseContext, send: () => Promise<HttpResult>): Promise<HttpResult> {
   const budget = transferBudget(t.client, t.config);
   const settle = await budget.reserve();
-  if (!settle) throw new NotAllowedError('moneyMovement', 'POST', 'create a transfer', budget.usedUpText());
+  if (!settle) {
+    // Spent by requests that got no answer: no verdict on the target, and a gate must not read it as green.
+    if (budget.usedUpByUnknownOutcomes) throw new CouldNotTestError(budget.usedUpText());
+    throw new NotAllowedError('moneyMovement', 'POST', 'create a transfer', budget.usedUpText());
+  }
   const priority = t.priority;
   t.priority = Math.max(priority, 1);
   try {
@@ -21,7 +25,7 @@ export async function withinBudget(t: CaseContext, send: () => Promise<HttpResul
     return res;
   } catch (e) {
     const sent = !(e instanceof NotAllowedError) && !nothingSent(e);
-    settle(sent ? { test: t.def.title, answer: 'no answer (outcome unknown)' } : undefined);
+    settle(sent ? { test: t.def.title, answer: 'no answer (outcome unknown)', unknown: true } : undefined);
     throw e;
   } finally {
     t.priority = priority;
