@@ -8,7 +8,7 @@ import { runAreas } from './_reference';
 
 /** Contract coverage on the HTML report's front page (issue 23): under the verdict, above the Allure app. */
 describe('contract coverage in the HTML report', () => {
-  test('the section goes right under the verdict banner, whatever the banner holds, and names every operation', async () => {
+  test('the section goes right under the verdict banner, whatever it holds, and names every operation', async () => {
     const { cases } = await runAreas({ areas: ['money-movement'], faults: ['op9-accepts-mistyped-body'] });
     const report = contractCoverage(cases, buildCoverageModel());
     const page = '<html><body class="x">\n<div id="app"><div>allure</div></div></body></html>';

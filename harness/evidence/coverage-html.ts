@@ -16,11 +16,13 @@ const TABLE = 'border-collapse:collapse;margin:6px 0 10px;font:400 13px/1.4 syst
 const CELL = 'border:1px solid #ccc;padding:2px 8px;text-align:left';
 
 function table(head: string[], rows: string[][]): string {
-  const tr = (cells: string[], tag: string) => `<tr>${cells.map((c) => `<${tag} style="${CELL}">${c}</${tag}>`).join('')}</tr>`;
+  const tr = (cells: string[], tag: string) =>
+    `<tr>${cells.map((c) => `<${tag} style="${CELL}">${c}</${tag}>`).join('')}</tr>`;
   return `<table style="${TABLE}">${tr(head, 'th')}${rows.map((r) => tr(r, 'td')).join('')}</table>`;
 }
 
-const counts = (c: CoverageCounts) => [c.tested, c.notTested, c.skipped, c.notTestable].map(String).concat(`${c.percent}%`);
+const counts = (c: CoverageCounts) =>
+  [c.tested, c.notTested, c.skipped, c.notTestable].map(String).concat(`${c.percent}%`);
 const COUNT_HEAD = ['tested', 'not tested', 'skipped', 'not testable', 'coverage'];
 
 function openCell(o: { operation: string }, c: CellResult): string[] {
@@ -39,9 +41,12 @@ export function contractCoverageSection(r: ContractCoverageReport): string {
     ],
   );
   const sides = table(['side', ...COUNT_HEAD], Object.entries(r.bySide).map(([side, c]) => [side, ...counts(c)]));
-  const open = r.operations.flatMap((o) => o.cells.filter((c) => c.status === 'not-tested' || c.status === 'skipped').map((c) => openCell(o, c)));
+  const open = r.operations.flatMap((o) =>
+    o.cells.filter((c) => c.status === 'not-tested' || c.status === 'skipped').map((c) => openCell(o, c)),
+  );
   const cells = open.length
-    ? `<div>Not exercised (${open.length}):</div>${table(['operation', 'element', 'kind', 'side', 'status', 'reason'], open)}`
+    ? `<div>Not exercised (${open.length}):</div>` +
+      table(['operation', 'element', 'kind', 'side', 'status', 'reason'], open)
     : '<div>Every testable element side was exercised.</div>';
   const link = `<a href="${CONTRACT_COVERAGE_FILES.md}">${CONTRACT_COVERAGE_FILES.md}</a>`;
   return (

@@ -5,7 +5,8 @@ import { transferBudget } from '../../harness/transfer-budget';
 /**
  * Send a transfer request built to be refused within the run's budget of transfers accepted by mistake
  * (harness/transfer-budget.ts): it waits for a slot, and is not sent once the budget is used up (the
- * test is then skipped, saying why; could not test where only requests without an answer spent it). A 4xx answer gives the slot back; any other answer spends it, as
+ * test is then skipped, saying why; could not test where only requests without an answer spent it). A 4xx
+ * answer gives the slot back; any other answer spends it, as
  * does a request whose outcome is unknown. While it holds a slot others may wait for, it goes first.
  */
 export async function withinBudget(t: CaseContext, send: () => Promise<HttpResult>): Promise<HttpResult> {

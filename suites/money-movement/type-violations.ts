@@ -36,11 +36,16 @@ const cases: CaseDef[] = cells.map((cell) => {
   const type = documentedType(cell);
   const other = violatingTypeOf(type);
   const rule = chosenByClient(cell.element) ? 'OP9-BODY-TYPES' : 'OP9-BODY-TYPES-ASSIGNED';
-  const title = `refuses a body whose ${cell.element} is a ${other} where ${article(type)} ${type} is documented, with 400 and code and message`;
+  const title =
+    `refuses a body whose ${cell.element} is a ${other} where ${article(type)} ${type} is documented, ` +
+    'with 400 and code and message';
   return invalidCase(title, rule, (t) => {
     const full = scheduledTransfer(t.faker, t.config, t.settings.runId);
     const top = cell.element.split('.')[0]!;
-    const base = { ...oneTimeTransfer(t.faker, t.config, t.settings.runId), ...(top in full ? { [top]: full[top] } : {}) };
+    const base = {
+      ...oneTimeTransfer(t.faker, t.config, t.settings.runId),
+      ...(top in full ? { [top]: full[top] } : {}),
+    };
     const value = violatingValue(type, memberAt(base, cell.element), t.faker);
     const why = `${cell.element} ${JSON.stringify(value)}, a ${other} where ${article(type)} ${type} is documented`;
     return { body: withMember(base, cell.element, value), why, cell: cell.id };
