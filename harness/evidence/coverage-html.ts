@@ -22,7 +22,7 @@ function table(head: string[], rows: string[][]): string {
 }
 
 const counts = (c: CoverageCounts) =>
-  [c.tested, c.notTested, c.skipped, c.notTestable].map(String).concat(`${c.percent}%`);
+  [c.tested, c.notTested, c.skipped, c.notTestable].map(String).concat(c.testable ? `${c.percent}%` : '—');
 const COUNT_HEAD = ['tested', 'not tested', 'skipped', 'not testable', 'coverage'];
 
 function openCell(o: { operation: string }, c: CellResult): string[] {
