@@ -1,9 +1,9 @@
-import { absent, not_served, present, records_unchanged, value_equals, type CheckVerdict } from '../checks';
+import { absent, not_served, present, records_unchanged, shows_none_of, value_equals, type CheckVerdict } from '../checks';
 import { served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
 import type { HttpResult } from '../http/client';
 import type { Seen, Verifier } from './exchange';
-import { sentOnce } from './request';
+import { sentOnce, withoutCredentials } from './request';
 
 /**
  * The state rules of the catalog, judged across the capture's sequence. Only what the traffic
@@ -257,6 +257,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
     const v = verifierFor(s.x.index);
     const op = s.mapped.operation;
     const res = s.res;
+    // OP4-OTHER-CONSUMER: a list asked for one consumer shows none of the records an earlier list showed are another's.
+    if (op === 'listUserDisclosures' && s.x.status !== 0) theOtherConsumersList(s, ud, (verdict) => v.verify('OP4-OTHER-CONSUMER', verdict));
     if (op === 'listUserDisclosures' && outcomeOf(s.x.status) === 'applied') {
       const busyKeys = overlapping(s);
       judgeUserList(s, v, ud, (key) => busy(busyKeys, key));
@@ -351,6 +353,8 @@ class UserRecords {
   readonly idToName = new Map<string, Map<string, string>>();
   /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
   readonly lastListed = new Map<string, Map<string, Record<string, unknown>>>();
+  /** consumer -> the records carrying its institutionUserId that its last 2xx list showed (their ids), and that list. */
+  readonly ownRecords = new Map<string, { ids: Set<string>; by: number }>();
 
   constructor(private readonly note: (i: number, text: string) => void) {}
 
@@ -480,4 +484,32 @@ function notFoundOnAListedRecord(s: Seen, ud: UserRecords, user: string, busy: (
   if (ud.moves.get(user)?.has(name) || busy(`ud|${user}|${name}`)) return undefined;
   const record = byId !== undefined ? `${byId} ("${name}")` : `"${name}"`;
   return `the acceptance record ${record} of user ${user} was listed by exchange #${by}, with no write since`;
+}
+
+/**
+ * A list asked for consumer Y (answered) shows none of the records an earlier 2xx list of consumer X
+ * showed are X's (carrying institutionUserId X; every record of it where none names a user): none
+ * carrying X, none with the institutionUserDisclosureId of one of them. A refusal with credentials shows none. `judge` gets each other consumer's verdict; then a 2xx list of Y
+ * becomes what is known of Y's records.
+ */
+function theOtherConsumersList(s: Seen, ud: UserRecords, judge: (v: CheckVerdict) => void): void {
+  const asked = s.mapped.query.get('InstitutionConsumerId');
+  if (!asked) return;
+  // A refusal of a request without valid credentials says nothing of the consumer asked for.
+  if (outcomeOf(s.x.status) !== 'applied' && (withoutCredentials(s) || s.authority === 'made-up')) return;
+  const listed = (s.res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
+  const records = outcomeOf(s.x.status) === 'applied' && Array.isArray(listed) ? listed.filter(isObject) : [];
+  for (const [consumer, own] of ud.ownRecords) {
+    if (consumer === asked) continue;
+    const isTheirs = (r: Record<string, unknown>) =>
+      r.institutionUserId === consumer || (typeof r.institutionUserDisclosureId === 'string' && own.ids.has(r.institutionUserDisclosureId));
+    judge(shows_none_of(records, isTheirs, `user ${consumer} (as listed by exchange #${own.by})`, s.res));
+  }
+  if (outcomeOf(s.x.status) !== 'applied' || !Array.isArray(listed)) return;
+  // Where no record names its user (no institutionUserId string), the list's records are taken as the consumer's.
+  const named = records.some((r) => typeof r.institutionUserId === 'string');
+  const theirs = named ? records.filter((r) => r.institutionUserId === asked) : records;
+  if (theirs.length === 0) return;
+  const ids = theirs.map((r) => r.institutionUserDisclosureId).filter((id): id is string => typeof id === 'string');
+  ud.ownRecords.set(asked, { ids: new Set(ids), by: s.x.index });
 }
