@@ -35,7 +35,8 @@ import { createRecord, disclosureCandidates, findRecord, listUserRecords, markCh
  * A and B are disclosures the user has no record for (found as freshDisclosure finds one), held
  * exclusively from the first look to the end of the clean-up. Where only one is free (testData.disclosure
  * configured, or a sandbox with one), the life runs on A alone and the "no other record" checks look at
- * the records from before the run only. A write whose outcome is unknown (no answer, 5xx, 429) ends the
+ * the other records the list before shows (those from before the run, and other tests' records their
+ * writes did not touch meanwhile). A write whose outcome is unknown (no answer, 5xx, 429) ends the
  * life: the steps not yet run are "could not test" with the reason, and the clean-up reconciles
  * (_case-records.ts). A step that cannot be taken (no id for the /{id} form, a write not served) is
  * "not applicable" for the cases that judge it, with the rule that reports why, and the life goes on.
