@@ -1,4 +1,6 @@
-import { absent, not_served, present, records_unchanged, shows_none_of, value_equals, type CheckVerdict } from '../checks';
+import {
+  absent, not_served, present, records_unchanged, shows_none_of, value_equals, type CheckVerdict,
+} from '../checks';
 import { served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
 import type { HttpResult } from '../http/client';
@@ -258,7 +260,9 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
     const op = s.mapped.operation;
     const res = s.res;
     // OP4-OTHER-CONSUMER: a list asked for one consumer shows none of the records an earlier list showed are another's.
-    if (op === 'listUserDisclosures' && s.x.status !== 0) theOtherConsumersList(s, ud, (verdict) => v.verify('OP4-OTHER-CONSUMER', verdict));
+    if (op === 'listUserDisclosures' && s.x.status !== 0) {
+      theOtherConsumersList(s, ud, (verdict) => v.verify('OP4-OTHER-CONSUMER', verdict));
+    }
     if (op === 'listUserDisclosures' && outcomeOf(s.x.status) === 'applied') {
       const busyKeys = overlapping(s);
       judgeUserList(s, v, ud, (key) => busy(busyKeys, key));
@@ -297,7 +301,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
         continue;
       }
       const user = userOf(s);
-      const why = user === undefined ? undefined : notFoundOnAListedRecord(s, ud, user, (key) => busy(overlapping(s), key));
+      const busyHere = (key: string) => busy(overlapping(s), key);
+      const why = user === undefined ? undefined : notFoundOnAListedRecord(s, ud, user, busyHere);
       if (why) v.verify(rule, served(res, why));
     } else if (op === 'updateContactInfo') {
       const customer = s.mapped.pathParams.customerId!;
@@ -327,7 +332,12 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   // The writes that ended after the last exchange started: no list follows them.
   for (const w of [...pending, ...byEnd.slice(next)]) w.apply();
   // Moves no later list showed.
-  for (const moves of ud.moves.values()) for (const [name, m] of moves) note(m.by, `no later list of the user shows the acceptance record of "${name}": ${m.requirement} not observed for this move`);
+  for (const moves of ud.moves.values()) {
+    for (const [name, m] of moves) {
+      const unseen = `no later list of the user shows the acceptance record of "${name}"`;
+      note(m.by, `${unseen}: ${m.requirement} not observed for this move`);
+    }
+  }
   for (const m of institutionMoves.values()) note(m.by, `no later list shows the institution disclosure ${m.id ?? `"${m.name}"`}: ${m.requirement} not observed for this move`);
   return { notes };
 }
@@ -338,7 +348,10 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
 /** The state rule a 2xx write of a user disclosure moves the record under. */
 const USER_MOVE_RULE = { create: 'STATE-UD-CREATE', change: 'STATE-UD-CHANGE', delete: 'STATE-UD-DELETE' } as const;
 
-const USER_WRITES = new Set(['createUserDisclosure', 'changeUserDisclosure', 'deleteUserDisclosure', 'changeUserDisclosureById', 'deleteUserDisclosureById']);
+const USER_WRITES = new Set([
+  'createUserDisclosure', 'changeUserDisclosure', 'deleteUserDisclosure',
+  'changeUserDisclosureById', 'deleteUserDisclosureById',
+]);
 const isUserWrite = (op: string) => USER_WRITES.has(op);
 
 /** What the sequence knows, per user, of the acceptance records (by institutionDisclosureName). */
@@ -353,14 +366,15 @@ class UserRecords {
   readonly idToName = new Map<string, Map<string, string>>();
   /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
   readonly lastListed = new Map<string, Map<string, Record<string, unknown>>>();
-  /** consumer -> the records carrying its institutionUserId that its last 2xx list showed (their ids), and that list. */
+  /** consumer -> the ids of the records its last 2xx list showed are its own, and that list. */
   readonly ownRecords = new Map<string, { ids: Set<string>; by: number }>();
 
   constructor(private readonly note: (i: number, text: string) => void) {}
 
   /** The record (every record of the user, or of every user) may have been written: unknown until a list shows it. */
   forget(user: string | undefined, name: string | undefined, why: string, by: number): void {
-    const users = user ? [user] : [...new Set([...this.moves.keys(), ...this.presence.keys(), ...this.lastListed.keys()])];
+    const every = () => [...new Set([...this.moves.keys(), ...this.presence.keys(), ...this.lastListed.keys()])];
+    const users = user ? [user] : every();
     for (const u of users) {
       for (const m of [this.moves.get(u), this.presence.get(u), this.lastListed.get(u)]) {
         if (!m) continue;
@@ -373,7 +387,7 @@ class UserRecords {
   }
 }
 
-/** A create, change or delete of a user disclosure: on which record (by name, or by id through a list) of which user. */
+/** A create, change or delete of a user disclosure: on which record (by name, or by id through a list) of whom. */
 function userDisclosureWrite(s: Seen, ud: UserRecords, userOf: (s: Seen) => string | undefined, why: string): Write {
   const op = s.mapped.operation;
   const outcome = outcomeOf(s.x.status);
@@ -381,8 +395,8 @@ function userDisclosureWrite(s: Seen, ud: UserRecords, userOf: (s: Seen) => stri
   const user = userOf(s);
   const byId = op.endsWith('ById') ? s.mapped.pathParams.institutionUserDisclosureId : undefined;
   const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
-  const status = kind === 'create' ? sentOnce(s, 'institutionUserDisclosureStatus', 'institutionUserDisclosureStatus')
-    : kind === 'change' ? sentOnce(s, 'institutionUserDisclosureStatus', 'institutionDisclosureStatus') : { known: false };
+  const statusMember = kind === 'create' ? 'institutionUserDisclosureStatus' : 'institutionDisclosureStatus';
+  const status = kind === 'delete' ? { known: false } : sentOnce(s, 'institutionUserDisclosureStatus', statusMember);
   const namedValue = named.known ? named.value : undefined;
   return {
     s,
@@ -393,13 +407,15 @@ function userDisclosureWrite(s: Seen, ud: UserRecords, userOf: (s: Seen) => stri
       const name = byId && user ? ud.idToName.get(user)?.get(byId) ?? namedValue : namedValue;
       if (outcome === 'unknown') return ud.forget(user, name, why, i);
       if (!user || !name) {
-        const cannot = user ? 'a 2xx write whose record cannot be told' : 'a 2xx write whose user cannot be told from the capture';
+        const cannot = user ? 'a 2xx write whose record cannot be told'
+          : 'a 2xx write whose user cannot be told from the capture';
         return ud.forget(user, name, cannot, i);
       }
       ud.lastListed.get(user)?.delete(name);
       const moves = mapOf(ud.moves, user);
       const knownPresent = ud.presence.get(user)?.get(name) === true || moves.get(name)?.kind === 'create';
-      moves.set(name, { kind, requirement: USER_MOVE_RULE[kind], by: i, status: status.known ? status.value : undefined, knownPresent });
+      const sent = status.known ? status.value : undefined;
+      moves.set(name, { kind, requirement: USER_MOVE_RULE[kind], by: i, status: sent, knownPresent });
     },
   };
 }
@@ -414,18 +430,21 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string
   const named = objs.filter((r) => typeof r.institutionDisclosureName === 'string');
   const byName = new Map(named.map((r) => [r.institutionDisclosureName as string, r]));
   for (const r of named) {
-    if (typeof r.institutionUserDisclosureId === 'string') mapOf(ud.idToName, user).set(r.institutionUserDisclosureId, r.institutionDisclosureName);
+    const id = r.institutionUserDisclosureId;
+    if (typeof id === 'string') mapOf(ud.idToName, user).set(id, r.institutionDisclosureName);
   }
   const moves = [...(ud.moves.get(user) ?? [])];
   // The change and delete moves: the user's other records the last list showed, untouched since, are listed unchanged.
   const touching = moves.filter(([, m]) => m.kind !== 'create').map(([, m]) => m);
-  const others = [...(ud.lastListed.get(user) ?? [])].filter(([name]) => !busyRecord(name) && !ud.moves.get(user)?.has(name));
+  const untouched = (name: string) => !busyRecord(name) && !ud.moves.get(user)?.has(name);
+  const others = [...(ud.lastListed.get(user) ?? [])].filter(([name]) => untouched(name));
   if (touching.length && others.length) {
     const verdict = otherRecordsAsTheyWere(others.map(([, r]) => r), objs, touching, s.res);
     const kinds = new Set(touching.map((m) => m.kind));
     // A failure is the write's where one kind of write ran; a pass clears every write that ran.
-    if (kinds.has('change') && (verdict.outcome !== 'failed' || kinds.size === 1)) v.verify('STATE-UD-CHANGE-ONLY-NAMED', verdict);
-    if (kinds.has('delete') && (verdict.outcome !== 'failed' || kinds.size === 1)) v.verify('STATE-UD-DELETE-ONLY-NAMED', verdict);
+    const told = verdict.outcome !== 'failed' || kinds.size === 1;
+    if (told && kinds.has('change')) v.verify('STATE-UD-CHANGE-ONLY-NAMED', verdict);
+    if (told && kinds.has('delete')) v.verify('STATE-UD-DELETE-ONLY-NAMED', verdict);
   }
   for (const [name, move] of moves) {
     if (busyRecord(name)) continue;
@@ -453,9 +472,12 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string
 }
 
 /** The user's other records, as the last list showed them, are listed unchanged after the writes. */
-function otherRecordsAsTheyWere(others: Record<string, unknown>[], listed: Record<string, any>[], writes: UserMove[], res: HttpResult): CheckVerdict {
+function otherRecordsAsTheyWere(
+  others: Record<string, unknown>[], listed: Record<string, any>[], writes: UserMove[], res: HttpResult,
+): CheckVerdict {
   const kinds = [...new Set(writes.map((m) => m.kind))].join(' and ');
-  const where = `the user's other records (after the 2xx ${kinds} in exchange${writes.length > 1 ? 's' : ''} ${writes.map((m) => `#${m.by}`).join(', ')})`;
+  const exchanges = `exchange${writes.length > 1 ? 's' : ''} ${writes.map((m) => `#${m.by}`).join(', ')}`;
+  const where = `the user's other records (after the 2xx ${kinds} in ${exchanges})`;
   return records_unchanged(others, listed.map(documentedMembers), where, res);
 }
 
@@ -463,7 +485,9 @@ function otherRecordsAsTheyWere(others: Record<string, unknown>[], listed: Recor
 const recordListed = (found: unknown, what: string, res: HttpResult) => present(found, what, res);
 
 /** The record a 2xx create or change wrote is listed with the status it sent. */
-function listedWithStatusSent(found: Record<string, unknown>, name: string, move: UserMove, res: HttpResult): CheckVerdict {
+function listedWithStatusSent(
+  found: Record<string, unknown>, name: string, move: UserMove, res: HttpResult,
+): CheckVerdict {
   const what = `the listed institutionUserDisclosureStatus of "${name}" (sent in exchange #${move.by})`;
   return value_equals(found.institutionUserDisclosureStatus, move.status, what, res);
 }
@@ -475,7 +499,9 @@ const recordGone = (found: unknown, what: string, res: HttpResult) => absent(fou
  * A 404 to a change or delete of an acceptance record a list of the same user (credential) showed, with
  * no write to it since: the record is there, so the operation is not served at the documented path.
  */
-function notFoundOnAListedRecord(s: Seen, ud: UserRecords, user: string, busy: (key: string) => boolean): string | undefined {
+function notFoundOnAListedRecord(
+  s: Seen, ud: UserRecords, user: string, busy: (key: string) => boolean,
+): string | undefined {
   const byId = s.mapped.pathParams.institutionUserDisclosureId;
   const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
   const name = byId !== undefined ? ud.idToName.get(user)?.get(byId) : named.known ? named.value : undefined;
@@ -489,8 +515,9 @@ function notFoundOnAListedRecord(s: Seen, ud: UserRecords, user: string, busy: (
 /**
  * A list asked for consumer Y (answered) shows none of the records an earlier 2xx list of consumer X
  * showed are X's (carrying institutionUserId X; every record of it where none names a user): none
- * carrying X, none with the institutionUserDisclosureId of one of them. A refusal with credentials shows none. `judge` gets each other consumer's verdict; then a 2xx list of Y
- * becomes what is known of Y's records.
+ * carrying X, none with the institutionUserDisclosureId of one of them. A refusal with credentials
+ * shows none. `judge` gets the verdict for each other consumer; then a 2xx list of Y becomes what is
+ * known of Y's records.
  */
 function theOtherConsumersList(s: Seen, ud: UserRecords, judge: (v: CheckVerdict) => void): void {
   const asked = s.mapped.query.get('InstitutionConsumerId');
@@ -501,8 +528,8 @@ function theOtherConsumersList(s: Seen, ud: UserRecords, judge: (v: CheckVerdict
   const records = outcomeOf(s.x.status) === 'applied' && Array.isArray(listed) ? listed.filter(isObject) : [];
   for (const [consumer, own] of ud.ownRecords) {
     if (consumer === asked) continue;
-    const isTheirs = (r: Record<string, unknown>) =>
-      r.institutionUserId === consumer || (typeof r.institutionUserDisclosureId === 'string' && own.ids.has(r.institutionUserDisclosureId));
+    const isTheirs = (r: Record<string, unknown>) => r.institutionUserId === consumer
+      || (typeof r.institutionUserDisclosureId === 'string' && own.ids.has(r.institutionUserDisclosureId));
     judge(shows_none_of(records, isTheirs, `user ${consumer} (as listed by exchange #${own.by})`, s.res));
   }
   if (outcomeOf(s.x.status) !== 'applied' || !Array.isArray(listed)) return;

@@ -52,7 +52,7 @@ function theUsersRecords(s: Seen, v: Verifier, records: unknown[]): void {
   }
 }
 
-/** Operations 5–7: a request with the common headers is served (`served`); a 2xx is the documented 204 with no content. */
+/** Operations 5–7: a request with the common headers is served; a 2xx is the documented 204 with no content. */
 export function noContentWrite(requestRule: string, statusRule: string) {
   return (s: Seen, v: Verifier): void => {
     disclosureAuthentication(s, v);

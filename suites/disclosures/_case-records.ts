@@ -100,7 +100,9 @@ type Answer = HttpResult | { unanswered: { startMs: number; endMs: number } } | 
 /** Per run (DbsiClient.runScope): every write of a user disclosure its cases sent, as the client was called. */
 const runWrites = new WeakMap<object, Array<{ calledMs: number; answer: Promise<Answer> }>>();
 
-type WriteOperation = 'createUserDisclosure' | 'changeUserDisclosure' | 'changeUserDisclosureById' | 'deleteUserDisclosure' | 'deleteUserDisclosureById';
+type WriteOperation =
+  | 'createUserDisclosure' | 'changeUserDisclosure' | 'changeUserDisclosureById'
+  | 'deleteUserDisclosure' | 'deleteUserDisclosureById';
 
 /** A write that went unanswered: when it ran (to the moment the client gave up), else it was never sent. */
 function unanswered(e: unknown): Answer {
@@ -126,7 +128,9 @@ export function sendWrite(t: CaseContext, o: SendOptions & { operation: WriteOpe
  * of `from` to the end of `to`), once answered; undefined where one of them went unanswered (what it
  * did cannot be told).
  */
-export async function writesMeanwhile(t: CaseContext, from: HttpResult, to: HttpResult, own: HttpResult[]): Promise<HttpResult[] | undefined> {
+export async function writesMeanwhile(
+  t: CaseContext, from: HttpResult, to: HttpResult, own: HttpResult[],
+): Promise<HttpResult[] | undefined> {
   const start = from.logged?.x.startMs ?? 0;
   const end = to.logged?.x.endMs ?? Date.now();
   const called = (runWrites.get(t.client.runScope) ?? []).filter((w) => w.calledMs <= end);

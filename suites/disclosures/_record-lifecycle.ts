@@ -7,7 +7,10 @@ import { caseKnows, sendToBeRefused, track, writesMeanwhile } from './_case-reco
 import { is2xx } from './_institution-disclosures';
 import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
 import { createdButNotListed, customerIdControl, withoutCustomerId } from './_test-data';
-import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, recordId, removeRecord, sendInForm, usableAfterLooking, type Form, type UserRecord } from './_user-records';
+import {
+  createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, recordId, removeRecord, sendInForm,
+  usableAfterLooking, type Form, type UserRecord,
+} from './_user-records';
 
 /**
  * One life of two acceptance records of the configured user, shared by the cases of operations 5, 6
@@ -225,7 +228,10 @@ export async function logBesideTheStep(t: CaseContext, acted: Acted): Promise<Ht
   if (!before) throw new Error('suite bug: a step of the life without the list before it');
   const meanwhile = await writesMeanwhile(t, before.res, after.res, [res]);
   if (!meanwhile)
-    t.couldNotTest('a write of a user disclosure another test sent meanwhile went unanswered, so what the list after the step shows of the records beside cannot be told');
+    t.couldNotTest(
+      'a write of a user disclosure another test sent meanwhile went unanswered, so what the list after the ' +
+        'step shows of the records beside cannot be told',
+    );
   for (const w of meanwhile) t.judged(w.exchange);
   return [before.res, res, ...meanwhile, after.res];
 }

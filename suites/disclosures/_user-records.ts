@@ -247,7 +247,8 @@ export async function usableAfterLooking(t: CaseContext, c: DisclosureRef): Prom
 
 /** Send operation 5 (status ACCEPTED unless told). */
 export async function createRecord(t: CaseContext, d: DisclosureRef, label = 'create the user disclosure', credentials: 'valid' | 'none' | 'invalid' = 'valid', status = 'ACCEPTED'): Promise<HttpResult> {
-  const res = await sendWrite(t, { operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d, status, credentials), label });
+  const req = createUserDisclosureRequest(t.faker, t.config, d, status, credentials);
+  const res = await sendWrite(t, { operation: 'createUserDisclosure', ...req, label });
   sawWrite(t, d, 'create', res, status);
   return res;
 }
@@ -279,8 +280,11 @@ export async function sendInForm(
   const label = `${step} the user disclosure (${FORM_TITLE[form]})`;
   const kind = ops.collection === 'changeUserDisclosure' ? 'change' : 'delete';
   const seen = (res: HttpResult) => (sawWrite(t, record, kind, res, req.headers?.InstitutionUserDisclosureStatus), res);
-  if (form === 'collection') return seen(await t.step(step, () => sendWrite(t, { operation: ops.collection, ...req, label })));
+  if (form === 'collection') {
+    return seen(await t.step(step, () => sendWrite(t, { operation: ops.collection, ...req, label })));
+  }
   const id = recordId(t, record);
   await t.parameter('institutionUserDisclosureId', id);
-  return seen(await t.step(step, () => sendWrite(t, { operation: ops.byId, pathParams: { institutionUserDisclosureId: id }, ...req, label })));
+  const pathParams = { institutionUserDisclosureId: id };
+  return seen(await t.step(step, () => sendWrite(t, { operation: ops.byId, pathParams, ...req, label })));
 }

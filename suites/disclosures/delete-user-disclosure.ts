@@ -46,7 +46,10 @@ const onlyNamedCase = (form: Form): CaseDef => ({
     if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
     const beside = before!.records.filter((r) => findRecord([r], d) === undefined);
     if (beside.length === 0)
-      t.notApplicable('the list before the delete shows no record besides the one it removes: none from before the run, and no second disclosure was free to create one (or creating it was not served)');
+      t.notApplicable(
+        'the list before the delete shows no record besides the one it removes: none from before the run, and no ' +
+          'second disclosure was free to create one (or creating it was not served)',
+      );
     await t.parameter('records beside it before the request', String(beside.length));
     t.judgeLog(await logBesideTheStep(t, acted), 'STATE-UD-DELETE-ONLY-NAMED');
   },

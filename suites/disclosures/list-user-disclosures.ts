@@ -84,7 +84,8 @@ export default feature('disclosures', 'listUserDisclosures', [
     requirements: ['RES-USERDISC-STATUS-VALUES'],
     async run(t) {
       const { res, records } = await listWithARecord(t);
-      if (records.every((r) => r.institutionUserDisclosureStatus === undefined)) t.notApplicable('no listed record carries institutionUserDisclosureStatus (reported by OP4-RESPONSE-MEMBERS)');
+      if (records.every((r) => r.institutionUserDisclosureStatus === undefined))
+        t.notApplicable('no listed record carries institutionUserDisclosureStatus (reported by OP4-RESPONSE-MEMBERS)');
       t.judge(res, 'RES-USERDISC-STATUS-VALUES');
     },
   },
