@@ -232,7 +232,8 @@ export async function logBesideTheStep(t: CaseContext, acted: Acted): Promise<Ht
       'a write of a user disclosure another test sent meanwhile went unanswered, so what the list after the ' +
         'step shows of the records beside cannot be told',
     );
-  for (const w of meanwhile) t.judged(w.exchange);
+  // Shown with the case's evidence: those served, which set the records they wrote apart (a refused one changed nothing).
+  for (const w of meanwhile) if (is2xx(w)) t.judged(w.exchange);
   return [before.res, res, ...meanwhile, after.res];
 }
 
