@@ -204,8 +204,9 @@ export class CaseContext {
    * SHOULD check is a warning and an unlisted value (INFO) an observation, both failures under --strict.
    * Returns whether the check passed.
    */
-  verify(requirementId: string, v: CheckVerdict): boolean {
+  verify(requirementId: string, verdict: CheckVerdict): boolean {
     this.checkDeclared(requirementId);
+    const v = this.noted(verdict);
     const req = requirement(requirementId);
     const result: CheckResult = {
       check: v.check,
@@ -230,6 +231,28 @@ export class CaseContext {
     if (result.outcome !== 'failed') return true;
     if (req.grade === 'MUST' || this.settings.strict) throw new CheckFailure(result);
     return false;
+  }
+
+  /** What a failure recorded within `withSetupNote` also says (after what was received). */
+  private setupNote?: string;
+
+  /**
+   * Run `body` (judge, judgeLog) with `note` on every failure it records: where a failure may also come
+   * from a configured value, its text says so and names the key (the rule itself cannot know the setup).
+   */
+  withSetupNote<T>(note: string | undefined, body: () => T): T {
+    const outer = this.setupNote;
+    this.setupNote = note;
+    try {
+      return body();
+    } finally {
+      this.setupNote = outer;
+    }
+  }
+
+  private noted(v: CheckVerdict): CheckVerdict {
+    if (v.outcome !== 'failed' || !this.setupNote) return v;
+    return { ...v, received: `${v.received ?? ''}; setup: ${this.setupNote}` };
   }
 
   /**

@@ -79,7 +79,6 @@ export const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
   'op1-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
   'op2-requires-version-less-path': 'a 405 at the documented path: a refusal proves nothing about the rule',
   'op4-requires-other-query-name': 'a 400 refusal: may be about anything else the request carries',
-  'op4-answers-for-token-user': 'which consumer a token stands for is not in the capture',
   'op4-refuses-valid-token': 'a 403 refusal: a capture cannot tell whether the token was valid for this operation',
   'op5-requires-other-header-name': 'a 400 refusal: may be about anything else the request carries',
   'op6-collection-form-missing': 'a 405 refusal',

@@ -1,8 +1,11 @@
-import { absent, not_served, present, records_unchanged, value_equals } from '../checks';
+import {
+  absent, not_served, present, records_unchanged, shows_none_of, value_equals, type CheckVerdict,
+} from '../checks';
 import { served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
+import type { HttpResult } from '../http/client';
 import type { Seen, Verifier } from './exchange';
-import { sentOnce } from './request';
+import { sentOnce, withoutCredentials } from './request';
 
 /**
  * The state rules of the catalog, judged across the capture's sequence. Only what the traffic
@@ -79,6 +82,8 @@ interface PhoneState {
   previousBy?: number;
 }
 
+const mapOf = <K, V>(m: Map<string, Map<K, V>>, k: string) => m.get(k) ?? m.set(k, new Map()).get(k)!;
+
 const digits = (s: string) => s.replace(/\D/g, '');
 /** Two numbers that are certainly different (not the same digits written otherwise, not one with a country code prefixed). */
 function certainlyDifferent(a: string, b: string): boolean {
@@ -137,30 +142,11 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   };
 
   // State.
-  const userMoves = new Map<string, Map<string, UserMove>>(); // user -> name -> pending move
-  const presence = new Map<string, Map<string, boolean>>(); // user -> name -> last known presence
-  /** user -> name -> the list that last showed the record (while its presence is known). */
-  const shownBy = new Map<string, Map<string, number>>();
+  const ud = new UserRecords(note);
   /** institutionDisclosureId -> the list that showed it, and with which credential. */
   const listedDisclosures = new Map<string, { by: number; label?: string }>();
-  const idToName = new Map<string, Map<string, string>>(); // user -> institutionUserDisclosureId -> name
-  /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
-  const lastListed = new Map<string, Map<string, Record<string, unknown>>>();
   const institutionMoves = new Map<string, InstitutionMove>(); // id (or "name:<name>") -> pending move
   const phones = new Map<string, PhoneState>();
-  const mapOf = <K, V>(m: Map<string, Map<K, V>>, k: string) => m.get(k) ?? m.set(k, new Map()).get(k)!;
-
-  const forget = (user: string | undefined, name: string | undefined, why: string, by: number) => {
-    const users = user ? [user] : [...new Set([...userMoves.keys(), ...presence.keys(), ...lastListed.keys()])];
-    for (const u of users) {
-      for (const m of [userMoves.get(u), presence.get(u), lastListed.get(u)]) {
-        if (!m) continue;
-        if (name) m.delete(name);
-        else m.clear();
-      }
-    }
-    note(by, `state unknown ${name ? `of the acceptance record of "${name}"` : 'of the acceptance records'}${user ? ` of user ${user}` : ''} (${why}) until a later list shows it`);
-  };
 
   const writes: Write[] = [];
   for (const s of sorted) {
@@ -168,26 +154,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
     const outcome = outcomeOf(s.x.status);
     const i = s.x.index;
     const why = outcome === 'unknown' ? (s.x.status === 0 ? 'no answer in the capture' : `answered ${s.x.status}, outcome unknown`) : '';
-    if (op === 'createUserDisclosure' || op === 'changeUserDisclosure' || op === 'deleteUserDisclosure' || op === 'changeUserDisclosureById' || op === 'deleteUserDisclosureById') {
-      const kind = op.startsWith('create') ? 'create' : op.startsWith('change') ? 'change' : 'delete';
-      const user = userOf(s);
-      const byId = op.endsWith('ById') ? s.mapped.pathParams.institutionUserDisclosureId : undefined;
-      const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
-      const status = kind === 'create' ? sentOnce(s, 'institutionUserDisclosureStatus', 'institutionUserDisclosureStatus') : kind === 'change' ? sentOnce(s, 'institutionUserDisclosureStatus', 'institutionDisclosureStatus') : { known: false };
-      const keys = [`ud|${user ?? '*'}|${byId ? '*' : named.known ? named.value : '*'}`];
-      writes.push({
-        s,
-        keys,
-        apply: () => {
-          if (outcome === 'refused') return;
-          const name = byId && user ? idToName.get(user)?.get(byId) ?? (named.known ? named.value : undefined) : named.known ? named.value : undefined;
-          if (outcome === 'unknown') return forget(user, name, why, i);
-          if (!user || !name) return forget(user, name, user ? 'a 2xx write whose record cannot be told' : 'a 2xx write whose user cannot be told from the capture', i);
-          const requirement = kind === 'create' ? 'STATE-UD-CREATE' : kind === 'change' ? 'STATE-UD-CHANGE' : 'STATE-UD-DELETE';
-          lastListed.get(user)?.delete(name);
-          mapOf(userMoves, user).set(name, { kind, requirement, by: i, status: status.known ? status.value : undefined, knownPresent: presence.get(user)?.get(name) === true || mapOf(userMoves, user).get(name)?.kind === 'create' });
-        },
-      });
+    if (isUserWrite(op)) {
+      writes.push(userDisclosureWrite(s, ud, userOf, why));
     } else if (op === 'createInstitutionDisclosure' || op === 'changeInstitutionDisclosure') {
       const id = op === 'changeInstitutionDisclosure' ? s.mapped.pathParams.institutionDisclosureId : undefined;
       writes.push({
@@ -291,42 +259,13 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
     const v = verifierFor(s.x.index);
     const op = s.mapped.operation;
     const res = s.res;
+    // OP4-OTHER-CONSUMER: a list asked for one consumer shows none of the records an earlier list showed are another's.
+    if (op === 'listUserDisclosures' && s.x.status !== 0) {
+      theOtherConsumersList(s, ud, (verdict) => v.verify('OP4-OTHER-CONSUMER', verdict));
+    }
     if (op === 'listUserDisclosures' && outcomeOf(s.x.status) === 'applied') {
-      const user = s.mapped.query.get('InstitutionConsumerId');
-      const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
-      if (!user || !Array.isArray(records)) continue;
       const busyKeys = overlapping(s);
-      const objs = records.filter(isObject);
-      const byName = new Map(objs.filter((r) => typeof r.institutionDisclosureName === 'string').map((r) => [r.institutionDisclosureName as string, r]));
-      for (const r of objs) if (typeof r.institutionUserDisclosureId === 'string' && typeof r.institutionDisclosureName === 'string') mapOf(idToName, user).set(r.institutionUserDisclosureId, r.institutionDisclosureName);
-      // The change or delete moves since the last list of the user: the other records it listed, untouched since, are listed unchanged.
-      const moves = [...(userMoves.get(user) ?? [])].filter(([, m]) => m.kind !== 'create');
-      const kinds = new Set(moves.map(([, m]) => m.kind));
-      const others = [...(lastListed.get(user) ?? [])].filter(([name]) => !busy(busyKeys, `ud|${user}|${name}`) && !userMoves.get(user)?.has(name));
-      if (moves.length && kinds.size === 1 && others.length) {
-        const requirement = kinds.has('change') ? 'STATE-UD-CHANGE-ONLY-NAMED' : 'STATE-UD-DELETE-ONLY-NAMED';
-        v.verify(requirement, records_unchanged(others.map(([, r]) => r), objs.map(documentedMembers), `the user's other records (after the 2xx ${[...kinds][0]} in exchange${moves.length > 1 ? 's' : ''} ${moves.map(([, m]) => `#${m.by}`).join(', ')})`, res));
-      }
-      for (const [name, move] of [...(userMoves.get(user) ?? [])]) {
-        if (busy(busyKeys, `ud|${user}|${name}`)) continue;
-        const found = byName.get(name);
-        const what = `the acceptance record of "${name}" after the 2xx ${move.kind} in exchange #${move.by}`;
-        if (move.kind === 'delete') v.verify(move.requirement, absent(found, what, res));
-        else if (found || move.kind === 'create' || move.knownPresent) {
-          if (v.verify(move.requirement, present(found, what, res)) && move.status !== undefined) v.verify(move.requirement, value_equals(found!.institutionUserDisclosureStatus, move.status, `the listed institutionUserDisclosureStatus of "${name}" (sent in exchange #${move.by})`, res));
-        }
-        userMoves.get(user)!.delete(name);
-      }
-      const snapshot = new Map<string, Record<string, unknown>>();
-      for (const [name, r] of byName) if (!busy(busyKeys, `ud|${user}|${name}`)) snapshot.set(name, documentedMembers(r));
-      lastListed.set(user, snapshot);
-      const known = mapOf(presence, user);
-      for (const name of known.keys()) if (!busy(busyKeys, `ud|${user}|${name}`)) known.set(name, byName.has(name));
-      for (const name of byName.keys()) {
-        if (busy(busyKeys, `ud|${user}|${name}`)) continue;
-        known.set(name, true);
-        mapOf(shownBy, user).set(name, s.x.index);
-      }
+      judgeUserList(s, v, ud, (key) => busy(busyKeys, key));
     } else if (op === 'listInstitutionDisclosures' && outcomeOf(s.x.status) === 'applied') {
       const items = (res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
       if (!Array.isArray(items)) continue;
@@ -362,17 +301,9 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
         continue;
       }
       const user = userOf(s);
-      if (!user) continue;
-      const byId = s.mapped.pathParams.institutionUserDisclosureId;
-      const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
-      const name = byId !== undefined ? idToName.get(user)?.get(byId) : named.known ? named.value : undefined;
-      const by = name === undefined ? undefined : shownBy.get(user)?.get(name);
-      if (name === undefined || by === undefined || presence.get(user)?.get(name) !== true) continue;
-      if (userMoves.get(user)?.has(name)) continue;
-      if (busy(overlapping(s), `ud|${user}|${name}`)) continue;
-      const record = byId !== undefined ? `${byId} ("${name}")` : `"${name}"`;
-      const why = `the acceptance record ${record} of user ${user} was listed by exchange #${by}, with no write since`;
-      v.verify(rule, served(res, why));
+      const busyHere = (key: string) => busy(overlapping(s), key);
+      const why = user === undefined ? undefined : notFoundOnAListedRecord(s, ud, user, busyHere);
+      if (why) v.verify(rule, served(res, why));
     } else if (op === 'updateContactInfo') {
       const customer = s.mapped.pathParams.customerId!;
       const phone = bodyOf(s).phoneNumber;
@@ -401,7 +332,211 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   // The writes that ended after the last exchange started: no list follows them.
   for (const w of [...pending, ...byEnd.slice(next)]) w.apply();
   // Moves no later list showed.
-  for (const moves of userMoves.values()) for (const [name, m] of moves) note(m.by, `no later list of the user shows the acceptance record of "${name}": ${m.requirement} not observed for this move`);
+  for (const moves of ud.moves.values()) {
+    for (const [name, m] of moves) {
+      const unseen = `no later list of the user shows the acceptance record of "${name}"`;
+      note(m.by, `${unseen}: ${m.requirement} not observed for this move`);
+    }
+  }
   for (const m of institutionMoves.values()) note(m.by, `no later list shows the institution disclosure ${m.id ?? `"${m.name}"`}: ${m.requirement} not observed for this move`);
   return { notes };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The users' acceptance records (operations 4–7): what the sequence knows of them, and their state rules.
+
+/** The state rule a 2xx write of a user disclosure moves the record under. */
+const USER_MOVE_RULE = { create: 'STATE-UD-CREATE', change: 'STATE-UD-CHANGE', delete: 'STATE-UD-DELETE' } as const;
+
+const USER_WRITES = new Set([
+  'createUserDisclosure', 'changeUserDisclosure', 'deleteUserDisclosure',
+  'changeUserDisclosureById', 'deleteUserDisclosureById',
+]);
+const isUserWrite = (op: string) => USER_WRITES.has(op);
+
+/** What the sequence knows, per user, of the acceptance records (by institutionDisclosureName). */
+class UserRecords {
+  /** user -> name -> the 2xx write not yet shown by a list. */
+  readonly moves = new Map<string, Map<string, UserMove>>();
+  /** user -> name -> last known presence. */
+  readonly presence = new Map<string, Map<string, boolean>>();
+  /** user -> name -> the list that last showed the record (while its presence is known). */
+  readonly shownBy = new Map<string, Map<string, number>>();
+  /** user -> institutionUserDisclosureId -> name. */
+  readonly idToName = new Map<string, Map<string, string>>();
+  /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
+  readonly lastListed = new Map<string, Map<string, Record<string, unknown>>>();
+  /** consumer -> the ids of the records its last 2xx list showed are its own, and that list. */
+  readonly ownRecords = new Map<string, { ids: Set<string>; by: number }>();
+
+  constructor(private readonly note: (i: number, text: string) => void) {}
+
+  /** The record (every record of the user, or of every user) may have been written: unknown until a list shows it. */
+  forget(user: string | undefined, name: string | undefined, why: string, by: number): void {
+    const every = () => [...new Set([...this.moves.keys(), ...this.presence.keys(), ...this.lastListed.keys()])];
+    const users = user ? [user] : every();
+    for (const u of users) {
+      for (const m of [this.moves.get(u), this.presence.get(u), this.lastListed.get(u)]) {
+        if (!m) continue;
+        if (name) m.delete(name);
+        else m.clear();
+      }
+    }
+    const which = name ? `of the acceptance record of "${name}"` : 'of the acceptance records';
+    this.note(by, `state unknown ${which}${user ? ` of user ${user}` : ''} (${why}) until a later list shows it`);
+  }
+}
+
+/** A create, change or delete of a user disclosure: on which record (by name, or by id through a list) of whom. */
+function userDisclosureWrite(s: Seen, ud: UserRecords, userOf: (s: Seen) => string | undefined, why: string): Write {
+  const op = s.mapped.operation;
+  const outcome = outcomeOf(s.x.status);
+  const kind = op.startsWith('create') ? 'create' : op.startsWith('change') ? 'change' : 'delete';
+  const user = userOf(s);
+  const byId = op.endsWith('ById') ? s.mapped.pathParams.institutionUserDisclosureId : undefined;
+  const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
+  const statusMember = kind === 'create' ? 'institutionUserDisclosureStatus' : 'institutionDisclosureStatus';
+  const status = kind === 'delete' ? { known: false } : sentOnce(s, 'institutionUserDisclosureStatus', statusMember);
+  const namedValue = named.known ? named.value : undefined;
+  return {
+    s,
+    keys: [`ud|${user ?? '*'}|${byId ? '*' : namedValue ?? '*'}`],
+    apply: () => {
+      const i = s.x.index;
+      if (outcome === 'refused') return;
+      const name = byId && user ? ud.idToName.get(user)?.get(byId) ?? namedValue : namedValue;
+      if (outcome === 'unknown') return ud.forget(user, name, why, i);
+      if (!user || !name) {
+        const cannot = user ? 'a 2xx write whose record cannot be told'
+          : 'a 2xx write whose user cannot be told from the capture';
+        return ud.forget(user, name, cannot, i);
+      }
+      ud.lastListed.get(user)?.delete(name);
+      const moves = mapOf(ud.moves, user);
+      const knownPresent = ud.presence.get(user)?.get(name) === true || moves.get(name)?.kind === 'create';
+      const sent = status.known ? status.value : undefined;
+      moves.set(name, { kind, requirement: USER_MOVE_RULE[kind], by: i, status: sent, knownPresent });
+    },
+  };
+}
+
+/** A 2xx list of a user's acceptance records: the moves since the last list of the user are judged on it. */
+function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string) => boolean): void {
+  const user = s.mapped.query.get('InstitutionConsumerId');
+  const records = (s.res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
+  if (!user || !Array.isArray(records)) return;
+  const busyRecord = (name: string) => busy(`ud|${user}|${name}`);
+  const objs = records.filter(isObject);
+  const named = objs.filter((r) => typeof r.institutionDisclosureName === 'string');
+  const byName = new Map(named.map((r) => [r.institutionDisclosureName as string, r]));
+  for (const r of named) {
+    const id = r.institutionUserDisclosureId;
+    if (typeof id === 'string') mapOf(ud.idToName, user).set(id, r.institutionDisclosureName);
+  }
+  const moves = [...(ud.moves.get(user) ?? [])];
+  // The change and delete moves: the user's other records the last list showed, untouched since, are listed unchanged.
+  const touching = moves.filter(([, m]) => m.kind !== 'create').map(([, m]) => m);
+  const untouched = (name: string) => !busyRecord(name) && !ud.moves.get(user)?.has(name);
+  const others = [...(ud.lastListed.get(user) ?? [])].filter(([name]) => untouched(name));
+  if (touching.length && others.length) {
+    const verdict = otherRecordsAsTheyWere(others.map(([, r]) => r), objs, touching, s.res);
+    const kinds = new Set(touching.map((m) => m.kind));
+    // A failure is the write's where one kind of write ran; a pass clears every write that ran.
+    const told = verdict.outcome !== 'failed' || kinds.size === 1;
+    if (told && kinds.has('change')) v.verify('STATE-UD-CHANGE-ONLY-NAMED', verdict);
+    if (told && kinds.has('delete')) v.verify('STATE-UD-DELETE-ONLY-NAMED', verdict);
+  }
+  for (const [name, move] of moves) {
+    if (busyRecord(name)) continue;
+    const found = byName.get(name);
+    const what = `the acceptance record of "${name}" after the 2xx ${move.kind} in exchange #${move.by}`;
+    if (move.kind === 'delete') v.verify(USER_MOVE_RULE.delete, recordGone(found, what, s.res));
+    else if (found || move.kind === 'create' || move.knownPresent) {
+      // STATE-UD-CREATE, STATE-UD-CHANGE: the record is listed, with the status sent.
+      if (v.verify(move.requirement, recordListed(found, what, s.res)) && move.status !== undefined) {
+        v.verify(move.requirement, listedWithStatusSent(found!, name, move, s.res));
+      }
+    }
+    ud.moves.get(user)!.delete(name);
+  }
+  const snapshot = new Map<string, Record<string, unknown>>();
+  for (const [name, r] of byName) if (!busyRecord(name)) snapshot.set(name, documentedMembers(r));
+  ud.lastListed.set(user, snapshot);
+  const known = mapOf(ud.presence, user);
+  for (const name of known.keys()) if (!busyRecord(name)) known.set(name, byName.has(name));
+  for (const name of byName.keys()) {
+    if (busyRecord(name)) continue;
+    known.set(name, true);
+    mapOf(ud.shownBy, user).set(name, s.x.index);
+  }
+}
+
+/** The user's other records, as the last list showed them, are listed unchanged after the writes. */
+function otherRecordsAsTheyWere(
+  others: Record<string, unknown>[], listed: Record<string, any>[], writes: UserMove[], res: HttpResult,
+): CheckVerdict {
+  const kinds = [...new Set(writes.map((m) => m.kind))].join(' and ');
+  const exchanges = `exchange${writes.length > 1 ? 's' : ''} ${writes.map((m) => `#${m.by}`).join(', ')}`;
+  const where = `the user's other records (after the 2xx ${kinds} in ${exchanges})`;
+  return records_unchanged(others, listed.map(documentedMembers), where, res);
+}
+
+/** A record a 2xx create or change wrote is listed. */
+const recordListed = (found: unknown, what: string, res: HttpResult) => present(found, what, res);
+
+/** The record a 2xx create or change wrote is listed with the status it sent. */
+function listedWithStatusSent(
+  found: Record<string, unknown>, name: string, move: UserMove, res: HttpResult,
+): CheckVerdict {
+  const what = `the listed institutionUserDisclosureStatus of "${name}" (sent in exchange #${move.by})`;
+  return value_equals(found.institutionUserDisclosureStatus, move.status, what, res);
+}
+
+/** A record a 2xx delete removed is no longer listed. */
+const recordGone = (found: unknown, what: string, res: HttpResult) => absent(found, what, res);
+
+/**
+ * A 404 to a change or delete of an acceptance record a list of the same user (credential) showed, with
+ * no write to it since: the record is there, so the operation is not served at the documented path.
+ */
+function notFoundOnAListedRecord(
+  s: Seen, ud: UserRecords, user: string, busy: (key: string) => boolean,
+): string | undefined {
+  const byId = s.mapped.pathParams.institutionUserDisclosureId;
+  const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
+  const name = byId !== undefined ? ud.idToName.get(user)?.get(byId) : named.known ? named.value : undefined;
+  const by = name === undefined ? undefined : ud.shownBy.get(user)?.get(name);
+  if (name === undefined || by === undefined || ud.presence.get(user)?.get(name) !== true) return undefined;
+  if (ud.moves.get(user)?.has(name) || busy(`ud|${user}|${name}`)) return undefined;
+  const record = byId !== undefined ? `${byId} ("${name}")` : `"${name}"`;
+  return `the acceptance record ${record} of user ${user} was listed by exchange #${by}, with no write since`;
+}
+
+/**
+ * A list asked for consumer Y (answered) shows none of the records an earlier 2xx list of consumer X
+ * showed are X's (carrying institutionUserId X; every record of it where none names a user): none
+ * carrying X, none with the institutionUserDisclosureId of one of them. A refusal with credentials
+ * shows none. `judge` gets the verdict for each other consumer; then a 2xx list of Y becomes what is
+ * known of Y's records.
+ */
+function theOtherConsumersList(s: Seen, ud: UserRecords, judge: (v: CheckVerdict) => void): void {
+  const asked = s.mapped.query.get('InstitutionConsumerId');
+  if (!asked) return;
+  // A refusal of a request without valid credentials says nothing of the consumer asked for.
+  if (outcomeOf(s.x.status) !== 'applied' && (withoutCredentials(s) || s.authority === 'made-up')) return;
+  const listed = (s.res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
+  const records = outcomeOf(s.x.status) === 'applied' && Array.isArray(listed) ? listed.filter(isObject) : [];
+  for (const [consumer, own] of ud.ownRecords) {
+    if (consumer === asked) continue;
+    const isTheirs = (r: Record<string, unknown>) => r.institutionUserId === consumer
+      || (typeof r.institutionUserDisclosureId === 'string' && own.ids.has(r.institutionUserDisclosureId));
+    judge(shows_none_of(records, isTheirs, `user ${consumer} (as listed by exchange #${own.by})`, s.res));
+  }
+  if (outcomeOf(s.x.status) !== 'applied' || !Array.isArray(listed)) return;
+  // Where no record names its user (no institutionUserId string), the list's records are taken as the consumer's.
+  const named = records.some((r) => typeof r.institutionUserId === 'string');
+  const theirs = named ? records.filter((r) => r.institutionUserId === asked) : records;
+  if (theirs.length === 0) return;
+  const ids = theirs.map((r) => r.institutionUserDisclosureId).filter((id): id is string => typeof id === 'string');
+  ud.ownRecords.set(asked, { ids: new Set(ids), by: s.x.index });
 }

@@ -8,8 +8,8 @@ import { is2xx, isObject } from './request';
 
 export function listUserDisclosures(s: Seen, v: Verifier): void {
   disclosureAuthentication(s, v);
-  if (!is2xx(s.x.status)) return;
   if (s.mapped.query.has('InstitutionConsumerId')) served(s, v, 'OP4-REQUEST');
+  if (!is2xx(s.x.status)) return;
   v.verify('CONV-JSON-BODIES', json_object_body(s.res));
   if (!v.verify('OP4-RESPONSE-ENVELOPE', schema_conformance(s.res, 'institution-user-disclosure-list'))) return;
   const records = (s.res.json as { institutionUserDisclosures?: unknown[] } | undefined)?.institutionUserDisclosures ?? [];
@@ -52,12 +52,12 @@ function theUsersRecords(s: Seen, v: Verifier, records: unknown[]): void {
   }
 }
 
-/** Operations 5–7: a 2xx is the documented 204 with no content. */
+/** Operations 5–7: a request with the common headers is served; a 2xx is the documented 204 with no content. */
 export function noContentWrite(requestRule: string, statusRule: string) {
   return (s: Seen, v: Verifier): void => {
     disclosureAuthentication(s, v);
-    if (!is2xx(s.x.status)) return;
     served(s, v, requestRule);
+    if (!is2xx(s.x.status)) return;
     v.verify(statusRule, status_code_conformance(s.res, 204));
     v.verify(statusRule, empty_body(s.res));
   };

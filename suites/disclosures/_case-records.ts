@@ -1,6 +1,6 @@
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
-import { nothingSent, type HttpResult } from '../../harness/http/client';
+import { nothingSent, TransportError, type HttpResult, type SendOptions } from '../../harness/http/client';
 import type { Exchange } from '../../harness/model';
 
 /**
@@ -92,4 +92,57 @@ export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
   const s = cases.get(t);
   if (!s || t.exchanges.filter(isWrite).length !== s.writes) return undefined;
   return s.records.find((r) => r.d.institutionDisclosureId === d.institutionDisclosureId)?.known;
+}
+
+/** A write of a user disclosure the run sent: its answer, or when it ran where it got none. */
+type Answer = HttpResult | { unanswered: { startMs: number; endMs: number } } | 'not sent';
+
+/** Per run (DbsiClient.runScope): every write of a user disclosure its cases sent, as the client was called. */
+const runWrites = new WeakMap<object, Array<{ calledMs: number; answer: Promise<Answer> }>>();
+
+type WriteOperation =
+  | 'createUserDisclosure' | 'changeUserDisclosure' | 'changeUserDisclosureById'
+  | 'deleteUserDisclosure' | 'deleteUserDisclosureById';
+
+/** A write that went unanswered: when it ran (to the moment the client gave up), else it was never sent. */
+function unanswered(e: unknown): Answer {
+  if (!(e instanceof TransportError) || nothingSent(e)) return 'not sent';
+  const startMs = e.exchange ? Date.parse(e.exchange.startedAt) : 0;
+  return { unanswered: { startMs, endMs: Date.now() } };
+}
+
+/**
+ * Send a write of a user disclosure (operations 5–7) as one of the run's writes: the state rules that
+ * judge a step of another case see it where it ran meanwhile, as a capture of the run would show it.
+ */
+export function sendWrite(t: CaseContext, o: SendOptions & { operation: WriteOperation }): Promise<HttpResult> {
+  const sent = t.send(o);
+  const scope = t.client.runScope;
+  const writes = runWrites.get(scope) ?? runWrites.set(scope, []).get(scope)!;
+  writes.push({ calledMs: Date.now(), answer: sent.then((r) => r, unanswered) });
+  return sent;
+}
+
+/**
+ * The run's writes of user disclosures, other than `own`, that ran while [from, to] did (from the start
+ * of `from` to the end of `to`), once answered; undefined where one of them went unanswered (what it
+ * did cannot be told).
+ */
+export async function writesMeanwhile(
+  t: CaseContext, from: HttpResult, to: HttpResult, own: HttpResult[],
+): Promise<HttpResult[] | undefined> {
+  const start = from.logged?.x.startMs ?? 0;
+  const end = to.logged?.x.endMs ?? Date.now();
+  const called = (runWrites.get(t.client.runScope) ?? []).filter((w) => w.calledMs <= end);
+  const answers = await Promise.all(called.map((w) => w.answer));
+  const meanwhile: HttpResult[] = [];
+  for (const a of answers) {
+    if (a === 'not sent' || ('status' in a && own.includes(a))) continue;
+    const ran = 'unanswered' in a ? a.unanswered : a.logged?.x;
+    if (!ran) return undefined;
+    if (ran.startMs > end || ran.endMs < start || ('unanswered' in a && ran.endMs === start)) continue;
+    if ('unanswered' in a) return undefined;
+    meanwhile.push(a);
+  }
+  return meanwhile;
 }

@@ -3,12 +3,14 @@ import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../h
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import type { Exchange } from '../../harness/model';
-import { caseKnows, sendToBeRefused, track } from './_case-records';
+import { caseKnows, sendToBeRefused, track, writesMeanwhile } from './_case-records';
 import { is2xx } from './_institution-disclosures';
 import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
-import { documentedMembers } from './_other-records';
 import { createdButNotListed, customerIdControl, withoutCustomerId } from './_test-data';
-import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, mayBeTheRuns, recordId, removeRecord, sendInForm, usableAfterLooking, type Form, type UserRecord } from './_user-records';
+import {
+  createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, recordId, removeRecord, sendInForm,
+  usableAfterLooking, type Form, type UserRecord,
+} from './_user-records';
 
 /**
  * One life of two acceptance records of the configured user, shared by the cases of operations 5, 6
@@ -36,7 +38,8 @@ import { createRecord, disclosureCandidates, findRecord, listUserRecords, markCh
  * A and B are disclosures the user has no record for (found as freshDisclosure finds one), held
  * exclusively from the first look to the end of the clean-up. Where only one is free (testData.disclosure
  * configured, or a sandbox with one), the life runs on A alone and the "no other record" checks look at
- * the records from before the run only. A write whose outcome is unknown (no answer, 5xx, 429) ends the
+ * the other records the list before shows (those from before the run, and other tests' records their
+ * writes did not touch meanwhile). A write whose outcome is unknown (no answer, 5xx, 429) ends the
  * life: the steps not yet run are "could not test" with the reason, and the clean-up reconciles
  * (_case-records.ts). A step that cannot be taken (no id for the /{id} form, a write not served) is
  * "not applicable" for the cases that judge it, with the rule that reports why, and the life goes on.
@@ -53,10 +56,10 @@ export interface Acted {
   d: DisclosureRef;
   /** The answer to the request under test. */
   res: HttpResult;
+  /** The list of the user's records that preceded it (a change or delete): with `res` and `after`, the step's log. */
+  before?: { res: HttpResult; records: UserRecord[] };
   /** The list of the user's records that followed it. */
   after: { res: HttpResult; records: UserRecord[] };
-  /** The user's other records as listed before the request (documented members): they must stay as they were. */
-  others: UserRecord[];
   /** Where a refusal may also come from a configured value: what a failure's text says about it (_test-data.ts). */
   setupNote?: string;
 }
@@ -214,10 +217,24 @@ export async function recordAtTheEndOfLife(t: CaseContext): Promise<{ d: Disclos
   return { ...offered, write };
 }
 
-/** The records of the user that must stay as they are beside a request: those the run did not create, and the run's own other record. */
-function othersIn(t: CaseContext, records: UserRecord[], own: Array<DisclosureRef | undefined>): UserRecord[] {
-  const mine = own.flatMap((d) => (d ? [findRecord(records, d)] : [])).filter((r): r is UserRecord => r !== undefined);
-  return [...records.filter((r) => !mayBeTheRuns(t, r)), ...mine].map(documentedMembers);
+/**
+ * The log that shows whether a change or delete of the life acted on no other record: the list before,
+ * the write, the list after, and the writes of user disclosures other tests sent meanwhile (the records
+ * they wrote are theirs to judge; a capture of the run would show them too). Could not test where one
+ * of those went unanswered: what it did to the records beside cannot be told.
+ */
+export async function logBesideTheStep(t: CaseContext, acted: Acted): Promise<HttpResult[]> {
+  const { before, res, after } = acted;
+  if (!before) throw new Error('suite bug: a step of the life without the list before it');
+  const meanwhile = await writesMeanwhile(t, before.res, after.res, [res]);
+  if (!meanwhile)
+    t.couldNotTest(
+      'a write of a user disclosure another test sent meanwhile went unanswered, so what the list after the ' +
+        'step shows of the records beside cannot be told',
+    );
+  // Shown with the case's evidence: those served, which set the records they wrote apart (a refused one changed nothing).
+  for (const w of meanwhile) if (is2xx(w)) t.judged(w.exchange);
+  return [before.res, res, ...meanwhile, after.res];
 }
 
 async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: EndOfLife, tookThem: () => void, free: (d: DisclosureRef) => void): Promise<void> {
@@ -282,7 +299,7 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     created = await t.step('create the record', () => createRecord(t, a));
     if (other) aside.add((createdB = await other).exchange);
     await list();
-    return { d: a, res: created, after: listed, others: [] };
+    return { d: a, res: created, after: listed };
   });
   // A create without an answer may have landed: the life goes on where the list shows the record.
   if (created && !is2xx(created)) throw new NotApplicableError(`creating the acceptance record was not served (status ${created.status}; reported by OP5-REQUEST)`);
@@ -301,7 +318,6 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
   // 4–9: change A to NOT_ACCEPTED in each form, with B (ACCEPTED) beside it.
   const change = (form: Form) => async (): Promise<Acted> => {
     const before = listed;
-    const others = othersIn(t, before.records, [second]);
     const req = changeUserDisclosureRequest(t.faker, t.config, a, 'NOT_ACCEPTED');
     const ops = { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' } as const;
     const record = findRecord(before.records, a)!;
@@ -309,7 +325,7 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     const control = () => sendInForm(t, form, record, ops, withoutCustomerId(req), CONTROL_STEP);
     const setupNote = await customerIdControl(t, 'change', res, control);
     await list();
-    return { d: a, res, after: listed, others, setupNote };
+    return { d: a, res, before, after: listed, setupNote };
   };
   await take('change:collection', change('collection'));
   await byIdForm('change:by-id', async () => {
@@ -331,7 +347,6 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     const before = listed;
     const record = findRecord(before.records, target);
     if (!record) throw new NotApplicableError(`the acceptance record of "${target.institutionDisclosureName}" to delete is not listed (reported by STATE-UD-CREATE or STATE-UD-CHANGE)`);
-    const others = othersIn(t, before.records, [target === a ? undefined : a]);
     const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
     const req = deleteUserDisclosureRequest(t.faker, t.config, target, status);
     const ops = { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' } as const;
@@ -339,7 +354,7 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     const control = () => sendInForm(t, form, record, ops, withoutCustomerId(req), CONTROL_STEP);
     const setupNote = await customerIdControl(t, 'delete', res, control);
     await list();
-    return { d: target, res, after: listed, others, setupNote };
+    return { d: target, res, before, after: listed, setupNote };
   };
   await take('delete:collection', del('collection'));
   await byIdForm('delete:by-id', async () => {

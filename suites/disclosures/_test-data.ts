@@ -1,6 +1,5 @@
 import { listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../harness/case';
-import type { CheckVerdict } from '../../harness/checks';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { cutAtToken } from '../../harness/text';
 import { refused } from './_case-records';
@@ -22,7 +21,7 @@ import { institutionDisclosuresOnce, oncePerRun, ONCE_PER_RUN_PRIORITY } from '.
  *
  * A value disproven leaves the cases that depend on it "could not test", naming the key (CaseReport.setup),
  * never failed and never "not applicable". Where a failure could still come from a configured value,
- * its text says so and names the key (withSetupNote). A create served whose record the list for the
+ * its text says so and names the key (CaseContext.withSetupNote). A create served whose record the list for the
  * configured user does not show is listed as left on the target (createdButNotListed).
  */
 
@@ -36,12 +35,6 @@ const refusedForData = (res: HttpResult): boolean => refused(res) && res.status 
 const NOTHING = 'nothing was written for it';
 
 type ConfiguredDisclosure = { institutionDisclosureId: string; institutionDisclosureName: string };
-
-/** A failed verdict whose cause may also be a configured value: its text says so (after what was received). */
-export function withSetupNote(v: CheckVerdict, note: string | undefined): CheckVerdict {
-  if (v.outcome !== 'failed' || !note) return v;
-  return { ...v, received: `${v.received ?? ''}; setup: ${note}` };
-}
 
 /** What operation 1 lists, for a person: `"E-Sign Agreement" (disc-001), …`, cut to a reasonable length. */
 export function listedDisclosures(items: Listed[], max = 300): string {

@@ -4,7 +4,7 @@ import { TransportError, type SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { is2xx, type Listed } from './_institution-disclosures';
-import { caseKnows, refused, sawList, sawWrite, track, type Known } from './_case-records';
+import { caseKnows, refused, sawList, sawWrite, sendWrite, track, type Known } from './_case-records';
 import { alreadyAccepted, checkConfiguredDisclosure, customerIdDisproven, DISCLOSURE_KEY } from './_test-data';
 import { userListNotServed, withoutCustomerId } from './_test-data';
 import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, ONCE_PER_RUN_PRIORITY, recordKey, takeNoRecord } from './_known-records';
@@ -26,23 +26,10 @@ export type UserRecord = Record<string, unknown>;
 const leftoverKey = (t: CaseContext, d: DisclosureRef) => ['user-disclosure', t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, d.institutionId, d.institutionDisclosureName].join('|');
 
 /**
- * Disclosures this run chose to work on (by name): every record the run may have created is on one
- * of them, so a listed record on any other disclosure is one the run did not create and never touches.
- */
-const chosen = new Set<string>();
-const chosenKey = (t: CaseContext, name: unknown) => [t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, String(name)].join('|');
-
-/** Whether a listed record may be one this run created (its disclosure is one the run chose). */
-export function mayBeTheRuns(t: CaseContext, r: UserRecord): boolean {
-  return chosen.has(chosenKey(t, r.institutionDisclosureName));
-}
-
-/**
  * A case is about to create a record for this disclosure (it holds the disclosure's lock): the run
  * no longer knows the user has none there, until a clean-up sees it gone.
  */
 export function markChosen(t: CaseContext, d: DisclosureRef): void {
-  chosen.add(chosenKey(t, d.institutionDisclosureName));
   takeNoRecord(t, d);
 }
 
@@ -116,17 +103,17 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
   const id = before.record?.institutionUserDisclosureId;
   try {
     const label = 'clean-up: delete the user disclosure';
-    let res = await t.send({ operation: 'deleteUserDisclosure', ...req, label });
+    let res = await sendWrite(t, { operation: 'deleteUserDisclosure', ...req, label });
     sawWrite(t, d, 'delete', res);
     if (!is2xx(res) && typeof id === 'string') {
       const pathParams = { institutionUserDisclosureId: id };
-      res = await t.send({ operation: 'deleteUserDisclosureById', pathParams, ...req, label: `${label} by id` });
+      res = await sendWrite(t, { operation: 'deleteUserDisclosureById', pathParams, ...req, label: `${label} by id` });
       sawWrite(t, d, 'delete', res);
     }
     // Refused with a configured InstitutionCustomerId a retail target does not know: once more without it.
     if (refused(res) && req.query?.InstitutionCustomerId !== undefined) {
       const again = { ...withoutCustomerId(req), label: `${label} without InstitutionCustomerId` };
-      sawWrite(t, d, 'delete', await t.send({ operation: 'deleteUserDisclosure', ...again }));
+      sawWrite(t, d, 'delete', await sendWrite(t, { operation: 'deleteUserDisclosure', ...again }));
     }
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
@@ -260,7 +247,8 @@ export async function usableAfterLooking(t: CaseContext, c: DisclosureRef): Prom
 
 /** Send operation 5 (status ACCEPTED unless told). */
 export async function createRecord(t: CaseContext, d: DisclosureRef, label = 'create the user disclosure', credentials: 'valid' | 'none' | 'invalid' = 'valid', status = 'ACCEPTED'): Promise<HttpResult> {
-  const res = await t.send({ operation: 'createUserDisclosure', ...createUserDisclosureRequest(t.faker, t.config, d, status, credentials), label });
+  const req = createUserDisclosureRequest(t.faker, t.config, d, status, credentials);
+  const res = await sendWrite(t, { operation: 'createUserDisclosure', ...req, label });
   sawWrite(t, d, 'create', res, status);
   return res;
 }
@@ -292,8 +280,11 @@ export async function sendInForm(
   const label = `${step} the user disclosure (${FORM_TITLE[form]})`;
   const kind = ops.collection === 'changeUserDisclosure' ? 'change' : 'delete';
   const seen = (res: HttpResult) => (sawWrite(t, record, kind, res, req.headers?.InstitutionUserDisclosureStatus), res);
-  if (form === 'collection') return seen(await t.step(step, () => t.send({ operation: ops.collection, ...req, label })));
+  if (form === 'collection') {
+    return seen(await t.step(step, () => sendWrite(t, { operation: ops.collection, ...req, label })));
+  }
   const id = recordId(t, record);
   await t.parameter('institutionUserDisclosureId', id);
-  return seen(await t.step(step, () => t.send({ operation: ops.byId, pathParams: { institutionUserDisclosureId: id }, ...req, label })));
+  const pathParams = { institutionUserDisclosureId: id };
+  return seen(await t.step(step, () => sendWrite(t, { operation: ops.byId, pathParams, ...req, label })));
 }

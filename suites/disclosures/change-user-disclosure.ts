@@ -1,13 +1,10 @@
 import { changeUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
-import { empty_body, present, records_unchanged, status_code_conformance, success_status, value_equals } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { findRecord, FORM_TITLE, sendInForm, type Form } from './_user-records';
-import { documentedMembers } from './_other-records';
-import { lifecycleStep, recordAtTheEndOfLife } from './_record-lifecycle';
+import { lifecycleStep, logBesideTheStep, recordAtTheEndOfLife } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
 import { sharedRecord } from './_shared-record';
-import { withSetupNote } from './_test-data';
 
 /**
  * Operation 6: PUT /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -24,9 +21,7 @@ const statusCase = (form: Form): CaseDef => ({
   requirements: [REQUEST_RULE[form], 'OP6-STATUS-204'],
   async run(t) {
     const { res, setupNote } = await lifecycleStep(t, `change:${form}`);
-    t.verify(REQUEST_RULE[form], withSetupNote(success_status(res), setupNote));
-    t.verify('OP6-STATUS-204', status_code_conformance(res, 204));
-    t.verify('OP6-STATUS-204', empty_body(res));
+    t.withSetupNote(setupNote, () => t.judge(res, REQUEST_RULE[form], 'OP6-STATUS-204'));
   },
 });
 
@@ -34,11 +29,10 @@ const stateCase = (form: Form): CaseDef => ({
   title: `changes the record's status to the one sent, NOT_ACCEPTED (${FORM_TITLE[form]})`,
   requirements: ['STATE-UD-CHANGE'],
   async run(t) {
-    const { d, res, after } = await lifecycleStep(t, `change:${form}`);
+    const acted = await lifecycleStep(t, `change:${form}`);
+    const { res, before, after } = acted;
     if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
-    const record = findRecord(after.records, d);
-    t.verify('STATE-UD-CHANGE', present(record, `the acceptance record of "${d.institutionDisclosureName}"`, after.res));
-    t.verify('STATE-UD-CHANGE', value_equals(record!.institutionUserDisclosureStatus, 'NOT_ACCEPTED', 'its institutionUserDisclosureStatus', after.res));
+    t.judgeLog([before!.res, res, after.res], 'STATE-UD-CHANGE');
   },
 });
 
@@ -47,12 +41,17 @@ const onlyNamedCase = (form: Form): CaseDef => ({
   title: `leaves the user's other records as they were (${FORM_TITLE[form]})`,
   requirements: ['STATE-UD-CHANGE-ONLY-NAMED'],
   async run(t) {
-    const { res, after, others } = await lifecycleStep(t, `change:${form}`);
+    const acted = await lifecycleStep(t, `change:${form}`);
+    const { d, res, before } = acted;
     if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
-    if (others.length === 0)
-      t.notApplicable('the user has no record besides the one the change acts on: none from before the run, and no second disclosure was free to create one (or creating it was not served)');
-    await t.parameter('records that must stay as they are', String(others.length));
-    t.verify('STATE-UD-CHANGE-ONLY-NAMED', records_unchanged(others, after.records.map(documentedMembers), "the user's other records", after.res));
+    const beside = before!.records.filter((r) => findRecord([r], d) === undefined);
+    if (beside.length === 0)
+      t.notApplicable(
+        'the list before the change shows no record besides the one it acts on: none from before the run, and no ' +
+          'second disclosure was free to create one (or creating it was not served)',
+      );
+    await t.parameter('records beside it before the request', String(beside.length));
+    t.judgeLog(await logBesideTheStep(t, acted), 'STATE-UD-CHANGE-ONLY-NAMED');
   },
 });
 

@@ -1,13 +1,10 @@
 import { deleteUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
-import { absent, empty_body, records_unchanged, status_code_conformance, success_status } from '../../harness/checks';
 import { is2xx } from './_institution-disclosures';
 import { findRecord, FORM_TITLE, sendInForm, type Form } from './_user-records';
-import { documentedMembers } from './_other-records';
-import { lifecycleStep, recordAtTheEndOfLife } from './_record-lifecycle';
+import { lifecycleStep, logBesideTheStep, recordAtTheEndOfLife } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
 import { sharedRecord } from './_shared-record';
-import { withSetupNote } from './_test-data';
 
 /**
  * Operation 7: DELETE /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -24,9 +21,7 @@ const statusCase = (form: Form): CaseDef => ({
   requirements: [REQUEST_RULE[form], 'OP7-STATUS-204'],
   async run(t) {
     const { res, setupNote } = await lifecycleStep(t, `delete:${form}`);
-    t.verify(REQUEST_RULE[form], withSetupNote(success_status(res), setupNote));
-    t.verify('OP7-STATUS-204', status_code_conformance(res, 204));
-    t.verify('OP7-STATUS-204', empty_body(res));
+    t.withSetupNote(setupNote, () => t.judge(res, REQUEST_RULE[form], 'OP7-STATUS-204'));
   },
 });
 
@@ -34,9 +29,10 @@ const stateCase = (form: Form): CaseDef => ({
   title: `removes the record (${FORM_TITLE[form]})`,
   requirements: ['STATE-UD-DELETE'],
   async run(t) {
-    const { d, res, after } = await lifecycleStep(t, `delete:${form}`);
+    const acted = await lifecycleStep(t, `delete:${form}`);
+    const { res, before, after } = acted;
     if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
-    t.verify('STATE-UD-DELETE', absent(findRecord(after.records, d), `the acceptance record of "${d.institutionDisclosureName}"`, after.res));
+    t.judgeLog([before!.res, res, after.res], 'STATE-UD-DELETE');
   },
 });
 
@@ -45,12 +41,17 @@ const onlyNamedCase = (form: Form): CaseDef => ({
   title: `leaves the user's other records as they were (${FORM_TITLE[form]})`,
   requirements: ['STATE-UD-DELETE-ONLY-NAMED'],
   async run(t) {
-    const { res, after, others } = await lifecycleStep(t, `delete:${form}`);
+    const acted = await lifecycleStep(t, `delete:${form}`);
+    const { d, res, before } = acted;
     if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
-    if (others.length === 0)
-      t.notApplicable('the user has no record besides the one the delete removes: none from before the run, and no second disclosure was free to create one (or creating it was not served)');
-    await t.parameter('records that must stay as they are', String(others.length));
-    t.verify('STATE-UD-DELETE-ONLY-NAMED', records_unchanged(others, after.records.map(documentedMembers), "the user's other records", after.res));
+    const beside = before!.records.filter((r) => findRecord([r], d) === undefined);
+    if (beside.length === 0)
+      t.notApplicable(
+        'the list before the delete shows no record besides the one it removes: none from before the run, and no ' +
+          'second disclosure was free to create one (or creating it was not served)',
+      );
+    await t.parameter('records beside it before the request', String(beside.length));
+    t.judgeLog(await logBesideTheStep(t, acted), 'STATE-UD-DELETE-ONLY-NAMED');
   },
 });
 
