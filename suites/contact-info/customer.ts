@@ -71,6 +71,15 @@ export class Customer {
     return this.before && !this.log.includes(this.before) ? [this.before, ...this.log] : [...this.log];
   }
 
+  /**
+   * The log starts with an accepted update that shows the number on record before this case's own
+   * requests (an earlier case's, or this case's confirmation after a reconcile). Else only the
+   * configuration says which number is on record.
+   */
+  get logShowsNumberBefore(): boolean {
+    return this.logFrom > 0 || this.before !== undefined;
+  }
+
   /** Where the log the rules read starts, after a reconcile that set the number back and confirmed it. */
   private logFrom = 0;
 
