@@ -251,7 +251,7 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   /** The contact updates of a customer that overlap [start, end] (other than the exchange itself). */
   const overlappingPhoneWrites = (s: Seen, key: string): Write[] =>
     byStart.filter((w) => w.keys.includes(key) && overlaps(w, s));
-  /** The number a customer's next write names as oldPhoneNumber, where it was served: on record when s was sent (a refusal changes nothing). */
+  /** The number a customer's next write names as oldPhoneNumber, where it was served: on record when s was sent. */
   const laterOnRecord = (s: Seen): string | undefined => {
     const key = `phone|${s.mapped.pathParams.customerId}`;
     const next = byStart.find((w) => w.keys.includes(key) && precedes(s, w.s));
@@ -361,8 +361,9 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       v.verify(rule, served(res, why));
     } else if (op === 'updateContactInfo') {
       const customer = s.mapped.pathParams.customerId!;
-      const meanwhile = busy(overlapping(s), `phone|${customer}`) ? overlappingPhoneWrites(s, `phone|${customer}`) : undefined;
-      judgeContactUpdate(s, v, phones.get(customer), meanwhile?.map((w) => w.setsPhone), () => laterOnRecord(s));
+      const key = `phone|${customer}`;
+      const meanwhile = busy(overlapping(s), key) ? overlappingPhoneWrites(s, key).map((w) => w.setsPhone) : undefined;
+      judgeContactUpdate(s, v, phones.get(customer), meanwhile, () => laterOnRecord(s));
     }
   }
   versionedPath(sorted, verifierFor);
@@ -386,36 +387,42 @@ function storedRule(body: Record<string, any>): string {
   return 'OP10-RULE1-PHONE-STORED';
 }
 
+type Note = (i: number, text: string) => void;
+
 /** The write a contact update that was not refused makes: the number on record it sets, or makes unknown. */
-function contactWrite(s: Seen, outcome: Outcome, why: string, phones: Map<string, PhoneState>, note: (i: number, text: string) => void): Write {
+function contactWrite(s: Seen, outcome: Outcome, why: string, phones: Map<string, PhoneState>, note: Note): Write {
   const customer = s.mapped.pathParams.customerId!;
   const body = bodyOf(s);
   const phone = isObject(body.phoneNumber) ? body.phoneNumber : undefined;
   const i = s.x.index;
-  return {
-    s,
-    keys: [`phone|${customer}`],
-    setsPhone: phone ? (typeof phone.newPhoneNumber === 'string' ? phone.newPhoneNumber : undefined) : '',
-    apply: () => {
-      if (outcome === 'unknown') {
-        phones.set(customer, {});
-        return note(i, `phone number on record of customer ${customer} unknown (${why}) until a later update proves it`);
-      }
-      const st = phones.get(customer) ?? {};
-      if (phone && typeof phone.newPhoneNumber === 'string') {
-        const previous = typeof phone.oldPhoneNumber === 'string' ? phone.oldPhoneNumber : undefined;
-        // An update that keeps the number (the same as old and new) stores nothing new: it shows the number on record.
-        if (previous !== undefined && sameNumber(previous, phone.newPhoneNumber)) {
-          const kept = st.number !== undefined && sameNumber(st.number, previous);
-          return void phones.set(customer, kept ? { ...st, numberBy: st.numberBy } : { number: previous, numberBy: i });
-        }
-        const rule = storedRule(body);
-        phones.set(customer, { number: phone.newPhoneNumber, numberRule: rule, numberBy: i, previous, previousRule: rule, previousBy: i });
-      } else if (!phone && st.number !== undefined) {
-        phones.set(customer, { ...st, numberRule: 'OP10-RULE1-UNSUPPLIED-KEPT', numberBy: i });
-      } else if (phone) phones.set(customer, {});
-    },
+  const apply = () => {
+    if (outcome === 'unknown') {
+      phones.set(customer, {});
+      return note(i, `phone number on record of customer ${customer} unknown (${why}) until a later update proves it`);
+    }
+    const st = phones.get(customer) ?? {};
+    if (phone && typeof phone.newPhoneNumber === 'string') return phones.set(customer, phoneSet(body, st, i));
+    const kept = 'OP10-RULE1-UNSUPPLIED-KEPT';
+    if (!phone && st.number !== undefined) phones.set(customer, { ...st, numberRule: kept, numberBy: i });
+    else if (phone) phones.set(customer, {});
   };
+  const setsPhone = phone ? (typeof phone.newPhoneNumber === 'string' ? phone.newPhoneNumber : undefined) : '';
+  return { s, keys: [`phone|${customer}`], setsPhone, apply };
+}
+
+/**
+ * The number on record after a 2xx phone update (exchange `i`), and the rule a later update naming
+ * it proves. One that keeps the number (the same as old and new) stores nothing new: it shows the
+ * number on record.
+ */
+function phoneSet(body: Record<string, any>, st: PhoneState, i: number): PhoneState {
+  const phone = body.phoneNumber as Record<string, any>;
+  const previous = typeof phone.oldPhoneNumber === 'string' ? phone.oldPhoneNumber : undefined;
+  if (previous !== undefined && sameNumber(previous, phone.newPhoneNumber)) {
+    return st.number !== undefined && sameNumber(st.number, previous) ? st : { number: previous, numberBy: i };
+  }
+  const rule = storedRule(body);
+  return { number: phone.newPhoneNumber, numberRule: rule, numberBy: i, previous, previousRule: rule, previousBy: i };
 }
 
 /**
@@ -423,7 +430,10 @@ function contactWrite(s: Seen, outcome: Outcome, why: string, phones: Map<string
  * numbers the updates that overlap it may put on record (undefined when none overlaps); `later`: the
  * number on record as the customer's next write shows it.
  */
-function judgeContactUpdate(s: Seen, v: Verifier, st: PhoneState | undefined, meanwhile: Array<string | undefined> | undefined, later: () => string | undefined): void {
+function judgeContactUpdate(
+  s: Seen, v: Verifier, st: PhoneState | undefined,
+  meanwhile: Array<string | undefined> | undefined, later: () => string | undefined,
+): void {
   const phone = bodyOf(s).phoneNumber;
   const outcome = outcomeOf(s.x.status);
   if (!isObject(phone) || typeof phone.oldPhoneNumber !== 'string' || outcome === 'unknown') return;
@@ -431,16 +441,22 @@ function judgeContactUpdate(s: Seen, v: Verifier, st: PhoneState | undefined, me
   if (meanwhile) return mismatchMeanwhile(s, v, old, st, meanwhile);
   if (st?.number === undefined) {
     const onRecord = later();
-    if (onRecord !== undefined && sameNumber(old, onRecord)) onRecordRefused(s, v, `the next update served named it as oldPhoneNumber, with no write in between`);
+    const how = 'the next update served named it as oldPhoneNumber, with no write in between';
+    if (onRecord !== undefined && sameNumber(old, onRecord)) onRecordRefused(s, v, how);
     return;
   }
+  const since = `${st.number} since exchange #${st.numberBy}`;
   if (sameNumber(old, st.number)) {
-    if (outcome === 'applied' && st.numberRule) v.verify(st.numberRule, served(s.res, `oldPhoneNumber ${old} is the number on record after the 2xx update in exchange #${st.numberBy}`));
-    else storedNumberRefused(s, v, st);
+    if (outcome !== 'applied') return storedNumberRefused(s, v, st);
+    const why = `oldPhoneNumber ${old} is the number on record after the 2xx update in exchange #${st.numberBy}`;
+    if (st.numberRule) v.verify(st.numberRule, served(s.res, why));
   } else if (st.previous !== undefined && sameNumber(old, st.previous)) {
-    v.verify(st.previousRule!, not_served(s.res, `oldPhoneNumber ${old} is the previous number, replaced by the 2xx update in exchange #${st.previousBy}`));
-  } else if (certainlyDifferent(old, st.number!) && (st.previous === undefined || certainlyDifferent(old, st.previous))) {
-    v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(s.res, `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy})`));
+    const by = `the 2xx update in exchange #${st.previousBy}`;
+    const why = `oldPhoneNumber ${old} is the previous number, replaced by ${by}`;
+    v.verify(st.previousRule!, not_served(s.res, why));
+  } else if ([st.number, st.previous].every((n) => n === undefined || certainlyDifferent(old, n))) {
+    const why = `oldPhoneNumber ${old} is not the number on record (${since})`;
+    v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(s.res, why));
   }
 }
 
@@ -448,11 +464,16 @@ function judgeContactUpdate(s: Seen, v: Verifier, st: PhoneState | undefined, me
  * OP10-RULE2-OLD-PHONE-MATCH while other updates of the customer ran (several requests to refuse, side
  * by side): judged only where oldPhoneNumber differs from every number that can be on record.
  */
-function mismatchMeanwhile(s: Seen, v: Verifier, old: string, st: PhoneState | undefined, meanwhile: Array<string | undefined>): void {
+function mismatchMeanwhile(
+  s: Seen, v: Verifier, old: string, st: PhoneState | undefined, meanwhile: Array<string | undefined>,
+): void {
   if (st?.number === undefined) return;
   const numbers = [st.number, ...(st.previous === undefined ? [] : [st.previous])];
-  if (!meanwhile.every((n): n is string => n !== undefined) || ![...numbers, ...meanwhile].every((n) => certainlyDifferent(old, n))) return;
-  v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(s.res, `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy}), nor any number the updates sent meanwhile may have put there`));
+  if (!meanwhile.every((n): n is string => n !== undefined)) return;
+  if (![...numbers, ...meanwhile].every((n) => certainlyDifferent(old, n))) return;
+  const why = `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy}), `
+    + 'nor any number the updates sent meanwhile may have put there';
+  v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(s.res, why));
 }
 
 /**
@@ -462,7 +483,8 @@ function mismatchMeanwhile(s: Seen, v: Verifier, old: string, st: PhoneState | u
  */
 function storedNumberRefused(s: Seen, v: Verifier, st: PhoneState): void {
   if (!refusedForNoReason(s)) return;
-  const how = `the 2xx update in exchange #${st.numberBy} ${st.numberRule ? 'put it on record' : 'named it as old and new number'}`;
+  const did = st.numberRule ? 'put it on record' : 'named it as old and new number';
+  const how = `the 2xx update in exchange #${st.numberBy} ${did}`;
   if (st.numberRule) v.verify(st.numberRule, served(s.res, `oldPhoneNumber ${st.number} is on record: ${how}`));
   onRecordRefused(s, v, how);
 }
@@ -474,10 +496,11 @@ function onRecordRefused(s: Seen, v: Verifier, how: string): void {
   const why = `oldPhoneNumber ${body.phoneNumber.oldPhoneNumber} is the number on record (${how})`;
   const rule = suppliedRule(suppliedObjects(body));
   if (rule) v.verify(rule, served(s.res, why));
-  if (body.userIdType === 'LOGIN_ID') v.verify('OP10-USERIDTYPE-LOGIN-ID', served(s.res, `${why}, userIdType LOGIN_ID`));
+  if (body.userIdType !== 'LOGIN_ID') return;
+  v.verify('OP10-USERIDTYPE-LOGIN-ID', served(s.res, `${why}, userIdType LOGIN_ID`));
 }
 
-/** The path of a URL with a version segment inserted before its customers segment: /v1/customers/… for /customers/…. */
+/** The URL of a customer's update with a version segment before its customers segment (/v1/customers/…). */
 function versioned(url: string): RegExp | undefined {
   try {
     const u = new URL(url);
