@@ -1,5 +1,5 @@
 import type { CaseContext } from '../../harness/case';
-import { TransportError } from '../../harness/http/client';
+import { TransportError, type HttpResult } from '../../harness/http/client';
 import { acquireLock, type LockMode } from '../../harness/lock';
 import { samePhone, type Phone } from './_phone-on-record';
 
@@ -39,6 +39,8 @@ export interface OnRecord {
   postalChanged: boolean;
   /** An update of this customer was served in this run: its configured id (and number) are on record. */
   served?: boolean;
+  /** The accepted update that put `phone` on record (named it as new), while the run believes it: the log's evidence of it. */
+  shownBy?: HttpResult;
   /** A restore could not confirm the number (why): whoever holds the customer next reconciles first. */
   unknown?: string;
 }

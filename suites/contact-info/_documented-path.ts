@@ -1,26 +1,23 @@
 import type { CaseContext } from '../../harness/case';
-import { operation_found } from '../../harness/checks/served';
 import { receivedSummary } from '../../harness/checks/verdict';
 import type { HttpResult } from '../../harness/http/client';
 import type { ContactUpdate } from '../../data-builders/contact-info';
 import { is2xx, type Customer } from './customer';
 
 /**
- * OP10-PATH judged on what the evidence shows. A 405 at the documented path says the operation is
- * not served there. A 404 may say that, or that the configured customer is not on record (a target
- * answers both "no such path" and "no such customer" with 404): the same update, changing nothing
- * (the values on record), is then sent with the v1 segment the other operations carry ("The contact
- * update path carries no version segment"). Served there: the documented path is not the
- * operation's, a failure. Not served there either: could not test, naming the customerId to check.
- * `sent` is the update the case sent (its objects are repeated with the values on record).
+ * OP10-PATH, judged by harness/rules on what the log shows. A 405 at the documented path says the
+ * operation is not served there. A 404 may say that, or that the configured customer is not on record
+ * (a target answers both "no such path" and "no such customer" with 404): the same update, changing
+ * nothing (the values on record), is then sent with the v1 segment the other operations carry ("The
+ * contact update path carries no version segment"), and is part of the log the rule reads. Served
+ * there: the documented path is not the operation's, a failure. Not served there either: could not
+ * test, naming the customerId to check. `sent` is the update the case sent (its objects are repeated
+ * with the values on record).
  */
 export async function verifyDocumentedPath(t: CaseContext, c: Customer, res: HttpResult, sent: ContactUpdate): Promise<void> {
-  const path = `{baseUrl}${c.path}`;
-  if (res.status !== 404) {
-    t.verify('OP10-PATH', operation_found(res, path));
-    return;
-  }
-  t.verify('OP10-PATH', operation_found(res, path, await servedElsewhere(t, c, res, sent)));
+  if (res.status !== 404) return t.judge(res, 'OP10-PATH');
+  await servedElsewhere(t, c, res, sent);
+  t.judgeLog(c.judgedLog, 'OP10-PATH');
 }
 
 /**

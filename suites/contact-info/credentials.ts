@@ -1,5 +1,4 @@
 import type { CaseDef } from '../../harness/case';
-import { not_served } from '../../harness/checks';
 import { contactInfoAuthHeaders } from '../../harness/config';
 import { Customer } from './customer';
 
@@ -15,7 +14,7 @@ export const CREDENTIALS: CaseDef[] = [
       const onRecord = await c.control(t);
       const res = await t.step(`update the phone number without ${configured.join(', ')}`, () =>
         c.update({ phone: { oldPhoneNumber: onRecord, newPhoneNumber: c.newNumber() } }, 'phone number without credentials', 'none'));
-      t.verify('OP10-AUTH-EXPECTED', not_served(res, `sent without the configured ${configured.join(', ')} header${configured.length > 1 ? 's' : ''}`));
+      t.judge(res, 'OP10-AUTH-EXPECTED');
     },
   },
 ];

@@ -36,6 +36,14 @@ export class Customer {
   /** The values on record at the start of the run (from the configuration). */
   readonly original: { phoneNumber: string; countryCode: string; emailAddress?: string; postalAddress?: Record<string, string> };
   private readonly numbersUsed: string[] = [];
+  /**
+   * The answered updates of this customer this case sent, in order (controls and restores included):
+   * the log the state rules read (CaseContext.judgeLog), with the update that put the number on
+   * record before this case, where an earlier case's accepted update did (cited).
+   */
+  readonly log: HttpResult[] = [];
+  /** The accepted update that put the number believed on record there, when this case took the customer. */
+  private readonly before: HttpResult | undefined;
   /** This case alone acts on the customer (it holds it exclusively, or settles it for the others): its accepted updates move the phone the run believes. */
   private sole: boolean;
 
@@ -51,7 +59,29 @@ export class Customer {
     this.original = { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress };
     this.numbersUsed.push(c.phoneNumber);
     this.sole = mode !== 'shared';
+    this.before = s.shownBy;
   }
+
+  /**
+   * The log the state rules read for this case: the accepted update that put the number on record
+   * before this case (another case's, where one did), then this case's own updates of the customer.
+   */
+  get judgedLog(): HttpResult[] {
+    if (this.logFrom > 0) return this.log.slice(this.logFrom);
+    return this.before && !this.log.includes(this.before) ? [this.before, ...this.log] : [...this.log];
+  }
+
+  /**
+   * The log starts with an accepted update that shows the number on record before this case's own
+   * requests (an earlier case's, or this case's confirmation after a reconcile). Else only the
+   * configuration says which number is on record.
+   */
+  get logShowsNumberBefore(): boolean {
+    return this.logFrom > 0 || this.before !== undefined;
+  }
+
+  /** Where the log the rules read starts, after a reconcile that set the number back and confirmed it. */
+  private logFrom = 0;
 
   /** The configured phone: the one on record at the start of the run, and after it. */
   get start(): Phone {
@@ -202,6 +232,7 @@ export class Customer {
       label: 'control: are the configured customer id and number on record? (the number as old and new: changes nothing)',
       relies: this.relies(keep),
     });
+    this.log.push(res);
     if (is2xx(res.status)) this.s.served = true;
   }
 
@@ -304,6 +335,8 @@ export class Customer {
     let why = REFUSED_AFTER_SETTING_BACK;
     try {
       confirmed = await this.t.step(`${this.describe(from)}, left on record by an earlier test, was refused as oldPhoneNumber: set the configured number back and confirm it`, () => this.reconcilePhone());
+      // The steps run again from the confirmed number: the log the rules read starts at the confirmation.
+      if (confirmed) this.logFrom = this.log.length - 1;
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
       why = e.message;
@@ -325,7 +358,7 @@ export class Customer {
    * the configured e-mail and postal address), sent to another path than the documented one: a
    * request that changes nothing wherever it is served.
    */
-  sendUnchangedAt(path: string, u: ContactUpdate, label: string): Promise<HttpResult> {
+  async sendUnchangedAt(path: string, u: ContactUpdate, label: string): Promise<HttpResult> {
     const p = this.s.phone;
     const unchanged: ContactUpdate = {
       ...(u.phone ? { phone: { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: p.number, newCountryCode: p.countryCode } } : {}),
@@ -334,7 +367,17 @@ export class Customer {
     };
     // Served elsewhere, it proves the configured customer and number all the same.
     const relies = this.relies(unchanged);
-    return this.t.send({ operation: 'raw', method: 'PUT', path, headers: contactHeaders(this.t.config), body: contactUpdateBody(this.datum, unchanged), label, relies });
+    const res = await this.t.send({
+      operation: 'updateContactInfo',
+      path,
+      pathParams: { customerId: this.customerId },
+      headers: contactHeaders(this.t.config),
+      body: contactUpdateBody(this.datum, unchanged),
+      label,
+      relies,
+    });
+    this.log.push(res);
+    return res;
   }
 
   /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also tries "". */
@@ -363,9 +406,10 @@ export class Customer {
       if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u, true);
       throw e;
     }
+    this.log.push(res);
     if (is2xx(res.status)) this.s.served = true;
     else if (res.status >= 400 && res.status < 500 && res.status !== 429) await this.proveConfigured(u, credentials);
-    if (is2xx(res.status)) this.mayHaveLanded(u, false);
+    if (is2xx(res.status)) this.mayHaveLanded(u, false, res);
     // A 500 (or another 5xx) on an update: it may have been applied before the target failed.
     else if (res.status >= 500) this.mayHaveLanded(u, true);
     return res;
@@ -386,7 +430,7 @@ export class Customer {
     return settled.map((r) => (r as PromiseFulfilledResult<HttpResult>).value);
   }
 
-  private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean): void {
+  private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean, res?: HttpResult): void {
     const s = this.s;
     if (u.phone) {
       const set: Phone = { number: u.phone.newPhoneNumber, countryCode: u.phone.newCountryCode ?? this.original.countryCode };
@@ -398,9 +442,14 @@ export class Customer {
       } else if (this.sole) {
         s.phone = set;
         s.proven = keeps;
-      } else if (keeps && samePhone(set, s.phone)) s.proven = true;
+        s.shownBy = res;
+      } else if (keeps && samePhone(set, s.phone)) {
+        s.proven = true;
+        s.shownBy = res;
+      }
       // A request that a conformant target refuses was accepted, beside other cases: the number may have moved.
       else s.uncertain = true;
+      if (s.uncertain) s.shownBy = undefined;
     }
     if (u.emailAddress !== undefined) s.emailChanged = true;
     if (u.postalAddress !== undefined) s.postalChanged = true;
@@ -438,8 +487,13 @@ export class Customer {
       (p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i,
     );
     const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
-    const confirm = async () =>
-      is2xx((await this.update({ phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: start.number, newCountryCode: start.countryCode } }, 'confirm the phone number on record')).status);
+    let confirmedBy: HttpResult | undefined;
+    const confirm = async () => {
+      const keep = { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: start.number, newCountryCode: start.countryCode };
+      const res = await this.update({ phone: keep }, 'confirm the phone number on record');
+      if (is2xx(res.status)) confirmedBy = res;
+      return is2xx(res.status);
+    };
     // Where the run believes the configured number is on record (also when an update meanwhile may have
     // moved it, e.g. requests to refuse cut off by an interruption), confirming first is enough if accepted.
     let confirmed = samePhone(s.phone, start) && (await confirm());
@@ -452,7 +506,7 @@ export class Customer {
       }
       confirmed = await confirm();
     }
-    if (confirmed) Object.assign(s, { phone: start, proven: true, mayBe: [], uncertain: false, cleared: false, unknown: undefined });
+    if (confirmed) Object.assign(s, { phone: start, proven: true, mayBe: [], uncertain: false, cleared: false, unknown: undefined, shownBy: confirmedBy });
     return confirmed;
   }
 

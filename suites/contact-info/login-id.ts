@@ -1,7 +1,7 @@
 import type { CaseDef } from '../../harness/case';
 import { served } from '../../harness/checks/served';
 import type { ContactUpdate } from '../../data-builders/contact-info';
-import { Customer } from './customer';
+import { Customer, is2xx } from './customer';
 import { servedElsewhere } from './_documented-path';
 
 /** userIdType: "Values: CUSTOMER_ID, LOGIN_ID". A customer the configuration addresses by its login id is served like any other. */
@@ -26,6 +26,11 @@ export const LOGIN_ID: CaseDef[] = [
         await servedElsewhere(t, c, res, sent);
         t.notApplicable('the operation answered 404 at the documented path and was served with a v1 segment (reported by OP10-PATH), so the documented path shows nothing about LOGIN_ID');
       }
+      if (is2xx(res.status)) return t.judge(res, 'OP10-USERIDTYPE-LOGIN-ID');
+      // Refused: the rule (harness/rules/sequence-rules.ts, onRecordRefused) needs the log to show the number
+      // on record. Where it cannot (a target that refuses LOGIN_ID never serves one), only the configuration
+      // says so: relies names no key for a LOGIN_ID customer, the refusal is this rule's to report.
+      if (c.logShowsNumberBefore) return t.judgeLog(c.judgedLog, 'OP10-USERIDTYPE-LOGIN-ID');
       t.verify('OP10-USERIDTYPE-LOGIN-ID', served(res, 'userIdType LOGIN_ID, the login id in the path, naming the number on record as oldPhoneNumber'));
     },
   },

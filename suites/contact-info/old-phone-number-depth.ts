@@ -1,5 +1,4 @@
 import type { CaseDef } from '../../harness/case';
-import { not_served } from '../../harness/checks';
 import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
 import { Customer } from './customer';
 
@@ -40,13 +39,11 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
       const others = other?.knownNumber;
       if (other && others !== undefined && others !== onRecord) misses.push([others, `the number on record of another customer (${other.customerId})`]);
       await t.parameter('near misses', misses.map(([, why]) => why).join('; '));
-      const answers = await c.updatesSideBySide(
+      await c.updatesSideBySide(
         `update the phone number naming each near miss as oldPhoneNumber (${misses.map(([old]) => JSON.stringify(old)).join(', ')}), side by side`,
         misses.map(([old, why]) => ({ u: { phone: { oldPhoneNumber: old, newPhoneNumber: c.newNumber() } }, label: `oldPhoneNumber: ${why}` })),
       );
-      for (const [i, [old, why]] of misses.entries()) {
-        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(answers[i]!, `oldPhoneNumber ${JSON.stringify(old)} is ${why}, not the number on record (${onRecord})`));
-      }
+      t.judgeLog(c.judgedLog, 'OP10-RULE2-OLD-PHONE-MATCH');
     },
   },
   {
@@ -56,20 +53,18 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
       const c = await Customer.forRefusals(t);
       // A faulty target that serves one of these changes the e-mail or address: only where they can be put back.
       c.requireRestorable({ email: true, postal: true });
-      const onRecord = await c.control(t);
+      await c.control(t);
       const others: Array<[string, Omit<ContactUpdate, 'phone'>]> = [
         ['the e-mail address', { emailAddress: testEmailAddress(t.faker, t.settings.runId) }],
         ['the postal address', { postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
         ['the e-mail and postal address (all three objects: rule 3 forbids a partial update, rule 2 the phone change)', { emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
       ];
       const sent = others.map(([what, extra]) => ({ what, notOnRecord: c.newNumber(), extra }));
-      const answers = await c.updatesSideBySide(
+      await c.updatesSideBySide(
         `update the phone number naming a number that is not on record as oldPhoneNumber, with ${others.map(([what]) => what.split(' (')[0]).join('; with ')}, side by side`,
         sent.map(({ what, notOnRecord, extra }) => ({ u: { phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() }, ...extra }, label: `oldPhoneNumber not on record, with ${what.split(' (')[0]}` })),
       );
-      for (const [i, { what, notOnRecord }] of sent.entries()) {
-        t.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(answers[i]!, `oldPhoneNumber ${notOnRecord} is not the number on record (${onRecord}); the body also carries ${what}`));
-      }
+      t.judgeLog(c.judgedLog, 'OP10-RULE2-OLD-PHONE-MATCH');
     },
   },
 ];

@@ -1,21 +1,19 @@
 import type { CaseContext, CaseDef } from '../../harness/case';
-import { empty_body, status_code_conformance } from '../../harness/checks';
-import { served } from '../../harness/checks/served';
 import type { HttpResult } from '../../harness/http/client';
 import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
 import { verifyDocumentedPath } from './_documented-path';
-import { Customer } from './customer';
+import { Customer, is2xx } from './customer';
 
 /**
  * Operation 10, rules 1 and 3: each object alone, and all three together, succeed with 204 and no
  * content, at the documented path (literal ":contact-info" suffix, no version segment; a 404 there is
- * judged by _documented-path.ts).
+ * judged by _documented-path.ts). A refused phone update breaks the rule where the log shows it named
+ * the number on record (an update before it, or the control after it, harness/rules/sequence-rules.ts).
  */
-async function verifySuccess(t: CaseContext, c: Customer, res: HttpResult, sent: ContactUpdate, rule: 'OP10-RULE1-SUPPLIED-OBJECTS' | 'OP10-RULE3-ALL-THREE', why: string): Promise<void> {
+async function verifySuccess(t: CaseContext, c: Customer, res: HttpResult, sent: ContactUpdate, rule: 'OP10-RULE1-SUPPLIED-OBJECTS' | 'OP10-RULE3-ALL-THREE'): Promise<void> {
   await verifyDocumentedPath(t, c, res, sent);
-  t.verify(rule, served(res, why));
-  t.verify('OP10-SUCCESS-NO-CONTENT', status_code_conformance(res, 204));
-  t.verify('OP10-SUCCESS-NO-CONTENT', empty_body(res));
+  if (is2xx(res.status) || !sent.phone) t.judge(res, rule, 'OP10-SUCCESS-NO-CONTENT');
+  else t.judgeLog(c.judgedLog, rule);
 }
 
 export const SUCCESS_RESPONSES: CaseDef[] = [
@@ -27,7 +25,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
       await t.parameter('path', c.path);
       let sent: ContactUpdate = {};
       const { res } = await c.changeFromOnRecord('update the phone number alone', (from) => (sent = { phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } }), 'phone number alone');
-      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS', 'a phoneNumber object alone, naming the number on record as oldPhoneNumber');
+      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS');
     },
   },
   {
@@ -38,7 +36,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
       c.requireRestorable({ email: true });
       const sent = { emailAddress: testEmailAddress(t.faker, t.settings.runId) };
       const res = await t.step('update the e-mail address alone', () => c.update(sent, 'e-mail address alone'));
-      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS', 'an email object alone');
+      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS');
     },
   },
   {
@@ -49,7 +47,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
       c.requireRestorable({ postal: true });
       const sent = { postalAddress: testPostalAddress(t.faker, t.settings.runId) };
       const res = await t.step('update the postal address alone', () => c.update(sent, 'postal address alone'));
-      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS', 'a postalAddress object alone');
+      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS');
     },
   },
   {
@@ -64,7 +62,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
         (from) => (sent = { phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() }, emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }),
         'phone number, e-mail address and postal address',
       );
-      await verifySuccess(t, c, res, sent, 'OP10-RULE3-ALL-THREE', 'the phoneNumber, email and postalAddress objects together');
+      await verifySuccess(t, c, res, sent, 'OP10-RULE3-ALL-THREE');
     },
   },
 ];
