@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build, currentBuild, DIST, ROOT } from '../launch/build.mjs';
+
+const run = promisify(execFile);
+
+/**
+ * `npm run conformance` runs the main job compiled once (launch/build.mjs, built by `npm ci`'s prepare
+ * step) instead of through tsx's loader. The build must behave as the TypeScript does, find the package's
+ * files from the sources' places, and stop being used as soon as a file it was built from changes.
+ */
+describe('the compiled main job', () => {
+  let dist: string;
+  let dir: string;
+  beforeAll(async () => {
+    // Inside the package, so that the build finds node_modules as dist/ does.
+    dist = mkdtempSync(join(DIST, '.selftest-'));
+    dir = await build(dist);
+  }, 60_000);
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  test('is current right after the build, and names every file it was built from', () => {
+    expect(currentBuild(dist)).toBe(dir);
+    const { inputs } = JSON.parse(readFileSync(join(dist, 'current.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    expect(Object.keys(inputs)).toEqual(expect.arrayContaining(['bin/conformance.ts', 'harness/run/main.ts', 'tsconfig.json']));
+    expect(Object.keys(inputs).some((f) => f.includes('node_modules'))).toBe(false);
+  });
+
+  test('is no longer current once a file it was built from differs from what it recorded', () => {
+    const file = join(dist, 'current.json');
+    const current = JSON.parse(readFileSync(file, 'utf8')) as { inputs: Record<string, [number, number]> };
+    const before = structuredClone(current);
+    current.inputs['harness/run/main.ts']![0] += 1;
+    writeFileSync(file, JSON.stringify(current));
+    expect(currentBuild(dist)).toBeUndefined();
+    writeFileSync(file, JSON.stringify(before));
+    expect(currentBuild(dist)).toBe(dir);
+  });
+
+  test('finds the package from the sources\' places (version, schemas) and lists what the TypeScript lists', async () => {
+    const args = ['--list', '--config', 'config/example.target.json'];
+    const compiled = await run(process.execPath, [join(dir, 'conformance.js'), ...args], { cwd: ROOT });
+    const source = await run(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args], { cwd: ROOT });
+    expect(compiled.stdout).toMatch(/^disclosures › 1\. List institution disclosures/);
+    expect([compiled.stdout, compiled.stderr]).toEqual([source.stdout, source.stderr]);
+    const version = await run(process.execPath, [join(dir, 'conformance.js'), '--version'], { cwd: ROOT });
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version.stdout).toBe(`dbsi-conformance ${pkg.version}\n`);
+  }, 60_000);
+});
