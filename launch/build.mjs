@@ -1,8 +1,9 @@
 /**
- * The compiled main job: the TypeScript of bin/conformance.ts (and the bench's measured run), and
- * everything it imports from this repository, bundled by esbuild into dist/<build>/ once, so that a
- * run starts on plain node instead of type-stripping every module through tsx's loader (which also
- * slows down every import of node_modules: docs/benchmarks.md, issue 21). Packages stay external.
+ * The compiled main job: the TypeScript of bin/conformance.ts (with the bench's measured run and the
+ * vitest file a run's worker loads), and everything they import from this repository, bundled by
+ * esbuild into dist/<build>/ once, so that a run starts on plain node instead of type-stripping every
+ * module through tsx's loader (which also slows down every import of node_modules: docs/benchmarks.md,
+ * issue 21). Packages stay external.
  *
  * `npm ci` builds it (the `prepare` script: `node launch/build.mjs`, which first clears dist/);
  * launch/compiled.mjs builds it again when a source changed since. Each build goes to a folder of its
@@ -18,7 +19,12 @@ export const DIST = join(ROOT, 'dist');
 const CURRENT = 'current.json';
 
 /** The programs built, by output name. */
-export const ENTRIES = { conformance: 'bin/conformance.ts', 'measured-run': 'bench/measured-run.ts' };
+export const ENTRIES = {
+  conformance: 'bin/conformance.ts',
+  'measured-run': 'bench/measured-run.ts',
+  // The run's vitest file, for the build's runs (harness/run/runner-file.ts).
+  'conformance.test': 'suites/conformance.test.ts',
+};
 
 /** Besides the sources the bundle holds, what changes the build's output. */
 const BUILD_INPUTS = ['launch/build.mjs', 'tsconfig.json'];

@@ -17,7 +17,11 @@ export async function runCompiled(entry) {
       // A syntax error is shown by tsx below, as it was before the build existed.
     }
   }
-  if (dir) return import(pathToFileURL(join(dir, `${entry}.js`)).href);
+  if (dir) {
+    // harness/run/runner-file.ts: a run's worker loads the build's vitest file too.
+    globalThis[Symbol.for('dbsi-conformance.build')] = dir;
+    return import(pathToFileURL(join(dir, `${entry}.js`)).href);
+  }
   const { register } = await import('tsx/esm/api');
   register();
   return import(pathToFileURL(join(ROOT, ENTRIES[entry])).href);

@@ -37,8 +37,8 @@ function command(launcher: Launcher, args: string[]): [string, string[]] {
 
 /**
  * Run the main job (`bin/conformance.ts`) as a child process, started by `launcher` (default: its
- * compiled build, as npm runs it). `raw` is written as the target configuration when given. `signal` is sent once the
- * output matches `once`, after `afterMs`, and again after each of `againAfterMs`; with `group`, to the
+ * compiled build, as npm runs it). `raw` is written as the target configuration when given. `signal`
+ * is sent once the output matches `once`, after `afterMs`, and again after each of `againAfterMs`; with `group`, to the
  * whole process group, as a terminal's Ctrl-C does (the child then leads its own group). The child
  * is killed after `killAfterMs`, or `killAfterSignalMs` after the first signal: a bound the run must
  * keep is asserted as `killed: false`, not as an elapsed time.

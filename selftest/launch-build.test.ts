@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, currentBuild, DIST, ROOT } from '../launch/build.mjs';
+import { BUILD_DIR, runnerFile } from '../harness/run/runner-file';
 
 const run = promisify(execFile);
 
@@ -24,8 +25,9 @@ describe('the compiled main job', () => {
 
   test('is current right after the build, and names every file it was built from', () => {
     expect(currentBuild(dist)).toBe(dir);
-    const { inputs } = JSON.parse(readFileSync(join(dist, 'current.json'), 'utf8')) as { inputs: Record<string, unknown> };
-    expect(Object.keys(inputs)).toEqual(expect.arrayContaining(['bin/conformance.ts', 'harness/run/main.ts', 'tsconfig.json']));
+    const { inputs } = JSON.parse(readFileSync(join(dist, 'current.json'), 'utf8')) as { inputs: object };
+    const expected = ['bin/conformance.ts', 'harness/run/main.ts', 'suites/conformance.test.ts', 'tsconfig.json'];
+    expect(Object.keys(inputs)).toEqual(expect.arrayContaining(expected));
     expect(Object.keys(inputs).some((f) => f.includes('node_modules'))).toBe(false);
   });
 
@@ -40,7 +42,7 @@ describe('the compiled main job', () => {
     expect(currentBuild(dist)).toBe(dir);
   });
 
-  test('finds the package from the sources\' places (version, schemas) and lists what the TypeScript lists', async () => {
+  test('finds the package from the sources\' places (version, schemas), lists what the TypeScript does', async () => {
     const args = ['--list', '--config', 'config/example.target.json'];
     const compiled = await run(process.execPath, [join(dir, 'conformance.js'), ...args], { cwd: ROOT });
     const source = await run(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args], { cwd: ROOT });
@@ -50,4 +52,19 @@ describe('the compiled main job', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version.stdout).toBe(`dbsi-conformance ${pkg.version}\n`);
   }, 60_000);
+
+  test('a run of the build gives its worker the build\'s vitest file, loaded by Node; the TypeScript its own', () => {
+    expect(runnerFile(ROOT)).toEqual({ file: 'suites/conformance.test.ts', external: [] });
+    const g = globalThis as Record<symbol, unknown>;
+    g[BUILD_DIR] = dir;
+    try {
+      const { file, external } = runnerFile(ROOT);
+      expect(existsSync(join(ROOT, file))).toBe(true);
+      expect(file).toMatch(/^dist\/\.selftest-[^/]+\/[^/]+\/conformance\.test\.js$/);
+      expect(external.some((r) => r.test(join(dir, 'chunk-X.js')))).toBe(true);
+      expect(external.some((r) => r.test(join(ROOT, 'harness/case.ts')) || r.test(`${dir}-other/x.js`))).toBe(false);
+    } finally {
+      delete g[BUILD_DIR];
+    }
+  });
 });
