@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, currentBuild, DIST, ROOT } from '../launch/build.mjs';
@@ -51,6 +52,25 @@ describe('the compiled main job', () => {
     const version = await run(process.execPath, [join(dir, 'conformance.js'), '--version'], { cwd: ROOT });
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version.stdout).toBe(`dbsi-conformance ${pkg.version}\n`);
+  }, 60_000);
+
+  test('refuses what the schema refuses in the TypeScript\'s words (its validator is precompiled)', async () => {
+    const bad = join(mkdtempSync(join(tmpdir(), 'dbsi-build-')), 'target.json');
+    // An unknown key near a known one, a wrong type, a value out of range, a required key missing.
+    const urls = { baseUrl: 'http://127.0.0.1:1', authBaseUrl: 'http://127.0.0.1:1' };
+    const wrong = { htpp: {}, allow: { moneyMovement: 'yes' }, http: { concurrency: 0 } };
+    writeFileSync(bad, JSON.stringify({ ...urls, ...wrong }));
+    const args = ['--config', bad, '--reports', join(dirname(bad), 'reports')];
+    const refused = (argv: string[]) =>
+      run(process.execPath, [...argv, ...args], { cwd: ROOT }).catch((e: unknown) => e);
+    const [compiled, source] = (await Promise.all([
+      refused([join(dir, 'conformance.js')]),
+      refused(['--import', 'tsx', 'bin/conformance.ts']),
+    ])) as Array<{ code: number; stderr: string }>;
+    expect(compiled.code).toBe(2);
+    expect(compiled.stderr).toMatch(/unknown key "htpp" \(did you mean "http"\?\)/);
+    expect(compiled.stderr).toMatch(/transfersBaseUrl/);
+    expect([compiled.code, compiled.stderr]).toEqual([source.code, source.stderr]);
   }, 60_000);
 
   test('a run of the build gives its worker the build\'s vitest file, loaded by Node; the TypeScript its own', () => {
