@@ -7,17 +7,18 @@ export interface BenchOptions {
   latencyMs: number;
   rounds: number;
   json?: string;
-  scenario: 'all' | 'embedded' | 'realistic';
+  scenario: 'all' | 'embedded' | 'realistic' | 'startup';
 }
 
 export const BENCH_USAGE = `Usage: npm run bench -- [options]
 
 How fast the suite is on this machine (no verdict; not part of the tests). Scenario R runs the
-reference target in its own process with a bank sandbox's fixtures and latency; A-E run the main
-job against the embedded reference target (wall time, CPU per exchange, latency, concurrency 1).
+reference target in its own process with a bank sandbox's fixtures and latency; S times the start of
+--version, a refused configuration and --list (7 times each); A-E run the main job against the
+embedded reference target (wall time, CPU per exchange, latency, concurrency 1).
 
 Options:
-  --scenario NAME  all (R, then A-E), embedded (A-E) or realistic (R); default all
+  --scenario NAME  all (R, S, then A-E), embedded (A-E), realistic (R) or startup (S); default all
   --runs N         repetitions of A and R (default 3)
   --latency MS     milliseconds added to every answer in R and C-E (default 50)
   --rounds N       in-process rounds of every case for the CPU per exchange (default 20)
@@ -29,7 +30,7 @@ export interface BenchIo {
   err(line: string): void;
 }
 
-const SCENARIOS = ['all', 'embedded', 'realistic'] as const;
+const SCENARIOS = ['all', 'embedded', 'realistic', 'startup'] as const;
 
 /** The bench's options, or the exit code when there is nothing to run: 0 after --help, 2 after a usage error. */
 export function benchArgs(argv: string[], io: BenchIo): BenchOptions | number {

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** One measured run of the main job (bin/conformance.ts's main, in a child process). Used by the bench only. */
+/** One measured run of the main job (bin/conformance.ts's main, compiled, in a child process). Used by the bench only. */
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** bench/measured-run.ts as `npm run conformance` runs the main job: compiled (launch/build.mjs). */
+const MEASURED_RUN = 'launch/measured-run.mjs';
 
 interface Summary {
   facts: { durationMs: number; exitCode: number; verdict: string };
@@ -39,7 +42,7 @@ export async function measure(label: string, args: string[]): Promise<Measured> 
   const reports = join(dir, 'reports');
   const t0 = performance.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/measured-run.ts', '--quiet', '--seed', '1', '--reports', reports, ...args], {
+    const child = spawn(process.execPath, [MEASURED_RUN, '--quiet', '--seed', '1', '--reports', reports, ...args], {
       cwd: ROOT,
       env: { ...process.env, DBSI_CONFIG: '', BENCH_USAGE_FILE: usageFile },
       stdio: ['ignore', 'ignore', 'inherit'],

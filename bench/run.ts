@@ -5,6 +5,7 @@
  *     bank sandbox's fixtures (3 disclosures, 1 already accepted, 1 customer), +50 ms per answer, at
  *     the default concurrency (--runs times) and at concurrency 1: their ratio, the requests, the
  *     critical path as executed;
+ *  S. the start-up of --version, a refused configuration and --list (bench/startup.ts);
  *  A. the full run against the embedded reference target: wall time (median of 3), test phase;
  *  B. the same suite against the reference target hosted by this (bench) process, so that the
  *     child's CPU time is the harness's alone: CPU time per exchange;
@@ -24,6 +25,7 @@ import { startReferenceTarget } from '../reference-target/server';
 import { benchArgs } from './args';
 import { measure, median, referenceProcess, ROOT, s, type Measured } from './measure';
 import { printRealistic, realisticScenario } from './realistic';
+import { printStartup, startupScenario } from './startup';
 
 const parsed = benchArgs(process.argv.slice(2), { out: (l) => console.log(l), err: (l) => console.error(l) });
 if (typeof parsed === 'number') process.exit(parsed);
@@ -31,14 +33,23 @@ const values = parsed;
 const ROUNDS = values.rounds;
 const RUNS = values.runs;
 const LATENCY = values.latencyMs;
+const machine = () => ({ cpus: cpus().length, node: process.version });
 
 console.log(`dbsi-conformance bench: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 // R. the realistic scenario: the reference target in its own process with a sandbox's fixtures.
-const realistic = values.scenario === 'embedded' ? undefined : await realisticScenario({ runs: RUNS, latencyMs: LATENCY });
+const skipsRealistic = values.scenario === 'embedded' || values.scenario === 'startup';
+const realistic = skipsRealistic ? undefined : await realisticScenario({ runs: RUNS, latencyMs: LATENCY });
 if (realistic) printRealistic(realistic);
+// S. the start-up of commands that run no test.
+const startup = values.scenario === 'all' || values.scenario === 'startup' ? await startupScenario(7) : undefined;
+if (startup) printStartup(startup);
+if (values.scenario === 'startup') {
+  if (values.json) writeFileSync(values.json, JSON.stringify({ machine: machine(), startup }, null, 2));
+  process.exit(0);
+}
 if (values.scenario === 'realistic') {
-  if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, realistic }, null, 2));
+  if (values.json) writeFileSync(values.json, JSON.stringify({ machine: machine(), realistic, startup }, null, 2));
   process.exit(0);
 }
 
@@ -88,7 +99,7 @@ console.log('| run | exit | tests | exchanges | longest chain | wall | test phas
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const m of table) console.log(`| ${m.label} | ${m.exitCode} (${m.verdict}) | ${m.cases} | ${m.exchanges} | ${m.longestChain} | ${s(m.wallMs)} | ${s(m.testPhaseMs)} | ${s(m.cpuMs)} | ${m.maxRssMb.toFixed(0)} MB |`);
 console.log('');
-console.log(`A. full run, embedded target: ${s(aMed.wallMs)} wall (median of ${RUNS}; target: well under 5 s), of which the tests ${s(aMed.testPhaseMs)}; the rest is start-up (vitest, module loading) and reports.`);
+console.log(`A. full run, embedded target: ${s(aMed.wallMs)} wall (median of ${RUNS}; target ≤ 2.0 s on a quiet machine, issue 21), of which the tests ${s(aMed.testPhaseMs)}; the rest is start-up (vitest, module loading) and reports.`);
 console.log(`B. harness CPU, whole CLI process: ${s(b.cpuMs)} for ${b.exchanges} exchanges (${(b.cpuMs / Math.max(1, b.exchanges)).toFixed(0)} ms per exchange, mostly the fixed start-up of vitest and module loading);`);
 console.log(`   the harness's own work: ${perExchange.cpuMsPerExchange.toFixed(2)} ms CPU per exchange (${perExchange.exchanges} exchanges in ${ROUNDS} in-process rounds of every case, target in another process).`);
 console.log(`C. +${LATENCY} ms latency: test phase ${s(c.testPhaseMs)}, wall ${s(c.wallMs)}. Shortest possible:`);
@@ -98,7 +109,7 @@ console.log(`   - as executed (run E minus run C): ${depth} requests one after a
 console.log(`C'. the harness alone (no vitest, no Allure), +${LATENCY} ms: first round ${s(inProcessLatency.firstRoundMs)}, then ${s(inProcessLatency.medianRoundMs)} per round of every case (${(inProcessLatency.medianRoundMs / Math.max(1, inProcessLatency.longestChain * LATENCY)).toFixed(2)}× its shortest possible ${s(inProcessLatency.longestChain * LATENCY)}).`);
 if (lock) console.log('   harness/lock.ts exists: cases serialized by a keyed lock form longer chains than one case; the chain bound ignores them, the critical path as executed includes them.');
 console.log(`D. concurrency 1: test phase ${s(d.testPhaseMs)} (${(d.testPhaseMs / Math.max(1, c.testPhaseMs)).toFixed(1)}× run C); the floor at concurrency 1 is ${d.exchanges} × ${LATENCY} ms = ${s(d.exchanges * LATENCY)}.`);
-if (values.json) writeFileSync(values.json, JSON.stringify({ machine: { cpus: cpus().length, node: process.version }, realistic, runs: table, chainMs, workMs, criticalPathRequests: depth, perExchange, inProcessLatency }, null, 2));
+if (values.json) writeFileSync(values.json, JSON.stringify({ machine: machine(), realistic, startup, runs: table, chainMs, workMs, criticalPathRequests: depth, perExchange, inProcessLatency }, null, 2));
 
 /**
  * Every case, `rounds` times after a warm-up round, in this process (no vitest, no Allure), against

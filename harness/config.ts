@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { configValidator } from './config-validator';
 import { jsonSyntaxError } from './json-syntax';
 import { LocalFileError, MAX_INPUT_FILE_BYTES, readRegularFile, userCwd } from './local-files';
 import type { Area, SafetySwitch } from './model';
@@ -83,16 +81,9 @@ export const SECRET_ENV = {
   DBSI_REVOCATION_REFRESH_TOKEN: 'testData.revocation.refresh_token',
 } as const;
 
-const schemaPath = fileURLToPath(new URL('../schemas/config.schema.json', import.meta.url));
-
-let validator: ReturnType<Ajv['compile']> | undefined;
+let validator: ValidateFunction | undefined;
 function validate(raw: unknown): ErrorObject[] {
-  if (!validator) {
-    // verbose: each error carries the schema it failed (an unknown key's error lists the keys allowed there).
-    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-    addFormats.default(ajv);
-    validator = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
-  }
+  validator ??= configValidator();
   return validator(raw) ? [] : (validator.errors ?? []);
 }
 

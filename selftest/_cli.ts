@@ -13,11 +13,11 @@ export interface CliRun {
   reports: string;
 }
 
-/** Run the main command as a user would (tsx bin/conformance.ts), with its reports in a fresh folder. */
+/** Run the main command as npm runs it (launch/conformance.mjs: compiled), with its reports in a fresh folder. */
 export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; onSpawn?: (pid: number) => void; onData?: (chunk: string) => void } = {}): Promise<CliRun> {
   const reports = mkdtempSync(join(tmpdir(), 'dbsi-reports-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/conformance.ts'), '--reports', reports, ...args], {
+    const child = spawn(process.execPath, [join(ROOT, 'launch/conformance.mjs'), '--reports', reports, ...args], {
       cwd: ROOT,
       env: { ...process.env, DBSI_CONFIG: '', ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,22 +20,25 @@ export interface CliRun {
 }
 
 /**
- * How the main job is started: `node --import tsx bin/conformance.ts` (one process), `tsx
- * bin/conformance.ts` (what `npx tsx` runs: a tsx process that relays signals to the job's process),
- * or `npm run conformance` (the README's command: npm, a shell, tsx, then the job).
+ * How the main job is started: `node launch/conformance.mjs` (what `npm run conformance` runs: the job
+ * compiled by launch/build.mjs, one process), `node --import tsx bin/conformance.ts` (the TypeScript
+ * through tsx's loader, one process), `tsx bin/conformance.ts` (what `npx tsx` runs: a tsx process
+ * that relays signals to the job's process), or `npm run conformance` (the README's command: npm, a
+ * shell, then the job).
  */
-export type Launcher = 'node-import' | 'tsx' | 'npm';
+export type Launcher = 'compiled' | 'node-import' | 'tsx' | 'npm';
 
 function command(launcher: Launcher, args: string[]): [string, string[]] {
   if (launcher === 'tsx') return [process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/conformance.ts', ...args]];
   if (launcher === 'npm') return ['npm', ['run', '--silent', 'conformance', '--', ...args]];
-  return [process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args]];
+  if (launcher === 'node-import') return [process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args]];
+  return [process.execPath, ['launch/conformance.mjs', ...args]];
 }
 
 /**
- * Run the main job (`bin/conformance.ts`) as a child process, started by `launcher` (default: one
- * node process). `raw` is written as the target configuration when given. `signal` is sent once the
- * output matches `once`, after `afterMs`, and again after each of `againAfterMs`; with `group`, to the
+ * Run the main job (`bin/conformance.ts`) as a child process, started by `launcher` (default: its
+ * compiled build, as npm runs it). `raw` is written as the target configuration when given. `signal`
+ * is sent once the output matches `once`, after `afterMs`, and again after each of `againAfterMs`; with `group`, to the
  * whole process group, as a terminal's Ctrl-C does (the child then leads its own group). The child
  * is killed after `killAfterMs`, or `killAfterSignalMs` after the first signal: a bound the run must
  * keep is asserted as `killed: false`, not as an elapsed time.
@@ -56,7 +59,7 @@ export function runCli(
     extra.push('--config', join(dir, 'target.json'));
   }
   const t0 = performance.now();
-  const [file, argv] = command(opts.launcher ?? 'node-import', [...extra, '--reports', reportsDir, ...args]);
+  const [file, argv] = command(opts.launcher ?? 'compiled', [...extra, '--reports', reportsDir, ...args]);
   const child = spawn(file, argv, {
     cwd: ROOT,
     env: { ...process.env, DBSI_CONFIG: '', NO_COLOR: '1' },

@@ -24,7 +24,7 @@ describe('npm run bench options', () => {
     [['--nope'], /^bench: Unknown option '--nope' \(npm run bench -- --help lists the options\)$/],
     [['stray'], /^bench: Unexpected argument 'stray'/],
     [['--runs'], /^bench: Option '--runs <value>' argument missing/],
-    [['--scenario', 'fast'], /^bench: --scenario is one of all, embedded, realistic, not "fast"/],
+    [['--scenario', 'fast'], /^bench: --scenario is one of all, embedded, realistic, startup, not "fast"/],
     [['--runs', '0'], /^bench: --runs must be a whole number from 1, not "0"/],
     [['--rounds', 'x'], /^bench: --rounds must be a whole number from 1, not "x"/],
     [['--latency=1.5'], /^bench: --latency must be a whole number of milliseconds, not "1.5"/],

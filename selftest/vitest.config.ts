@@ -10,6 +10,7 @@ export const PROCESS_TESTS = [
   'selftest/dead-target.test.ts',
   'selftest/interrupt.test.ts',
   'selftest/interrupt-second-ctrl-c.test.ts',
+  'selftest/launch-build.test.ts',
   'selftest/local-input-fifo.test.ts',
   'selftest/openapi-command.test.ts',
   'selftest/reference-cli.test.ts',

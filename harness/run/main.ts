@@ -19,6 +19,7 @@ import { terminalSafe } from './terminal-text';
 import type { WaiverFile } from './waivers';
 import type { PreviousRun } from './compare';
 import { CATEGORIES, ROOT, suiteVersion, type Io } from './common';
+import { runnerFile } from './runner-file';
 
 export { CATEGORIES, ROOT, suiteVersion, type Io };
 
@@ -286,15 +287,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   try {
     // No selected test at all: the runner is not started (an empty file list would mean "every file").
     const noRunner = activeAreas.length === 0 || unreachable !== undefined;
+    // The compiled build's vitest file when this process runs the build (loaded by Node, not transformed).
+    const runner = runnerFile(ROOT);
     const running = noRunner ? Promise.resolve() : (await import('vitest/node')).startVitest(
       'test',
-      ['suites/conformance.test.ts'],
+      [runner.file],
       {
         root: ROOT,
         config: false,
         watch: false,
         run: true,
-        include: ['suites/conformance.test.ts'],
+        include: [runner.file],
+        server: { deps: { external: runner.external } },
         reporters: [runnerHandle as never, collector as never, allureReporter, (opts.quiet ? failureCounter : progress) as never],
         provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas, runKey } },
         pool: 'threads',
