@@ -8,6 +8,7 @@ import { cleanupDeadlineMs, cleanupRequestDeadlineMs, sendUntilAnswered } from '
 import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange, Leftover } from './model';
 import { OPERATIONS, type OperationKey } from './operations';
 import { judgeExchange, judgeLog } from './rules/judge';
+import type { RunState } from './run-state';
 
 /** What a run knows, the same in every worker: the target, the seed, strictness. */
 export interface RunSettings {
@@ -171,6 +172,11 @@ export class CaseContext {
    * and the cases that hold such locks are that chain.
    */
   priority = 0;
+
+  /** The run's state the drivers share (harness/run-state.ts): one object per run, never a module registry. */
+  get run(): RunState {
+    return this.client.run;
+  }
 
   /** A named step of a multi-request scenario (create, change, list, delete). */
   step<T>(name: string, body: () => Promise<T>): Promise<T> {

@@ -1,3 +1,4 @@
+import { slot, type RunState } from './run-state';
 import type { TargetConfig } from './config';
 
 /**
@@ -72,11 +73,11 @@ export class TransferBudget {
   }
 }
 
-/** One budget per run: per client (each run makes its own). */
-const BUDGETS = new WeakMap<object, TransferBudget>();
+/** One budget per run (harness/run-state.ts). */
+const BUDGET = slot('transfers accepted by mistake', () => ({ budget: undefined as TransferBudget | undefined }));
 
-export function transferBudget(client: object, config: Pick<TargetConfig, 'budgets'>): TransferBudget {
-  let b = BUDGETS.get(client);
-  if (!b) BUDGETS.set(client, (b = new TransferBudget(budgetOf(config))));
-  return b;
+export function transferBudget(run: RunState, config: Pick<TargetConfig, 'budgets'>): TransferBudget {
+  const held = run.get(BUDGET);
+  held.budget ??= new TransferBudget(budgetOf(config));
+  return held.budget;
 }

@@ -1,3 +1,4 @@
+import { RunState } from '../harness/run-state';
 import { describe, expect, test } from 'vitest';
 import type { CaseReport, Exchange } from '../harness/model';
 import { INITIAL_USER_DISCLOSURES, OTHER_USER_ID } from '../reference-target/fixtures';
@@ -196,7 +197,7 @@ describe('testData.disclosure against the list of operation 1', () => {
 
 describe('the control of a refused change or delete: the same request without InstitutionCustomerId', () => {
   const context = (institutionCustomerId?: string) =>
-    ({ config: { testData: { institutionCustomerId } }, client: { runScope: {} } }) as unknown as CaseContext;
+    ({ config: { testData: { institutionCustomerId } }, run: new RunState() }) as unknown as CaseContext;
   const answer = (status: number) => ({ status }) as HttpResult;
 
   test('served: the value is disproven, the case could not test naming the key, and the run remembers it', async () => {

@@ -6,6 +6,7 @@ import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } fro
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
 import { credentialsCarried } from '../credentials';
+import { RunState } from '../run-state';
 import { loggedExchange, type Logged } from '../rules/exchange';
 import { DeadTargetBreaker } from './breaker';
 import { timingsWith, type Timings } from './timings';
@@ -202,11 +203,11 @@ export class DbsiClient {
   private seq = 0;
   readonly interrupt = new AbortController();
   /**
-   * The identity of the run this client serves: what the cases of one run remember about the target
-   * (lists asked once, the records' life) is kept under it, and a dry run's per-case views of the
-   * client (Object.create) share it.
+   * The state of the run this client serves (harness/run-state.ts), handed to every case as `t.run`: what
+   * the cases of one run remember about the target (lists asked once, the records' life, the budget). A dry
+   * run's per-case views of the client (Object.create) share it.
    */
-  readonly runScope: object = {};
+  readonly run = new RunState();
   /** The longest Retry-After (429, 503 on a read) the client waits for before repeating a request. */
   readonly maxRetryWaitMs: number;
   /** Stops ordinary requests once the target stopped answering. */

@@ -1,3 +1,4 @@
+import { slot } from '../../harness/run-state';
 import type { CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { acquireLock, type LockMode } from '../../harness/lock';
@@ -78,7 +79,8 @@ interface Sharing {
   gate?: Promise<void>;
 }
 
-const sharings = new Map<string, Sharing>();
+/** The run's customers on record (t.run), by customer key. */
+const SHARINGS = slot('customers on record', () => new Map<string, Sharing>());
 
 /**
  * Wait for the customer's lock in the given mode and for any restore in progress; the returned state
@@ -86,6 +88,7 @@ const sharings = new Map<string, Sharing>();
  * hands on, or (the last one out) restores through `settle`.
  */
 export async function holdCustomer(t: CaseContext, key: string, start: Phone, mode: LockMode, settle: (s: OnRecord) => Settle): Promise<OnRecord> {
+  const sharings = t.run.get(SHARINGS);
   let s = sharings.get(key);
   if (!s) sharings.set(key, (s = { start, onRecord: asConfigured(start), members: 0, holders: 0 }));
   const sharing = s;
@@ -107,7 +110,7 @@ export async function holdCustomer(t: CaseContext, key: string, start: Phone, mo
     counted = false;
     sharing.holders--;
     // A case whose check failed found the target unlike it assumed: what it believes on record is not handed on unconfirmed.
-    await leave(key, sharing, settle(sharing.onRecord), release, t.checks.some((k) => k.outcome === 'failed'));
+    await leave(sharings, key, sharing, settle(sharing.onRecord), release, t.checks.some((k) => k.outcome === 'failed'));
   });
   release = await acquireLock(key, mode);
   holding = true;
@@ -139,7 +142,7 @@ async function gated(s: Sharing, fn: () => Promise<void>): Promise<void> {
  * left, it restores. The lock is released in the same step as the decision to hand on, so a waiter
  * cancelled in between cannot strand what was handed on.
  */
-async function leave(key: string, s: Sharing, settle: Settle, release: () => void, failed: boolean): Promise<void> {
+async function leave(sharings: Map<string, Sharing>, key: string, s: Sharing, settle: Settle, release: () => void, failed: boolean): Promise<void> {
   if (s.holders > 0) return release();
   const problems: string[] = [];
   const attempt = async (fn: () => Promise<void>) => {

@@ -1,3 +1,4 @@
+import { slot } from '../../harness/run-state';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { nothingSent, TransportError, type HttpResult, type SendOptions } from '../../harness/http/client';
@@ -97,8 +98,8 @@ export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
 /** A write of a user disclosure the run sent: its answer, or when it ran where it got none. */
 type Answer = HttpResult | { unanswered: { startMs: number; endMs: number } } | 'not sent';
 
-/** Per run (DbsiClient.runScope): every write of a user disclosure its cases sent, as the client was called. */
-const runWrites = new WeakMap<object, Array<{ calledMs: number; answer: Promise<Answer> }>>();
+/** Per run (t.run): every write of a user disclosure its cases sent, as the client was called. */
+const RUN_WRITES = slot('user-disclosure writes', () => [] as Array<{ calledMs: number; answer: Promise<Answer> }>);
 
 type WriteOperation =
   | 'createUserDisclosure' | 'changeUserDisclosure' | 'changeUserDisclosureById'
@@ -117,9 +118,7 @@ function unanswered(e: unknown): Answer {
  */
 export function sendWrite(t: CaseContext, o: SendOptions & { operation: WriteOperation }): Promise<HttpResult> {
   const sent = t.send(o);
-  const scope = t.client.runScope;
-  const writes = runWrites.get(scope) ?? runWrites.set(scope, []).get(scope)!;
-  writes.push({ calledMs: Date.now(), answer: sent.then((r) => r, unanswered) });
+  t.run.get(RUN_WRITES).push({ calledMs: Date.now(), answer: sent.then((r) => r, unanswered) });
   return sent;
 }
 
@@ -133,7 +132,7 @@ export async function writesMeanwhile(
 ): Promise<HttpResult[] | undefined> {
   const start = from.logged?.x.startMs ?? 0;
   const end = to.logged?.x.endMs ?? Date.now();
-  const called = (runWrites.get(t.client.runScope) ?? []).filter((w) => w.calledMs <= end);
+  const called = t.run.get(RUN_WRITES).filter((w) => w.calledMs <= end);
   const answers = await Promise.all(called.map((w) => w.answer));
   const meanwhile: HttpResult[] = [];
   for (const a of answers) {

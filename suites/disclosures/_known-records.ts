@@ -1,3 +1,4 @@
+import { slot } from '../../harness/run-state';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { listInstitutionDisclosures, type Listed } from './_institution-disclosures';
@@ -5,7 +6,7 @@ import { listInstitutionDisclosures, type Listed } from './_institution-disclosu
 /**
  * What a run has learnt about the configured user's acceptance records, so that its cases do not
  * ask the target again what the run already knows (one memory per run: per client, of which a run
- * has one; DbsiClient.runScope):
+ * has one; t.run):
  *
  * - the institution disclosures operation 1 lists, and the user's records before the run created
  *   any: each listed once, by the first case that needs them (see surveyOnce in _user-records.ts);
@@ -22,12 +23,12 @@ interface Knowledge {
   notOurs: Set<string>;
 }
 
-const runs = new WeakMap<object, Knowledge>();
+const KNOWLEDGE = slot<Knowledge>('what the run knows of the user\'s records', () => ({
+  once: new Map(), noRecord: new Set(), notOurs: new Set(),
+}));
 
 function of(t: CaseContext): Knowledge {
-  let k = runs.get(t.client.runScope);
-  if (!k) runs.set(t.client.runScope, (k = { once: new Map(), noRecord: new Set(), notOurs: new Set() }));
-  return k;
+  return t.run.get(KNOWLEDGE);
 }
 
 /** The lock key of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does not change. */

@@ -1,3 +1,4 @@
+import { slot } from '../../harness/run-state';
 import { changeUserDisclosureRequest, deleteUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
@@ -130,8 +131,8 @@ function endOfLife(): EndOfLife {
   return end;
 }
 
-/** One life per run (DbsiClient.runScope). */
-const lives = new WeakMap<object, Life>();
+/** One life per run (t.run). */
+const LIFE = slot('user-disclosure life', () => ({ life: undefined as Life | undefined }));
 
 /**
  * The outcome of one step of the life for this case: the runner waits for the whole life (so its
@@ -139,10 +140,10 @@ const lives = new WeakMap<object, Life>();
  * why a step could not be taken (not applicable, could not test).
  */
 export async function lifecycleStep(t: CaseContext, step: LifecycleStep): Promise<Acted> {
-  const running = lives.get(t.client.runScope);
+  const running = t.run.get(LIFE).life;
   if (!running) {
     const life = start(t);
-    lives.set(t.client.runScope, life);
+    t.run.get(LIFE).life = life;
     await life.done;
     return (await life.steps.get(step)!.promise).acted;
   }
@@ -178,12 +179,12 @@ function start(t: CaseContext): Life {
  * the run is not the one that waits.
  */
 export async function afterTheLifeTookItsDisclosures(t: CaseContext): Promise<void> {
-  await lives.get(t.client.runScope)?.took;
+  await t.run.get(LIFE).life?.took;
 }
 
 /** The disclosure the life frees first (B before the life's end), undefined where there is no life or it freed none. */
 export async function disclosureTheLifeFrees(t: CaseContext): Promise<DisclosureRef | undefined> {
-  return lives.get(t.client.runScope)?.freed;
+  return t.run.get(LIFE).life?.freed;
 }
 
 /**
@@ -192,7 +193,7 @@ export async function disclosureTheLifeFrees(t: CaseContext): Promise<Disclosure
  * where there is no life running, or it is past its last step (then the case uses the shared record).
  */
 export async function recordAtTheEndOfLife(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> } | undefined> {
-  const life = lives.get(t.client.runScope);
+  const life = t.run.get(LIFE).life;
   if (!life?.end.open) return undefined;
   const end = life.end;
   end.readers++;

@@ -1,3 +1,4 @@
+import { slot } from '../../harness/run-state';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock, lockIsShared, lockLoad } from '../../harness/lock';
@@ -32,7 +33,8 @@ interface Sharing {
   asListed: boolean;
 }
 
-const sharings = new Map<string, Sharing>();
+/** The run's shared records (t.run), by record key. */
+const SHARINGS = slot('shared user-disclosure records', () => new Map<string, Sharing>());
 
 /**
  * A record of the configured user that exists for the whole case, shared with the other readers.
@@ -40,6 +42,7 @@ const sharings = new Map<string, Sharing>();
  * still as listed (then its clean-up deletes without looking first).
  */
 export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> }> {
+  const sharings = t.run.get(SHARINGS);
   const all = await disclosureCandidates(t);
   for (const tried = new Set<DisclosureRef>(); ; ) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
@@ -125,7 +128,7 @@ async function leave(t: CaseContext, key: string, s: Sharing): Promise<void> {
       markNoRecord(t, s.d);
     }
   } finally {
-    sharings.delete(key);
+    t.run.get(SHARINGS).delete(key);
     done();
   }
 }

@@ -1,3 +1,4 @@
+import { slot } from '../../harness/run-state';
 import { listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
@@ -162,12 +163,12 @@ export function createRefusedNote(t: CaseContext, d: DisclosureRef, res: HttpRes
   );
 }
 
-/** Per run (DbsiClient.runScope): the configured InstitutionCustomerId, once a control disproved it. */
-const disproven = new WeakMap<object, CouldNotTestError>();
+/** Per run (t.run): the configured InstitutionCustomerId, once a control disproved it. */
+const DISPROVEN = slot('InstitutionCustomerId disproven', () => ({ why: undefined as CouldNotTestError | undefined }));
 
 /** The configured InstitutionCustomerId was disproven by a control earlier in the run: why (else undefined). */
 export function customerIdDisproven(t: CaseContext): CouldNotTestError | undefined {
-  return t.config.testData.institutionCustomerId === undefined ? undefined : disproven.get(t.client.runScope);
+  return t.config.testData.institutionCustomerId === undefined ? undefined : t.run.get(DISPROVEN).why;
 }
 
 /** The same request without InstitutionCustomerId. */
@@ -205,7 +206,7 @@ export async function customerIdControl(
         'unset on a target without business banking, or set it to a customer the target knows',
       CUSTOMER_ID_KEY,
     );
-    disproven.set(t.client.runScope, e);
+    t.run.get(DISPROVEN).why = e;
     throw e;
   }
   return (

@@ -10,7 +10,7 @@ import { transferBudget } from '../../harness/transfer-budget';
  * does a request whose outcome is unknown. While it holds a slot others may wait for, it goes first.
  */
 export async function withinBudget(t: CaseContext, send: () => Promise<HttpResult>): Promise<HttpResult> {
-  const budget = transferBudget(t.client, t.config);
+  const budget = transferBudget(t.run, t.config);
   const settle = await budget.reserve();
   if (!settle) {
     // Spent by requests that got no answer: no verdict on the target, and a gate must not read it as green.
