@@ -9,6 +9,7 @@ import { OPERATION_DOCUMENTATION } from '../harness/operations-documented';
 import { SCHEMA_DIR } from '../harness/schemas';
 import { FEATURES_BY_AREA } from '../suites';
 import { FAULTS } from '../reference-target/faults';
+import { EXCHANGE_RULES } from '../harness/rules/exchange-rules';
 import { authenticationArea } from '../reference-target/areas/authentication';
 import { contactInfoArea } from '../reference-target/areas/contact-info';
 import { disclosuresArea } from '../reference-target/areas/disclosures';
@@ -103,5 +104,31 @@ describe('a new operation is a checked list', () => {
     const declared = new Set(cases.flatMap((c) => c.requirements));
     const orphans = CATALOG.filter((r) => !declared.has(r.id) && !r.notTestable && !r.judgedInTraffic).map((r) => r.id);
     expect(orphans, `requirements nothing tests:${list(orphans)}`).toEqual([]);
+  });
+
+  test('each operation has rules in harness/rules/ (exchange-rules.ts), and every rule judges a catalog requirement', () => {
+    const without = KEYS.filter((k) => typeof EXCHANGE_RULES[k] !== 'function');
+    expect(without, `operations without rules:${list(without)}`).toEqual([]);
+    const ids = new Set(CATALOG.map((r) => r.id));
+    const named = suiteFiles('harness/rules').flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/'((?:OP\d+|DISC|STATE|RES|CONV|CLIENT)-[A-Z0-9-]+)'/g)].map((m) => m[1]!),
+    );
+    const unknown = [...new Set(named.filter((id) => !ids.has(id)))];
+    expect(unknown, `harness/rules/ judges requirements the catalog does not have:${list(unknown)}`).toEqual([]);
+  });
+
+  test('every requirement a driver holds an exchange to is stated by a rule of harness/rules/', () => {
+    const stated = new Set(
+      suiteFiles('harness/rules').flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g)].map((m) => m[1]!)),
+    );
+    const judged = suiteFiles('suites').flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/\.judge(?:Log)?\(([^;]*?)\)/gs)]
+        .flatMap((m) => [...m[1]!.matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g)].map((x) => x[1]!)),
+    );
+    const missing = [...new Set(judged.filter((id) => !stated.has(id)))];
+    expect(judged.length).toBeGreaterThan(20);
+    expect(missing, `requirements drivers judge that no rule states (a rule neither source can reach):${list(missing)}`)
+      .toEqual([]);
   });
 });
