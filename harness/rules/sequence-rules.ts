@@ -2,6 +2,7 @@ import { absent, not_served, present, records_unchanged, value_equals } from '..
 import { served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
 import type { Seen, Verifier } from './exchange';
+import { changeAnswerContradicts } from './institution-disclosures';
 import { sentOnce } from './request';
 
 /**
@@ -201,6 +202,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
             if (id) note(i, `state unknown of institution disclosure ${id} (${why}) until a later list shows it`);
             return;
           }
+          // A change answered for another disclosure, or another name, breaks STATE-ID-CHANGE on its own answer.
+          if (id) changeAnswerContradicts(s, verifierFor(i));
           const answered = isObject(s.res.json) && typeof s.res.json.institutionDisclosureId === 'string' ? s.res.json.institutionDisclosureId : undefined;
           const name = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
           const st = sentOnce(s, 'institutionDisclosureStatus', 'institutionDisclosureStatus');
