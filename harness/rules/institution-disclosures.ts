@@ -24,8 +24,8 @@ export function listInstitutionDisclosures(s: Seen, v: Verifier): void {
 export function writeInstitutionDisclosure(requestRule: string, responseRule: string, schema: string) {
   return (s: Seen, v: Verifier): void => {
     disclosureAuthentication(s, v);
-    if (!is2xx(s.x.status)) return;
     served(s, v, requestRule);
+    if (!is2xx(s.x.status)) return;
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
     v.verify(responseRule, schema_conformance(s.res, schema));
     const body = s.res.json;
@@ -38,19 +38,24 @@ export function writeInstitutionDisclosure(requestRule: string, responseRule: st
       if (v2.known && (member !== 'institutionDisclosureStatus' || v2.value === 'true' || v2.value === 'false')) sentValues[member] = parse(v2.value!);
     }
     if (Object.keys(sentValues).length) v.verify(requestRule === 'OP3-REQUEST' ? 'OP3-RESPONSE-REFLECTS-REQUEST' : 'OP2-RESPONSE-REFLECTS-REQUEST', reflects_request(body, sentValues, `the ${requestRule === 'OP3-REQUEST' ? 'change' : 'create'} response`, s.res));
-    if (requestRule !== 'OP3-REQUEST') return;
-    // STATE-ID-CHANGE is a state rule: only a later list shows the change stored (sequence-rules.ts), so
-    // the change's own answer never proves it. It can break it: an answer naming another disclosure, or
-    // another name than sent, describes a change that was not the one asked for.
-    const contradicts = (verdict: CheckVerdict) => verdict.outcome === 'failed' && v.verify('STATE-ID-CHANGE', verdict);
-    const changed = s.mapped.pathParams.institutionDisclosureId;
-    const what = (member: string) => `${member} of the change response`;
-    contradicts(value_equals(body.institutionDisclosureId, changed, what('institutionDisclosureId'), s.res));
-    const sent = requestJson(s).json;
-    const name = isObject(sent) && typeof sent.institutionDisclosureName === 'string' ? sent.institutionDisclosureName : header(s.x.requestHeaders, 'institutionDisclosureName');
-    if (name !== undefined && body.institutionDisclosureName !== undefined) {
-      contradicts(value_equals(body.institutionDisclosureName, name, what('institutionDisclosureName'), s.res));
-    }
   };
 }
 
+/**
+ * STATE-ID-CHANGE is a state rule (sequence-rules.ts): only a later list shows the change stored, so the
+ * change's own answer (a 2xx) never proves it. It can break it: an answer naming another disclosure, or
+ * another name than sent, describes a change that was not the one asked for.
+ */
+export function changeAnswerContradicts(s: Seen, v: Verifier): void {
+  const body = s.res.json;
+  if (!is2xx(s.x.status) || !isObject(body)) return;
+  const contradicts = (verdict: CheckVerdict) => verdict.outcome === 'failed' && v.verify('STATE-ID-CHANGE', verdict);
+  const changed = s.mapped.pathParams.institutionDisclosureId;
+  const what = (member: string) => `${member} of the change response`;
+  contradicts(value_equals(body.institutionDisclosureId, changed, what('institutionDisclosureId'), s.res));
+  const sent = requestJson(s).json;
+  const name = isObject(sent) && typeof sent.institutionDisclosureName === 'string' ? sent.institutionDisclosureName : header(s.x.requestHeaders, 'institutionDisclosureName');
+  if (name !== undefined && body.institutionDisclosureName !== undefined) {
+    contradicts(value_equals(body.institutionDisclosureName, name, what('institutionDisclosureName'), s.res));
+  }
+}

@@ -6,7 +6,11 @@ import { has, is2xx, is4xx, isObject, requestJson, withoutCredentials } from './
 
 const REVOCATION_HEADERS = ['institutionId', 'transactionId', 'Content-Type'];
 
-/** Operation 8. The documented statuses apply only where the request shows which rule is in play. */
+/**
+ * Operation 8. The documented statuses apply only where the request shows which rule is in play. A
+ * refusal may be about the credentials, except where the log knows they are the operator's
+ * (Seen.authority 'configured'): there it breaks the rule the request is about.
+ */
 export function revokeToken(s: Seen, v: Verifier): void {
   const status = s.x.status;
   const missing = REVOCATION_HEADERS.filter((h) => !has(s, h));
@@ -17,16 +21,22 @@ export function revokeToken(s: Seen, v: Verifier): void {
   const basic = c?.scheme === 'basic' && c.wellFormedBasic !== false;
   // Credentials that are certainly not that (another scheme, or Basic that does not decode to key:secret): unauthenticated, whatever their validity.
   const notBasic = c !== undefined && (c.scheme !== 'basic' || c.wellFormedBasic === false);
-  if (missing.length && basic && (is2xx(status) || status === 400)) v.verify('OP8-HEADER-REQUIRED-400', status_code_conformance(s.res, 400));
-  if (!missing.length && badBody && basic && (is2xx(status) || status === 400)) v.verify('OP8-BODY-400', status_code_conformance(s.res, 400));
-  if (!missing.length && !badBody && (withoutCredentials(s) || notBasic) && (is2xx(status) || is4xx(status))) v.verify('OP8-AUTH-401', status_code_conformance(s.res, 401));
+  // Or Basic credentials the target never issued (a wrong secret key): only the log of an active run knows.
+  const unauthenticated = withoutCredentials(s) || notBasic || s.authority === 'made-up';
+  const configured = s.authority === 'configured';
+  const answers400 = is2xx(status) || status === 400 || configured;
+  if (missing.length && basic && answers400) v.verify('OP8-HEADER-REQUIRED-400', status_code_conformance(s.res, 400));
+  if (!missing.length && badBody && basic && answers400) v.verify('OP8-BODY-400', status_code_conformance(s.res, 400));
+  if (!missing.length && !badBody && unauthenticated && (is2xx(status) || is4xx(status))) v.verify('OP8-AUTH-401', status_code_conformance(s.res, 401));
   const institutionId = header(s.x.requestHeaders, 'institutionId');
-  if (institutionId !== undefined && !/^\d+$/.test(institutionId.trim()) && basic && (is2xx(status) || is4xx(status))) v.verify('OP8-INSTITUTIONID-NUMERIC', not_served(s.res, `institutionId ${JSON.stringify(institutionId)} is not the "Numeric unique identifier of the FI"`));
-  if (is2xx(status) && !missing.length && !badBody && basic) {
+  const numeric = institutionId === undefined || /^\d+$/.test(institutionId.trim());
+  if (!numeric && basic && (is2xx(status) || is4xx(status))) v.verify('OP8-INSTITUTIONID-NUMERIC', not_served(s.res, `institutionId ${JSON.stringify(institutionId)} is not the "Numeric unique identifier of the FI"`));
+  const asDocumented = !missing.length && !badBody && basic && s.authority !== 'made-up';
+  if (asDocumented && is2xx(status)) {
     v.verify('OP8-REQUEST', status_code_conformance(s.res, 200));
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
     v.verify('OP8-RESPONSE-TOKEN-RECORD', schema_conformance(s.res, 'token-record'));
-  }
+  } else if (asDocumented && numeric && configured) v.verify('OP8-REQUEST', status_code_conformance(s.res, 200));
   if (status === 400 || status === 401) {
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
     v.verify('OP8-ERROR-SHAPE', schema_conformance(s.res, 'token-revocation-error'));
@@ -34,4 +44,3 @@ export function revokeToken(s: Seen, v: Verifier): void {
     if (errorType !== undefined) v.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, SHOWN.tokenErrorType, 'errorInfo.errorType', s.res));
   }
 }
-

@@ -6,6 +6,7 @@ import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-r
 import type { HttpResult } from '../http/client';
 import { DOCUMENTED_PATH, refusedForNoReason, suppliedObjects, suppliedRule } from './contact-info';
 import type { Seen, Verifier } from './exchange';
+import { changeAnswerContradicts } from './institution-disclosures';
 import { sentOnce, withoutCredentials } from './request';
 
 /**
@@ -170,6 +171,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
             if (id) note(i, `state unknown of institution disclosure ${id} (${why}) until a later list shows it`);
             return;
           }
+          // A change answered for another disclosure, or another name, breaks STATE-ID-CHANGE on its own answer.
+          if (id) changeAnswerContradicts(s, verifierFor(i));
           const answered = isObject(s.res.json) && typeof s.res.json.institutionDisclosureId === 'string' ? s.res.json.institutionDisclosureId : undefined;
           const name = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
           const st = sentOnce(s, 'institutionDisclosureStatus', 'institutionDisclosureStatus');

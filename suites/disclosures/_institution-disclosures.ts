@@ -7,7 +7,7 @@ import type { Listed } from '../../harness/disclosure-records';
 
 export const is2xx = (res: HttpResult) => res.status >= 200 && res.status < 300;
 
-export { findDisclosure, listedStatus, type Listed } from '../../harness/disclosure-records';
+export { findDisclosure, type Listed } from '../../harness/disclosure-records';
 
 /** Operation 1's elements; "not applicable" when the list itself is broken (reported by operation 1's cases). */
 export async function listInstitutionDisclosures(t: CaseContext, label = 'list institution disclosures', priority?: number): Promise<{ res: HttpResult; items: Listed[] }> {
