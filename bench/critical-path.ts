@@ -30,7 +30,10 @@ export interface Request {
 export function requestsOf(resultsDir: string): Request[] {
   const out: Request[] = [];
   for (const f of readdirSync(resultsDir).filter((n) => n.endsWith('-result.json'))) {
-    const r = JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as Step & { fullName?: string; labels?: Array<{ name: string; value: string }> };
+    const r = JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as Step & {
+      fullName?: string;
+      labels?: Array<{ name: string; value: string }>;
+    };
     const feature = r.labels?.find((l) => l.name === 'feature')?.value ?? '';
     // Titles shared by several operations already start with the operation's name.
     const test = r.name.startsWith(`${feature.replace(/^\d+\. /, '')}:`) ? r.name : `${feature}: ${r.name}`;

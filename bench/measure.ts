@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** One measured run of the main job (bin/conformance.ts's main, compiled, in a child process). Used by the bench only. */
+/** One measured run of the main job (bin/conformance.ts's main, compiled, in a child process). Used by the bench only.
+ * */
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -75,7 +76,10 @@ export async function measure(label: string, args: string[]): Promise<Measured> 
     cases: summary.cases.length,
     exchanges: summary.cases.reduce((n, c) => n + c.exchanges, 0),
     longestChain: Math.max(0, ...summary.cases.map((c) => c.exchanges)),
-    exchangesByArea: summary.cases.reduce<Record<string, number>>((m, c) => ((m[c.area] = (m[c.area] ?? 0) + c.exchanges), m), {}),
+    exchangesByArea: summary.cases.reduce<Record<string, number>>(
+      (m, c) => ((m[c.area] = (m[c.area] ?? 0) + c.exchanges), m),
+      {},
+    ),
     outcomes: summary.cases.reduce<Record<string, number>>((m, c) => ((m[c.outcome] = (m[c.outcome] ?? 0) + 1), m), {}),
     reportsDir: reports,
   };
@@ -85,8 +89,13 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 export const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Start bin/reference.ts in a child process with the given options; resolves to its URLs and a stop function. */
-export async function referenceProcess(args: string[]): Promise<{ urls: Record<'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl', string>; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/reference.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function referenceProcess(
+  args: string[],
+): Promise<{ urls: Record<'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl', string>; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/reference.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const urls = await new Promise<Record<string, string>>((resolve, reject) => {
     let out = '';

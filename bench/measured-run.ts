@@ -7,5 +7,9 @@ import { main } from '../harness/run/main';
  */
 const code = await main(process.argv.slice(2));
 const cpu = process.cpuUsage();
-if (process.env.BENCH_USAGE_FILE) writeFileSync(process.env.BENCH_USAGE_FILE, JSON.stringify({ userMs: cpu.user / 1000, systemMs: cpu.system / 1000, maxRssKb: process.resourceUsage().maxRSS }));
+if (process.env.BENCH_USAGE_FILE)
+  writeFileSync(
+    process.env.BENCH_USAGE_FILE,
+    JSON.stringify({ userMs: cpu.user / 1000, systemMs: cpu.system / 1000, maxRssKb: process.resourceUsage().maxRSS }),
+  );
 process.exit(code);

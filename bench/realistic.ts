@@ -35,7 +35,8 @@ export async function realisticScenario(opts: { runs: number; latencyMs: number 
   };
   const L = opts.latencyMs;
   const byDefault: Measured[] = [];
-  for (let i = 0; i < opts.runs; i++) byDefault.push(await run(`realistic, +${L} ms, default concurrency #${i + 1}`, L));
+  for (let i = 0; i < opts.runs; i++)
+    byDefault.push(await run(`realistic, +${L} ms, default ` + `concurrency #${i + 1}`, L));
   const sequential = await run(`realistic, +${L} ms, concurrency 1`, L, ['--concurrency', '1']);
   const doubled = await run(`realistic, +${2 * L} ms, default concurrency`, 2 * L);
   const mid = byDefault.find((m) => m.testPhaseMs === median(byDefault.map((x) => x.testPhaseMs)))!;
@@ -53,12 +54,37 @@ export function printRealistic(r: Awaited<ReturnType<typeof realisticScenario>>)
   console.log('| run | exit | tests | outcomes | requests | test phase | wall (process) |');
   console.log('|---|---|---|---|---|---|---|');
   for (const m of [...byDefault, sequential, doubled])
-    console.log(`| ${m.label} | ${m.exitCode} (${m.verdict}) | ${m.cases} | ${Object.entries(m.outcomes).map(([k, v]) => `${v} ${k}`).join(', ')} | ${m.exchanges} | ${s(m.testPhaseMs)} | ${s(m.wallMs)} |`);
+    console.log(
+      `| ${m.label} | ${m.exitCode} (${m.verdict}) | ${m.cases} | ` +
+        `${Object.entries(m.outcomes)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')} | ${m.exchanges} | ` +
+        `${s(m.testPhaseMs)} | ${s(m.wallMs)} |`,
+    );
   console.log('');
-  console.log(`- default concurrency: test phase ${s(mid.testPhaseMs)} (median of ${byDefault.length}; ${s(Math.min(...phases))}–${s(Math.max(...phases))}), wall ${s(median(walls))} (${s(Math.min(...walls))}–${s(Math.max(...walls))})`);
-  console.log(`- concurrency 1: test phase ${s(sequential.testPhaseMs)}, wall ${s(sequential.wallMs)}; floor ${sequential.exchanges} requests × ${L} ms = ${s(sequential.exchanges * L)}`);
-  console.log(`- ratio (concurrency 1 / default), test phase: ${(sequential.testPhaseMs / mid.testPhaseMs).toFixed(2)}× (target ≥ 5×); whole process wall, start-up included: ${(sequential.wallMs / median(walls)).toFixed(2)}× (target ≥ 4×, issue 21)`);
-  console.log(`- requests per run: ${mid.exchanges} (${Object.entries(mid.exchangesByArea).map(([a, n]) => `${a} ${n}`).join(', ')})`);
-  console.log(`- critical path as executed: ${depth} requests one after another (run at ${2 * L} ms minus run at ${L} ms, / ${L} ms); rebuilt from the median run's exchanges, ${path.requests} requests:`);
+  console.log(
+    `- default concurrency: test phase ${s(mid.testPhaseMs)} (median of ${byDefault.length}; ` +
+      `${s(Math.min(...phases))}–${s(Math.max(...phases))}), wall ${s(median(walls))} ` +
+      `(${s(Math.min(...walls))}–${s(Math.max(...walls))})`,
+  );
+  console.log(
+    `- concurrency 1: test phase ${s(sequential.testPhaseMs)}, wall ${s(sequential.wallMs)}; floor ` +
+      `${sequential.exchanges} requests × ${L} ms = ${s(sequential.exchanges * L)}`,
+  );
+  console.log(
+    `- ratio (concurrency 1 / default), test phase: ` +
+      `${(sequential.testPhaseMs / mid.testPhaseMs).toFixed(2)}× (target ≥ 5×); whole process wall, start-up ` +
+      `included: ${(sequential.wallMs / median(walls)).toFixed(2)}× (target ≥ 4×, issue 21)`,
+  );
+  console.log(
+    `- requests per run: ${mid.exchanges} ` +
+      `(${Object.entries(mid.exchangesByArea)
+        .map(([a, n]) => `${a} ${n}`)
+        .join(', ')})`,
+  );
+  console.log(
+    `- critical path as executed: ${depth} requests one after another (run at ${2 * L} ms minus run at ${L} ` +
+      `ms, / ${L} ms); rebuilt from the median run's exchanges, ${path.requests} requests:`,
+  );
   for (const [test, n] of path.byTest) console.log(`    ${String(n).padStart(3)} × ${test}`);
 }

@@ -35,7 +35,13 @@ const RUNS = values.runs;
 const LATENCY = values.latencyMs;
 const machine = () => ({ cpus: cpus().length, node: process.version });
 
-console.log(`dbsi-conformance bench: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `dbsi-conformance bench: ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}), Node ${process.version}, ` +
+    `load average ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+);
 
 // R. the realistic scenario: the reference target in its own process with a sandbox's fixtures.
 const skipsRealistic = values.scenario === 'embedded' || values.scenario === 'startup';
@@ -83,7 +89,12 @@ const inProcessLatency = await inProcess(5, LATENCY);
 
 // C and D. 50 ms latency, default concurrency and concurrency 1
 const c = await measure(`embedded, +${LATENCY} ms latency`, ['--latency', String(LATENCY)]);
-const d = await measure(`embedded, +${LATENCY} ms latency, concurrency 1`, ['--latency', String(LATENCY), '--concurrency', '1']);
+const d = await measure(`embedded, +${LATENCY} ms latency, concurrency 1`, [
+  '--latency',
+  String(LATENCY),
+  '--concurrency',
+  '1',
+]);
 // E. twice the latency: the extra time over C is (requests one after another on the run's critical path) × LATENCY.
 const e = await measure(`embedded, +${2 * LATENCY} ms latency`, ['--latency', String(2 * LATENCY)]);
 
@@ -97,19 +108,75 @@ const depth = Math.round((e.testPhaseMs - c.testPhaseMs) / LATENCY);
 console.log('');
 console.log('| run | exit | tests | exchanges | longest chain | wall | test phase | CPU (process) | max RSS |');
 console.log('|---|---|---|---|---|---|---|---|---|');
-for (const m of table) console.log(`| ${m.label} | ${m.exitCode} (${m.verdict}) | ${m.cases} | ${m.exchanges} | ${m.longestChain} | ${s(m.wallMs)} | ${s(m.testPhaseMs)} | ${s(m.cpuMs)} | ${m.maxRssMb.toFixed(0)} MB |`);
+for (const m of table)
+  console.log(
+    `| ${m.label} | ${m.exitCode} (${m.verdict}) | ${m.cases} | ${m.exchanges} | ${m.longestChain} | ` +
+      `${s(m.wallMs)} | ${s(m.testPhaseMs)} | ${s(m.cpuMs)} | ${m.maxRssMb.toFixed(0)} MB |`,
+  );
 console.log('');
-console.log(`A. full run, embedded target: ${s(aMed.wallMs)} wall (median of ${RUNS}; target ≤ 2.0 s on a quiet machine, issue 21), of which the tests ${s(aMed.testPhaseMs)}; the rest is start-up (vitest, module loading) and reports.`);
-console.log(`B. harness CPU, whole CLI process: ${s(b.cpuMs)} for ${b.exchanges} exchanges (${(b.cpuMs / Math.max(1, b.exchanges)).toFixed(0)} ms per exchange, mostly the fixed start-up of vitest and module loading);`);
-console.log(`   the harness's own work: ${perExchange.cpuMsPerExchange.toFixed(2)} ms CPU per exchange (${perExchange.exchanges} exchanges in ${ROUNDS} in-process rounds of every case, target in another process).`);
+console.log(
+  `A. full run, embedded target: ${s(aMed.wallMs)} wall (median of ${RUNS}; target ≤ 2.0 s on a quiet ` +
+    `machine, issue 21), of which the tests ${s(aMed.testPhaseMs)}; the rest is start-up (vitest, module ` +
+    `loading) and reports.`,
+);
+console.log(
+  `B. harness CPU, whole CLI process: ${s(b.cpuMs)} for ${b.exchanges} exchanges ` +
+    `(${(b.cpuMs / Math.max(1, b.exchanges)).toFixed(0)} ms per exchange, mostly the fixed start-up of vitest ` +
+    `and module loading);`,
+);
+console.log(
+  `   the harness's own work: ${perExchange.cpuMsPerExchange.toFixed(2)} ms CPU per exchange ` +
+    `(${perExchange.exchanges} exchanges in ${ROUNDS} in-process rounds of every case, target in another process).`,
+);
 console.log(`C. +${LATENCY} ms latency: test phase ${s(c.testPhaseMs)}, wall ${s(c.wallMs)}. Shortest possible:`);
-console.log(`   - longest chain of dependent requests in one case: ${c.longestChain} × ${LATENCY} ms = ${s(chainMs)} → ${(c.testPhaseMs / Math.max(1, chainMs)).toFixed(2)}× (target: within 2×);`);
-console.log(`   - work bound: ${c.exchanges} exchanges over http.concurrency ${CONCURRENCY} = ${s(workMs)} → ${(c.testPhaseMs / Math.max(1, workMs, chainMs)).toFixed(2)}× the larger of the two bounds;`);
-console.log(`   - as executed (run E minus run C): ${depth} requests one after another on the critical path (${s(depth * LATENCY)}) → ${(c.testPhaseMs / Math.max(1, depth * LATENCY)).toFixed(2)}×: what the harness adds beyond the latency.`);
-console.log(`C'. the harness alone (no vitest, no Allure), +${LATENCY} ms: first round ${s(inProcessLatency.firstRoundMs)}, then ${s(inProcessLatency.medianRoundMs)} per round of every case (${(inProcessLatency.medianRoundMs / Math.max(1, inProcessLatency.longestChain * LATENCY)).toFixed(2)}× its shortest possible ${s(inProcessLatency.longestChain * LATENCY)}).`);
-if (lock) console.log('   harness/lock.ts exists: cases serialized by a keyed lock form longer chains than one case; the chain bound ignores them, the critical path as executed includes them.');
-console.log(`D. concurrency 1: test phase ${s(d.testPhaseMs)} (${(d.testPhaseMs / Math.max(1, c.testPhaseMs)).toFixed(1)}× run C); the floor at concurrency 1 is ${d.exchanges} × ${LATENCY} ms = ${s(d.exchanges * LATENCY)}.`);
-if (values.json) writeFileSync(values.json, JSON.stringify({ machine: machine(), realistic, startup, runs: table, chainMs, workMs, criticalPathRequests: depth, perExchange, inProcessLatency }, null, 2));
+console.log(
+  `   - longest chain of dependent requests in one case: ${c.longestChain} × ${LATENCY} ms = ` +
+    `${s(chainMs)} → ${(c.testPhaseMs / Math.max(1, chainMs)).toFixed(2)}× (target: within 2×);`,
+);
+console.log(
+  `   - work bound: ${c.exchanges} exchanges over http.concurrency ${CONCURRENCY} = ${s(workMs)} → ` +
+    `${(c.testPhaseMs / Math.max(1, workMs, chainMs)).toFixed(2)}× the larger of the two bounds;`,
+);
+console.log(
+  `   - as executed (run E minus run C): ${depth} requests one after another on the critical path ` +
+    `(${s(depth * LATENCY)}) → ${(c.testPhaseMs / Math.max(1, depth * LATENCY)).toFixed(2)}×: what the harness ` +
+    `adds beyond the latency.`,
+);
+console.log(
+  `C'. the harness alone (no vitest, no Allure), +${LATENCY} ms: first round ` +
+    `${s(inProcessLatency.firstRoundMs)}, then ${s(inProcessLatency.medianRoundMs)} per round of every case ` +
+    `(${(inProcessLatency.medianRoundMs / Math.max(1, inProcessLatency.longestChain * LATENCY)).toFixed(2)}× ` +
+    `its shortest possible ${s(inProcessLatency.longestChain * LATENCY)}).`,
+);
+if (lock)
+  console.log(
+    '   harness/lock.ts exists: cases serialized by a keyed lock form longer chains than one case; ' +
+      'the chain bound ignores them, the critical path as executed includes them.',
+  );
+console.log(
+  `D. concurrency 1: test phase ${s(d.testPhaseMs)} ` +
+    `(${(d.testPhaseMs / Math.max(1, c.testPhaseMs)).toFixed(1)}× run C); the floor at concurrency 1 is ` +
+    `${d.exchanges} × ${LATENCY} ms = ${s(d.exchanges * LATENCY)}.`,
+);
+if (values.json)
+  writeFileSync(
+    values.json,
+    JSON.stringify(
+      {
+        machine: machine(),
+        realistic,
+        startup,
+        runs: table,
+        chainMs,
+        workMs,
+        criticalPathRequests: depth,
+        perExchange,
+        inProcessLatency,
+      },
+      null,
+      2,
+    ),
+  );
 
 /**
  * Every case, `rounds` times after a warm-up round, in this process (no vitest, no Allure), against
@@ -129,7 +196,8 @@ async function inProcess(rounds: number, latencyMs: number) {
     const config = referenceConfig({ urls: urls as never }, { http: { concurrency: 64 } });
     const settings = { config, seed: 1, strict: false, runId: 'rbch', specUrl: 'spec.md' };
     const all = Object.values(FEATURES_BY_AREA).flatMap((fs) => fs.flatMap((f) => f.cases.map((c) => ({ f, c }))));
-    // A client per round, as a run has one: what the cases of a run remember (lists asked once, the records' life) lives under it.
+    // A client per round, as a run has one: what the cases of a run remember (lists asked once, the records' life)
+    // lives under it.
     const round = async () => {
       const client = new DbsiClient(config, new Redactor(secretValues(config)));
       try {
@@ -151,7 +219,13 @@ async function inProcess(rounds: number, latencyMs: number) {
       times.push(performance.now() - t);
     }
     const cpu = process.cpuUsage(cpu0);
-    return { exchanges, longestChain, firstRoundMs, medianRoundMs: median(times), cpuMsPerExchange: (cpu.user + cpu.system) / 1000 / Math.max(1, exchanges) };
+    return {
+      exchanges,
+      longestChain,
+      firstRoundMs,
+      medianRoundMs: median(times),
+      cpuMsPerExchange: (cpu.user + cpu.system) / 1000 / Math.max(1, exchanges),
+    };
   } finally {
     await target.stop();
   }

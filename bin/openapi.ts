@@ -103,11 +103,13 @@ function main(): number {
   }
   let doc;
   try {
-    // Without DBSI_SPEC_URL, the spec of this checkout relative to the document (no local absolute path in a document meant to be shared).
+    // Without DBSI_SPEC_URL, the spec of this checkout relative to the document (no local absolute path in a document
+    // meant to be shared).
     const specLink = process.env.DBSI_SPEC_URL || relative(dirname(file), SPEC_FILE).split(sep).join('/');
     doc = buildOpenApiDocument({ specUrl: specLink });
   } catch (e) {
-    // The suite's own data is inconsistent (a $ref that leads nowhere, an undocumented schema name): the message names the file.
+    // The suite's own data is inconsistent (a $ref that leads nowhere, an undocumented schema name): the message names
+    // the file.
     process.stderr.write(`dbsi-conformance openapi: cannot generate the document: ${(e as Error).message}\n`);
     return 1;
   }
@@ -130,11 +132,17 @@ function main(): number {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
   } catch (e) {
-    process.stderr.write(`dbsi-conformance openapi: cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    process.stderr.write(
+      `dbsi-conformance openapi: cannot write ${file}: ` +
+        `${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`,
+    );
     return 2;
   }
   const paths = doc.paths as Record<string, Record<string, unknown>>;
-  const operations = Object.values(paths).reduce((n, item) => n + Object.keys(item).filter((k) => k !== 'servers').length, 0);
+  const operations = Object.values(paths).reduce(
+    (n, item) => n + Object.keys(item).filter((k) => k !== 'servers').length,
+    0,
+  );
   const schemas = Object.keys((doc.components as { schemas: object }).schemas).length;
   const counts = `${operations} operations on ${Object.keys(paths).length} paths, ${schemas} schemas`;
   process.stdout.write(`OpenAPI ${String(doc.openapi)} document: ${file} (${counts})\n`);

@@ -45,18 +45,25 @@ if (values.help) {
   process.exit(0);
 }
 if (values['list-faults']) {
-  for (const f of FAULTS) console.log(`${f.name.padEnd(40)} ${f.area.padEnd(15)} breaks ${f.breaks.join(', ')}${f.strict ? ' (under --strict)' : ''}\n${' '.repeat(41)}${f.description}`);
+  for (const f of FAULTS)
+    console.log(
+      `${f.name.padEnd(40)} ${f.area.padEnd(15)} breaks ` +
+        `${f.breaks.join(', ')}${f.strict ? ' (under --strict)' : ''}\n${' '.repeat(41)}${f.description}`,
+    );
   process.exit(0);
 }
 const port = values.port === undefined ? 0 : Number(values.port);
-if (!/^\d+$/.test(values.port ?? '0') || port > 65535) fail(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
+  fail(`--port must be a whole number from 0 to ` + `65535, not "${values.port}"`);
 const latencyMs = values.latency === undefined ? undefined : Number(values.latency);
-if (latencyMs !== undefined && (!/^\d+(\.\d+)?$/.test(values.latency!) || !Number.isFinite(latencyMs))) fail(`--latency must be a number of milliseconds, not "${values.latency}"`);
+if (latencyMs !== undefined && (!/^\d+(\.\d+)?$/.test(values.latency!) || !Number.isFinite(latencyMs)))
+  fail(`--latency must be a number of milliseconds, ` + `not "${values.latency}"`);
 const throttlePerSecond = values.throttle === undefined ? undefined : Number(values.throttle);
 if (throttlePerSecond !== undefined && (!/^\d+$/.test(values.throttle!) || throttlePerSecond < 1)) {
   fail(`--throttle must be a whole number of requests per second from 1, not "${values.throttle}"`);
 }
-if (values.fixtures !== undefined && !Object.hasOwn(FIXTURE_SETS, values.fixtures)) fail(`unknown fixture set "${values.fixtures}" (expected one of ${Object.keys(FIXTURE_SETS).join(', ')})`);
+if (values.fixtures !== undefined && !Object.hasOwn(FIXTURE_SETS, values.fixtures))
+  fail(`unknown fixture set "${values.fixtures}" (expected one of ` + `${Object.keys(FIXTURE_SETS).join(', ')})`);
 
 try {
   const fixtures = values.fixtures as FixtureSetName | undefined;
@@ -74,9 +81,16 @@ try {
   // curl lines name, so that they replay against it.
   console.log('\nCredentials it accepts (made up, for this local target only):');
   console.log(`  export DBSI_BEARER_TOKEN=${c.bearerToken} DBSI_TRANSFERS_TOKEN=${c.transfersToken}`);
-  console.log(`  export DBSI_REVOCATION_CLIENT_ID=${c.revocationClientId} DBSI_REVOCATION_CLIENT_SECRET=${c.revocationClientSecret}`);
+  console.log(
+    `  export DBSI_REVOCATION_CLIENT_ID=${c.revocationClientId} ` +
+      `DBSI_REVOCATION_CLIENT_SECRET=${c.revocationClientSecret}`,
+  );
   console.log('\nTry:');
-  console.log(`  curl -sS -i '${target.urls.baseUrl}/db-disclosures/v1/institution-disclosures' -H "Authorization: Bearer $DBSI_BEARER_TOKEN" -H 'TransactionId: 1' -H 'callingAppId: curl' -H 'InstitutionId: ${REFERENCE_TEST_DATA.institutionId}'`);
+  console.log(
+    `  curl -sS -i '${target.urls.baseUrl}/db-disclosures/v1/institution-disclosures' -H "Authorization: ` +
+      `Bearer $DBSI_BEARER_TOKEN" -H 'TransactionId: 1' -H 'callingAppId: curl' -H 'InstitutionId: ` +
+      `${REFERENCE_TEST_DATA.institutionId}'`,
+  );
   const stop = () => void target.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -19,7 +19,13 @@ history of earlier runs when DIR/allure-history.jsonl is present. Default DIR: r
 async function main(): Promise<number> {
   let v;
   try {
-    v = parseArgs({ args: process.argv.slice(2), options: { reports: { type: 'string', default: 'reports' }, help: { type: 'boolean', short: 'h', default: false } } }).values;
+    v = parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        reports: { type: 'string', default: 'reports' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
   } catch (e) {
     process.stderr.write(`dbsi-conformance report: ${(e as Error).message}\n\n${USAGE}\n`);
     return 2;
@@ -32,13 +38,25 @@ async function main(): Promise<number> {
   const dir = resolve(userCwd(), v.reports!);
   const resultsDir = join(dir, 'allure-results');
   if (!existsSync(resultsDir)) {
-    process.stderr.write(`dbsi-conformance report: no ${resultsDir}: run the suite first (npm run conformance -- --reports ${v.reports})\n`);
+    process.stderr.write(
+      `dbsi-conformance report: no ${resultsDir}: run the suite first (npm ` +
+        `run conformance -- --reports ${v.reports})\n`,
+    );
     return 2;
   }
   const summaryFile = join(dir, SUMMARY_FILES.json);
-  const summary = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceSummary) : undefined;
+  const summary = existsSync(summaryFile)
+    ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as ConformanceSummary)
+    : undefined;
   try {
-    const file = await buildHtmlReport({ reportsDir: dir, resultsDir, name: `DBSI conformance: ${summary?.facts.target.name ?? 'target'}`, variables: summary ? reportVariables(summary) : {}, runKey: summary?.facts.startedAt, verdict: summary && reportVerdict(summary) });
+    const file = await buildHtmlReport({
+      reportsDir: dir,
+      resultsDir,
+      name: `DBSI conformance: ${summary?.facts.target.name ?? 'target'}`,
+      variables: summary ? reportVariables(summary) : {},
+      runKey: summary?.facts.startedAt,
+      verdict: summary && reportVerdict(summary),
+    });
     process.stdout.write(`HTML report: ${file}\n`);
     return 0;
   } catch (e) {

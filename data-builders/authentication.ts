@@ -20,7 +20,11 @@ export function basicAuthorization(sharedKey: string, secretKey: string): string
  * Operation 8's headers, under the names the spec writes: Accept (optional), institutionId,
  * transactionId, Content-Type, Authorization. `omit` leaves one required header out.
  */
-export function revocationHeaders(f: Faker, cfg: TargetConfig, o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string } = {}): Record<string, string> {
+export function revocationHeaders(
+  f: Faker,
+  cfg: TargetConfig,
+  o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string } = {},
+): Record<string, string> {
   const c = cfg.credentials;
   const h: Record<string, string> = {
     Accept: 'application/json',
@@ -29,14 +33,20 @@ export function revocationHeaders(f: Faker, cfg: TargetConfig, o: { credentials?
     'Content-Type': 'application/json',
   };
   const credentials = o.credentials ?? 'valid';
-  if (credentials === 'valid') h.Authorization = basicAuthorization(c.revocationClientId ?? '', c.revocationClientSecret ?? '');
+  if (credentials === 'valid')
+    h.Authorization = basicAuthorization(c.revocationClientId ?? '', c.revocationClientSecret ?? '');
   // The configured shared key with a secret key nobody issued: only the secret is wrong.
-  if (credentials === 'wrong') h.Authorization = basicAuthorization(c.revocationClientId ?? 'dbsi-conformance', `wrong-${f.string.alphanumeric(20)}`);
+  if (credentials === 'wrong')
+    h.Authorization = basicAuthorization(
+      c.revocationClientId ?? 'dbsi-conformance',
+      `wrong-${f.string.alphanumeric(20)}`,
+    );
   // Never the configured bearer token: a faulty target that honoured it might revoke it.
   if (credentials === 'bearer') h.Authorization = `Bearer dbsi-conformance-${f.string.alphanumeric(24)}`;
   // "Basic" and a token that is not base64 at all.
   if (credentials === 'malformed') h.Authorization = `Basic %%${f.string.alphanumeric(12)}%%`;
-  if (credentials === 'shared-key-alone') h.Authorization = basicAuthorization(c.revocationClientId ?? 'dbsi-conformance', '');
+  if (credentials === 'shared-key-alone')
+    h.Authorization = basicAuthorization(c.revocationClientId ?? 'dbsi-conformance', '');
   if (o.omit) delete h[o.omit];
   return h;
 }
@@ -54,7 +64,10 @@ export function configuredRevocationBody(cfg: TargetConfig): Record<string, stri
  */
 export function decoyRevocationBody(f: Faker, cfg: TargetConfig, runId: string): Record<string, string> {
   const body = configuredRevocationBody(cfg);
-  const decoy: Record<string, string> = { ...body, refresh_token: `dbsi-conformance-decoy-${runId}-${f.string.alphanumeric(16)}` };
+  const decoy: Record<string, string> = {
+    ...body,
+    refresh_token: `dbsi-conformance-decoy-${runId}-${f.string.alphanumeric(16)}`,
+  };
   if (body.password !== undefined) decoy.password = `decoy-${f.string.alphanumeric(16)}`;
   return decoy;
 }

@@ -8,8 +8,15 @@ export type ContactCredentials = 'configured' | 'none';
  * not shown"): the suite sends what the configuration names (credentials.contactInfoHeaders, else
  * the bearer token), and a JSON content type ("Bodies are JSON objects").
  */
-export function contactHeaders(cfg: TargetConfig, credentials: ContactCredentials = 'configured'): Record<string, string> {
-  return { 'Content-Type': 'application/json', Accept: 'application/json', ...(credentials === 'configured' ? contactInfoAuthHeaders(cfg) : {}) };
+export function contactHeaders(
+  cfg: TargetConfig,
+  credentials: ContactCredentials = 'configured',
+): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    ...(credentials === 'configured' ? contactInfoAuthHeaders(cfg) : {}),
+  };
 }
 
 export interface PhoneChange {
@@ -24,7 +31,8 @@ export interface PhoneChange {
 /** What a contact update takes from the configured customer it is sent for. */
 export type CustomerDatum = Pick<CustomerData, 'userIdType' | 'countryCode'>;
 
-/** The phoneNumber object: old and new number, each with its country code (the customer's unless given) when there is one. */
+/** The phoneNumber object: old and new number, each with its country code (the customer's unless given) when there is
+ * one. */
 export function phoneNumberObject(customer: CustomerDatum, p: PhoneChange): Record<string, string> {
   const oldCc = p.oldCountryCode ?? customer.countryCode;
   const newCc = p.newCountryCode ?? customer.countryCode;
@@ -44,7 +52,8 @@ export interface ContactUpdate {
   postalAddress?: Record<string, string>;
 }
 
-/** A Contact update request for a configured customer: its userIdType (LOGIN_ID for one addressed by login id), and the objects supplied. */
+/** A Contact update request for a configured customer: its userIdType (LOGIN_ID for one addressed by login id), and the
+ * objects supplied. */
 export function contactUpdateBody(customer: CustomerDatum, u: ContactUpdate): Record<string, unknown> {
   const body: Record<string, unknown> = { userIdType: customer.userIdType };
   if (u.phone) body.phoneNumber = phoneNumberObject(customer, u.phone);

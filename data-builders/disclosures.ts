@@ -8,7 +8,11 @@ export type Credentials = 'valid' | 'none' | 'invalid';
  * string, unique per request) and callingAppId, under exactly those names.
  */
 export function commonHeaders(f: Faker, cfg: TargetConfig, credentials: Credentials = 'valid'): Record<string, string> {
-  const h: Record<string, string> = { TransactionId: f.string.uuid(), callingAppId: cfg.callingAppId, Accept: 'application/json' };
+  const h: Record<string, string> = {
+    TransactionId: f.string.uuid(),
+    callingAppId: cfg.callingAppId,
+    Accept: 'application/json',
+  };
   if (credentials === 'valid') h.Authorization = `Bearer ${cfg.credentials.bearerToken}`;
   if (credentials === 'invalid') h.Authorization = `Bearer invalid-${f.string.alphanumeric(24)}`;
   return h;
@@ -42,10 +46,22 @@ export function disclosureName(f: Faker, runId: string): string {
  * InstitutionDisclosureStatus, and the same three values in the body (the suite never depends
  * on which of the two wins: "not shown").
  */
-export function createInstitutionDisclosureRequest(f: Faker, cfg: TargetConfig, name: string, status: boolean, credentials: Credentials = 'valid'): BuiltRequest {
+export function createInstitutionDisclosureRequest(
+  f: Faker,
+  cfg: TargetConfig,
+  name: string,
+  status: boolean,
+  credentials: Credentials = 'valid',
+): BuiltRequest {
   const institutionId = cfg.testData.institutionId;
   return {
-    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionId: institutionId, InstitutionDisclosureName: name, InstitutionDisclosureStatus: String(status) },
+    headers: {
+      ...commonHeaders(f, cfg, credentials),
+      'Content-Type': 'application/json',
+      InstitutionId: institutionId,
+      InstitutionDisclosureName: name,
+      InstitutionDisclosureStatus: String(status),
+    },
     body: { institutionId, institutionDisclosureName: name, institutionDisclosureStatus: status },
   };
 }
@@ -54,18 +70,41 @@ export function createInstitutionDisclosureRequest(f: Faker, cfg: TargetConfig, 
 export function changeInstitutionDisclosureRequest(
   f: Faker,
   cfg: TargetConfig,
-  d: { institutionDisclosureId: string; institutionId: string; institutionDisclosureName: string; institutionDisclosureStatus: boolean },
+  d: {
+    institutionDisclosureId: string;
+    institutionId: string;
+    institutionDisclosureName: string;
+    institutionDisclosureStatus: boolean;
+  },
   credentials: Credentials = 'valid',
 ): BuiltRequest {
   return {
-    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionId: d.institutionId, InstitutionDisclosureName: d.institutionDisclosureName, InstitutionDisclosureStatus: String(d.institutionDisclosureStatus) },
-    body: { institutionDisclosureId: d.institutionDisclosureId, institutionId: d.institutionId, institutionDisclosureName: d.institutionDisclosureName, institutionDisclosureStatus: d.institutionDisclosureStatus },
+    headers: {
+      ...commonHeaders(f, cfg, credentials),
+      'Content-Type': 'application/json',
+      InstitutionId: d.institutionId,
+      InstitutionDisclosureName: d.institutionDisclosureName,
+      InstitutionDisclosureStatus: String(d.institutionDisclosureStatus),
+    },
+    body: {
+      institutionDisclosureId: d.institutionDisclosureId,
+      institutionId: d.institutionId,
+      institutionDisclosureName: d.institutionDisclosureName,
+      institutionDisclosureStatus: d.institutionDisclosureStatus,
+    },
   };
 }
 
 /** Operation 4: the common headers and the query parameter InstitutionConsumerId (the configured user). */
-export function listUserDisclosuresRequest(f: Faker, cfg: TargetConfig, credentials: Credentials = 'valid'): BuiltRequest {
-  return { headers: commonHeaders(f, cfg, credentials), query: { InstitutionConsumerId: cfg.testData.institutionUserId } };
+export function listUserDisclosuresRequest(
+  f: Faker,
+  cfg: TargetConfig,
+  credentials: Credentials = 'valid',
+): BuiltRequest {
+  return {
+    headers: commonHeaders(f, cfg, credentials),
+    query: { InstitutionConsumerId: cfg.testData.institutionUserId },
+  };
 }
 
 /**
@@ -73,7 +112,13 @@ export function listUserDisclosuresRequest(f: Faker, cfg: TargetConfig, credenti
  * AccountId, InstitutionDisclosureId and InstitutionUserDisclosureStatusUpdateDateTime (format not
  * shown: ISO 8601 is sent); body institutionUserDisclosureStatus and institutionDisclosureName.
  */
-export function createUserDisclosureRequest(f: Faker, cfg: TargetConfig, d: DisclosureRef, status = 'ACCEPTED', credentials: Credentials = 'valid'): BuiltRequest {
+export function createUserDisclosureRequest(
+  f: Faker,
+  cfg: TargetConfig,
+  d: DisclosureRef,
+  status = 'ACCEPTED',
+  credentials: Credentials = 'valid',
+): BuiltRequest {
   return {
     headers: {
       ...commonHeaders(f, cfg, credentials),
@@ -88,9 +133,13 @@ export function createUserDisclosureRequest(f: Faker, cfg: TargetConfig, d: Disc
   };
 }
 
-/** InstitutionCustomerId (business banking) and AccountType (multi-statement disclosures) are sent only when configured. */
+/** InstitutionCustomerId (business banking) and AccountType (multi-statement disclosures) are sent only when
+ * configured. */
 function userQuery(cfg: TargetConfig, withAccountType: boolean): Record<string, string | undefined> {
-  return { InstitutionCustomerId: cfg.testData.institutionCustomerId, ...(withAccountType ? { AccountType: cfg.testData.accountType } : {}) };
+  return {
+    InstitutionCustomerId: cfg.testData.institutionCustomerId,
+    ...(withAccountType ? { AccountType: cfg.testData.accountType } : {}),
+  };
 }
 
 /**
@@ -98,18 +147,46 @@ function userQuery(cfg: TargetConfig, withAccountType: boolean): Record<string, 
  * and InstitutionDisclosureName; body institutionDisclosureId, institutionDisclosureName and
  * institutionDisclosureStatus (the member name the spec writes for this body).
  */
-export function changeUserDisclosureRequest(f: Faker, cfg: TargetConfig, d: DisclosureRef, status = 'NOT_ACCEPTED', credentials: Credentials = 'valid'): BuiltRequest {
+export function changeUserDisclosureRequest(
+  f: Faker,
+  cfg: TargetConfig,
+  d: DisclosureRef,
+  status = 'NOT_ACCEPTED',
+  credentials: Credentials = 'valid',
+): BuiltRequest {
   return {
-    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionDisclosureId: d.institutionDisclosureId, InstitutionUserDisclosureStatus: status, InstitutionDisclosureName: d.institutionDisclosureName },
+    headers: {
+      ...commonHeaders(f, cfg, credentials),
+      'Content-Type': 'application/json',
+      InstitutionDisclosureId: d.institutionDisclosureId,
+      InstitutionUserDisclosureStatus: status,
+      InstitutionDisclosureName: d.institutionDisclosureName,
+    },
     query: userQuery(cfg, false),
-    body: { institutionDisclosureId: d.institutionDisclosureId, institutionDisclosureName: d.institutionDisclosureName, institutionDisclosureStatus: status },
+    body: {
+      institutionDisclosureId: d.institutionDisclosureId,
+      institutionDisclosureName: d.institutionDisclosureName,
+      institutionDisclosureStatus: status,
+    },
   };
 }
 
-/** Operation 7 (either form): the common headers plus InstitutionUserDisclosureStatus (the record's status) and AccountId; body institutionDisclosureName and accountId. */
-export function deleteUserDisclosureRequest(f: Faker, cfg: TargetConfig, d: DisclosureRef, currentStatus = 'ACCEPTED', credentials: Credentials = 'valid'): BuiltRequest {
+/** Operation 7 (either form): the common headers plus InstitutionUserDisclosureStatus (the record's status) and
+ * AccountId; body institutionDisclosureName and accountId. */
+export function deleteUserDisclosureRequest(
+  f: Faker,
+  cfg: TargetConfig,
+  d: DisclosureRef,
+  currentStatus = 'ACCEPTED',
+  credentials: Credentials = 'valid',
+): BuiltRequest {
   return {
-    headers: { ...commonHeaders(f, cfg, credentials), 'Content-Type': 'application/json', InstitutionUserDisclosureStatus: currentStatus, AccountId: cfg.testData.accountId },
+    headers: {
+      ...commonHeaders(f, cfg, credentials),
+      'Content-Type': 'application/json',
+      InstitutionUserDisclosureStatus: currentStatus,
+      AccountId: cfg.testData.accountId,
+    },
     query: userQuery(cfg, true),
     body: { institutionDisclosureName: d.institutionDisclosureName, accountId: cfg.testData.accountId },
   };

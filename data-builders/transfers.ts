@@ -8,8 +8,16 @@ export type TransferCredentials = 'valid' | 'none' | 'invalid' | 'forbidden';
  * Operation 9's headers: Authorization (Bearer, an OAuth2 access token), transactionId (unique per
  * request), Accept and Content-Type with the value application/json.
  */
-export function transferHeaders(f: Faker, cfg: TargetConfig, o: { credentials?: TransferCredentials; omitTransactionId?: boolean } = {}): Record<string, string> {
-  const h: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', transactionId: f.string.uuid() };
+export function transferHeaders(
+  f: Faker,
+  cfg: TargetConfig,
+  o: { credentials?: TransferCredentials; omitTransactionId?: boolean } = {},
+): Record<string, string> {
+  const h: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    transactionId: f.string.uuid(),
+  };
   const credentials = o.credentials ?? 'valid';
   if (credentials === 'valid') h.Authorization = `Bearer ${cfg.credentials.transfersToken ?? ''}`;
   if (credentials === 'forbidden') h.Authorization = `Bearer ${cfg.credentials.transfersForbiddenToken ?? ''}`;
@@ -62,7 +70,12 @@ export function weekdayAWeekAhead(now = new Date()): { date: string; dayOfWeek: 
  * count) carry values that name the run or repeat the schedule. The account holder ids are sent only
  * where configured (a made-up holder would be refused).
  */
-export function scheduledTransfer(f: Faker, cfg: TargetConfig, runId: string, now = new Date()): Record<string, unknown> {
+export function scheduledTransfer(
+  f: Faker,
+  cfg: TargetConfig,
+  runId: string,
+  now = new Date(),
+): Record<string, unknown> {
   const { date, dayOfWeek } = weekdayAWeekAhead(now);
   const t = cfg.testData.transfer;
   return {

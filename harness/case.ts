@@ -54,7 +54,10 @@ export function feature(area: Area, operation: OperationKey, cases: CaseDef[]): 
 }
 
 export function caseId(f: Feature, c: CaseDef): string {
-  return `${f.area}/${f.operation}/${c.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `${f.area}/${f.operation}/${c.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }
 
 /** A MUST check failed (or a SHOULD/INFO check under --strict): the case is non-conformant. */
@@ -69,16 +72,23 @@ export class CheckFailure extends Error {
 export class NotApplicableError extends Error {
   override name = 'NotApplicableError';
   /** The answer that says so (a shared list may reach several cases through one error). */
-  constructor(message: string, readonly exchange?: Exchange) {
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
     super(message);
   }
 }
 
-/** The state the case needs could not be established (e.g. left unknown by an earlier case): no verdict, never a failure. */
+/** The state the case needs could not be established (e.g. left unknown by an earlier case): no verdict, never a
+ * failure. */
 export class CouldNotTestError extends Error {
   override name = 'CouldNotTestError';
   /** The configuration key or variable the operator should check, when the setup may be the cause. */
-  constructor(message: string, readonly setupKey?: string) {
+  constructor(
+    message: string,
+    readonly setupKey?: string,
+  ) {
     super(message);
   }
 }
@@ -92,7 +102,7 @@ export function formatFailure(r: CheckResult): string {
 }
 
 function hashSeed(seed: number, id: string): number {
-  let h = seed >>> 0 ^ 0x811c9dc5;
+  let h = (seed >>> 0) ^ 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619) >>> 0;
   return h;
 }
@@ -139,11 +149,18 @@ export class CaseContext {
     if (!this.cleaningUp) return this.sendOnce(o, this.signal);
     const timings = this.client.timings;
     const until = Date.now() + cleanupRequestDeadlineMs(this.config.http.timeoutMs, timings.cleanupRequestFloorMs);
-    return sendUntilAnswered(({ signal, n }) => this.sendOnce({ ...o, cleanup: true, label: n ? `${o.label ?? o.operation} (clean-up retry ${n})` : o.label }, signal), {
-      deadline: () => this.cleanupDeadlineAt(),
-      until,
-      backoffMs: timings.cleanupBackoffMs,
-    });
+    return sendUntilAnswered(
+      ({ signal, n }) =>
+        this.sendOnce(
+          { ...o, cleanup: true, label: n ? `${o.label ?? o.operation} (clean-up retry ${n})` : o.label },
+          signal,
+        ),
+      {
+        deadline: () => this.cleanupDeadlineAt(),
+        until,
+        backoffMs: timings.cleanupBackoffMs,
+      },
+    );
   }
 
   /** The clean-ups' deadline, brought forward when the target stopped answering. */
@@ -231,7 +248,12 @@ export class CaseContext {
       // The body was cut off at http.maxBodyBytes: what the check missed may be in the rest, so
       // this is no verdict on the target.
       const limit = this.config.http.maxBodyBytes;
-      throw new TransportError('too-large', `the answer is larger than http.maxBodyBytes (${limit} bytes) and was cut off there, so ${v.check} could not judge it; raise http.maxBodyBytes to test it`, v.res.exchange);
+      throw new TransportError(
+        'too-large',
+        `the answer is larger than http.maxBodyBytes (${limit} bytes) and was cut off there, so ` +
+          `${v.check} could not judge it; raise http.maxBodyBytes to test it`,
+        v.res.exchange,
+      );
     }
     this.checks.push(result);
     if (result.outcome !== 'failed') return true;
@@ -275,7 +297,11 @@ export class CaseContext {
     const missing = requirements.filter((r) => !judged.has(r));
     if (missing.length === 0) return;
     const what = `${missing.join(', ')} (answer ${res.status})`;
-    if (failedElsewhere.length) this.notApplicable(`the exchange gives no verdict on ${what}: ${failedElsewhere.join(', ')} failed on it first`, res);
+    if (failedElsewhere.length)
+      this.notApplicable(
+        `the exchange gives no verdict on ${what}: ` + `${failedElsewhere.join(', ')} failed on it first`,
+        res,
+      );
     this.couldNotTest(`the exchange gives no verdict on ${what}: the answer does not show the rule in play`);
   }
 
@@ -295,12 +321,16 @@ export class CaseContext {
     const missing = requirements.filter((r) => !judged.has(r));
     if (missing.length === 0) return;
     const why = notes.length ? `: ${notes.join('; ')}` : ': no read in the log shows the state';
-    if (failedElsewhere.length) this.notApplicable(`the log gives no verdict on ${missing.join(', ')}: ${failedElsewhere.join(', ')} failed on it first`);
+    if (failedElsewhere.length)
+      this.notApplicable(
+        `the log gives no verdict on ${missing.join(', ')}: ` + `${failedElsewhere.join(', ')} failed on it first`,
+      );
     this.couldNotTest(`the log gives no verdict on ${missing.join(', ')}${why}`);
   }
 
   private checkDeclared(requirementId: string): void {
-    if (!this.def.requirements.includes(requirementId)) throw new Error(`suite bug: case "${this.def.title}" checks ${requirementId} but does not declare it`);
+    if (!this.def.requirements.includes(requirementId))
+      throw new Error(`suite bug: case "${this.def.title}" checks ` + `${requirementId} but does not declare it`);
   }
 
   /**
@@ -356,13 +386,20 @@ export class CaseContext {
         const message = (e as Error).message;
         this.cleanupProblems.push(`${c.name}: ${message}`);
         // A clean-up that failed without saying what it left: what it was to undo may be left.
-        if (this.leftovers.length === before) this.leftBehind({ key: `${caseId(this.feature, this.def)}|${c.name}`, what: `${c.name} (test "${this.def.title}")`, restore: 'see the clean-up exchanges of this test in the report', why: message });
+        if (this.leftovers.length === before)
+          this.leftBehind({
+            key: `${caseId(this.feature, this.def)}|${c.name}`,
+            what: `${c.name} (test "${this.def.title}")`,
+            restore: 'see the clean-up exchanges of this ' + 'test in the report',
+            why: message,
+          });
       }
     }
   }
 }
 
-/** The name of the evidence step that holds exchanges another case sent (CaseContext.cite); the bench does not count them again. */
+/** The name of the evidence step that holds exchanges another case sent (CaseContext.cite); the bench does not count
+ * them again. */
 export const CITED_STEP = 'exchanges judged here, sent by the test';
 
 /** Run one case to its verdict; never throws. */
@@ -378,7 +415,10 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
       reason = 'suite bug: the case ran no check';
     } else if (ctx.checks.some((c) => c.outcome === 'failed' && c.grade === 'SHOULD')) {
       outcome = 'warning';
-      reason = ctx.checks.filter((c) => c.outcome === 'failed' && c.grade === 'SHOULD').map((c) => `SHOULD ${c.requirement}: ${c.description}; received ${c.received}`).join(' | ');
+      reason = ctx.checks
+        .filter((c) => c.outcome === 'failed' && c.grade === 'SHOULD')
+        .map((c) => `SHOULD ${c.requirement}: ${c.description}; ` + `received ${c.received}`)
+        .join(' | ');
     }
   } catch (e) {
     if (e instanceof CheckFailure) {
@@ -398,16 +438,28 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     } else if (e instanceof TransportError) {
       outcome = 'could-not-test';
       const ex = e.exchange;
-      reason = `could not test: ${e.message}${ex ? ` — ${ex.request.method} ${ex.request.url}\n  reproduce: ${ex.curl}` : ''}`;
+      reason = `could not test: ${e.message}${
+        ex ? ` — ${ex.request.method} ${ex.request.url}\n  ` + `reproduce: ${ex.curl}` : ''
+      }`;
     } else {
       outcome = 'error';
       reason = `suite error: ${(e as Error)?.stack ?? String(e)}`;
     }
   }
   await ctx.runCleanups();
-  if (ctx.cleanupProblems.length) reason = `${reason ? reason + '\n' : ''}clean-up problems: ${ctx.cleanupProblems.join('; ')}`;
-  if (ctx.leftovers.length) reason = `${reason ? reason + '\n' : ''}LEFT ON THE TARGET (restore by hand): ${ctx.leftovers.map((l) => `${l.what}: ${l.restore}`).join('; ')}`;
-  const redact = (l: Leftover): Leftover => ({ ...l, what: ctx.client.redactor.text(l.what), now: l.now && ctx.client.redactor.text(l.now), restore: ctx.client.redactor.text(l.restore), why: ctx.client.redactor.text(l.why) });
+  if (ctx.cleanupProblems.length)
+    reason = `${reason ? reason + '\n' : ''}clean-up problems: ` + `${ctx.cleanupProblems.join('; ')}`;
+  if (ctx.leftovers.length)
+    reason =
+      `${reason ? reason + '\n' : ''}LEFT ON THE TARGET (restore by hand): ` +
+      `${ctx.leftovers.map((l) => `${l.what}: ${l.restore}`).join('; ')}`;
+  const redact = (l: Leftover): Leftover => ({
+    ...l,
+    what: ctx.client.redactor.text(l.what),
+    now: l.now && ctx.client.redactor.text(l.now),
+    restore: ctx.client.redactor.text(l.restore),
+    why: ctx.client.redactor.text(l.why),
+  });
   return {
     id: caseId(ctx.feature, ctx.def),
     area: ctx.feature.area,

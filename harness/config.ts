@@ -48,11 +48,25 @@ export interface TargetConfig {
     accountType?: string;
     accountId: string;
     disclosure?: { institutionDisclosureId: string; institutionDisclosureName: string };
-    transfer: { fromAccountId: string; toAccountId: string; fromAccountHolderId?: string; toAccountHolderId?: string; currencyCode: string; amount: number };
+    transfer: {
+      fromAccountId: string;
+      toAccountId: string;
+      fromAccountHolderId?: string;
+      toAccountHolderId?: string;
+      currencyCode: string;
+      amount: number;
+    };
     customer: CustomerData;
     /** Further customers, so that phone-changing tests need not queue for one customer. */
     moreCustomers: CustomerData[];
-    revocation: { institutionId: string; grant_type?: string; username?: string; password?: string; scopes?: string; refresh_token?: string };
+    revocation: {
+      institutionId: string;
+      grant_type?: string;
+      username?: string;
+      password?: string;
+      scopes?: string;
+      refresh_token?: string;
+    };
   };
   allow: Record<SafetySwitch, boolean>;
   /** Limits on what a faulty target can make the suite change by mistake (default: see budgetOf). */
@@ -161,14 +175,18 @@ export function applySecretEnv(raw: Record<string, unknown>, env: NodeJS.Process
       try {
         parsed = JSON.parse(v);
       } catch {
-        throw new ConfigError(`environment variable ${name} must be a JSON object of header names to values, e.g. {"Authorization":"Bearer …"}`);
+        throw new ConfigError(
+          `environment variable ${name} must be a JSON object of header names ` +
+            `to values, e.g. {"Authorization":"Bearer …"}`,
+        );
       }
       setPath(raw, path, parsed);
     } else setPath(raw, path, v);
   }
 }
 
-/** Only a literal loopback address counts: 127.0.0.0/8, ::1, or the name localhost (never a DNS name that resolves there). */
+/** Only a literal loopback address counts: 127.0.0.0/8, ::1, or the name localhost (never a DNS name that resolves
+ * there). */
 export function isLoopback(url: string): boolean {
   const h = new URL(url).hostname;
   return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
@@ -184,7 +202,11 @@ function parseUrlOf(key: string, value: string): URL {
     u = new URL(value);
   } catch {
     const port = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)/i.exec(value)?.[1];
-    throw new ConfigError(port !== undefined && Number(port) > 65535 ? `"${key}" has the port ${port}, outside 1–65535` : `"${key}" is not a valid URL`);
+    throw new ConfigError(
+      port !== undefined && Number(port) > 65535
+        ? `"${key}" has the port ${port}, outside 1–65535`
+        : `"${key}" is not a valid URL`,
+    );
   }
   if (u.port === '0') throw new ConfigError(`"${key}" has the port 0, outside 1–65535`);
   return u;
@@ -199,14 +221,22 @@ function checkDepth(raw: unknown): void {
   for (let n = 0; stack.length && n < 1_000_000; n++) {
     const { v, path, depth } = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_CONFIG_DEPTH) throw new ConfigError(`"${path.slice(0, 120)}${path.length > 120 ? '…' : ''}" is nested deeper than ${MAX_CONFIG_DEPTH} levels: no configuration key is`);
+    if (depth >= MAX_CONFIG_DEPTH)
+      throw new ConfigError(
+        `"${path.slice(0, 120)}${path.length > 120 ? '…' : ''}" is nested deeper ` +
+          `than ${MAX_CONFIG_DEPTH} levels: no configuration key is`,
+      );
     for (const [k, x] of Object.entries(v)) stack.push({ v: x, path: path ? `${path}.${k}` : k, depth: depth + 1 });
   }
 }
 
 /** Path overrides keep the documented operation's {parameters}, exactly (a case fills them in). */
 function checkPaths(paths: Record<string, string>): Partial<Record<OperationKey, string>> {
-  const names = (t: string) => [...t.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).sort().join(', ');
+  const names = (t: string) =>
+    [...t.matchAll(/\{([^}]*)\}/g)]
+      .map((m) => m[1])
+      .sort()
+      .join(', ');
   for (const [key, path] of Object.entries(paths)) {
     const documented = OPERATIONS[key as OperationKey].path;
     if (names(path) !== names(documented)) {
@@ -221,7 +251,10 @@ function checkPaths(paths: Record<string, string>): Partial<Record<OperationKey,
  * The key a base goes by: contactInfoBaseUrl, when not set or equal to baseUrl, is baseUrl (what the
  * operator set, and what a run proves as one base URL).
  */
-export function baseKeyOf<K extends (typeof URL_KEYS)[number]>(cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>, key: K): K | 'baseUrl' {
+export function baseKeyOf<K extends (typeof URL_KEYS)[number]>(
+  cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>,
+  key: K,
+): K | 'baseUrl' {
   return key === 'contactInfoBaseUrl' && baseUrlOf(cfg, key) === cfg.baseUrl ? 'baseUrl' : key;
 }
 
@@ -232,7 +265,8 @@ export function baseUrlOf(cfg: Pick<TargetConfig, (typeof URL_KEYS)[number]>, ke
 
 /** Parse, validate and complete a configuration. Throws ConfigError with one clear message. */
 export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env): TargetConfig {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError('the configuration must be a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new ConfigError('the configuration must be a JSON object');
   checkDepth(raw);
   const obj = structuredClone(raw) as Record<string, unknown>;
   applySecretEnv(obj, env);
@@ -264,7 +298,11 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
       disclosure: td.disclosure,
       transfer: { currencyCode: 'AED', amount: 0.01, ...(td.transfer ?? {}) },
       customer: { userIdType: 'CUSTOMER_ID', countryCode: '', ...(td.customer ?? {}) },
-      moreCustomers: (td.moreCustomers ?? []).map((c: Partial<CustomerData>) => ({ userIdType: 'CUSTOMER_ID', countryCode: '', ...c })),
+      moreCustomers: (td.moreCustomers ?? []).map((c: Partial<CustomerData>) => ({
+        userIdType: 'CUSTOMER_ID',
+        countryCode: '',
+        ...c,
+      })),
       revocation: { institutionId: td.revocation?.institutionId ?? td.institutionId, ...(td.revocation ?? {}) },
     },
     allow: {
@@ -289,11 +327,17 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     if (cfg[key] === undefined) continue;
     const u = new URL(cfg[key]);
     if (u.protocol === 'http:' && !isLoopback(cfg[key]) && !cfg.http.allowInsecureHttp) {
-      throw new ConfigError(`"${key}" is plain http:// to a non-loopback host (${u.host}); use https://, or set http.allowInsecureHttp to true if this is really intended`);
+      throw new ConfigError(
+        `"${key}" is plain http:// to a non-loopback host (${u.host}); use https://, or ` +
+          `set http.allowInsecureHttp to true if this is really intended`,
+      );
     }
     if (u.search || u.hash) throw new ConfigError(`"${key}" must not carry a query or fragment`);
   }
-  if (!!cfg.http.tls.certFile !== !!cfg.http.tls.keyFile) throw new ConfigError('"http.tls.certFile" and "http.tls.keyFile" go together for mutual TLS: set both or neither');
+  if (!!cfg.http.tls.certFile !== !!cfg.http.tls.keyFile)
+    throw new ConfigError(
+      '"http.tls.certFile" and "http.tls.keyFile" go together ' + 'for mutual TLS: set both or neither',
+    );
   try {
     checkTlsFiles(cfg.http.tls);
   } catch (e) {
@@ -312,7 +356,11 @@ function checkUrls(r: Record<string, any>): void {
   for (const key of URL_KEYS) {
     if (r[key] === undefined) continue; // contactInfoBaseUrl is optional
     const u = parseUrlOf(key, r[key]);
-    if (u.username || u.password) throw new ConfigError(`"${key}" carries credentials in the URL (user:password@host): refused, as a URL is written into every report; give credentials in the "credentials" keys or their environment variables`);
+    if (u.username || u.password)
+      throw new ConfigError(
+        `"${key}" carries credentials in the URL (user:password@host): refused, as a URL is written into ` +
+          `every report; give credentials in the "credentials" keys or their environment variables`,
+      );
   }
   if (typeof r.http?.proxyUrl === 'string') parseUrlOf('http.proxyUrl', r.http.proxyUrl);
 }
@@ -359,8 +407,9 @@ export function namedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): Na
 export function bodySecrets(cfg: TargetConfig): Record<string, string> {
   const { password, refresh_token } = cfg.testData.revocation;
   return Object.fromEntries(
-    Object.entries({ DBSI_REVOCATION_PASSWORD: password, DBSI_REVOCATION_REFRESH_TOKEN: refresh_token })
-      .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+    Object.entries({ DBSI_REVOCATION_PASSWORD: password, DBSI_REVOCATION_REFRESH_TOKEN: refresh_token }).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+    ),
   );
 }
 
@@ -371,7 +420,9 @@ export function bodySecrets(cfg: TargetConfig): Record<string, string> {
  */
 function checkSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv): void {
   for (const [h, v] of Object.entries(cfg.credentials.contactInfoHeaders ?? {})) {
-    const name = `${env.DBSI_CONTACT_INFO_HEADERS ? 'DBSI_CONTACT_INFO_HEADERS' : '"credentials.contactInfoHeaders"'} header ${JSON.stringify(h)}`;
+    const name =
+      `${env.DBSI_CONTACT_INFO_HEADERS ? 'DBSI_CONTACT_INFO_HEADERS' : '"credentials.contactInfoHeaders"'} ` +
+      `header ${JSON.stringify(h)}`;
     if (!HEADER_NAME.test(h)) throw new ConfigError(`${name} is not a valid HTTP header name`);
     const p = headerValueProblem(v);
     if (p) throw new ConfigError(`${name}: its value ${p}`);
@@ -380,7 +431,11 @@ function checkSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv): void {
     const p = v === undefined ? undefined : headerValueProblem(v);
     if (p) throw new ConfigError(`"${key}" ${p}`);
   }
-  if (cfg.credentials.revocationClientId?.includes(':')) throw new ConfigError(`${env.DBSI_REVOCATION_CLIENT_ID ? 'DBSI_REVOCATION_CLIENT_ID' : '"credentials.revocationClientId"'} contains ":", which HTTP Basic authentication cannot carry in the shared key (RFC 7617)`);
+  if (cfg.credentials.revocationClientId?.includes(':'))
+    throw new ConfigError(
+      `${env.DBSI_REVOCATION_CLIENT_ID ? 'DBSI_REVOCATION_CLIENT_ID' : '"credentials.revocationClientId"'} ` +
+        `contains ":", which HTTP Basic authentication cannot carry in the shared key (RFC 7617)`,
+    );
   for (const s of namedSecrets(cfg, env)) {
     const p = secretProblem(s.value);
     if (p) throw new ConfigError(`${s.name} ${p}`);
@@ -395,7 +450,11 @@ export function configWarnings(cfg: TargetConfig): string[] {
     const what = `${op.number}. ${op.name}`;
     out.push(`declared deviation: paths.${key}: ${what} is sent to ${path} instead of the spec's ${op.path}`);
   }
-  if (!cfg.http.tls.rejectUnauthorized) out.push('TLS certificate verification is OFF for this target (http.tls.rejectUnauthorized = false): answers may come from anyone');
+  if (!cfg.http.tls.rejectUnauthorized)
+    out.push(
+      'TLS certificate verification is OFF for this target ' +
+        '(http.tls.rejectUnauthorized = false): answers may come from anyone',
+    );
   for (const key of URL_KEYS) {
     const url = cfg[key];
     if (url === undefined || (key === 'contactInfoBaseUrl' && url === cfg.baseUrl)) continue;
@@ -425,10 +484,7 @@ const AREA_NEEDS: Record<Area, Array<[path: string, env?: string]>> = {
     ['testData.transfer.fromAccountId'],
     ['testData.transfer.toAccountId'],
   ],
-  'contact-info': [
-    ['testData.customer.customerId'],
-    ['testData.customer.phoneNumber'],
-  ],
+  'contact-info': [['testData.customer.customerId'], ['testData.customer.phoneNumber']],
 };
 
 function getPath(obj: unknown, path: string): unknown {
@@ -450,8 +506,9 @@ export function checkAreaNeeds(cfg: TargetConfig, areas: readonly Area[], o: { c
     }
   }
   if (contactInfoAuthMissing(cfg, areas)) {
-    const item = '"credentials.contactInfoHeaders" or "credentials.bearerToken" (or DBSI_CONTACT_INFO_HEADERS / '
-      + 'DBSI_BEARER_TOKEN), needed by area contact-info';
+    const item =
+      '"credentials.contactInfoHeaders" or "credentials.bearerToken" (or DBSI_CONTACT_INFO_HEADERS / ' +
+      'DBSI_BEARER_TOKEN), needed by area contact-info';
     missing.push({ item, credential: true });
   }
   const refused = missing.filter((m) => o.credentials !== false || !m.credential).map((m) => m.item);
@@ -465,7 +522,10 @@ function contactInfoAuthMissing(cfg: TargetConfig, areas: readonly Area[]): bool
 
 /** The headers the contact-info operation sends for authentication (not shown in the spec). */
 export function contactInfoAuthHeaders(cfg: TargetConfig): Record<string, string> {
-  return cfg.credentials.contactInfoHeaders ?? (cfg.credentials.bearerToken ? { Authorization: `Bearer ${cfg.credentials.bearerToken}` } : {});
+  return (
+    cfg.credentials.contactInfoHeaders ??
+    (cfg.credentials.bearerToken ? { Authorization: `Bearer ${cfg.credentials.bearerToken}` } : {})
+  );
 }
 
 /** Every secret value in the configuration: what redaction hides and what the leak scans look for. */
@@ -481,11 +541,20 @@ export function secretValues(cfg: TargetConfig): string[] {
 export function scannedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): NamedSecret[] {
   const c = cfg.credentials;
   const out = namedSecrets(cfg, env);
-  if (c.revocationClientId && c.revocationClientSecret) out.push({ name: 'the Basic credentials of the revocation client (id:secret, base64)', value: Buffer.from(`${c.revocationClientId}:${c.revocationClientSecret}`).toString('base64') });
-  for (const [h, v] of Object.entries(c.contactInfoHeaders ?? {})) out.push({ name: `the contact-info header ${JSON.stringify(h)}`, value: v });
+  if (c.revocationClientId && c.revocationClientSecret)
+    out.push({
+      name: 'the Basic credentials of the revocation ' + 'client (id:secret, base64)',
+      value: Buffer.from(`${c.revocationClientId}:${c.revocationClientSecret}`).toString('base64'),
+    });
+  for (const [h, v] of Object.entries(c.contactInfoHeaders ?? {}))
+    out.push({ name: `the contact-info header ${JSON.stringify(h)}`, value: v });
   if (cfg.http.proxyUrl) {
     const u = new URL(cfg.http.proxyUrl);
-    if (u.password) out.push({ name: 'the Basic credentials of "http.proxyUrl"', value: Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64') });
+    if (u.password)
+      out.push({
+        name: 'the Basic credentials of "http.proxyUrl"',
+        value: Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64'),
+      });
   }
   return out.filter((s) => s.value.length >= 4);
 }
@@ -502,7 +571,11 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.en
     // A byte order mark, as some editors write one, is not an error.
     text = text.replace(/^\uFEFF/, '');
   } catch (e) {
-    throw new ConfigError(e instanceof LocalFileError ? `cannot read the configuration file (${e.message})` : `cannot read the configuration file ${path}`);
+    throw new ConfigError(
+      e instanceof LocalFileError
+        ? `cannot read the configuration file ` + `(${e.message})`
+        : `cannot read the configuration file ${path}`,
+    );
   }
   let raw: unknown;
   try {

@@ -1,4 +1,15 @@
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /**
@@ -10,7 +21,10 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 /** A local file or folder that cannot be used; `subject` is the option or key that named it. */
 export class LocalFileError extends Error {
   override name = 'LocalFileError';
-  constructor(readonly subject: string, message: string) {
+  constructor(
+    readonly subject: string,
+    message: string,
+  ) {
     super(`${subject}: ${message}`);
   }
 }
@@ -44,7 +58,15 @@ function kind(st: Stats): string {
 
 const reason = (e: unknown) => {
   const code = (e as NodeJS.ErrnoException)?.code;
-  return code === 'ENOENT' ? 'does not exist' : code === 'EACCES' || code === 'EPERM' ? 'cannot be read (permission denied)' : code === 'ENOTDIR' ? 'does not exist (a part of the path is a file)' : code === 'ELOOP' ? 'is a symbolic link loop' : `cannot be read (${code ?? (e as Error)?.message})`;
+  return code === 'ENOENT'
+    ? 'does not exist'
+    : code === 'EACCES' || code === 'EPERM'
+      ? 'cannot be read (permission denied)'
+      : code === 'ENOTDIR'
+        ? 'does not exist (a part of the path is a file)'
+        : code === 'ELOOP'
+          ? 'is a symbolic link loop'
+          : `cannot be read (${code ?? (e as Error)?.message})`;
 };
 
 /**
@@ -65,7 +87,11 @@ export function readRegularFile(path: string, subject: string, maxBytes = MAX_IN
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new LocalFileError(subject, `${path} is ${kind(st)}, not a regular file`);
-    if (st.size > maxBytes) throw new LocalFileError(subject, `${path} is ${st.size} bytes, larger than the ${maxBytes} bytes a file of this kind may have`);
+    if (st.size > maxBytes)
+      throw new LocalFileError(
+        subject,
+        `${path} is ${st.size} bytes, larger than the ${maxBytes} ` + `bytes a file of this kind may have`,
+      );
     // Read at most one byte more than allowed: a file that grows while it is read is refused too.
     const buf = Buffer.alloc(maxBytes + 1);
     let n = 0;
@@ -79,7 +105,11 @@ export function readRegularFile(path: string, subject: string, maxBytes = MAX_IN
       if (got === 0) break;
       n += got;
     }
-    if (n > maxBytes) throw new LocalFileError(subject, `${path} is larger than the ${maxBytes} bytes a file of this kind may have`);
+    if (n > maxBytes)
+      throw new LocalFileError(
+        subject,
+        `${path} is larger than the ${maxBytes} bytes a ` + `file of this kind may have`,
+      );
     return buf.subarray(0, n);
   } finally {
     closeSync(fd);
@@ -103,12 +133,22 @@ export function prepareReportsDir(path: string, subject = '--reports', from?: st
   for (let depth = 0; depth < 4096; depth++) {
     try {
       const st = statSync(existing);
-      if (!st.isDirectory()) throw new LocalFileError(subject, `${existing === abs ? path : `${path}: ${existing}`} is ${st.isFile() ? 'a file' : kind(st)}, not a directory`);
+      if (!st.isDirectory())
+        throw new LocalFileError(
+          subject,
+          `${existing === abs ? path : `${path}: ${existing}`} is ` +
+            `${st.isFile() ? 'a file' : kind(st)}, not a directory`,
+        );
       break;
     } catch (e) {
       if (e instanceof LocalFileError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') throw new LocalFileError(subject, `${path} cannot be used (${code === 'ENOTDIR' ? 'a part of the path is a file' : code === 'EACCES' ? 'permission denied' : code})`);
+      if (code !== 'ENOENT')
+        throw new LocalFileError(
+          subject,
+          `${path} cannot be used ` +
+            `(${code === 'ENOTDIR' ? 'a part of the path is a file' : code === 'EACCES' ? 'permission denied' : code})`,
+        );
       const parent = dirname(existing);
       if (parent === existing) throw new LocalFileError(subject, `${path} cannot be created`);
       missing.unshift(existing);
@@ -121,7 +161,11 @@ export function prepareReportsDir(path: string, subject = '--reports', from?: st
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') continue;
-      throw new LocalFileError(subject, `${path} cannot be created (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code === 'ENOENT' ? `${dirname(dir)} does not accept new folders` : code})`);
+      throw new LocalFileError(
+        subject,
+        `${path} cannot be created ` +
+          `(${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code === 'ENOENT' ? `${dirname(dir)} does not accept new folders` : code})`,
+      );
     }
   }
   const probe = join(abs, `.dbsi-write-check-${process.pid}`);
@@ -130,7 +174,11 @@ export function prepareReportsDir(path: string, subject = '--reports', from?: st
     rmSync(probe, { force: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new LocalFileError(subject, `${path} is not writable (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code})`);
+    throw new LocalFileError(
+      subject,
+      `${path} is not writable ` +
+        `(${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code})`,
+    );
   }
   return abs;
 }

@@ -37,7 +37,8 @@ function admit(key: string, k: KeyState): void {
   if (!k.writer && k.readers === 0 && k.queue.length === 0) keys.delete(key);
 }
 
-/** Wait for the key in the given mode (exclusive unless told); the returned function releases it (calling it twice is harmless). */
+/** Wait for the key in the given mode (exclusive unless told); the returned function releases it (calling it twice is
+ * harmless). */
 export async function acquireLock(key: string, mode: LockMode = 'exclusive'): Promise<() => void> {
   let k = keys.get(key);
   if (!k) keys.set(key, (k = { readers: 0, writer: false, queue: [] }));

@@ -31,14 +31,22 @@ export interface RecordedResponse {
   bytes: number;
 }
 
-export type TransportErrorKind = 'connection' | 'timeout' | 'protocol' | 'unavailable' | 'interrupted' | 'too-large' | 'target-stopped';
+export type TransportErrorKind =
+  | 'connection'
+  | 'timeout'
+  | 'protocol'
+  | 'unavailable'
+  | 'interrupted'
+  | 'too-large'
+  | 'target-stopped';
 
 /**
  * Something a case changed on the target and could not put back (or could not confirm it put back):
  * listed in one block at the end of the run, with the exact values to restore by hand.
  */
 export interface Leftover {
-  /** Identifies the thing (e.g. "contact-info phone <baseUrl> <customerId>"): a later case that puts it back resolves it. */
+  /** Identifies the thing (e.g. "contact-info phone <baseUrl> <customerId>"): a later case that puts it back resolves
+   * it. */
   key: string;
   /** What may be left changed, e.g. "phone number of customer cust-7 (CUSTOMER_ID)". */
   what: string;

@@ -35,7 +35,8 @@ export interface DocumentedBody {
 }
 
 export interface DocumentedResponse {
-  /** An exact status, a range where the success status is not shown ('2XX'), or 'default' where errors are not shown. */
+  /** An exact status, a range where the success status is not shown ('2XX'), or 'default' where errors are not shown.
+   * */
   status: '200' | '204' | '400' | '401' | '403' | '500' | '2XX' | 'default';
   /** The spec's words. */
   description: string;
@@ -47,9 +48,29 @@ export interface DocumentedResponse {
 
 /** The authentication schemes of the spec's "Authentication" table. */
 export const SECURITY_SCHEMES = {
-  disclosuresBearer: { type: 'http', scheme: 'bearer', description: 'Disclosures (all): "Authorization header with a bearer access token obtained from the Authentication API". The operation that issues tokens (path, body, response): not shown.' },
-  transfersBearer: { type: 'http', scheme: 'bearer', description: 'Create a transfer: "Authorization header with an OAuth2 access token". "An unauthenticated transfer request returns 401 and an unauthorized one 403." The OAuth2 flows and the operation that issues tokens: not shown.' },
-  revocationBasic: { type: 'http', scheme: 'basic', description: 'Revoke a token: "Authorization header with HTTP Basic authentication: the word Basic, a space, then the base64 encoding of the shared key, a colon and the secret key; shared key and secret key are issued when the application is registered". "The unsuccessful authentication of a token request returns status 401."' },
+  disclosuresBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Disclosures (all): "Authorization header with a bearer access token obtained from the ' +
+      'Authentication API". The operation that issues tokens (path, body, response): not shown.',
+  },
+  transfersBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Create a transfer: "Authorization header with an OAuth2 access token". "An unauthenticated transfer ' +
+      'request returns 401 and an unauthorized one 403." The OAuth2 flows and the operation that issues ' +
+      'tokens: not shown.',
+  },
+  revocationBasic: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'Revoke a token: "Authorization header with HTTP Basic authentication: the word Basic, a space, then ' +
+      'the base64 encoding of the shared key, a colon and the secret key; shared key and secret key are issued ' +
+      'when the application is registered". "The unsuccessful authentication of a token request returns status 401."',
+  },
 } as const;
 
 export type SecuritySchemeKey = keyof typeof SECURITY_SCHEMES;
@@ -66,29 +87,92 @@ export interface OperationDocumentation {
 
 const EVERY = 'One of the "Disclosures: headers sent with every operation".';
 const DISCLOSURES_HEADERS: DocumentedParameter[] = [
-  { name: 'Authorization', in: 'header', required: true, description: `${EVERY} "Bearer access token obtained from the Authentication API".` },
-  { name: 'TransactionId', in: 'header', required: true, description: `${EVERY} "UUID string, a unique identifier for this request".`, schema: { type: 'string', format: 'uuid' } },
-  { name: 'callingAppId', in: 'header', required: true, description: `${EVERY} "Identifier of the application that made the request".` },
+  {
+    name: 'Authorization',
+    in: 'header',
+    required: true,
+    description: `${EVERY} "Bearer access token obtained from ` + `the Authentication API".`,
+  },
+  {
+    name: 'TransactionId',
+    in: 'header',
+    required: true,
+    description: `${EVERY} "UUID string, a unique identifier ` + `for this request".`,
+    schema: { type: 'string', format: 'uuid' },
+  },
+  {
+    name: 'callingAppId',
+    in: 'header',
+    required: true,
+    description: `${EVERY} "Identifier of the application ` + `that made the request".`,
+  },
 ];
 const INSTITUTION_DISCLOSURE_HEADERS: DocumentedParameter[] = [
-  { name: 'InstitutionId', in: 'header', description: '"identifier of the FI". The same value as the body member institutionId; "which of the two wins when they differ: not shown".' },
-  { name: 'InstitutionDisclosureName', in: 'header', description: '"name of the disclosure". The same value as the body member institutionDisclosureName; "which of the two wins when they differ: not shown".' },
-  { name: 'InstitutionDisclosureStatus', in: 'header', description: '"true or false". The same value as the body member institutionDisclosureStatus; "which of the two wins when they differ: not shown".', schema: { type: 'string', enum: ['true', 'false'] } },
+  {
+    name: 'InstitutionId',
+    in: 'header',
+    description:
+      '"identifier of the FI". The same value as the body member institutionId; ' +
+      '"which of the two wins when they differ: not shown".',
+  },
+  {
+    name: 'InstitutionDisclosureName',
+    in: 'header',
+    description:
+      '"name of the disclosure". The same value as the body member ' +
+      'institutionDisclosureName; "which of the two wins when they differ: not shown".',
+  },
+  {
+    name: 'InstitutionDisclosureStatus',
+    in: 'header',
+    description:
+      '"true or false". The same value as the body member ' +
+      'institutionDisclosureStatus; "which of the two wins when they differ: not shown".',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
 ];
-const INSTITUTION_CUSTOMER_ID: DocumentedParameter = { name: 'InstitutionCustomerId', in: 'query', description: '"the identifier of the user the recipient is associated with; mandatory for business banking requests".' };
-const BY_ID = 'The second form of the operation: "Path parameter institutionUserDisclosureId: used only with the second form."';
-const USER_DISCLOSURE_ID: DocumentedParameter = { name: 'institutionUserDisclosureId', in: 'path', required: true, description: 'Identifier of the acceptance record: "Path parameter institutionUserDisclosureId: used only with the second form."' };
-const byId = (d: OperationDocumentation): OperationDocumentation => ({ ...d, parameters: [USER_DISCLOSURE_ID, ...d.parameters], note: BY_ID });
+const INSTITUTION_CUSTOMER_ID: DocumentedParameter = {
+  name: 'InstitutionCustomerId',
+  in: 'query',
+  description:
+    '"the identifier of the user the recipient is associated with; ' + 'mandatory for business banking requests".',
+};
+const BY_ID =
+  'The second form of the operation: "Path parameter ' +
+  'institutionUserDisclosureId: used only with the second form."';
+const USER_DISCLOSURE_ID: DocumentedParameter = {
+  name: 'institutionUserDisclosureId',
+  in: 'path',
+  required: true,
+  description:
+    'Identifier of the acceptance record: "Path parameter ' +
+    'institutionUserDisclosureId: used only with the second form."',
+};
+const byId = (d: OperationDocumentation): OperationDocumentation => ({
+  ...d,
+  parameters: [USER_DISCLOSURE_ID, ...d.parameters],
+  note: BY_ID,
+});
 
-const SUCCESS_NOT_SHOWN = '"The status code of the successful responses of the GET operations and of create/change institution disclosure: not shown." Any 2xx.';
-const DISCLOSURES_ERRORS: DocumentedResponse = { status: 'default', description: '"Errors of the disclosures operations: not shown." No error status or body is documented.' };
+const SUCCESS_NOT_SHOWN =
+  '"The status code of the successful responses of the GET operations and of ' +
+  'create/change institution disclosure: not shown." Any 2xx.';
+const DISCLOSURES_ERRORS: DocumentedResponse = {
+  status: 'default',
+  description: '"Errors of the disclosures operations: not shown." No ' + 'error status or body is documented.',
+};
 const NO_CONTENT: DocumentedResponse = { status: '204', description: '"Response: 204, no content."' };
 
 const changeUserDisclosure: OperationDocumentation = {
   security: 'disclosuresBearer',
   parameters: [
     ...DISCLOSURES_HEADERS,
-    { name: 'InstitutionDisclosureId', in: 'header', required: false, description: '"required only when the update is CAS-related; what CAS-related means: not shown".' },
+    {
+      name: 'InstitutionDisclosureId',
+      in: 'header',
+      required: false,
+      description: '"required only when the update is CAS-related; what ' + 'CAS-related means: not shown".',
+    },
     { name: 'InstitutionUserDisclosureStatus', in: 'header', description: '"for example Accepted".' },
     { name: 'InstitutionDisclosureName', in: 'header', description: 'The name of the disclosure.' },
     INSTITUTION_CUSTOMER_ID,
@@ -104,7 +188,11 @@ const deleteUserDisclosure: OperationDocumentation = {
     { name: 'InstitutionUserDisclosureStatus', in: 'header', description: 'The status of the acceptance record.' },
     { name: 'AccountId', in: 'header', description: 'The account identifier.' },
     { ...INSTITUTION_CUSTOMER_ID, description: '"mandatory for business banking requests".' },
-    { name: 'AccountType', in: 'query', description: '"a valid account type of the platform; mandatory for multi-statement disclosures".' },
+    {
+      name: 'AccountType',
+      in: 'query',
+      description: '"a valid account type of the platform; mandatory for ' + 'multi-statement disclosures".',
+    },
   ],
   body: { schema: 'user-disclosure-delete-request', requiredMembersStated: false },
   responses: [NO_CONTENT, DISCLOSURES_ERRORS],
@@ -134,24 +222,55 @@ export const OPERATION_DOCUMENTATION: Record<OperationKey, OperationDocumentatio
     parameters: [...DISCLOSURES_HEADERS, ...INSTITUTION_DISCLOSURE_HEADERS],
     body: { schema: 'institution-disclosure-create-request', requiredMembersStated: false },
     responses: [
-      { status: '2XX', description: `"Response: object with institutionDisclosureId, institutionDisclosureName, institutionDisclosureData, institutionDisclosureDataType." ${SUCCESS_NOT_SHOWN}`, schema: 'institution-disclosure-create-response' },
+      {
+        status: '2XX',
+        description:
+          `"Response: object with institutionDisclosureId, institutionDisclosureName, ` +
+          `institutionDisclosureData, institutionDisclosureDataType." ${SUCCESS_NOT_SHOWN}`,
+        schema: 'institution-disclosure-create-response',
+      },
       DISCLOSURES_ERRORS,
     ],
   },
   changeInstitutionDisclosure: {
     security: 'disclosuresBearer',
-    parameters: [{ name: 'institutionDisclosureId', in: 'path', required: true, description: '"Path variable: institutionDisclosureId, unique identifier of the disclosure."' }, ...DISCLOSURES_HEADERS, ...INSTITUTION_DISCLOSURE_HEADERS],
+    parameters: [
+      {
+        name: 'institutionDisclosureId',
+        in: 'path',
+        required: true,
+        description: '"Path variable: institutionDisclosureId, unique ' + 'identifier of the disclosure."',
+      },
+      ...DISCLOSURES_HEADERS,
+      ...INSTITUTION_DISCLOSURE_HEADERS,
+    ],
     body: { schema: 'institution-disclosure-change-request', requiredMembersStated: false },
     responses: [
-      { status: '2XX', description: `"Response: object with institutionDisclosureId, institutionId, institutionDisclosureName, institutionDisclosureData, institutionDisclosureDataType." ${SUCCESS_NOT_SHOWN}`, schema: 'institution-disclosure-change-response' },
+      {
+        status: '2XX',
+        description:
+          `"Response: object with institutionDisclosureId, institutionId, institutionDisclosureName, ` +
+          `institutionDisclosureData, institutionDisclosureDataType." ${SUCCESS_NOT_SHOWN}`,
+        schema: 'institution-disclosure-change-response',
+      },
       DISCLOSURES_ERRORS,
     ],
   },
   listUserDisclosures: {
     security: 'disclosuresBearer',
-    parameters: [...DISCLOSURES_HEADERS, { name: 'InstitutionConsumerId', in: 'query', description: '"unique identifier of a consumer user".' }],
+    parameters: [
+      ...DISCLOSURES_HEADERS,
+      { name: 'InstitutionConsumerId', in: 'query', description: '"unique identifier of a consumer user".' },
+    ],
     responses: [
-      { status: '2XX', description: `"Response: object with institutionUserDisclosures, an array of objects of institutionId, institutionUserId, institutionUserDisclosureStatus, institutionDisclosureName." ${SUCCESS_NOT_SHOWN}`, schema: 'institution-user-disclosure-list', elements: { member: 'institutionUserDisclosures', schema: 'institution-user-disclosure-list-element' } },
+      {
+        status: '2XX',
+        description:
+          `"Response: object with institutionUserDisclosures, an array of objects of institutionId, ` +
+          `institutionUserId, institutionUserDisclosureStatus, institutionDisclosureName." ${SUCCESS_NOT_SHOWN}`,
+        schema: 'institution-user-disclosure-list',
+        elements: { member: 'institutionUserDisclosures', schema: 'institution-user-disclosure-list-element' },
+      },
       DISCLOSURES_ERRORS,
     ],
   },
@@ -163,7 +282,11 @@ export const OPERATION_DOCUMENTATION: Record<OperationKey, OperationDocumentatio
       { name: 'InstitutionDisclosureName', in: 'header', description: 'The name of the disclosure.' },
       { name: 'AccountId', in: 'header', description: '"unique account identifier".' },
       { name: 'InstitutionDisclosureId', in: 'header', description: '"unique disclosure identifier".' },
-      { name: 'InstitutionUserDisclosureStatusUpdateDateTime', in: 'header', description: '"a date-time stamp; its format: not shown".' },
+      {
+        name: 'InstitutionUserDisclosureStatusUpdateDateTime',
+        in: 'header',
+        description: '"a date-time stamp; its format: not shown".',
+      },
     ],
     body: { schema: 'user-disclosure-create-request', requiredMembersStated: false },
     responses: [NO_CONTENT, DISCLOSURES_ERRORS],
@@ -176,43 +299,109 @@ export const OPERATION_DOCUMENTATION: Record<OperationKey, OperationDocumentatio
     security: 'revocationBasic',
     parameters: [
       { name: 'Accept', in: 'header', required: false, description: 'Type string, "Required: no".' },
-      { name: 'institutionId', in: 'header', required: true, description: 'Type string, "Required: yes", "Numeric unique identifier of the FI".', schema: { type: 'string', pattern: '^[0-9]+$' } },
-      { name: 'transactionId', in: 'header', required: true, description: 'Type string, "Required: yes", "Unique identifier for this request".' },
-      { name: 'Content-Type', in: 'header', required: true, description: 'Type string, "Required: yes", "Request content type".' },
-      { name: 'Authorization', in: 'header', required: true, description: 'Type string, "Required: yes", "See Authentication" (HTTP Basic).' },
+      {
+        name: 'institutionId',
+        in: 'header',
+        required: true,
+        description: 'Type string, "Required: yes", "Numeric unique ' + 'identifier of the FI".',
+        schema: { type: 'string', pattern: '^[0-9]+$' },
+      },
+      {
+        name: 'transactionId',
+        in: 'header',
+        required: true,
+        description: 'Type string, "Required: yes", "Unique ' + 'identifier for this request".',
+      },
+      {
+        name: 'Content-Type',
+        in: 'header',
+        required: true,
+        description: 'Type string, "Required: yes", "Request ' + 'content type".',
+      },
+      {
+        name: 'Authorization',
+        in: 'header',
+        required: true,
+        description: 'Type string, "Required: yes", "See ' + 'Authentication" (HTTP Basic).',
+      },
     ],
     body: { schema: 'token-request', requiredMembersStated: true },
     responses: [
-      { status: '200', description: '"Response 200: Token record (the response is described with the words token successfully created)."', schema: 'token-record' },
-      { status: '400', description: '"The request does not match the requirements of the specification". "An additional error shape of code and message (both string) is also shown with this operation."', schema: 'token-revocation-error' },
+      {
+        status: '200',
+        description:
+          '"Response 200: Token record (the response is described with ' + 'the words token successfully created)."',
+        schema: 'token-record',
+      },
+      {
+        status: '400',
+        description:
+          '"The request does not match the requirements of the specification". "An additional error ' +
+          'shape of code and message (both string) is also shown with this operation."',
+        schema: 'token-revocation-error',
+      },
       { status: '401', description: '"The authentication request is unsuccessful".', schema: 'token-revocation-error' },
-      { status: '500', description: '"An unexpected fault occurs while processing".', schema: 'token-revocation-error' },
+      {
+        status: '500',
+        description: '"An unexpected fault occurs while processing".',
+        schema: 'token-revocation-error',
+      },
     ],
   },
   createTransfer: {
     security: 'transfersBearer',
     parameters: [
       { name: 'Authorization', in: 'header', required: true, description: '"required; an OAuth2 access token".' },
-      { name: 'transactionId', in: 'header', required: true, description: '"required; a unique identifier generated for each request".' },
-      { name: 'Accept', in: 'header', description: '"the request also carries Accept and Content-Type with the value application/json".' },
-      { name: 'Content-Type', in: 'header', description: '"the request also carries Accept and Content-Type with the value application/json".' },
+      {
+        name: 'transactionId',
+        in: 'header',
+        required: true,
+        description: '"required; a unique identifier generated ' + 'for each request".',
+      },
+      {
+        name: 'Accept',
+        in: 'header',
+        description: '"the request also carries Accept and Content-Type ' + 'with the value application/json".',
+      },
+      {
+        name: 'Content-Type',
+        in: 'header',
+        description: '"the request also carries Accept and Content-Type ' + 'with the value application/json".',
+      },
     ],
     body: { schema: 'transfer', requiredMembersStated: true },
     responses: [
       { status: '200', description: '"Response 200: Transfer object."', schema: 'transfer' },
-      { status: '400', description: '"Client error". "The conditions that lead to each status, the values of errorCode and code …: not shown."', schema: 'transfer-error' },
-      { status: '401', description: '"Authentication error"; "an unauthenticated transfer request returns 401".', schema: 'transfer-error' },
+      {
+        status: '400',
+        description:
+          '"Client error". "The conditions that lead to each status, the ' +
+          'values of errorCode and code …: not shown."',
+        schema: 'transfer-error',
+      },
+      {
+        status: '401',
+        description: '"Authentication error"; "an unauthenticated ' + 'transfer request returns 401".',
+        schema: 'transfer-error',
+      },
       { status: '403', description: '"Authorization error"; "an unauthorized one 403".', schema: 'transfer-error' },
       { status: '500', description: '"Server error".', schema: 'transfer-error' },
     ],
   },
   updateContactInfo: {
-    security: { notShown: '"Authentication of the contact-info operations: not shown." No scheme is documented, so none is declared here (not even "none").' },
+    security: {
+      notShown:
+        '"Authentication of the contact-info operations: not shown." No scheme is ' +
+        'documented, so none is declared here (not even "none").',
+    },
     parameters: [{ name: 'customerId', in: 'path', required: true, description: '"Path parameter: customerId."' }],
     body: { schema: 'contact-update-request', requiredMembersStated: true },
     responses: [
       { status: '204', description: '"Response: 204, no content, on success."' },
-      { status: 'default', description: '"Errors of the contact update operation: not shown." No error status or body is documented.' },
+      {
+        status: 'default',
+        description: '"Errors of the contact update operation: not shown." No ' + 'error status or body is documented.',
+      },
     ],
   },
 };

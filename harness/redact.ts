@@ -9,10 +9,12 @@ import { base64Cores, secretAnchors, secretPattern } from './secret-forms';
 
 export const REDACTED = '[REDACTED]';
 
-const SECRET_MEMBER = /^(password|oldPassword|clientSecret|client_secret|secretKey|access_token|refresh_token|accessToken|refreshToken|id_token|oneTimePasscode|ticket)$/i;
+const SECRET_MEMBER =
+  /^(password|oldPassword|clientSecret|client_secret|secretKey|access_token|refresh_token|accessToken|refreshToken|id_token|oneTimePasscode|ticket)$/i;
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key)$/i;
 
-/** Shorter values are not redacted (they would match ordinary text); the configuration refuses secrets under 8 characters. */
+/** Shorter values are not redacted (they would match ordinary text); the configuration refuses secrets under 8
+ * characters. */
 const MIN_REDACTED_LENGTH = 4;
 
 export class Redactor {
@@ -20,7 +22,8 @@ export class Redactor {
   private pattern: RegExp | undefined;
   /** The same pattern, not global: to test a decoded base64 run. */
   private probe: RegExp | undefined;
-  /** Literal pieces of every secret's every form (secretAnchors); undefined when a secret has none, so every text is searched. */
+  /** Literal pieces of every secret's every form (secretAnchors); undefined when a secret has none, so every text is
+   * searched. */
   private anchors: string[] | undefined;
   /** The base64 characters of every secret at every alignment (base64Cores). */
   private cores: string[] = [];
@@ -144,9 +147,14 @@ const HEX_RUN = /^[0-9a-fA-F-]+$/;
 const WORD_RUN = /^[A-Za-z]+$/;
 
 /** Which environment variable a reader sets to replay a request with the real credential. */
-export function credentialPlaceholder(name: string, value: string, bearerEnv = 'DBSI_BEARER_TOKEN'): string | undefined {
+export function credentialPlaceholder(
+  name: string,
+  value: string,
+  bearerEnv = 'DBSI_BEARER_TOKEN',
+): string | undefined {
   if (!/^authorization$/i.test(name)) return undefined;
-  if (/^Basic\s/i.test(value)) return 'Basic $(printf %s "$DBSI_REVOCATION_CLIENT_ID:$DBSI_REVOCATION_CLIENT_SECRET" | base64 -w0)';
+  if (/^Basic\s/i.test(value))
+    return 'Basic $(printf %s "$DBSI_REVOCATION_CLIENT_ID:$DBSI_REVOCATION_CLIENT_SECRET" ' + '| base64 -w0)';
   if (/^Bearer\s/i.test(value)) return `Bearer $${bearerEnv}`;
   return '$DBSI_AUTHORIZATION';
 }
@@ -223,12 +231,23 @@ export function curlLine(
     // expands); a made-up one (an invalid token, a wrong secret key) is no secret and is shown as sent,
     // so that replaying the line reproduces the same refusal.
     const configured = redactor.text(v) !== v;
-    const fromContactHeaders = Object.entries(contactHeaders).some(([name, value]) => name.toLowerCase() === k.toLowerCase() && value === v);
-    const placeholder = !configured ? undefined : fromContactHeaders ? contactHeaderPlaceholder(k) : credentialPlaceholder(k, v, bearerEnv);
-    parts.push('-H', placeholder ? `"${k}: ${placeholder}"` : shellQuote(`${k}: ${configured ? redactor.header(k, v) : v}`));
+    const fromContactHeaders = Object.entries(contactHeaders).some(
+      ([name, value]) => name.toLowerCase() === k.toLowerCase() && value === v,
+    );
+    const placeholder = !configured
+      ? undefined
+      : fromContactHeaders
+        ? contactHeaderPlaceholder(k)
+        : credentialPlaceholder(k, v, bearerEnv);
+    parts.push(
+      '-H',
+      placeholder ? `"${k}: ${placeholder}"` : shellQuote(`${k}: ${configured ? redactor.header(k, v) : v}`),
+    );
   }
-  // curl adds "Content-Type: application/x-www-form-urlencoded" to --data-raw; a request sent without one must replay without one.
-  if (req.body !== undefined && !Object.keys(req.headers).some((k) => /^content-type$/i.test(k))) parts.push('-H', shellQuote('Content-Type:'));
+  // curl adds "Content-Type: application/x-www-form-urlencoded" to --data-raw; a request sent without one must replay
+  // without one.
+  if (req.body !== undefined && !Object.keys(req.headers).some((k) => /^content-type$/i.test(k)))
+    parts.push('-H', shellQuote('Content-Type:'));
   if (req.body !== undefined) parts.push('--data-raw', curlBody(req.body, redactor, bodySecrets));
   return parts.join(' ');
 }

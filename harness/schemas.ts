@@ -14,13 +14,16 @@ export function schemaRegistry(): Ajv {
   if (ajv) return ajv;
   ajv = new Ajv({ allErrors: true, strict: false });
   addFormats.default(ajv);
-  for (const f of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).sort()) {
+  for (const f of readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()) {
     ajv.addSchema(JSON.parse(readFileSync(SCHEMA_DIR + f, 'utf8')));
   }
   return ajv;
 }
 
-/** A schema's $id from its file name: 'institution-disclosure-list' -> https://…/institution-disclosure-list.schema.json */
+/** A schema's $id from its file name: 'institution-disclosure-list' ->
+ * https://…/institution-disclosure-list.schema.json */
 export function schemaId(name: string): string {
   return name.startsWith('http') ? name : `${ID_BASE}${name}.schema.json`;
 }
@@ -44,16 +47,21 @@ function show(v: unknown): string {
 }
 
 function valueAt(data: unknown, pointer: string): unknown {
-  return pointer.split('/').slice(1).reduce<any>((o, k) => (o == null ? undefined : o[k.replace(/~1/g, '/').replace(/~0/g, '~')]), data);
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<any>((o, k) => (o == null ? undefined : o[k.replace(/~1/g, '/').replace(/~0/g, '~')]), data);
 }
 
-/** Ajv errors as short lines: "/institutionDisclosures/0/institutionDisclosureStatus must be boolean (received "true")". */
+/** Ajv errors as short lines: "/institutionDisclosures/0/institutionDisclosureStatus must be boolean (received
+ * "true")". */
 export function describeErrors(errors: ErrorObject[] | null | undefined, data: unknown): string[] {
   const lines = (errors ?? [])
     .filter((e) => e.keyword !== 'allOf' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if')
     .map((e) => {
       const at = e.instancePath || '(the body)';
-      if (e.keyword === 'required') return `${at} is missing member ${(e.params as { missingProperty: string }).missingProperty}`;
+      if (e.keyword === 'required')
+        return `${at} is missing member ` + `${(e.params as { missingProperty: string }).missingProperty}`;
       return `${at} ${e.message}${e.instancePath ? ` (received ${show(valueAt(data, e.instancePath))})` : ''}`;
     });
   return [...new Set(lines)];

@@ -26,20 +26,46 @@ const ESCAPINGS: Array<(s: string) => string[]> = [
   // JSON
   (s) => {
     const j = JSON.stringify(s).slice(1, -1);
-    const u = (upper: boolean) => [...s].map((c) => (/[A-Za-z0-9 ]/.test(c) ? c : `\\u${upper ? hex4(c.charCodeAt(0)).toUpperCase() : hex4(c.charCodeAt(0))}`)).join('');
+    const u = (upper: boolean) =>
+      [...s]
+        .map((c) =>
+          /[A-Za-z0-9 ]/.test(c) ? c : `\\u${upper ? hex4(c.charCodeAt(0)).toUpperCase() : hex4(c.charCodeAt(0))}`,
+        )
+        .join('');
     return [j, j.replace(/\//g, '\\/'), u(false), u(true)];
   },
   // XML / HTML entities
   (s) => {
-    const named = (apos: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
+    const named = (apos: string) =>
+      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apos);
     const numeric = (f: (n: number) => string) => s.replace(/[&<>"']|[^\x00-\x7f]/g, (c) => f(c.charCodeAt(0)));
-    return [named('&apos;'), named('&#39;'), named('&#x27;'), numeric((n) => `&#${n};`), numeric((n) => `&#x${n.toString(16)};`), numeric((n) => `&#x${n.toString(16).toUpperCase()};`)];
+    return [
+      named('&apos;'),
+      named('&#39;'),
+      named('&#x27;'),
+      numeric((n) => `&#${n};`),
+      numeric((n) => `&#x${n.toString(16)};`),
+      numeric((n) => `&#x${n.toString(16).toUpperCase()};`),
+    ];
   },
   // URL
   (s) => {
-    const all = (upper: boolean) => utf8Bytes(s).map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${upper ? hex2(b).toUpperCase() : hex2(b)}`)).join('');
+    const all = (upper: boolean) =>
+      utf8Bytes(s)
+        .map((b) =>
+          /[A-Za-z0-9]/.test(String.fromCharCode(b))
+            ? String.fromCharCode(b)
+            : `%${upper ? hex2(b).toUpperCase() : hex2(b)}`,
+        )
+        .join('');
     const component = encodeURIComponent(s);
-    return [component, component.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), component.replace(/%20/g, '+'), all(true), all(false)];
+    return [
+      component,
+      component.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      component.replace(/%20/g, '+'),
+      all(true),
+      all(false),
+    ];
   },
 ];
 
@@ -49,10 +75,13 @@ function characterForms(c: string): string[] {
   let frontier = [c];
   for (let depth = 0; depth < 2; depth++) {
     const next: string[] = [];
-    for (const s of frontier) for (const esc of ESCAPINGS) for (const v of esc(s)) if (!forms.has(v)) {
-      forms.add(v);
-      next.push(v);
-    }
+    for (const s of frontier)
+      for (const esc of ESCAPINGS)
+        for (const v of esc(s))
+          if (!forms.has(v)) {
+            forms.add(v);
+            next.push(v);
+          }
     frontier = next;
   }
   return [...forms];
@@ -104,7 +133,10 @@ export function base64Cores(secret: string): string[] {
 
 /** A regular expression matching the secret in every form, text and binary (global). */
 export function secretPattern(secret: string): RegExp {
-  return new RegExp([secretPatternSource(secret), ...binaryForms(secret).map((f) => escapeRegExp(f.value))].join('|'), 'g');
+  return new RegExp(
+    [secretPatternSource(secret), ...binaryForms(secret).map((f) => escapeRegExp(f.value))].join('|'),
+    'g',
+  );
 }
 
 /**
@@ -123,6 +155,10 @@ export function describeForm(found: string, secret: string): string {
   const b = binaryForms(secret).find((f) => f.value === found);
   if (b) return b.form;
   const more = (re: RegExp) => (found.match(re) ?? []).length > (secret.match(re) ?? []).length;
-  const kinds = [more(/\\/g) ? 'JSON-escaped' : '', more(/&(#x?[0-9a-fA-F]+|[a-z]+);/g) ? 'XML/HTML-escaped' : '', more(/%[0-9a-fA-F]{2}|\+/g) ? 'URL-encoded' : ''].filter(Boolean);
+  const kinds = [
+    more(/\\/g) ? 'JSON-escaped' : '',
+    more(/&(#x?[0-9a-fA-F]+|[a-z]+);/g) ? 'XML/HTML-escaped' : '',
+    more(/%[0-9a-fA-F]{2}|\+/g) ? 'URL-encoded' : '',
+  ].filter(Boolean);
   return kinds.length ? kinds.join(', then ') : 'an escaped form';
 }

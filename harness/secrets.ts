@@ -8,7 +8,8 @@
 export const MIN_SECRET_LENGTH = 8;
 
 export interface NamedSecret {
-  /** Where the person set it, as messages show it: `DBSI_BEARER_TOKEN`, or `"credentials.bearerToken"` when it came from the file. */
+  /** Where the person set it, as messages show it: `DBSI_BEARER_TOKEN`, or `"credentials.bearerToken"` when it came
+   * from the file. */
   name: string;
   value: string;
 }
@@ -23,7 +24,16 @@ export function headerValueProblem(v: string): string | undefined {
   if (bad) {
     const c = bad[0];
     const code = c.codePointAt(0)!;
-    const what = c === '\r' ? 'a carriage return (CR; a file saved with Windows line ends?)' : c === '\n' ? 'a line feed (LF)' : c === '\0' ? 'a NUL character' : code > 0xff ? `the character U+${code.toString(16).toUpperCase().padStart(4, '0')} (outside Latin-1)` : `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    const what =
+      c === '\r'
+        ? 'a carriage return (CR; a file saved with ' + 'Windows line ends?)'
+        : c === '\n'
+          ? 'a line feed (LF)'
+          : c === '\0'
+            ? 'a NUL character'
+            : code > 0xff
+              ? `the character U+${code.toString(16).toUpperCase().padStart(4, '0')} ` + `(outside Latin-1)`
+              : `the control character ` + `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
     return `contains ${what} at position ${bad.index + 1}, which is not allowed in an HTTP header value`;
   }
   if (/^[ \t]|[ \t]$/.test(v)) return 'starts or ends with white space, which HTTP drops from a header value';
@@ -41,7 +51,11 @@ export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 export function secretProblem(v: string): string | undefined {
   const header = headerValueProblem(v);
   if (header) return header;
-  if (v.length < MIN_SECRET_LENGTH) return `is ${v.length} character${v.length === 1 ? '' : 's'} long: a secret under ${MIN_SECRET_LENGTH} characters cannot be kept out of the reports safely (it would match ordinary text); use the real credential`;
+  if (v.length < MIN_SECRET_LENGTH)
+    return (
+      `is ${v.length} character${v.length === 1 ? '' : 's'} long: a secret under ${MIN_SECRET_LENGTH} ` +
+      `characters cannot be kept out of the reports safely (it would match ordinary text); use the real credential`
+    );
   return undefined;
 }
 

@@ -9,7 +9,10 @@ import { SCHEMA_DIR } from './schemas';
  */
 export function shownValues(schema: string, ...path: string[]): readonly string[] {
   const doc = JSON.parse(readFileSync(`${SCHEMA_DIR}${schema}.schema.json`, 'utf8')) as unknown;
-  const at = path.reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
+  const at = path.reduce<unknown>(
+    (o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+    doc,
+  );
   const examples = (at as { examples?: unknown } | undefined)?.examples;
   if (!Array.isArray(examples) || examples.length === 0 || !examples.every((e) => typeof e === 'string'))
     throw new Error(`suite bug: schemas/${schema}.schema.json has no string examples at ${path.join('/')}`);
@@ -19,7 +22,11 @@ export function shownValues(schema: string, ...path: string[]): readonly string[
 /** Every enumeration the spec shows values of, by the member that carries it. */
 export const SHOWN = {
   institutionDisclosureDataType: shownValues('institution-disclosure', 'properties', 'institutionDisclosureDataType'),
-  institutionUserDisclosureStatus: shownValues('institution-user-disclosure', 'properties', 'institutionUserDisclosureStatus'),
+  institutionUserDisclosureStatus: shownValues(
+    'institution-user-disclosure',
+    'properties',
+    'institutionUserDisclosureStatus',
+  ),
   tokenErrorType: shownValues('token-error', 'properties', 'errorInfo', 'properties', 'errorType'),
   currencyCode: shownValues('money', 'properties', 'currencyCode'),
   paymentOption: shownValues('transfer', 'properties', 'paymentOption'),

@@ -20,7 +20,8 @@ export function cutAtToken(text: string, max: number): string {
       }
       continue;
     }
-    if (ch === '"') inString = true; else if (/[\s,{}[\]]/.test(ch)) boundary = i + 1;
+    if (ch === '"') inString = true;
+    else if (/[\s,{}[\]]/.test(ch)) boundary = i + 1;
     else if (ch !== ':' && i + 1 < text.length && /[\s,{}[\]]/.test(text[i + 1]!)) boundary = i + 1;
   }
   if (boundary === 0) {

@@ -15,7 +15,12 @@ export function qualifySharedTitles(byArea: Record<Area, Feature[]>): Record<Are
   for (const f of features) for (const c of f.cases) owners.set(c.title, (owners.get(c.title) ?? new Set()).add(f));
   const qualify = (f: Feature): Feature => ({
     ...f,
-    cases: f.cases.map((c) => ((owners.get(c.title)?.size ?? 0) > 1 ? { ...c, title: `${OPERATIONS[f.operation].name}: ${c.title}` } : c)),
+    cases: f.cases.map((c) =>
+      (owners.get(c.title)?.size ?? 0) > 1 ? { ...c, title: `${OPERATIONS[f.operation].name}: ${c.title}` } : c,
+    ),
   });
-  return Object.fromEntries(Object.entries(byArea).map(([area, list]) => [area, list.map(qualify)])) as Record<Area, Feature[]>;
+  return Object.fromEntries(Object.entries(byArea).map(([area, list]) => [area, list.map(qualify)])) as Record<
+    Area,
+    Feature[]
+  >;
 }

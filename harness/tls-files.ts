@@ -23,9 +23,23 @@ function pemBlocks(text: string): Array<{ label: string; pem: string }> {
 function certificates(path: string, key: string): X509Certificate[] {
   const subject = `"http.tls.${key}"`;
   const blocks = pemBlocks(readRegularFile(path, subject, MAX_INPUT_FILE_BYTES, process.cwd()).toString('latin1'));
-  if (!blocks.length) throw new LocalFileError(subject, `${path} is not in PEM format (no -----BEGIN CERTIFICATE----- block); convert a DER file with: openssl x509 -inform der -in FILE -out FILE.pem`);
+  if (!blocks.length)
+    throw new LocalFileError(
+      subject,
+      `${path} is not in PEM format (no -----BEGIN CERTIFICATE----- block); convert a DER ` +
+        `file with: openssl x509 -inform der -in FILE -out FILE.pem`,
+    );
   const certs = blocks.filter((b) => b.label === 'CERTIFICATE');
-  if (!certs.length) throw new LocalFileError(subject, `${path} holds ${blocks.map((b) => b.label.toLowerCase()).join(', ')}, not a certificate${key === 'certFile' && blocks.some((b) => /PRIVATE KEY/.test(b.label)) ? ' (are http.tls.certFile and http.tls.keyFile swapped?)' : ''}`);
+  if (!certs.length)
+    throw new LocalFileError(
+      subject,
+      `${path} holds ${blocks.map((b) => b.label.toLowerCase()).join(', ')}, not a ` +
+        `certificate${
+          key === 'certFile' && blocks.some((b) => /PRIVATE KEY/.test(b.label))
+            ? ' (are http.tls.certFile and ' + 'http.tls.keyFile swapped?)'
+            : ''
+        }`,
+    );
   return certs.map((b, i) => {
     try {
       return new X509Certificate(b.pem);
@@ -38,10 +52,25 @@ function certificates(path: string, key: string): X509Certificate[] {
 function privateKey(path: string): KeyObject {
   const subject = '"http.tls.keyFile"';
   const blocks = pemBlocks(readRegularFile(path, subject, MAX_INPUT_FILE_BYTES, process.cwd()).toString('latin1'));
-  if (!blocks.length) throw new LocalFileError(subject, `${path} is not in PEM format (no -----BEGIN … PRIVATE KEY----- block)`);
+  if (!blocks.length)
+    throw new LocalFileError(subject, `${path} is not in PEM format (no -----BEGIN … ` + `PRIVATE KEY----- block)`);
   const key = blocks.find((b) => /PRIVATE KEY$/.test(b.label));
-  if (!key) throw new LocalFileError(subject, `${path} holds ${blocks.map((b) => b.label.toLowerCase()).join(', ')}, not a private key${blocks.some((b) => b.label === 'CERTIFICATE') ? ' (are http.tls.certFile and http.tls.keyFile swapped?)' : ''}`);
-  if (/ENCRYPTED/.test(key.label) || /Proc-Type: 4,ENCRYPTED/.test(key.pem)) throw new LocalFileError(subject, `${path} holds an encrypted private key; give it unencrypted (openssl pkey -in FILE -out FILE.plain.pem): the suite has no passphrase option`);
+  if (!key)
+    throw new LocalFileError(
+      subject,
+      `${path} holds ${blocks.map((b) => b.label.toLowerCase()).join(', ')}, not a private ` +
+        `key${
+          blocks.some((b) => b.label === 'CERTIFICATE')
+            ? ' (are http.tls.certFile and ' + 'http.tls.keyFile swapped?)'
+            : ''
+        }`,
+    );
+  if (/ENCRYPTED/.test(key.label) || /Proc-Type: 4,ENCRYPTED/.test(key.pem))
+    throw new LocalFileError(
+      subject,
+      `${path} holds an encrypted private key; give it unencrypted (openssl pkey -in ` +
+        `FILE -out FILE.plain.pem): the suite has no passphrase option`,
+    );
   try {
     return createPrivateKey({ key: key.pem, format: 'pem' });
   } catch (e) {
@@ -55,6 +84,10 @@ export function checkTlsFiles(tls: TlsFiles): void {
   const cert = tls.certFile ? certificates(tls.certFile, 'certFile')[0] : undefined;
   const key = tls.keyFile ? privateKey(tls.keyFile) : undefined;
   if (cert && key && !cert.checkPrivateKey(key)) {
-    throw new LocalFileError('"http.tls.keyFile"', `the private key in ${tls.keyFile} does not belong to the certificate in http.tls.certFile (${tls.certFile}, subject ${cert.subject.replace(/\n/g, ', ')})`);
+    throw new LocalFileError(
+      '"http.tls.keyFile"',
+      `the private key in ${tls.keyFile} does not belong to the certificate in ` +
+        `http.tls.certFile (${tls.certFile}, subject ${cert.subject.replace(/\n/g, ', ')})`,
+    );
   }
 }

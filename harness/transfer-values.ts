@@ -24,8 +24,11 @@ export function sentValues(body: Json): Record<string, unknown> {
     'amount.currencyCode': body.amount.currencyCode,
     memo: body.memo,
   };
-  for (const k of ['fromAccountHolderId', 'toAccountHolderId', 'paymentOption', 'previousYearContribution']) if (body[k] !== undefined) sent[k] = body[k];
-  if (body.schedule) for (const k of ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth']) if (body.schedule[k] !== undefined) sent[`schedule.${k}`] = body.schedule[k];
+  for (const k of ['fromAccountHolderId', 'toAccountHolderId', 'paymentOption', 'previousYearContribution'])
+    if (body[k] !== undefined) sent[k] = body[k];
+  if (body.schedule)
+    for (const k of ['lifeType', 'startDate', 'endDate', 'numberOfExecutions', 'frequency', 'dayOfWeek', 'daysOfMonth'])
+      if (body.schedule[k] !== undefined) sent[`schedule.${k}`] = body.schedule[k];
   return sent;
 }
 
@@ -36,7 +39,11 @@ export function sentValues(body: Json): Record<string, unknown> {
  */
 export function observeEnumerations(t: Pick<CaseContext, 'verify'>, res: HttpResult, tr: Json, sent: Json): void {
   const seen: Array<[unknown, readonly string[], string]> = [
-    [tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode, SHOWN.currencyCode, 'amount.currencyCode'],
+    [
+      tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode,
+      SHOWN.currencyCode,
+      'amount.currencyCode',
+    ],
     [tr.fee?.currencyCode, SHOWN.currencyCode, 'fee.currencyCode'],
     [tr.payoffAmount?.currencyCode, SHOWN.currencyCode, 'payoffAmount.currencyCode'],
     [tr.paymentOption, SHOWN.paymentOption, 'paymentOption'],
@@ -45,6 +52,10 @@ export function observeEnumerations(t: Pick<CaseContext, 'verify'>, res: HttpRes
     [tr.schedule?.frequency, SHOWN.frequency, 'schedule.frequency'],
   ];
   const present = seen.filter(([v]) => v !== undefined);
-  if (present.length === 0) t.verify('OP9-ENUM-VALUES', shown_value(undefined, [...new Set(seen.flatMap(([, shown]) => shown))], 'the enumerations of the Transfer', res));
+  if (present.length === 0)
+    t.verify(
+      'OP9-ENUM-VALUES',
+      shown_value(undefined, [...new Set(seen.flatMap(([, shown]) => shown))], 'the enumerations of the Transfer', res),
+    );
   for (const [v, shown, what] of present) t.verify('OP9-ENUM-VALUES', shown_value(v, shown, what, res));
 }

@@ -56,10 +56,12 @@ function sourceUrlPlugin(outdir) {
 
 /** The inputs of a build with their size and modification time: the build is current while they stay so. */
 function stamp(files) {
-  return Object.fromEntries(files.map((f) => {
-    const st = statSync(join(ROOT, f));
-    return [f, [st.size, st.mtimeMs]];
-  }));
+  return Object.fromEntries(
+    files.map((f) => {
+      const st = statSync(join(ROOT, f));
+      return [f, [st.size, st.mtimeMs]];
+    }),
+  );
 }
 
 /** The current build's folder, or undefined when there is none or one of its inputs changed since. */

@@ -3,7 +3,14 @@ import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from './fixtures';
 import type { ReferenceTarget } from './server';
 
 /** The suite's default configuration: the embedded reference target, everything allowed. */
-export function referenceConfig(target: Pick<ReferenceTarget, 'urls'>, overrides: { http?: Record<string, unknown>; allow?: Record<string, boolean>; testData?: typeof REFERENCE_TEST_DATA } = {}): TargetConfig {
+export function referenceConfig(
+  target: Pick<ReferenceTarget, 'urls'>,
+  overrides: {
+    http?: Record<string, unknown>;
+    allow?: Record<string, boolean>;
+    testData?: typeof REFERENCE_TEST_DATA;
+  } = {},
+): TargetConfig {
   return resolveConfig(
     {
       name: 'embedded reference target',
@@ -11,7 +18,13 @@ export function referenceConfig(target: Pick<ReferenceTarget, 'urls'>, overrides
       callingAppId: 'dbsi-conformance',
       credentials: { ...REFERENCE_CREDENTIALS },
       testData: overrides.testData ?? REFERENCE_TEST_DATA,
-      allow: { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true, ...overrides.allow },
+      allow: {
+        moneyMovement: true,
+        contactUpdate: true,
+        tokenRevocation: true,
+        institutionDisclosureWrites: true,
+        ...overrides.allow,
+      },
       http: { timeoutMs: 5_000, concurrency: 64, ...overrides.http },
     },
     {},

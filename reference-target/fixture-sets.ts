@@ -45,7 +45,11 @@ export interface FixtureSet {
 export type FixtureSetName = 'default' | 'realistic' | 'retail';
 
 export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
-  default: { disclosures: INITIAL_DISCLOSURES, userDisclosures: INITIAL_USER_DISCLOSURES, testData: REFERENCE_TEST_DATA },
+  default: {
+    disclosures: INITIAL_DISCLOSURES,
+    userDisclosures: INITIAL_USER_DISCLOSURES,
+    testData: REFERENCE_TEST_DATA,
+  },
   realistic: {
     disclosures: INITIAL_DISCLOSURES.slice(0, 3),
     userDisclosures: [
@@ -74,6 +78,7 @@ export const FIXTURE_SETS: Record<FixtureSetName, FixtureSet> = {
 };
 
 export function fixtureSet(name: string): FixtureSet {
-  if (!Object.hasOwn(FIXTURE_SETS, name)) throw new Error(`unknown fixture set "${name}" (expected one of ${Object.keys(FIXTURE_SETS).join(', ')})`);
+  if (!Object.hasOwn(FIXTURE_SETS, name))
+    throw new Error(`unknown fixture set "${name}" (expected one of ` + `${Object.keys(FIXTURE_SETS).join(', ')})`);
   return FIXTURE_SETS[name as FixtureSetName];
 }

@@ -24,7 +24,11 @@ export interface Res {
   body?: unknown;
 }
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Res => ({ status, body, headers });
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Res => ({
+  status,
+  body,
+  headers,
+});
 export const noContent = (): Res => ({ status: 204 });
 
 export type Handler = (req: Req) => Res | Promise<Res>;
@@ -84,12 +88,22 @@ export async function readRequest(req: IncomingMessage, prefixLength: number): P
   }
   const url = new URL(req.url ?? '/', 'http://reference.invalid');
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const rawHeaderNames: string[] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) rawHeaderNames.push(req.rawHeaders[i]!);
   // The raw path keeps percent-encoding so that "/customers/a%2Fb:contact-info" is one segment.
   const rawPath = (req.url ?? '/').split('?')[0]!;
-  return { method: req.method ?? 'GET', path: rawPath.slice(prefixLength) || '/', query: url.searchParams, headers, rawHeaderNames, text, body, params: {} };
+  return {
+    method: req.method ?? 'GET',
+    path: rawPath.slice(prefixLength) || '/',
+    query: url.searchParams,
+    headers,
+    rawHeaderNames,
+    text,
+    body,
+    params: {},
+  };
 }
 
 export function writeResponse(res: ServerResponse, r: Res): void {

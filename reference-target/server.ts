@@ -67,7 +67,10 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
   // One mount per prefix: several areas share {baseUrl} (disclosures and contact-info).
   const mounts = [...new Set(areas.map((a) => PREFIXES[a.base]))].map((prefix) => ({
     prefix,
-    routes: areas.filter((a) => PREFIXES[a.base] === prefix).flatMap((a) => a.routes).map((r: Route) => ({ route: r, match: compile(r) })),
+    routes: areas
+      .filter((a) => PREFIXES[a.base] === prefix)
+      .flatMap((a) => a.routes)
+      .map((r: Route) => ({ route: r, match: compile(r) })),
   }));
   const received: ReferenceTarget['received'] = [];
   const throttle = opts.throttlePerSecond;
@@ -91,8 +94,11 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
           r.params = hit.match(r.method, r.path)!;
           answer = await hit.route.handler(r);
         } else {
-          const allowed = mount.routes.filter(({ route, match }) => match(route.method, r.path)).map(({ route }) => route.method);
-          if (allowed.length) answer = { status: 405, headers: { allow: allowed.join(', ') }, body: { error: 'method_not_allowed' } };
+          const allowed = mount.routes
+            .filter(({ route, match }) => match(route.method, r.path))
+            .map(({ route }) => route.method);
+          if (allowed.length)
+            answer = { status: 405, headers: { allow: allowed.join(', ') }, body: { error: 'method_not_allowed' } };
         }
       }
       if (opts.latencyMs) await new Promise((resolve) => setTimeout(resolve, opts.latencyMs));
@@ -109,7 +115,11 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    urls: { baseUrl: origin + PREFIXES.baseUrl, authBaseUrl: origin + PREFIXES.authBaseUrl, transfersBaseUrl: origin + PREFIXES.transfersBaseUrl },
+    urls: {
+      baseUrl: origin + PREFIXES.baseUrl,
+      authBaseUrl: origin + PREFIXES.authBaseUrl,
+      transfersBaseUrl: origin + PREFIXES.transfersBaseUrl,
+    },
     state,
     received,
     close: () =>

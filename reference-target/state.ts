@@ -35,12 +35,18 @@ export class ReferenceState {
   /** The customers addressed by their login id (userIdType LOGIN_ID) rather than their customer id. */
   loginIds: Set<string>;
   transfers: Array<Record<string, unknown>> = [];
-  /** Requests of the revoke and transfer operations: header names exactly as sent (documented spellings) and the body text. */
+  /** Requests of the revoke and transfer operations: header names exactly as sent (documented spellings) and the body
+   * text. */
   seenRequests: Array<{ path: string; headerNames: string[]; text: string }> = [];
   /** Refresh tokens that may still be revoked. */
   liveRefreshTokens = new Set<string>([REFERENCE_TEST_DATA.revocation.refresh_token]);
   /** Bearer tokens of the disclosures area, and the user each stands for. */
-  bearerUsers = new Map<string, { institutionId: string; userId: string }>([[REFERENCE_CREDENTIALS.bearerToken, { institutionId: REFERENCE_TEST_DATA.institutionId, userId: REFERENCE_TEST_DATA.institutionUserId }]]);
+  bearerUsers = new Map<string, { institutionId: string; userId: string }>([
+    [
+      REFERENCE_CREDENTIALS.bearerToken,
+      { institutionId: REFERENCE_TEST_DATA.institutionId, userId: REFERENCE_TEST_DATA.institutionUserId },
+    ],
+  ]);
   /** The InstitutionCustomerId values the target knows (undefined: it does not look at the parameter). */
   businessCustomerIds?: Set<string>;
   /** A create of a user disclosure for a disclosure not on record is refused (404). */
@@ -62,9 +68,19 @@ export class ReferenceState {
     if (fixtures.transferAccounts) this.transferAccounts = new Set(fixtures.transferAccounts);
     this.refusesUnknownRefreshTokens = fixtures.refusesUnknownRefreshTokens ?? false;
     const { customer, moreCustomers } = fixtures.testData;
-    this.loginIds = new Set([customer, ...moreCustomers].filter((c) => c.userIdType === 'LOGIN_ID').map((c) => c.customerId));
+    this.loginIds = new Set(
+      [customer, ...moreCustomers].filter((c) => c.userIdType === 'LOGIN_ID').map((c) => c.customerId),
+    );
     this.customers = new Map(
-      [customer, ...moreCustomers].map((c) => [c.customerId, { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: { ...c.postalAddress } }]),
+      [customer, ...moreCustomers].map((c) => [
+        c.customerId,
+        {
+          phoneNumber: c.phoneNumber,
+          countryCode: c.countryCode,
+          emailAddress: c.emailAddress,
+          postalAddress: { ...c.postalAddress },
+        },
+      ]),
     );
   }
 

@@ -16,63 +16,417 @@ const COMMON_HEADERS = 'Authorization (Bearer), TransactionId (a UUID) and calli
 /** Operations 1–7 and the two disclosure resources. */
 export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
   // Resource: Institution disclosure
-  { id: 'RES-DISCLOSURE-FIELD-TYPES', section: RES_DISCLOSURE, grade: 'MUST', operations: [1, 2, 3], statement: 'institutionDisclosureId, institutionId, institutionDisclosureName, institutionDisclosureData and institutionDisclosureDataType are strings; institutionDisclosureStatus is a boolean ("true or false").' },
-  { id: 'RES-DISCLOSURE-OPTIONAL-MEMBERS', section: RES_DISCLOSURE, grade: 'MUST', operations: [1], statement: '"A list response may contain elements that omit institutionDisclosureData, institutionDisclosureDataType and institutionDisclosureStatus." Only those three may be omitted: every element carries institutionDisclosureId, institutionId and institutionDisclosureName.' },
-  { id: 'RES-DISCLOSURE-DATATYPE-VALUES', section: RES_DISCLOSURE, grade: 'INFO', operations: [1, 2, 3], statement: 'institutionDisclosureDataType: "the value shown is URL". "Data types other than URL: not shown." Another value is an observation, a failure only under --strict.' },
-  { id: 'RES-DISCLOSURE-HEADER-BODY-PRECEDENCE', section: RES_DISCLOSURE, grade: 'MUST', operations: [2, 3], statement: '"Create and change operations take institutionId, institutionDisclosureName and institutionDisclosureStatus both as headers and as body fields; which of the two wins when they differ: not shown."', notTestable: 'Which of header and body wins is not shown: the suite always sends the same values in both and never depends on the choice.' },
+  {
+    id: 'RES-DISCLOSURE-FIELD-TYPES',
+    section: RES_DISCLOSURE,
+    grade: 'MUST',
+    operations: [1, 2, 3],
+    statement:
+      'institutionDisclosureId, institutionId, institutionDisclosureName, institutionDisclosureData and ' +
+      'institutionDisclosureDataType are strings; institutionDisclosureStatus is a boolean ("true or false").',
+  },
+  {
+    id: 'RES-DISCLOSURE-OPTIONAL-MEMBERS',
+    section: RES_DISCLOSURE,
+    grade: 'MUST',
+    operations: [1],
+    statement:
+      '"A list response may contain elements that omit institutionDisclosureData, ' +
+      'institutionDisclosureDataType and institutionDisclosureStatus." Only those three may be omitted: every ' +
+      'element carries institutionDisclosureId, institutionId and institutionDisclosureName.',
+  },
+  {
+    id: 'RES-DISCLOSURE-DATATYPE-VALUES',
+    section: RES_DISCLOSURE,
+    grade: 'INFO',
+    operations: [1, 2, 3],
+    statement:
+      'institutionDisclosureDataType: "the value shown is URL". "Data types other than URL: not ' +
+      'shown." Another value is an observation, a failure only under --strict.',
+  },
+  {
+    id: 'RES-DISCLOSURE-HEADER-BODY-PRECEDENCE',
+    section: RES_DISCLOSURE,
+    grade: 'MUST',
+    operations: [2, 3],
+    statement:
+      '"Create and change operations take institutionId, institutionDisclosureName and ' +
+      'institutionDisclosureStatus both as headers and as body fields; which of the two wins when they differ: ' +
+      'not shown."',
+    notTestable:
+      'Which of header and body wins is not shown: the suite always sends the ' +
+      'same values in both and never depends on the choice.',
+  },
 
   // Resource: Institution user disclosure (acceptance record)
-  { id: 'RES-USERDISC-FIELD-TYPES', section: RES_USER_DISCLOSURE, grade: 'MUST', operations: [4], statement: 'institutionId, institutionUserId, institutionUserDisclosureStatus, institutionDisclosureName, institutionUserDisclosureId, institutionDisclosureId and accountId are strings (where present).' },
-  { id: 'RES-USERDISC-STATUS-VALUES', section: RES_USER_DISCLOSURE, grade: 'INFO', operations: [4], statement: 'institutionUserDisclosureStatus: "Values shown: ACCEPTED, NOT_ACCEPTED". "Other status values: not shown." Another value is an observation, a failure only under --strict.' },
+  {
+    id: 'RES-USERDISC-FIELD-TYPES',
+    section: RES_USER_DISCLOSURE,
+    grade: 'MUST',
+    operations: [4],
+    statement:
+      'institutionId, institutionUserId, institutionUserDisclosureStatus, institutionDisclosureName, ' +
+      'institutionUserDisclosureId, institutionDisclosureId and accountId are strings (where present).',
+  },
+  {
+    id: 'RES-USERDISC-STATUS-VALUES',
+    section: RES_USER_DISCLOSURE,
+    grade: 'INFO',
+    operations: [4],
+    statement:
+      'institutionUserDisclosureStatus: "Values shown: ACCEPTED, NOT_ACCEPTED". "Other status values: ' +
+      'not shown." Another value is an observation, a failure only under --strict.',
+  },
 
   // Common headers and authentication of the area
-  { id: 'DISC-AUTH-REQUIRED', section: 'Authentication', grade: 'MUST', operations: [1, 2, 3, 4, 5, 6, 7], statement: 'Disclosures (all): "Authorization header with a bearer access token obtained from the Authentication API". A request without credentials, or with an invalid bearer token, is not served (no 2xx). The error status and body are not shown, so none is required.' },
-  { id: 'DISC-ERRORS-NOT-SHOWN', section: 'Errors', grade: 'MUST', operations: [1, 2, 3, 4, 5, 6, 7], statement: '"Errors of the disclosures operations: not shown."', notTestable: 'No error status or body is documented for the disclosures operations; the suite requires none.' },
-  { id: 'DISC-SUCCESS-STATUS-NOT-SHOWN', section: COMMON, grade: 'MUST', operations: [1, 2, 3, 4], statement: '"The status code of the successful responses of the GET operations and of create/change institution disclosure: not shown." Any 2xx passes and the code is recorded.', notTestable: 'Any 2xx is accepted by OP1-REQUEST, OP2-REQUEST, OP3-REQUEST and OP4-REQUEST; no particular code is required.' },
+  {
+    id: 'DISC-AUTH-REQUIRED',
+    section: 'Authentication',
+    grade: 'MUST',
+    operations: [1, 2, 3, 4, 5, 6, 7],
+    statement:
+      'Disclosures (all): "Authorization header with a bearer access token obtained from the Authentication ' +
+      'API". A request without credentials, or with an invalid bearer token, is not served (no 2xx). The error ' +
+      'status and body are not shown, so none is required.',
+  },
+  {
+    id: 'DISC-ERRORS-NOT-SHOWN',
+    section: 'Errors',
+    grade: 'MUST',
+    operations: [1, 2, 3, 4, 5, 6, 7],
+    statement: '"Errors of the disclosures operations: ' + 'not shown."',
+    notTestable: 'No error status or body is documented for the disclosures ' + 'operations; the suite requires none.',
+  },
+  {
+    id: 'DISC-SUCCESS-STATUS-NOT-SHOWN',
+    section: COMMON,
+    grade: 'MUST',
+    operations: [1, 2, 3, 4],
+    statement:
+      '"The status code of the successful responses of the GET operations and of create/change ' +
+      'institution disclosure: not shown." Any 2xx passes and the code is recorded.',
+    notTestable:
+      'Any 2xx is accepted by OP1-REQUEST, OP2-REQUEST, OP3-REQUEST and ' +
+      'OP4-REQUEST; no particular code is required.',
+  },
 
   // States and transitions
-  { id: 'STATE-ID-CREATE', section: STATE_ID, grade: 'MUST', operations: [1, 2], statement: '"The value true or false is supplied when the disclosure is created." A created disclosure is listed (operation 1) with the name and the status sent; true and false both round-trip.' },
-  { id: 'STATE-ID-CHANGE', section: STATE_ID, grade: 'MUST', operations: [1, 3], statement: '"The value true or false is supplied when the disclosure is … changed." The change\'s response carries the same institutionDisclosureId and the name sent, and the list (operation 1) shows the name and status sent afterwards.' },
-  { id: 'STATE-ID-OTHER-MOVES', section: STATE_ID, grade: 'MUST', operations: [], statement: '"No other move is shown."', notTestable: 'Nothing is stated about other moves, so nothing is required.' },
-  { id: 'STATE-UD-CREATE', section: STATE_UD, grade: 'MUST', operations: [4, 5], statement: '(no record) — POST institution-user-disclosures, the request carries a status → "the status carried in the request (ACCEPTED in the shown request)"; "the acceptance record exists; response 204". Observed through operation 4: the record is listed with status ACCEPTED.' },
-  { id: 'STATE-UD-CHANGE', section: STATE_UD, grade: 'MUST', operations: [4, 6], statement: 'any — PUT institution-user-disclosures (either form), the request carries a status → "the status carried in the request (NOT_ACCEPTED in the shown request)"; "response 204". Observed through operation 4, for each form.' },
-  { id: 'STATE-UD-DELETE', section: STATE_UD, grade: 'MUST', operations: [4, 7], statement: 'any — DELETE institution-user-disclosures (either form) → "(record removed)"; "response 204". Observed through operation 4, for each form.' },
-  { id: 'STATE-UD-CHANGE-ONLY-NAMED', section: STATE_UD, grade: 'MUST', operations: [4, 6], statement: 'any — PUT institution-user-disclosures (either form) moves "the status carried in the request" of the record the request names (by "Path parameter institutionUserDisclosureId" in the second form, by the disclosure in the first): no other record moves. Observed through operation 4, for each form: afterwards the user\'s other records are listed with the same documented members as just before — a second record the run creates for the purpose, ACCEPTED beside a change to NOT_ACCEPTED (where a disclosure is free), and the records that were there before the run (observed, never touched).' },
-  { id: 'STATE-UD-DELETE-ONLY-NAMED', section: STATE_UD, grade: 'MUST', operations: [4, 7], statement: 'any — DELETE institution-user-disclosures (either form) → "(record removed)": the record the request names, and no other. Observed through operation 4, for each form: afterwards the user\'s other records are still listed with the same documented members as just before — a second record the run creates for the purpose, NOT_ACCEPTED beside a delete of an ACCEPTED one (where a disclosure is free), and the records that were there before the run (observed, never touched).' },
-  { id: 'STATE-UD-OTHER-MOVES', section: STATE_UD, grade: 'MUST', operations: [], statement: '"Other moves of a user disclosure status: not shown."', notTestable: 'Nothing is stated about other moves, so nothing is required.' },
+  {
+    id: 'STATE-ID-CREATE',
+    section: STATE_ID,
+    grade: 'MUST',
+    operations: [1, 2],
+    statement:
+      '"The value true or false is supplied when the disclosure is created." A created disclosure is listed ' +
+      '(operation 1) with the name and the status sent; true and false both round-trip.',
+  },
+  {
+    id: 'STATE-ID-CHANGE',
+    section: STATE_ID,
+    grade: 'MUST',
+    operations: [1, 3],
+    statement:
+      '"The value true or false is supplied when the disclosure is … changed." The change\'s response carries ' +
+      'the same institutionDisclosureId and the name sent, and the list (operation 1) shows the name and ' +
+      'status sent afterwards.',
+  },
+  {
+    id: 'STATE-ID-OTHER-MOVES',
+    section: STATE_ID,
+    grade: 'MUST',
+    operations: [],
+    statement: '"No other move is shown."',
+    notTestable: 'Nothing is stated about other moves, so ' + 'nothing is required.',
+  },
+  {
+    id: 'STATE-UD-CREATE',
+    section: STATE_UD,
+    grade: 'MUST',
+    operations: [4, 5],
+    statement:
+      '(no record) — POST institution-user-disclosures, the request carries a status → "the status carried in ' +
+      'the request (ACCEPTED in the shown request)"; "the acceptance record exists; response 204". Observed ' +
+      'through operation 4: the record is listed with status ACCEPTED.',
+  },
+  {
+    id: 'STATE-UD-CHANGE',
+    section: STATE_UD,
+    grade: 'MUST',
+    operations: [4, 6],
+    statement:
+      'any — PUT institution-user-disclosures (either form), the request carries a status → "the status ' +
+      'carried in the request (NOT_ACCEPTED in the shown request)"; "response 204". Observed through operation ' +
+      '4, for each form.',
+  },
+  {
+    id: 'STATE-UD-DELETE',
+    section: STATE_UD,
+    grade: 'MUST',
+    operations: [4, 7],
+    statement:
+      'any — DELETE institution-user-disclosures (either form) → "(record removed)"; ' +
+      '"response 204". Observed through operation 4, for each form.',
+  },
+  {
+    id: 'STATE-UD-CHANGE-ONLY-NAMED',
+    section: STATE_UD,
+    grade: 'MUST',
+    operations: [4, 6],
+    statement:
+      'any — PUT institution-user-disclosures (either form) moves "the status carried in the request" of the ' +
+      'record the request names (by "Path parameter institutionUserDisclosureId" in the second form, by the ' +
+      'disclosure in the first): no other record moves. Observed through operation 4, for each form: ' +
+      "afterwards the user's other records are listed with the same documented members as just before — a " +
+      'second record the run creates for the purpose, ACCEPTED beside a change to NOT_ACCEPTED (where a ' +
+      'disclosure is free), and the records that were there before the run (observed, never touched).',
+  },
+  {
+    id: 'STATE-UD-DELETE-ONLY-NAMED',
+    section: STATE_UD,
+    grade: 'MUST',
+    operations: [4, 7],
+    statement:
+      'any — DELETE institution-user-disclosures (either form) → "(record removed)": the record the request ' +
+      "names, and no other. Observed through operation 4, for each form: afterwards the user's other records " +
+      'are still listed with the same documented members as just before — a second record the run creates for ' +
+      'the purpose, NOT_ACCEPTED beside a delete of an ACCEPTED one (where a disclosure is free), and the ' +
+      'records that were there before the run (observed, never touched).',
+  },
+  {
+    id: 'STATE-UD-OTHER-MOVES',
+    section: STATE_UD,
+    grade: 'MUST',
+    operations: [],
+    statement: '"Other moves of a user disclosure ' + 'status: not shown."',
+    notTestable: 'Nothing is stated about other moves, so ' + 'nothing is required.',
+  },
 
   // 1. List institution disclosures
-  { id: 'OP1-REQUEST', section: '1. List institution disclosures', grade: 'MUST', operations: [1], statement: '"GET /db-disclosures/v1/institution-disclosures. Headers: the three common headers. No body, no query parameter." Such a request, with Authorization, TransactionId and callingAppId under those names, is served (a 2xx).' },
-  { id: 'OP1-RESPONSE-ENVELOPE', section: '1. List institution disclosures', grade: 'MUST', operations: [1], statement: '"Response: object with institutionDisclosures, an array of Institution disclosure objects (see Resources)."' },
+  {
+    id: 'OP1-REQUEST',
+    section: '1. List institution disclosures',
+    grade: 'MUST',
+    operations: [1],
+    statement:
+      '"GET /db-disclosures/v1/institution-disclosures. Headers: the three common headers. No body, no query ' +
+      'parameter." Such a request, with Authorization, TransactionId and callingAppId under those names, is ' +
+      'served (a 2xx).',
+  },
+  {
+    id: 'OP1-RESPONSE-ENVELOPE',
+    section: '1. List institution disclosures',
+    grade: 'MUST',
+    operations: [1],
+    statement:
+      '"Response: object with institutionDisclosures, an array of ' +
+      'Institution disclosure objects (see Resources)."',
+  },
 
   // 2. Create an institution disclosure
-  { id: 'OP2-REQUEST', section: OP2, grade: 'MUST', operations: [2], statement: `"POST /db-disclosures/v1/institution-disclosures. Headers: the three common headers plus InstitutionId (identifier of the FI), InstitutionDisclosureName (name of the disclosure), InstitutionDisclosureStatus (true or false). Body: institutionId (string), institutionDisclosureName (string), institutionDisclosureStatus (boolean)." Such a request (${COMMON_HEADERS}, the three headers under those names, the body) is served: any 2xx, the code is recorded.` },
-  { id: 'OP2-RESPONSE-REFLECTS-REQUEST', section: OP2, grade: 'MUST', operations: [2], statement: '"Response: object with institutionDisclosureId, institutionDisclosureName, institutionDisclosureData, institutionDisclosureDataType": the disclosure just created. Its institutionDisclosureName is the name sent, and institutionId and institutionDisclosureStatus, where the answer carries them (the spec does not list them for this response, so their absence is accepted), are the values sent.' },
-  { id: 'OP2-RESPONSE', section: OP2, grade: 'MUST', operations: [2], statement: '"Response: object with institutionDisclosureId, institutionDisclosureName, institutionDisclosureData, institutionDisclosureDataType", typed as in the resource (strings).' },
+  {
+    id: 'OP2-REQUEST',
+    section: OP2,
+    grade: 'MUST',
+    operations: [2],
+    statement:
+      `"POST /db-disclosures/v1/institution-disclosures. Headers: the three common headers plus InstitutionId ` +
+      `(identifier of the FI), InstitutionDisclosureName (name of the disclosure), InstitutionDisclosureStatus ` +
+      `(true or false). Body: institutionId (string), institutionDisclosureName (string), ` +
+      `institutionDisclosureStatus (boolean)." Such a request (${COMMON_HEADERS}, the three headers under ` +
+      `those names, the body) is served: any 2xx, the code is recorded.`,
+  },
+  {
+    id: 'OP2-RESPONSE-REFLECTS-REQUEST',
+    section: OP2,
+    grade: 'MUST',
+    operations: [2],
+    statement:
+      '"Response: object with institutionDisclosureId, institutionDisclosureName, institutionDisclosureData, ' +
+      'institutionDisclosureDataType": the disclosure just created. Its institutionDisclosureName is the name ' +
+      'sent, and institutionId and institutionDisclosureStatus, where the answer carries them (the spec does ' +
+      'not list them for this response, so their absence is accepted), are the values sent.',
+  },
+  {
+    id: 'OP2-RESPONSE',
+    section: OP2,
+    grade: 'MUST',
+    operations: [2],
+    statement:
+      '"Response: object with institutionDisclosureId, institutionDisclosureName, ' +
+      'institutionDisclosureData, institutionDisclosureDataType", typed as in the resource (strings).',
+  },
 
   // 3. Change an institution disclosure
-  { id: 'OP3-REQUEST', section: OP3, grade: 'MUST', operations: [3], statement: `"PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId}. Headers: the three common headers plus InstitutionId, InstitutionDisclosureName, InstitutionDisclosureStatus (true or false). Body: institutionDisclosureId, institutionId, institutionDisclosureName (strings), institutionDisclosureStatus (boolean)." Such a request (${COMMON_HEADERS}, the three headers under those names, the body) is served: any 2xx, the code is recorded.` },
-  { id: 'OP3-RESPONSE-REFLECTS-REQUEST', section: OP3, grade: 'MUST', operations: [3], statement: '"Response: object with institutionDisclosureId, institutionId, institutionDisclosureName, institutionDisclosureData, institutionDisclosureDataType": the disclosure as just changed. Its institutionId and institutionDisclosureName are the values sent, and so is institutionDisclosureStatus where the answer carries it (the spec does not list it for this response, so its absence is accepted).' },
-  { id: 'OP3-RESPONSE', section: OP3, grade: 'MUST', operations: [3], statement: '"Response: object with institutionDisclosureId, institutionId, institutionDisclosureName, institutionDisclosureData, institutionDisclosureDataType", typed as in the resource (strings).' },
+  {
+    id: 'OP3-REQUEST',
+    section: OP3,
+    grade: 'MUST',
+    operations: [3],
+    statement:
+      `"PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId}. Headers: the three common ` +
+      `headers plus InstitutionId, InstitutionDisclosureName, InstitutionDisclosureStatus (true or false). ` +
+      `Body: institutionDisclosureId, institutionId, institutionDisclosureName (strings), ` +
+      `institutionDisclosureStatus (boolean)." Such a request (${COMMON_HEADERS}, the three headers under ` +
+      `those names, the body) is served: any 2xx, the code is recorded.`,
+  },
+  {
+    id: 'OP3-RESPONSE-REFLECTS-REQUEST',
+    section: OP3,
+    grade: 'MUST',
+    operations: [3],
+    statement:
+      '"Response: object with institutionDisclosureId, institutionId, institutionDisclosureName, ' +
+      'institutionDisclosureData, institutionDisclosureDataType": the disclosure as just changed. Its ' +
+      'institutionId and institutionDisclosureName are the values sent, and so is institutionDisclosureStatus ' +
+      'where the answer carries it (the spec does not list it for this response, so its absence is accepted).',
+  },
+  {
+    id: 'OP3-RESPONSE',
+    section: OP3,
+    grade: 'MUST',
+    operations: [3],
+    statement:
+      '"Response: object with institutionDisclosureId, institutionId, institutionDisclosureName, ' +
+      'institutionDisclosureData, institutionDisclosureDataType", typed as in the resource (strings).',
+  },
 
   // 4. List the disclosures accepted by a user
-  { id: 'OP4-ONLY-THE-USERS-RECORDS', section: OP4, grade: 'MUST', operations: [4], statement: '"4. List the disclosures accepted by a user … Query parameter: InstitutionConsumerId, unique identifier of a consumer user." The list asked for the configured user holds that user\'s records only: every element\'s institutionUserId is the id sent as InstitutionConsumerId (or the one the target gives a record this run created for that user). Not only the run\'s records: every element.' },
-  { id: 'OP4-OTHER-CONSUMER', section: OP4, grade: 'SHOULD', operations: [4], statement: 'The list is of the disclosures accepted by "a user", the one InstitutionConsumerId names. Whether a target may ignore it and answer for the user the token stands for is not settled by the spec (one vendor\'s documentation says retail requests "derive customer context from the access token"). Expected: a list asked for another consumer (testData.otherInstitutionUserId, else a made-up id) shows none of the configured user\'s records; a refusal (any non-2xx) passes. A warning; a failure only under --strict.' },
-  { id: 'OP4-REQUEST', section: OP4, grade: 'MUST', operations: [4], statement: `"GET /db-disclosures/v1/institution-user-disclosures. Query parameter: InstitutionConsumerId, unique identifier of a consumer user. Headers: the three common headers." Such a request (${COMMON_HEADERS}; InstitutionConsumerId = the configured user) is served: any 2xx, the code is recorded.` },
-  { id: 'OP4-RESPONSE-ENVELOPE', section: OP4, grade: 'MUST', operations: [4], statement: '"Response: object with institutionUserDisclosures, an array of objects …".' },
-  { id: 'OP4-RESPONSE-MEMBERS', section: OP4, grade: 'MUST', operations: [4], statement: '"… an array of objects of institutionId, institutionUserId, institutionUserDisclosureStatus, institutionDisclosureName." Every element carries these four; other members (institutionUserDisclosureId, institutionDisclosureId, accountId) may be absent.' },
+  {
+    id: 'OP4-ONLY-THE-USERS-RECORDS',
+    section: OP4,
+    grade: 'MUST',
+    operations: [4],
+    statement:
+      '"4. List the disclosures accepted by a user … Query parameter: InstitutionConsumerId, unique ' +
+      'identifier of a consumer user." The list asked for the configured user holds that user\'s records only: ' +
+      "every element's institutionUserId is the id sent as InstitutionConsumerId (or the one the target gives " +
+      "a record this run created for that user). Not only the run's records: every element.",
+  },
+  {
+    id: 'OP4-OTHER-CONSUMER',
+    section: OP4,
+    grade: 'SHOULD',
+    operations: [4],
+    statement:
+      'The list is of the disclosures accepted by "a user", the one InstitutionConsumerId names. Whether a ' +
+      'target may ignore it and answer for the user the token stands for is not settled by the spec (one ' +
+      'vendor\'s documentation says retail requests "derive customer context from the access token"). ' +
+      'Expected: a list asked for another consumer (testData.otherInstitutionUserId, else a made-up id) shows ' +
+      "none of the configured user's records; a refusal (any non-2xx) " +
+      'passes. A warning; a failure only under --strict.',
+  },
+  {
+    id: 'OP4-REQUEST',
+    section: OP4,
+    grade: 'MUST',
+    operations: [4],
+    statement:
+      `"GET /db-disclosures/v1/institution-user-disclosures. Query parameter: InstitutionConsumerId, unique ` +
+      `identifier of a consumer user. Headers: the three common headers." Such a request (${COMMON_HEADERS}; ` +
+      `InstitutionConsumerId = the configured user) is served: any 2xx, the code is recorded.`,
+  },
+  {
+    id: 'OP4-RESPONSE-ENVELOPE',
+    section: OP4,
+    grade: 'MUST',
+    operations: [4],
+    statement: '"Response: object with ' + 'institutionUserDisclosures, an array of objects …".',
+  },
+  {
+    id: 'OP4-RESPONSE-MEMBERS',
+    section: OP4,
+    grade: 'MUST',
+    operations: [4],
+    statement:
+      '"… an array of objects of institutionId, institutionUserId, institutionUserDisclosureStatus, ' +
+      'institutionDisclosureName." Every element carries these four; other members ' +
+      '(institutionUserDisclosureId, institutionDisclosureId, accountId) may be absent.',
+  },
 
   // 5. Create a user disclosure acceptance record
-  { id: 'OP5-REQUEST', section: OP5, grade: 'MUST', operations: [5], statement: `"POST /db-disclosures/v1/institution-user-disclosures. Headers: the three common headers plus InstitutionUserDisclosureStatus, InstitutionDisclosureName, AccountId, InstitutionDisclosureId, InstitutionUserDisclosureStatusUpdateDateTime. Body: institutionUserDisclosureStatus (string), institutionDisclosureName (string)." Such a request (${COMMON_HEADERS}, the five headers under those names, the body) is served (a 2xx).` },
-  { id: 'OP5-STATUS-204', section: OP5, grade: 'MUST', operations: [5], statement: '"Response: 204, no content." The status is 204 and there is no body.' },
+  {
+    id: 'OP5-REQUEST',
+    section: OP5,
+    grade: 'MUST',
+    operations: [5],
+    statement:
+      `"POST /db-disclosures/v1/institution-user-disclosures. Headers: the three common headers plus ` +
+      `InstitutionUserDisclosureStatus, InstitutionDisclosureName, AccountId, InstitutionDisclosureId, ` +
+      `InstitutionUserDisclosureStatusUpdateDateTime. Body: institutionUserDisclosureStatus (string), ` +
+      `institutionDisclosureName (string)." Such a request (${COMMON_HEADERS}, the five headers under those ` +
+      `names, the body) is served (a 2xx).`,
+  },
+  {
+    id: 'OP5-STATUS-204',
+    section: OP5,
+    grade: 'MUST',
+    operations: [5],
+    statement: '"Response: 204, no content." The status is ' + '204 and there is no body.',
+  },
 
   // 6. Change a user disclosure
-  { id: 'OP6-REQUEST', section: OP6, grade: 'MUST', operations: [6], statement: `"PUT /db-disclosures/v1/institution-user-disclosures … Query parameter InstitutionCustomerId (mandatory for business banking requests). Headers: the three common headers plus InstitutionDisclosureId, InstitutionUserDisclosureStatus, InstitutionDisclosureName. Body: institutionDisclosureId (string), institutionDisclosureName (string), institutionDisclosureStatus (string, for example NOT_ACCEPTED)." The collection form of such a request (${COMMON_HEADERS}, the three headers under those names, InstitutionCustomerId where configured, the body) is served (a 2xx).` },
-  { id: 'OP6-REQUEST-BY-ID', section: OP6, grade: 'MUST', operations: [6], statement: '"… or PUT /db-disclosures/v1/institution-user-disclosures/{institutionUserDisclosureId}. Path parameter institutionUserDisclosureId: used only with the second form." The second form, with the same headers, query and body, is served (a 2xx). Not applicable where the list (operation 4) does not expose institutionUserDisclosureId.' },
-  { id: 'OP6-STATUS-204', section: OP6, grade: 'MUST', operations: [6], statement: '"Response: 204, no content." For either form, the status is 204 and there is no body.' },
+  {
+    id: 'OP6-REQUEST',
+    section: OP6,
+    grade: 'MUST',
+    operations: [6],
+    statement:
+      `"PUT /db-disclosures/v1/institution-user-disclosures … Query parameter InstitutionCustomerId ` +
+      `(mandatory for business banking requests). Headers: the three common headers plus ` +
+      `InstitutionDisclosureId, InstitutionUserDisclosureStatus, InstitutionDisclosureName. Body: ` +
+      `institutionDisclosureId (string), institutionDisclosureName (string), institutionDisclosureStatus ` +
+      `(string, for example NOT_ACCEPTED)." The collection form of such a request (${COMMON_HEADERS}, the ` +
+      `three headers under those names, InstitutionCustomerId where configured, the body) is served (a 2xx).`,
+  },
+  {
+    id: 'OP6-REQUEST-BY-ID',
+    section: OP6,
+    grade: 'MUST',
+    operations: [6],
+    statement:
+      '"… or PUT /db-disclosures/v1/institution-user-disclosures/{institutionUserDisclosureId}. Path ' +
+      'parameter institutionUserDisclosureId: used only with the second form." The second form, with the same ' +
+      'headers, query and body, is served (a 2xx). Not applicable where the list (operation 4) does not expose ' +
+      'institutionUserDisclosureId.',
+  },
+  {
+    id: 'OP6-STATUS-204',
+    section: OP6,
+    grade: 'MUST',
+    operations: [6],
+    statement: '"Response: 204, no content." For either form, the ' + 'status is 204 and there is no body.',
+  },
 
   // 7. Delete a user disclosure
-  { id: 'OP7-REQUEST', section: OP7, grade: 'MUST', operations: [7], statement: `"DELETE /db-disclosures/v1/institution-user-disclosures … Query parameters: InstitutionCustomerId (mandatory for business banking requests); AccountType (mandatory for multi-statement disclosures). Headers: the three common headers plus InstitutionUserDisclosureStatus and AccountId. Body: institutionDisclosureName (string), accountId (string)." The collection form of such a request (${COMMON_HEADERS}, the two headers under those names, the query parameters where configured, the body) is served (a 2xx).` },
-  { id: 'OP7-REQUEST-BY-ID', section: OP7, grade: 'MUST', operations: [7], statement: '"… or DELETE /db-disclosures/v1/institution-user-disclosures/{institutionUserDisclosureId}. Path parameter institutionUserDisclosureId: used only with the second form." The second form, with the same headers, query and body, is served (a 2xx). Not applicable where the list (operation 4) does not expose institutionUserDisclosureId.' },
-  { id: 'OP7-STATUS-204', section: OP7, grade: 'MUST', operations: [7], statement: '"Response: 204, no content." For either form, the status is 204 and there is no body.' },
+  {
+    id: 'OP7-REQUEST',
+    section: OP7,
+    grade: 'MUST',
+    operations: [7],
+    statement:
+      `"DELETE /db-disclosures/v1/institution-user-disclosures … Query parameters: InstitutionCustomerId ` +
+      `(mandatory for business banking requests); AccountType (mandatory for multi-statement disclosures). ` +
+      `Headers: the three common headers plus InstitutionUserDisclosureStatus and AccountId. Body: ` +
+      `institutionDisclosureName (string), accountId (string)." The collection form of such a request ` +
+      `(${COMMON_HEADERS}, the two headers under those names, the query parameters where configured, the body) ` +
+      `is served (a 2xx).`,
+  },
+  {
+    id: 'OP7-REQUEST-BY-ID',
+    section: OP7,
+    grade: 'MUST',
+    operations: [7],
+    statement:
+      '"… or DELETE /db-disclosures/v1/institution-user-disclosures/{institutionUserDisclosureId}. Path ' +
+      'parameter institutionUserDisclosureId: used only with the second form." The second form, with the same ' +
+      'headers, query and body, is served (a 2xx). Not applicable where the list (operation 4) does not expose ' +
+      'institutionUserDisclosureId.',
+  },
+  {
+    id: 'OP7-STATUS-204',
+    section: OP7,
+    grade: 'MUST',
+    operations: [7],
+    statement: '"Response: 204, no content." For either form, the ' + 'status is 204 and there is no body.',
+  },
 ];

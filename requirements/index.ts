@@ -28,7 +28,12 @@ export function hasRequirement(id: string): boolean {
   return byId.has(id);
 }
 
-/** GitHub-style anchor of a spec heading, e.g. "1. List institution disclosures" -> "1-list-institution-disclosures". */
+/** GitHub-style anchor of a spec heading, e.g. "1. List institution disclosures" -> "1-list-institution-disclosures".
+ * */
 export function sectionAnchor(section: string): string {
-  return section.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').trim().replace(/\s/g, '-');
+  return section
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
 }

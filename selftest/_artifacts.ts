@@ -16,7 +16,10 @@ export function referenceSecrets(): Array<{ name: string; value: string }> {
     { name: 'revocationClientSecret', value: c.revocationClientSecret },
     { name: 'revocation password', value: r.password },
     { name: 'revocation refresh_token', value: r.refresh_token },
-    { name: 'Basic header value base64(id:secret)', value: Buffer.from(`${c.revocationClientId}:${c.revocationClientSecret}`).toString('base64') },
+    {
+      name: 'Basic header value base64(id:secret)',
+      value: Buffer.from(`${c.revocationClientId}:${c.revocationClientSecret}`).toString('base64'),
+    },
   ];
 }
 
@@ -65,7 +68,8 @@ export function untarGz(file: string): Array<{ name: string; data: Buffer }> {
     const size = parseInt(h.subarray(124, 136).toString('ascii').replace(/\0.*$/s, '').trim(), 8);
     let sum = 0;
     for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : h[i]!;
-    if (sum !== parseInt(h.subarray(148, 156).toString('ascii'), 8)) throw new Error(`bad tar header checksum for ${name}`);
+    if (sum !== parseInt(h.subarray(148, 156).toString('ascii'), 8))
+      throw new Error(`bad tar header checksum for ${name}`);
     out.push({ name, data: Buffer.from(buf.subarray(off + 512, off + 512 + size)) });
     off += 512 + Math.ceil(size / 512) * 512;
   }
@@ -74,5 +78,10 @@ export function untarGz(file: string): Array<{ name: string; data: Buffer }> {
 
 /** The JSON data files embedded in the single-file Allure report, by name. */
 export function embeddedReportData(html: string): Map<string, string> {
-  return new Map([...html.matchAll(/d\("([^"]+)","([A-Za-z0-9+/=]*)"\)/g)].map((m) => [m[1]!, Buffer.from(m[2]!, 'base64').toString('utf8')]));
+  return new Map(
+    [...html.matchAll(/d\("([^"]+)","([A-Za-z0-9+/=]*)"\)/g)].map((m) => [
+      m[1]!,
+      Buffer.from(m[2]!, 'base64').toString('utf8'),
+    ]),
+  );
 }

@@ -14,7 +14,15 @@ export interface CliRun {
 }
 
 /** Run the main command as npm runs it (launch/conformance.mjs: compiled), with its reports in a fresh folder. */
-export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; onSpawn?: (pid: number) => void; onData?: (chunk: string) => void } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  opts: {
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    onSpawn?: (pid: number) => void;
+    onData?: (chunk: string) => void;
+  } = {},
+): Promise<CliRun> {
   const reports = mkdtempSync(join(tmpdir(), 'dbsi-reports-'));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'launch/conformance.mjs'), '--reports', reports, ...args], {

@@ -70,19 +70,32 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
 
   const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const up = request({ host: upstream.hostname, port: upstream.port, method, path, headers: { ...headers, host: upstream.host, connection: 'close' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
+      const up = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method,
+          path,
+          headers: { ...headers, host: upstream.host, connection: 'close' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
       up.on('error', reject);
       up.end(body);
     });
 
   const passBack = (res: ServerResponse, a: { status: number; headers: IncomingHttpHeaders; body: Buffer }) => {
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(a.headers)) if (typeof v === 'string' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') headers[k] = v;
+    for (const [k, v] of Object.entries(a.headers))
+      if (typeof v === 'string' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding')
+        headers[k] = v;
     headers['content-length'] = String(a.body.length);
     res.writeHead(a.status, headers);
     res.end(a.body);
@@ -94,7 +107,13 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
       const method = req.method ?? 'GET';
-      const r: ProxiedRequest = { method, path: req.url ?? '/', body: body.toString('utf8'), n: seen.length + 1, nWrite: method === 'GET' ? 0 : ++writes };
+      const r: ProxiedRequest = {
+        method,
+        path: req.url ?? '/',
+        body: body.toString('utf8'),
+        n: seen.length + 1,
+        nWrite: method === 'GET' ? 0 : ++writes,
+      };
       seen.push(r);
       const action = plan(r);
       try {
@@ -116,11 +135,17 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
           case 'late':
             return void later(action.ms, () => !res.destroyed && passBack(res, answer));
           case 'cut-off':
-            res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(answer.body.length + 100) });
+            res.writeHead(answer.status, {
+              'content-type': 'application/json',
+              'content-length': String(answer.body.length + 100),
+            });
             res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
             return void later(20, () => req.socket.destroy());
           case 'dribble': {
-            res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(answer.body.length + 40) });
+            res.writeHead(answer.status, {
+              'content-type': 'application/json',
+              'content-length': String(answer.body.length + 40),
+            });
             const bytes = Buffer.concat([answer.body, Buffer.from(' '.repeat(40))]);
             let i = 0;
             const tick = () => {
@@ -156,7 +181,16 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
       await target.close();
     })());
   later(opts.lifetimeMs ?? 120_000, () => void close());
-  return { target, urls: { baseUrl: swap(target.urls.baseUrl), authBaseUrl: swap(target.urls.authBaseUrl), transfersBaseUrl: swap(target.urls.transfersBaseUrl) }, seen, close };
+  return {
+    target,
+    urls: {
+      baseUrl: swap(target.urls.baseUrl),
+      authBaseUrl: swap(target.urls.authBaseUrl),
+      transfersBaseUrl: swap(target.urls.transfersBaseUrl),
+    },
+    seen,
+    close,
+  };
 }
 
 export const forwardAll: Plan = () => FORWARD;
@@ -195,7 +229,11 @@ export async function runFlaky(opts: {
     if (opts.configure) config = opts.configure(config);
     const settings: RunSettings = { config, seed: opts.seed ?? 99, strict: false, runId: 'rflk', specUrl: 'spec.md' };
     const client = new DbsiClient(config, new Redactor(secretValues(config)), { timings: opts.timings });
-    const cases = await Promise.all(opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))))));
+    const cases = await Promise.all(
+      opts.areas.flatMap((a) =>
+        FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c)))),
+      ),
+    );
     await client.close();
     return { before, cases, leftovers: openLeftovers(cases), exitCode: exitCodeFor(cases), flaky };
   } finally {
@@ -204,9 +242,14 @@ export async function runFlaky(opts: {
 }
 
 type Snapshot = { customers: unknown; userDisclosures: unknown };
-const snapshot = (t: ReferenceTarget): Snapshot => structuredClone({ customers: Object.fromEntries(t.state.customers), userDisclosures: Object.fromEntries(t.state.userDisclosures) });
+const snapshot = (t: ReferenceTarget): Snapshot =>
+  structuredClone({
+    customers: Object.fromEntries(t.state.customers),
+    userDisclosures: Object.fromEntries(t.state.userDisclosures),
+  });
 
-/** Every customer (phone number, country code, e-mail, postal address) and every user disclosure record, exactly as the target had them before the run. */
+/** Every customer (phone number, country code, e-mail, postal address) and every user disclosure record, exactly as the
+ * target had them before the run. */
 export function expectTargetAsFound(r: Pick<FlakyRun, 'before' | 'flaky'>): void {
   const now = snapshot(r.flaky.target);
   expect(now.customers).toEqual(r.before.customers);
@@ -215,5 +258,7 @@ export function expectTargetAsFound(r: Pick<FlakyRun, 'before' | 'flaky'>): void
 
 /** Cases that failed a MUST check (a false failure on a conformant target), one line each. */
 export function falseFailures(cases: CaseReport[]): string[] {
-  return cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error').map((c) => `${c.outcome}: ${c.id}: ${(c.reason ?? '').split('\n')[0]}`);
+  return cases
+    .filter((c) => c.outcome === 'failed' || c.outcome === 'error')
+    .map((c) => `${c.outcome}: ${c.id}: ` + `${(c.reason ?? '').split('\n')[0]}`);
 }

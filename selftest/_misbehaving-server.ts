@@ -111,7 +111,8 @@ export async function startMisbehavingServer(
   return state;
 }
 
-/** Write a JSON-looking body of `total` bytes, respecting back-pressure: the server only gets as far as the client reads. */
+/** Write a JSON-looking body of `total` bytes, respecting back-pressure: the server only gets as far as the client
+ * reads. */
 function writeHuge(res: ServerResponse, total: number, count: (bytes: number) => void): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   const chunk = Buffer.from('{"x":"' + 'a'.repeat(64 * 1024 - 8) + '"},');

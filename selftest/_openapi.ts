@@ -4,14 +4,22 @@ import type { JsonObject } from '../harness/openapi/dialect';
 
 /** Helpers of the OpenAPI document's self-tests: reading the document as a tool would. */
 
-export type Doc = JsonObject & { paths: Record<string, Record<string, JsonObject>>; components: { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> } };
+export type Doc = JsonObject & {
+  paths: Record<string, Record<string, JsonObject>>;
+  components: { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
+};
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface DocOperation {
   path: string;
   method: string;
-  op: JsonObject & { operationId: string; responses: Record<string, JsonObject>; parameters?: JsonObject[]; requestBody?: JsonObject };
+  op: JsonObject & {
+    operationId: string;
+    responses: Record<string, JsonObject>;
+    parameters?: JsonObject[];
+    requestBody?: JsonObject;
+  };
   /** JSON pointer (unescaped parts) of the operation object. */
   at: string[];
 }

@@ -46,7 +46,14 @@ export async function recordActiveRun(o: {
       http: { timeoutMs: 30_000 },
       configure: async (cfg) => {
         upstream = cfg;
-        session = await startRecording(cfg, { host: '127.0.0.1', port: 0, out: har, version: 'selftest', print: (l) => printed.push(l), strict: o.strict });
+        session = await startRecording(cfg, {
+          host: '127.0.0.1',
+          port: 0,
+          out: har,
+          version: 'selftest',
+          print: (l) => printed.push(l),
+          strict: o.strict,
+        });
         return { ...cfg, ...session.recorder.urls };
       },
     });
@@ -67,7 +74,11 @@ export function judgeFile(file: string, config: TargetConfig | undefined, strict
 
 /** Requirement ids whose checks failed the judgement (MUST, or any grade under strict). */
 export function brokenRequirements(j: HarJudgement, strict = false): Set<string> {
-  return new Set(j.cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || strict)).map((k) => k.requirement)));
+  return new Set(
+    j.cases.flatMap((c) =>
+      c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || strict)).map((k) => k.requirement),
+    ),
+  );
 }
 
 /**
@@ -93,6 +104,6 @@ export const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
   'op10-refuses-all-three': 'a 400 refusal: may be about anything else the request carries',
   'op10-refuses-login-id': 'a 400 refusal: may be about anything else the request carries',
   'op10-country-code-change-not-stored':
-    'judged as the phone number on record (OP10-RULE1-PHONE-STORED, its collateral): '
-    + 'a capture does not tell a country-code change apart',
+    'judged as the phone number on record (OP10-RULE1-PHONE-STORED, its collateral): ' +
+    'a capture does not tell a country-code change apart',
 };

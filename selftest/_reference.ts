@@ -40,11 +40,23 @@ export async function runAreas(opts: {
   const { faults = [], fixtures, throttlePerSecond } = opts;
   const target = await startReferenceTarget({ faults, fixtures, throttlePerSecond });
   try {
-    let config = referenceConfig(target, { allow: opts.allow as Record<string, boolean>, http: opts.http, testData: opts.fixtures && FIXTURE_SETS[opts.fixtures].testData });
+    let config = referenceConfig(target, {
+      allow: opts.allow as Record<string, boolean>,
+      http: opts.http,
+      testData: opts.fixtures && FIXTURE_SETS[opts.fixtures].testData,
+    });
     if (opts.configure) config = await opts.configure(config);
-    const settings: RunSettings = { config, seed: opts.seed ?? 1234, strict: opts.strict ?? false, runId: 'rtst', specUrl: 'spec.md' };
+    const settings: RunSettings = {
+      config,
+      seed: opts.seed ?? 1234,
+      strict: opts.strict ?? false,
+      runId: 'rtst',
+      specUrl: 'spec.md',
+    };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
-    const all = opts.areas.flatMap((a) => FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => () => runCase(new CaseContext(settings, client, f, c)))));
+    const all = opts.areas.flatMap((a) =>
+      FEATURES_BY_AREA[a].flatMap((f) => f.cases.map((c) => () => runCase(new CaseContext(settings, client, f, c)))),
+    );
     const sent: CaseReport[] = [];
     if (opts.sequential) for (const run of all) sent.push(await run());
     else sent.push(...(await Promise.all(all.map((run) => run()))));
@@ -52,7 +64,13 @@ export async function runAreas(opts: {
     // As the main command does: a verdict the setup may explain is could not test (harness/setup/proof.ts).
     const proof = new SetupProof(sent);
     const cases = opts.asSent ? sent : sent.map((c) => regradeCase(c, proof));
-    const failed = new Set(cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict)).map((k) => k.requirement)));
+    const failed = new Set(
+      cases.flatMap((c) =>
+        c.checks
+          .filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict))
+          .map((k) => k.requirement),
+      ),
+    );
     return { cases, target, failed };
   } finally {
     await target.close();

@@ -29,7 +29,8 @@ export interface CliRun {
 export type Launcher = 'compiled' | 'node-import' | 'tsx' | 'npm';
 
 function command(launcher: Launcher, args: string[]): [string, string[]] {
-  if (launcher === 'tsx') return [process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/conformance.ts', ...args]];
+  if (launcher === 'tsx')
+    return [process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bin/conformance.ts', ...args]];
   if (launcher === 'npm') return ['npm', ['run', '--silent', 'conformance', '--', ...args]];
   if (launcher === 'node-import') return [process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args]];
   return [process.execPath, ['launch/conformance.mjs', ...args]];
@@ -49,7 +50,9 @@ export function runCli(
     raw?: unknown;
     killAfterMs?: number;
     killAfterSignalMs?: number;
-    launcher?: Launcher; signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp; group?: boolean; againAfterMs?: number[] } } = {},
+    launcher?: Launcher;
+    signal?: { name: NodeJS.Signals; afterMs: number; once: RegExp; group?: boolean; againAfterMs?: number[] };
+  } = {},
 ): Promise<CliRun> {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-cli-'));
   const reportsDir = join(dir, 'reports');

@@ -28,14 +28,124 @@ export function makeTlsFixture(): TlsFixture {
   const p = (f: string) => join(dir, f);
   writeFileSync(p('ip.ext'), 'subjectAltName=IP:127.0.0.1\n');
   writeFileSync(p('other.ext'), 'subjectAltName=DNS:other.example\n');
-  ssl(dir, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=dbsi test CA']);
-  ssl(dir, ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
-  ssl(dir, ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'ip.ext']);
-  ssl(dir, ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'expired.pem', '-days', '-1', '-extfile', 'ip.ext']);
-  ssl(dir, ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'other-host.pem', '-days', '2', '-extfile', 'other.ext']);
-  ssl(dir, ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=dbsi client']);
-  ssl(dir, ['x509', '-req', '-in', 'client.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'client.pem', '-days', '2']);
+  ssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=dbsi test CA',
+  ]);
+  ssl(dir, [
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'server.key',
+    '-out',
+    'server.csr',
+    '-subj',
+    '/CN=127.0.0.1',
+  ]);
+  ssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'ip.ext',
+  ]);
+  ssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'expired.pem',
+    '-days',
+    '-1',
+    '-extfile',
+    'ip.ext',
+  ]);
+  ssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'other-host.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'other.ext',
+  ]);
+  ssl(dir, [
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'client.key',
+    '-out',
+    'client.csr',
+    '-subj',
+    '/CN=dbsi client',
+  ]);
+  ssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    'client.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'client.pem',
+    '-days',
+    '2',
+  ]);
   ssl(dir, ['pkey', '-in', 'client.key', '-out', 'client-encrypted.key', '-aes256', '-passout', 'pass:dbsi-test-pass']);
   ssl(dir, ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'other.key']);
-  return { dir, ca: p('ca.pem'), caKey: p('ca.key'), serverKey: p('server.key'), server: p('server.pem'), expired: p('expired.pem'), otherHost: p('other-host.pem'), client: p('client.pem'), clientKey: p('client.key'), clientKeyEncrypted: p('client-encrypted.key'), otherKey: p('other.key') };
+  return {
+    dir,
+    ca: p('ca.pem'),
+    caKey: p('ca.key'),
+    serverKey: p('server.key'),
+    server: p('server.pem'),
+    expired: p('expired.pem'),
+    otherHost: p('other-host.pem'),
+    client: p('client.pem'),
+    clientKey: p('client.key'),
+    clientKeyEncrypted: p('client-encrypted.key'),
+    otherKey: p('other.key'),
+  };
 }

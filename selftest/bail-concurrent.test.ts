@@ -24,13 +24,23 @@ describe('--bail with tests running side by side', { timeout: 300_000 }, () => {
       const url = target.urls.baseUrl.replace(/\/dbsi$/, '');
       const cfg = join(first.reports, 'target.json');
       const allow = {
-        moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true,
+        moneyMovement: true,
+        contactUpdate: true,
+        tokenRevocation: true,
+        institutionDisclosureWrites: true,
       };
       const urls = { baseUrl: `${url}/dbsi`, authBaseUrl: `${url}/identity`, transfersBaseUrl: `${url}/banking` };
-      writeFileSync(cfg, JSON.stringify({
-        name: 'bail test target', ...urls, credentials: REFERENCE_CREDENTIALS, testData: REFERENCE_TEST_DATA, allow,
-        http: { concurrency: 8 },
-      }));
+      writeFileSync(
+        cfg,
+        JSON.stringify({
+          name: 'bail test target',
+          ...urls,
+          credentials: REFERENCE_CREDENTIALS,
+          testData: REFERENCE_TEST_DATA,
+          allow,
+          http: { concurrency: 8 },
+        }),
+      );
       const run = await runCli(['--config', cfg, '--bail'], { timeoutMs: 250_000 });
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(run.stderr).toContain('--bail 1: 1 test failed; stopping the run (clean-ups still run)');

@@ -40,7 +40,11 @@ describe('npm run bench options', () => {
   it('without options: every scenario, 3 runs, 50 ms, 20 rounds', () => {
     expect(parse([]).result).toEqual({ scenario: 'all', runs: 3, latencyMs: 50, rounds: 20, json: undefined });
     expect(parse(['--scenario', 'realistic', '--runs', '1', '--latency', '0', '--json', 'b.json']).result).toEqual({
-      scenario: 'realistic', runs: 1, latencyMs: 0, rounds: 20, json: 'b.json',
+      scenario: 'realistic',
+      runs: 1,
+      latencyMs: 0,
+      rounds: 20,
+      json: 'b.json',
     });
   });
 });

@@ -10,7 +10,13 @@ import { exitCodeFor, EXIT } from '../harness/run/results';
 import { FEATURES_BY_AREA } from '../suites';
 import { runMain } from './_main';
 import { within } from './_within';
-import { configFor, startMisbehavingServer, type Custom, type Misbehaviour, type MisbehavingServer } from './_misbehaving-server';
+import {
+  configFor,
+  startMisbehavingServer,
+  type Custom,
+  type Misbehaviour,
+  type MisbehavingServer,
+} from './_misbehaving-server';
 
 /**
  * The suite against targets that are down, slow, half-built or hostile: every test gets a verdict,
@@ -46,7 +52,9 @@ async function runDisclosures(url: string, http: Record<string, unknown> = {}) {
    * sooner, as the target is declared dead after three requests without an answer).
    */
   const boundMs = TIMEOUT_MS * (config.http.retries + 1) * 4 * declared + 2_000;
-  const all = FEATURES_BY_AREA.disclosures.flatMap((f) => f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))));
+  const all = FEATURES_BY_AREA.disclosures.flatMap((f) =>
+    f.cases.map((c) => runCase(new CaseContext(settings, client, f, c))),
+  );
   const cases = await within(boundMs, Promise.all(all), 'the disclosures cases');
   await client.close();
   return { cases, declared, exitCode: exitCodeFor(cases) };
@@ -102,12 +110,16 @@ describe('a target that resets connections', () => {
     const r = await runDisclosures(s.url);
     expect(outcomes(r.cases)).toEqual(['could-not-test']);
     // Reset after reset on several operations: the target is declared dead, the rest is not sent.
-    for (const c of sent(r.cases)) expect(c.reason).toMatch(/connection reset by the target|other side closed|the target stopped answering/);
+    for (const c of sent(r.cases))
+      expect(c.reason).toMatch(/connection reset by the target|other side closed|the target stopped answering/);
     const exchanges = r.cases.flatMap((c) => c.exchanges);
     expect(exchanges.every((e) => e.retries.length === 0)).toBe(true);
-    // Each request reached the target at most once (those stopped by the dead-target breaker were in flight, or never sent).
+    // Each request reached the target at most once (those stopped by the dead-target breaker were in flight, or never
+    // sent).
     expect(s.received.length).toBeLessThanOrEqual(exchanges.length);
-    expect(s.received.length).toBeGreaterThanOrEqual(exchanges.filter((e) => e.error?.kind !== 'target-stopped').length);
+    expect(s.received.length).toBeGreaterThanOrEqual(
+      exchanges.filter((e) => e.error?.kind !== 'target-stopped').length,
+    );
     expect(exchanges.some((e) => e.error?.kind === 'target-stopped')).toBe(true);
   });
 });
@@ -127,7 +139,9 @@ describe('a target that answers non-JSON where JSON is documented', () => {
     const s = await start('non-json');
     const r = await runDisclosures(s.url);
     expect(r.cases.filter((c) => c.outcome === 'error' || c.outcome === 'could-not-test')).toEqual([]);
-    const failedIds = new Set(r.cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed').map((k) => k.requirement)));
+    const failedIds = new Set(
+      r.cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed').map((k) => k.requirement)),
+    );
     expect(failedIds).toContain('CONV-JSON-BODIES');
     const failure = r.cases.flatMap((c) => c.checks).find((k) => k.requirement === 'CONV-JSON-BODIES')!;
     expect(failure.received).toMatch(/not JSON/);
@@ -204,31 +218,39 @@ describe('a target that answers 503 now and then', () => {
 
 describe('the main job (main() in-process) against a broken target', () => {
   const verdicts = (dir: string) => {
-    const summary = JSON.parse(readFileSync(join(dir, 'conformance-summary.json'), 'utf8')) as { cases: Array<{ outcome: string }> };
+    const summary = JSON.parse(readFileSync(join(dir, 'conformance-summary.json'), 'utf8')) as {
+      cases: Array<{ outcome: string }>;
+    };
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     return { summary, testcases: (junit.match(/<testcase /g) ?? []).length };
   };
   const declared = FEATURES_BY_AREA.disclosures.reduce((n, f) => n + f.cases.length, 0);
 
-  test('never answers: exit 3 within the bound, reports written, every test given a verdict; the TLS warning is shown even with --quiet', async () => {
-    const s = await start('silent');
-    // Start-up (a few seconds) plus every request timing out with its retry, one after the other.
-    const bound = 20_000 + TIMEOUT_MS * 2 * declared;
-    const raw = configFor(s.url, { timeoutMs: TIMEOUT_MS, tls: { rejectUnauthorized: false } });
-    const run = await runMain(['--area', 'disclosures', '--quiet'], { raw, timeoutMs: bound });
-    expect(run.code, run.stdout + run.stderr).toBe(EXIT.COULD_NOT_TEST);
-    const { summary, testcases } = verdicts(run.reports);
-    expect(summary.cases).toHaveLength(declared);
-    expect(summary.cases.every((c) => c.outcome === 'could-not-test' || c.outcome === 'not-allowed')).toBe(true);
-    expect(summary.cases.some((c) => c.outcome === 'could-not-test')).toBe(true);
-    expect(testcases).toBe(declared);
-    expect(existsSync(join(run.reports, 'conformance-summary.md'))).toBe(true);
-    expect(run.stderr).toMatch(/WARNING: TLS certificate verification is OFF/);
-  });
+  test(
+    'never answers: exit 3 within the bound, reports written, every test given a ' +
+      'verdict; the TLS warning is shown even with --quiet',
+    async () => {
+      const s = await start('silent');
+      // Start-up (a few seconds) plus every request timing out with its retry, one after the other.
+      const bound = 20_000 + TIMEOUT_MS * 2 * declared;
+      const raw = configFor(s.url, { timeoutMs: TIMEOUT_MS, tls: { rejectUnauthorized: false } });
+      const run = await runMain(['--area', 'disclosures', '--quiet'], { raw, timeoutMs: bound });
+      expect(run.code, run.stdout + run.stderr).toBe(EXIT.COULD_NOT_TEST);
+      const { summary, testcases } = verdicts(run.reports);
+      expect(summary.cases).toHaveLength(declared);
+      expect(summary.cases.every((c) => c.outcome === 'could-not-test' || c.outcome === 'not-allowed')).toBe(true);
+      expect(summary.cases.some((c) => c.outcome === 'could-not-test')).toBe(true);
+      expect(testcases).toBe(declared);
+      expect(existsSync(join(run.reports, 'conformance-summary.md'))).toBe(true);
+      expect(run.stderr).toMatch(/WARNING: TLS certificate verification is OFF/);
+    },
+  );
 
   test('non-JSON where JSON is documented: exit 1 (a spec break)', async () => {
     const s = await start('non-json');
-    const run = await runMain(['--area', 'disclosures', '--quiet'], { raw: configFor(s.url, { timeoutMs: TIMEOUT_MS }) });
+    const run = await runMain(['--area', 'disclosures', '--quiet'], {
+      raw: configFor(s.url, { timeoutMs: TIMEOUT_MS }),
+    });
     expect(run.code, run.stdout + run.stderr).toBe(EXIT.NON_CONFORMANT);
     expect(run.stdout).toMatch(/CONV-JSON-BODIES/);
     expect(verdicts(run.reports).summary.cases).toHaveLength(declared);
@@ -236,7 +258,9 @@ describe('the main job (main() in-process) against a broken target', () => {
 
   test('bytes that are not HTTP: exit 3, reports written', async () => {
     const s = await start('garbage');
-    const run = await runMain(['--area', 'disclosures', '--quiet'], { raw: configFor(s.url, { timeoutMs: TIMEOUT_MS }) });
+    const run = await runMain(['--area', 'disclosures', '--quiet'], {
+      raw: configFor(s.url, { timeoutMs: TIMEOUT_MS }),
+    });
     expect(run.code, run.stdout + run.stderr).toBe(EXIT.COULD_NOT_TEST);
     expect(verdicts(run.reports).testcases).toBe(declared);
   });

@@ -14,7 +14,9 @@ import { FEATURES_BY_AREA } from '../suites';
 
 const spec = readFileSync(new URL('../spec/digital-banking-service-interface.md', import.meta.url), 'utf8');
 const headings = new Set([...spec.matchAll(/^#{2,4} (.+)$/gm)].map((m) => sectionAnchor(m[1]!)));
-const cases = Object.values(FEATURES_BY_AREA).flat().flatMap((f) => f.cases.map((c) => ({ id: caseId(f, c), requirements: c.requirements })));
+const cases = Object.values(FEATURES_BY_AREA)
+  .flat()
+  .flatMap((f) => f.cases.map((c) => ({ id: caseId(f, c), requirements: c.requirements })));
 const declaredBy = new Map<string, string[]>();
 for (const c of cases) for (const r of c.requirements) declaredBy.set(r, [...(declaredBy.get(r) ?? []), c.id]);
 const byId = new Map(CATALOG.map((r) => [r.id, r]));
@@ -31,7 +33,11 @@ describe('requirement catalog', () => {
 
   test('ids are AREA-TOPIC-DETAIL capitals, with a statement, a grade and operation numbers 1–11', () => {
     const bad = CATALOG.filter(
-      (r) => !/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/.test(r.id) || r.statement.trim().length < 10 || !['MUST', 'SHOULD', 'INFO'].includes(r.grade) || r.operations.some((n) => !Number.isInteger(n) || n < 1 || n > 11),
+      (r) =>
+        !/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/.test(r.id) ||
+        r.statement.trim().length < 10 ||
+        !['MUST', 'SHOULD', 'INFO'].includes(r.grade) ||
+        r.operations.some((n) => !Number.isInteger(n) || n < 1 || n > 11),
     ).map((r) => r.id);
     expect(bad, `malformed entries:${list(bad)}`).toEqual([]);
   });
@@ -42,9 +48,13 @@ describe('requirement catalog', () => {
   });
 
   test('every "not testable" entry gives its reason and is declared by no test', () => {
-    const noReason = CATALOG.filter((r) => r.notTestable !== undefined && r.notTestable.trim().length < 10).map((r) => r.id);
+    const noReason = CATALOG.filter((r) => r.notTestable !== undefined && r.notTestable.trim().length < 10).map(
+      (r) => r.id,
+    );
     expect(noReason, `not-testable entries without a reason:${list(noReason)}`).toEqual([]);
-    const declared = CATALOG.filter((r) => r.notTestable !== undefined && declaredBy.has(r.id)).map((r) => `${r.id} (declared by ${declaredBy.get(r.id)!.join(', ')})`);
+    const declared = CATALOG.filter((r) => r.notTestable !== undefined && declaredBy.has(r.id)).map(
+      (r) => `${r.id} (declared by ` + `${declaredBy.get(r.id)!.join(', ')})`,
+    );
     expect(declared, `tests declaring a requirement marked not testable:${list(declared)}`).toEqual([]);
   });
 
@@ -54,21 +64,33 @@ describe('requirement catalog', () => {
   });
 
   test('every testable catalog entry is declared by at least one test', () => {
-    const untested = CATALOG.filter((r) => r.notTestable === undefined && r.judgedInTraffic === undefined && !declaredBy.has(r.id)).map((r) => `${r.id} (${r.section})`);
-    expect(untested, `testable requirements no test declares (add a test, or mark the entry notTestable with the reason):${list(untested)}`).toEqual([]);
+    const untested = CATALOG.filter(
+      (r) => r.notTestable === undefined && r.judgedInTraffic === undefined && !declaredBy.has(r.id),
+    ).map((r) => `${r.id} (${r.section})`);
+    expect(
+      untested,
+      `testable requirements no test declares (add a test, or mark the entry ` +
+        `notTestable with the reason):${list(untested)}`,
+    ).toEqual([]);
   });
 
   test('every requirement a test checks is broken by some named fault', () => {
-    const untripped = [...declaredBy.keys()].filter((id) => byId.has(id) && !broken.has(id)).map((id) => `${id} (checked by ${declaredBy.get(id)!.join(', ')})`);
+    const untripped = [...declaredBy.keys()]
+      .filter((id) => byId.has(id) && !broken.has(id))
+      .map((id) => `${id} (checked by ${declaredBy.get(id)!.join(', ')})`);
     expect(untripped, `requirements no fault can trip:${list(untripped)}`).toEqual([]);
   });
 
   test('every fault breaks known, tested requirements and declares known collateral', () => {
     const bad = FAULTS.flatMap((f) => [
       ...f.breaks.filter((id) => !byId.has(id)).map((id) => `${f.name}: breaks unknown ${id}`),
-      ...f.breaks.filter((id) => byId.has(id) && !declaredBy.has(id)).map((id) => `${f.name}: breaks ${id}, which no test checks`),
+      ...f.breaks
+        .filter((id) => byId.has(id) && !declaredBy.has(id))
+        .map((id) => `${f.name}: breaks ${id}, which no test checks`),
       ...(f.collateral ?? []).filter((id) => !byId.has(id)).map((id) => `${f.name}: collateral unknown ${id}`),
-      ...(f.breaks.length === 0 && !f.variant ? [`${f.name}: breaks nothing (mark it a variant if that is the point)`] : []),
+      ...(f.breaks.length === 0 && !f.variant
+        ? [`${f.name}: breaks nothing (mark it a variant ` + `if that is the point)`]
+        : []),
       ...(f.breaks.length > 0 && f.variant ? [`${f.name}: a variant must break nothing`] : []),
     ]);
     expect(bad, list(bad)).toEqual([]);

@@ -13,14 +13,17 @@ function configFile(reports: string, body: unknown): string {
 }
 
 describe.concurrent('the main command', () => {
-  test('against the embedded reference target: exit 0, Allure results, JUnit and summary written, seed printed', async () => {
-    const run = await runMain(['--area', 'disclosures', '--seed', '42']);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('seed: 42');
-    expect(readdirSync(join(run.reports, 'allure-results')).some((f) => f.endsWith('-result.json'))).toBe(true);
-    expect(readFileSync(join(run.reports, 'junit.xml'), 'utf8')).toContain('<testcase');
-    expect(JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8')).facts.seed).toBe(42);
-  });
+  test(
+    'against the embedded reference target: exit 0, Allure results, ' + 'JUnit and summary written, seed printed',
+    async () => {
+      const run = await runMain(['--area', 'disclosures', '--seed', '42']);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('seed: 42');
+      expect(readdirSync(join(run.reports, 'allure-results')).some((f) => f.endsWith('-result.json'))).toBe(true);
+      expect(readFileSync(join(run.reports, 'junit.xml'), 'utf8')).toContain('<testcase');
+      expect(JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8')).facts.seed).toBe(42);
+    },
+  );
 
   test('with a fault: exit 1 and the failure line names the broken requirement', async () => {
     const run = await runMain(['--area', 'disclosures', '--fault', 'op1-envelope-renamed']);
@@ -40,7 +43,15 @@ describe.concurrent('the main command', () => {
 
   test('an unknown key or an invalid URL: exit 2, naming the key and what is expected', async () => {
     const first = await runMain(['--config', '/dev/null/x']);
-    const run = await runMain(['--config', configFile(first.reports, { baseUrl: 'https://x.example', authBaseUrl: 'nope', transfersBaseUrl: 'https://x.example', retries: 2 })]);
+    const run = await runMain([
+      '--config',
+      configFile(first.reports, {
+        baseUrl: 'https://x.example',
+        authBaseUrl: 'nope',
+        transfersBaseUrl: 'https://x.example',
+        retries: 2,
+      }),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('unknown key "retries"');
     expect(run.stderr).toContain('"authBaseUrl" must be an absolute http:// or https:// URL');
@@ -65,7 +76,9 @@ describe.concurrent('the main command', () => {
     const first = await runMain(['--config', '/dev/null/x']);
     const base = `http://127.0.0.1:${port}`;
     const cfg = configFile(first.reports, {
-      baseUrl: `${base}/api`, authBaseUrl: `${base}/id`, transfersBaseUrl: `${base}/xfer`,
+      baseUrl: `${base}/api`,
+      authBaseUrl: `${base}/id`,
+      transfersBaseUrl: `${base}/xfer`,
       credentials: { bearerToken: 'closed-port-token-1' },
       testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' },
       http: { timeoutMs: 1000 },

@@ -3,11 +3,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
-  checkAreaNeeds, ConfigError, loadConfigFile, resolveConfig, secretValues, suggestKey,
+  checkAreaNeeds,
+  ConfigError,
+  loadConfigFile,
+  resolveConfig,
+  secretValues,
+  suggestKey,
 } from '../harness/config';
 import { ROOT } from './_cli';
 
-const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://bank.example/identity', transfersBaseUrl: 'https://bank.example/banking' };
+const minimal = {
+  baseUrl: 'https://bank.example/api',
+  authBaseUrl: 'https://bank.example/identity',
+  transfersBaseUrl: 'https://bank.example/banking',
+};
 const message = (f: () => unknown) => {
   try {
     f();
@@ -23,7 +32,12 @@ describe('configuration', () => {
     const example = JSON.parse(readFileSync('config/example.target.json', 'utf8'));
     const cfg = resolveConfig(example, {});
     expect(cfg.baseUrl).toBe('https://sandbox.acme-bank.example/digital/api');
-    expect(cfg.allow).toEqual({ moneyMovement: false, contactUpdate: false, tokenRevocation: false, institutionDisclosureWrites: false });
+    expect(cfg.allow).toEqual({
+      moneyMovement: false,
+      contactUpdate: false,
+      tokenRevocation: false,
+      institutionDisclosureWrites: false,
+    });
   });
 
   test("the example's $schema resolves to the config schema where the README copies the example", () => {
@@ -51,7 +65,9 @@ describe('configuration', () => {
 
   test('names an unknown key', () => {
     expect(message(() => resolveConfig({ ...minimal, baseURL: 'x' }, {}))).toContain('unknown key "baseURL"');
-    expect(message(() => resolveConfig({ ...minimal, allow: { transfers: true } }, {}))).toContain('unknown key "allow.transfers"');
+    expect(message(() => resolveConfig({ ...minimal, allow: { transfers: true } }, {}))).toContain(
+      'unknown key "allow.transfers"',
+    );
   });
 
   test('an unknown key near an allowed one at its place gets a "did you mean"', () => {
@@ -91,37 +107,56 @@ describe('configuration', () => {
   });
 
   test('names an invalid URL and what is expected', () => {
-    expect(message(() => resolveConfig({ ...minimal, authBaseUrl: 'not a url' }, {}))).toContain('"authBaseUrl" must be an absolute http:// or https:// URL');
+    expect(message(() => resolveConfig({ ...minimal, authBaseUrl: 'not a url' }, {}))).toContain(
+      '"authBaseUrl" must be an absolute ' + 'http:// or https:// URL',
+    );
   });
 
   test('names a value of the wrong type', () => {
-    expect(message(() => resolveConfig({ ...minimal, http: { timeoutMs: 'soon' } }, {}))).toContain('"http.timeoutMs" must be integer');
+    expect(message(() => resolveConfig({ ...minimal, http: { timeoutMs: 'soon' } }, {}))).toContain(
+      '"http.timeoutMs" must be integer',
+    );
   });
 
   test('refuses plain http:// to a non-loopback host unless allowed', () => {
-    expect(message(() => resolveConfig({ ...minimal, baseUrl: 'http://bank.example/api' }, {}))).toContain('allowInsecureHttp');
-    expect(resolveConfig({ ...minimal, baseUrl: 'http://bank.example/api', http: { allowInsecureHttp: true } }, {}).baseUrl).toBe('http://bank.example/api');
-    expect(resolveConfig({ ...minimal, baseUrl: 'http://127.0.0.1:8080/api' }, {}).baseUrl).toBe('http://127.0.0.1:8080/api');
+    expect(message(() => resolveConfig({ ...minimal, baseUrl: 'http://bank.example/api' }, {}))).toContain(
+      'allowInsecureHttp',
+    );
+    expect(
+      resolveConfig({ ...minimal, baseUrl: 'http://bank.example/api', http: { allowInsecureHttp: true } }, {}).baseUrl,
+    ).toBe('http://bank.example/api');
+    expect(resolveConfig({ ...minimal, baseUrl: 'http://127.0.0.1:8080/api' }, {}).baseUrl).toBe(
+      'http://127.0.0.1:8080/api',
+    );
   });
 
   test('a missing TLS file is named', () => {
-    expect(message(() => resolveConfig({ ...minimal, http: { tls: { caFile: '/nonexistent/ca.pem' } } }, {}))).toContain('"http.tls.caFile"');
+    expect(
+      message(() => resolveConfig({ ...minimal, http: { tls: { caFile: '/nonexistent/ca.pem' } } }, {})),
+    ).toContain('"http.tls.caFile"');
   });
 
   test('secrets come from the environment, and win over the file', () => {
-    const cfg = resolveConfig({ ...minimal, credentials: { bearerToken: 'from-file-1234' } }, { DBSI_BEARER_TOKEN: 'from-env-5678', DBSI_CONTACT_INFO_HEADERS: '{"x-api-key":"k-9999-abcd"}' });
+    const cfg = resolveConfig(
+      { ...minimal, credentials: { bearerToken: 'from-file-1234' } },
+      { DBSI_BEARER_TOKEN: 'from-env-5678', DBSI_CONTACT_INFO_HEADERS: '{"x-api-key":"k-9999-abcd"}' },
+    );
     expect(cfg.credentials.bearerToken).toBe('from-env-5678');
     expect(cfg.credentials.contactInfoHeaders).toEqual({ 'x-api-key': 'k-9999-abcd' });
     expect(secretValues(cfg)).toEqual(expect.arrayContaining(['from-env-5678', 'k-9999-abcd']));
   });
 
   test('a malformed DBSI_CONTACT_INFO_HEADERS is named', () => {
-    expect(message(() => resolveConfig(minimal, { DBSI_CONTACT_INFO_HEADERS: 'Bearer x' }))).toContain('DBSI_CONTACT_INFO_HEADERS');
+    expect(message(() => resolveConfig(minimal, { DBSI_CONTACT_INFO_HEADERS: 'Bearer x' }))).toContain(
+      'DBSI_CONTACT_INFO_HEADERS',
+    );
   });
 
   test('a credential missing for a selected area names the key and its environment variable', () => {
     const cfg = resolveConfig(minimal, {});
-    expect(message(() => checkAreaNeeds(cfg, ['disclosures']))).toContain('"credentials.bearerToken" (or environment variable DBSI_BEARER_TOKEN), needed by area disclosures');
+    expect(message(() => checkAreaNeeds(cfg, ['disclosures']))).toContain(
+      '"credentials.bearerToken" (or environment variable ' + 'DBSI_BEARER_TOKEN), needed by area disclosures',
+    );
     expect(message(() => checkAreaNeeds(cfg, ['money-movement']))).toContain('DBSI_TRANSFERS_TOKEN');
   });
 

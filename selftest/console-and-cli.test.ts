@@ -25,12 +25,27 @@ const LONG = 300_000;
 /** A configured target (as a user writes the file) on the given base URL, with the reference target's data. */
 function targetFile(dir: string, url: string, extra: Record<string, unknown> = {}): string {
   const file = join(dir, 'target.json');
-  writeFileSync(file, JSON.stringify({ name: 'console test target', baseUrl: `${url}/dbsi`, authBaseUrl: `${url}/identity`, transfersBaseUrl: `${url}/banking`, credentials: { ...REFERENCE_CREDENTIALS }, testData: REFERENCE_TEST_DATA, ...extra }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'console test target',
+      baseUrl: `${url}/dbsi`,
+      authBaseUrl: `${url}/identity`,
+      transfersBaseUrl: `${url}/banking`,
+      credentials: { ...REFERENCE_CREDENTIALS },
+      testData: REFERENCE_TEST_DATA,
+      ...extra,
+    }),
+  );
   return file;
 }
 
 /** The titles --list prints (the indented lines), without their requirement ids. */
-const listedTitles = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim().replace(/\s+\[[^\]]*\]$/, ''));
+const listedTitles = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((l) => l.startsWith('  '))
+    .map((l) => l.trim().replace(/\s+\[[^\]]*\]$/, ''));
 
 describe('options', { timeout: LONG }, () => {
   test('the README option list is exactly the --help option list', async () => {
@@ -60,22 +75,32 @@ describe('options', { timeout: LONG }, () => {
 });
 
 describe('--list and selection', { timeout: LONG }, () => {
-  test('--list prints the selected tests with their requirement ids and sends nothing to a configured target', async () => {
-    const server = await startMisbehavingServer('silent');
-    try {
-      const first = await runCli(['--version']);
-      const run = await runCli(['--list', '--config', targetFile(first.reports, server.url)]);
-      expect(run.code, run.stderr).toBe(0);
-      const total = Object.values(FEATURES_BY_AREA).flat().reduce((n, f) => n + f.cases.length, 0);
-      expect(listedTitles(run.stdout)).toHaveLength(total);
-      expect(run.stdout).toContain('  answers a JSON object holding the institutionDisclosures array  [CONV-JSON-BODIES MUST, OP1-RESPONSE-ENVELOPE MUST]');
-      expect(run.stdout).toContain('9. Create a transfer (POST /db-transfers/v1/transfers, needs allow.moneyMovement: off, skipped)');
-      expect(run.stdout).toContain(`${total} tests selected`);
-      expect(server.received, 'nothing was sent').toEqual([]);
-    } finally {
-      await server.close();
-    }
-  });
+  test(
+    '--list prints the selected tests with their requirement ids ' + 'and sends nothing to a configured target',
+    async () => {
+      const server = await startMisbehavingServer('silent');
+      try {
+        const first = await runCli(['--version']);
+        const run = await runCli(['--list', '--config', targetFile(first.reports, server.url)]);
+        expect(run.code, run.stderr).toBe(0);
+        const total = Object.values(FEATURES_BY_AREA)
+          .flat()
+          .reduce((n, f) => n + f.cases.length, 0);
+        expect(listedTitles(run.stdout)).toHaveLength(total);
+        expect(run.stdout).toContain(
+          '  answers a JSON object holding the institutionDisclosures array  ' +
+            '[CONV-JSON-BODIES MUST, OP1-RESPONSE-ENVELOPE MUST]',
+        );
+        expect(run.stdout).toContain(
+          '9. Create a transfer (POST /db-transfers/v1/transfers, ' + 'needs allow.moneyMovement: off, skipped)',
+        );
+        expect(run.stdout).toContain(`${total} tests selected`);
+        expect(server.received, 'nothing was sent').toEqual([]);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   test('no two tests share a title: a behaviour tested on several operations names its operation', async () => {
     const run = await runCli(['--list']);
@@ -85,107 +110,175 @@ describe('--list and selection', { timeout: LONG }, () => {
     expect(titles).toContain('Delete a user disclosure: is not served without credentials');
   });
 
-  test('--grep matches the operation as the reports show it, its key, a title copied from a report, and requirement ids', async () => {
-    const byName = listedTitles((await runCli(['--list', '--grep', 'List institution disclosures'])).stdout);
-    const byKey = listedTitles((await runCli(['--list', '--grep', 'listInstitutionDisclosures'])).stdout);
-    const op1 = FEATURES_BY_AREA.disclosures.find((f) => f.operation === 'listInstitutionDisclosures')!.cases.map((c) => c.title);
-    expect(byName.sort()).toEqual([...op1].sort());
-    expect(byKey.sort()).toEqual([...op1].sort());
-    const one = await runCli(['--list', '--grep', 'Change a user disclosure: answers 204 with no body (/{institutionUserDisclosureId} form)']);
-    expect(listedTitles(one.stdout)).toEqual(['Change a user disclosure: answers 204 with no body (/{institutionUserDisclosureId} form)']);
-    expect(one.stdout).toContain('1 test selected');
-    const byId = listedTitles((await runCli(['--list', '--grep', 'OP9-'])).stdout);
-    expect(byId.length).toBeGreaterThan(0);
-  });
+  test(
+    '--grep matches the operation as the reports show it, its key, a ' +
+      'title copied from a report, and requirement ids',
+    async () => {
+      const byName = listedTitles((await runCli(['--list', '--grep', 'List institution disclosures'])).stdout);
+      const byKey = listedTitles((await runCli(['--list', '--grep', 'listInstitutionDisclosures'])).stdout);
+      const op1 = FEATURES_BY_AREA.disclosures
+        .find((f) => f.operation === 'listInstitutionDisclosures')!
+        .cases.map((c) => c.title);
+      expect(byName.sort()).toEqual([...op1].sort());
+      expect(byKey.sort()).toEqual([...op1].sort());
+      const one = await runCli([
+        '--list',
+        '--grep',
+        'Change a user disclosure: answers 204 with no body ' + '(/{institutionUserDisclosureId} form)',
+      ]);
+      expect(listedTitles(one.stdout)).toEqual([
+        'Change a user disclosure: answers 204 with no body ' + '(/{institutionUserDisclosureId} form)',
+      ]);
+      expect(one.stdout).toContain('1 test selected');
+      const byId = listedTitles((await runCli(['--list', '--grep', 'OP9-'])).stdout);
+      expect(byId.length).toBeGreaterThan(0);
+    },
+  );
 
-  test('--exclude-tag and --exclude-grep leave tests out; a selection that leaves nothing is a usage error', async () => {
-    const all = listedTitles((await runCli(['--list', '--area', 'disclosures'])).stdout);
-    const noAuth = listedTitles((await runCli(['--list', '--area', 'disclosures', '--exclude-tag', 'DISC-AUTH-REQUIRED'])).stdout);
-    expect(noAuth.length).toBe(all.length - 14);
-    expect(noAuth.some((t) => /is not served/.test(t))).toBe(false);
-    const noOp1 = listedTitles((await runCli(['--list', '--area', 'disclosures', '--exclude-grep', '^1\\. List institution'])).stdout);
-    expect(noOp1.length).toBe(all.length - FEATURES_BY_AREA.disclosures[0]!.cases.length);
-    const none = await runCli(['--area', 'disclosures', '--exclude-tag', 'disclosures']);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('no test matches the selection');
-  });
+  test(
+    '--exclude-tag and --exclude-grep leave tests out; a ' + 'selection that leaves nothing is a usage error',
+    async () => {
+      const all = listedTitles((await runCli(['--list', '--area', 'disclosures'])).stdout);
+      const noAuth = listedTitles(
+        (await runCli(['--list', '--area', 'disclosures', '--exclude-tag', 'DISC-AUTH-REQUIRED'])).stdout,
+      );
+      expect(noAuth.length).toBe(all.length - 14);
+      expect(noAuth.some((t) => /is not served/.test(t))).toBe(false);
+      const noOp1 = listedTitles(
+        (await runCli(['--list', '--area', 'disclosures', '--exclude-grep', '^1\\. List institution'])).stdout,
+      );
+      expect(noOp1.length).toBe(all.length - FEATURES_BY_AREA.disclosures[0]!.cases.length);
+      const none = await runCli(['--area', 'disclosures', '--exclude-tag', 'disclosures']);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('no test matches the selection');
+    },
+  );
 });
 
 describe.concurrent('a run', { timeout: LONG }, () => {
-  test('--bail 1 stops after the first failed test: exit 1, one failure, the rest not run, clean-ups done', async () => {
-    const target = await startReferenceTarget({ faults: ['disc-accepts-any-bearer-token'], latencyMs: 30 });
-    const records = () => [...target.state.userDisclosures.keys()].sort();
-    const before = records();
-    try {
-      const first = await runCli(['--version']);
-      const cfg = targetFile(first.reports, target.urls.baseUrl.replace(/\/dbsi$/, ''), { allow: { institutionDisclosureWrites: true } });
-      const run = await runCli(['--config', cfg, '--area', 'disclosures', '--bail', '--concurrency', '1']);
-      expect(run.code, run.stdout + run.stderr).toBe(1);
-      expect(run.stderr).toContain('--bail 1: 1 test failed; stopping the run (clean-ups still run)');
-      const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
-      const outcomes = summary.cases.map((c: { outcome: string }) => c.outcome);
-      // The test running when the first failure arrived may finish with a failure too; no other does.
-      expect(outcomes.filter((o: string) => o === 'failed').length).toBeGreaterThanOrEqual(1);
-      expect(outcomes.filter((o: string) => o === 'failed').length).toBeLessThanOrEqual(2);
-      // Never started, or stopped on its way (which of the two depends on when the cancel reaches the worker).
-      const stopped = /not run( to the end)?, --bail 1 stopped the run/;
-      expect(summary.cases.some((c: { reason?: string }) => stopped.test(c.reason ?? '')), JSON.stringify(outcomes)).toBe(true);
-      expect(records(), 'the user disclosure records the run created were deleted').toEqual(before);
-    } finally {
-      await target.close();
-    }
-  });
+  test(
+    '--bail 1 stops after the first failed test: exit 1, one ' + 'failure, the rest not run, clean-ups done',
+    async () => {
+      const target = await startReferenceTarget({ faults: ['disc-accepts-any-bearer-token'], latencyMs: 30 });
+      const records = () => [...target.state.userDisclosures.keys()].sort();
+      const before = records();
+      try {
+        const first = await runCli(['--version']);
+        const cfg = targetFile(first.reports, target.urls.baseUrl.replace(/\/dbsi$/, ''), {
+          allow: { institutionDisclosureWrites: true },
+        });
+        const run = await runCli(['--config', cfg, '--area', 'disclosures', '--bail', '--concurrency', '1']);
+        expect(run.code, run.stdout + run.stderr).toBe(1);
+        expect(run.stderr).toContain('--bail 1: 1 test failed; stopping the run (clean-ups still run)');
+        const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
+        const outcomes = summary.cases.map((c: { outcome: string }) => c.outcome);
+        // The test running when the first failure arrived may finish with a failure too; no other does.
+        expect(outcomes.filter((o: string) => o === 'failed').length).toBeGreaterThanOrEqual(1);
+        expect(outcomes.filter((o: string) => o === 'failed').length).toBeLessThanOrEqual(2);
+        // Never started, or stopped on its way (which of the two depends on when the cancel reaches the worker).
+        const stopped = /not run( to the end)?, --bail 1 stopped the run/;
+        expect(
+          summary.cases.some((c: { reason?: string }) => stopped.test(c.reason ?? '')),
+          JSON.stringify(outcomes),
+        ).toBe(true);
+        expect(records(), 'the user disclosure records the run created were deleted').toEqual(before);
+      } finally {
+        await target.close();
+      }
+    },
+  );
 
-  test('a failure line names the requirement, the operation and the spec section, and cuts the received body at a token', async () => {
-    const run = await runCli(['--area', 'disclosures', '--fault', 'disc-accepts-any-bearer-token', '--grep', 'List institution disclosures: is not served with an invalid']);
-    expect(run.code).toBe(1);
-    const line = run.stdout.split('\n').find((l) => l.startsWith('  ✗'))!;
-    expect(line).toContain('✗ DISC-AUTH-REQUIRED [MUST] disclosures › 1. List institution disclosures › List institution disclosures: is not served with an invalid bearer token (spec section "Authentication")');
-    // The body is cut after a complete token: a value, a comma or a bracket, never inside a string.
-    expect(line).toMatch(/received status 200, body \{.*[,{[\]}"\d]… \(\d+ bytes\)$/);
-    expect(line).not.toMatch(/":… \(/);
-    expect(run.stdout).toContain('— 1 test in');
-    // The summary's requirement table cuts its notes at a token boundary too.
-    const row = readFileSync(join(run.reports, 'conformance-summary.md'), 'utf8').split('\n').find((l) => l.startsWith('| DISC-AUTH-REQUIRED |'))!;
-    expect(row).toMatch(/[,{[\]}"\d]… \|$|\) \|$/);
-    expect(row).not.toMatch(/":… \|$/);
-  });
+  test(
+    'a failure line names the requirement, the operation and the spec ' +
+      'section, and cuts the received body at a token',
+    async () => {
+      const run = await runCli([
+        '--area',
+        'disclosures',
+        '--fault',
+        'disc-accepts-any-bearer-token',
+        '--grep',
+        'List institution disclosures: is not ' + 'served with an invalid',
+      ]);
+      expect(run.code).toBe(1);
+      const line = run.stdout.split('\n').find((l) => l.startsWith('  ✗'))!;
+      expect(line).toContain(
+        '✗ DISC-AUTH-REQUIRED [MUST] disclosures › 1. List institution disclosures › List institution ' +
+          'disclosures: is not served with an invalid bearer token (spec section "Authentication")',
+      );
+      // The body is cut after a complete token: a value, a comma or a bracket, never inside a string.
+      expect(line).toMatch(/received status 200, body \{.*[,{[\]}"\d]… \(\d+ bytes\)$/);
+      expect(line).not.toMatch(/":… \(/);
+      expect(run.stdout).toContain('— 1 test in');
+      // The summary's requirement table cuts its notes at a token boundary too.
+      const row = readFileSync(join(run.reports, 'conformance-summary.md'), 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith('| DISC-AUTH-REQUIRED |'))!;
+      expect(row).toMatch(/[,{[\]}"\d]… \|$|\) \|$/);
+      expect(row).not.toMatch(/":… \|$/);
+    },
+  );
 
   // Piped, a run waiting on a target that does not answer is never silent: console-piped.test.ts
   // (it waits out a request timeout: a file of its own runs beside this one).
 
-  test('--quiet prints no banner and no progress, only the summary; JUnit classnames have no dots; spec links point at the local spec', async () => {
-    const run = await runCli(['--area', 'authentication', '--quiet'], { env: { DBSI_SPEC_URL: '' } });
-    expect(run.code).toBe(0);
-    expect(run.stdout).not.toContain('base URLs');
-    expect(run.stdout).not.toMatch(/^[✓!?↷-] /m);
-    expect(run.stdout).toContain('Verdict: conformant (exit 0)');
-    const classnames = [...readFileSync(join(run.reports, 'junit.xml'), 'utf8').matchAll(/classname="([^"]*)"/g)].map((m) => m[1]);
-    expect(classnames.length).toBeGreaterThan(0);
-    expect(classnames.filter((c) => c!.includes('.')), 'JUnit classnames without dots (Jenkins splits them into packages)').toEqual([]);
-    expect(classnames).toContain('authentication › 8 Revoke a token');
-    // Without DBSI_SPEC_URL the spec links point at the spec file of this checkout (it exists), not at an unchecked web address.
-    const specUrl = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8')).facts.spec.url as string;
-    expect(specUrl).toMatch(/^file:\/\//);
-    expect(existsSync(fileURLToPath(specUrl))).toBe(true);
-  });
+  test(
+    '--quiet prints no banner and no progress, only the summary; JUnit ' +
+      'classnames have no dots; spec links point at the local spec',
+    async () => {
+      const run = await runCli(['--area', 'authentication', '--quiet'], { env: { DBSI_SPEC_URL: '' } });
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toContain('base URLs');
+      expect(run.stdout).not.toMatch(/^[✓!?↷-] /m);
+      expect(run.stdout).toContain('Verdict: conformant (exit 0)');
+      const classnames = [...readFileSync(join(run.reports, 'junit.xml'), 'utf8').matchAll(/classname="([^"]*)"/g)].map(
+        (m) => m[1],
+      );
+      expect(classnames.length).toBeGreaterThan(0);
+      expect(
+        classnames.filter((c) => c!.includes('.')),
+        'JUnit classnames without dots (Jenkins ' + 'splits them into packages)',
+      ).toEqual([]);
+      expect(classnames).toContain('authentication › 8 Revoke a token');
+      // Without DBSI_SPEC_URL the spec links point at the spec file of this checkout (it exists), not at an unchecked
+      // web
+      // address.
+      const specUrl = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8')).facts.spec
+        .url as string;
+      expect(specUrl).toMatch(/^file:\/\//);
+      expect(existsSync(fileURLToPath(specUrl))).toBe(true);
+    },
+  );
 
-  test('with every allow switch off the headline says what was not tested, exit 5, and summary.json says so', async () => {
-    const target = await startReferenceTarget();
-    try {
-      const first = await runCli(['--version']);
-      const run = await runCli(['--config', targetFile(first.reports, target.urls.baseUrl.replace(/\/dbsi$/, ''))]);
-      expect(run.code, run.stdout + run.stderr).toBe(5);
-      expect(run.stdout).toContain('Verdict: conformant in the areas tested (1 of 4); not tested: authentication (allow.tokenRevocation off); money movement (allow.moneyMovement off); contact info (allow.contactUpdate off) (exit 5)');
-      const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
-      expect(summary.facts.verdict).toBe('conformant in the areas tested');
-      expect(summary.facts.coverage.tested).toEqual(['disclosures']);
-      expect(summary.facts.coverage.notTested.map((n: { area: string }) => n.area)).toEqual(['authentication', 'money-movement', 'contact-info']);
-      expect(readFileSync(join(run.reports, 'conformance-summary.md'), 'utf8')).toContain('**conformant in the areas tested (1 of 4); not tested:');
-    } finally {
-      await target.close();
-    }
-  });
+  test(
+    'with every allow switch off the headline says what was not ' + 'tested, exit 5, and summary.json says so',
+    async () => {
+      const target = await startReferenceTarget();
+      try {
+        const first = await runCli(['--version']);
+        const run = await runCli(['--config', targetFile(first.reports, target.urls.baseUrl.replace(/\/dbsi$/, ''))]);
+        expect(run.code, run.stdout + run.stderr).toBe(5);
+        expect(run.stdout).toContain(
+          'Verdict: conformant in the areas tested (1 of 4); not tested: authentication ' +
+            '(allow.tokenRevocation off); money movement (allow.moneyMovement off); contact info ' +
+            '(allow.contactUpdate off) (exit 5)',
+        );
+        const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
+        expect(summary.facts.verdict).toBe('conformant in the areas tested');
+        expect(summary.facts.coverage.tested).toEqual(['disclosures']);
+        expect(summary.facts.coverage.notTested.map((n: { area: string }) => n.area)).toEqual([
+          'authentication',
+          'money-movement',
+          'contact-info',
+        ]);
+        expect(readFileSync(join(run.reports, 'conformance-summary.md'), 'utf8')).toContain(
+          '**conformant in the areas tested (1 of ' + '4); not tested:',
+        );
+      } finally {
+        await target.close();
+      }
+    },
+  );
 
   test('the HTML report shows the verdict first, and its tree counts each test once (one story per test)', async () => {
     const run = await runCli(['--area', 'disclosures', '--fault', 'op1-envelope-renamed', '--html', '--quiet']);
@@ -199,9 +292,18 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     const coverage = html.indexOf('<details id="dbsi-contract-coverage"');
     expect(coverage).toBeGreaterThan(banner);
     expect(coverage).toBeLessThan(html.indexOf('id="app"'));
-    expect(html.slice(coverage, coverage + 600)).toMatch(/Contract coverage: \d+ of \d+ testable element sides exercised/);
+    expect(html.slice(coverage, coverage + 600)).toMatch(
+      /Contract coverage: \d+ of \d+ testable element sides exercised/,
+    );
     const results = readdirSync(join(run.reports, 'allure-results')).filter((f) => f.endsWith('-result.json'));
-    const stories = results.map((f) => (JSON.parse(readFileSync(join(run.reports, 'allure-results', f), 'utf8')) as { labels: Array<{ name: string }> }).labels.filter((l) => l.name === 'story').length);
+    const stories = results.map(
+      (f) =>
+        (
+          JSON.parse(readFileSync(join(run.reports, 'allure-results', f), 'utf8')) as {
+            labels: Array<{ name: string }>;
+          }
+        ).labels.filter((l) => l.name === 'story').length,
+    );
     expect(stories.length).toBe(FEATURES_BY_AREA.disclosures.reduce((n, f) => n + f.cases.length, 0));
     expect(new Set(stories)).toEqual(new Set([1]));
   });
@@ -211,8 +313,15 @@ describe.concurrent('a run', { timeout: LONG }, () => {
     const url = server.url;
     await server.close();
     const first = await runCli(['--version']);
-    const run = await runCli(['--config', targetFile(first.reports, url, { http: { timeoutMs: 1000 } }), '--area', 'disclosures']);
+    const run = await runCli([
+      '--config',
+      targetFile(first.reports, url, { http: { timeoutMs: 1000 } }),
+      '--area',
+      'disclosures',
+    ]);
     expect(run.code).toBe(3);
-    expect(run.stdout).toMatch(/Nothing was verified \(\d+ could not test, \d+ skipped: not allowed on this target \(allow\.\* off\)\), so there is no verdict\./);
+    expect(run.stdout).toMatch(
+      /Nothing was verified \(\d+ could not test, \d+ skipped: not allowed on this target \(allow\.\* off\)\), so there is no verdict\./,
+    );
   });
 });

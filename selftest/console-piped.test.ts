@@ -33,7 +33,8 @@ describe('a run', { timeout: 300_000 }, () => {
       expect(run.code, run.stdout + run.stderr).toBe(3);
       // The heartbeat names the test it waits for; vitest 4.1 may hold back the "test started" event until
       // the test ends (its update throttle, docs/benchmarks.md), and the heartbeat then says the tests are starting.
-      const waiting = /… 0\/1 test, 1 running, [\d.]+ s; waiting for "answers a JSON object holding the institutionDisclosures array" since \d+ s/;
+      const waiting =
+        /… 0\/1 test, 1 running, [\d.]+ s; waiting for "answers a JSON object holding the institutionDisclosures array" since \d+ s/;
       const starting = /… 0\/1 test, [\d.]+ s; starting the tests/;
       expect(waiting.test(run.stdout) || starting.test(run.stdout), run.stdout).toBe(true);
       // The run's own clock, as each line shows it (not the test's): the heartbeats, then the verdict's
@@ -43,7 +44,7 @@ describe('a run', { timeout: 300_000 }, () => {
       const marks = [0, ...heartbeats, end];
       expect(heartbeats.length, run.stdout).toBeGreaterThanOrEqual(2);
       const gaps = marks.slice(1).map((t, i) => t - marks[i]!);
-      expect(Math.max(...gaps), 'longest silence on stdout (ms, by the run\'s clock)').toBeLessThan(6_500);
+      expect(Math.max(...gaps), "longest silence on stdout (ms, by the run's clock)").toBeLessThan(6_500);
     } finally {
       await server.close();
     }

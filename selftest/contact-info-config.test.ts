@@ -19,73 +19,120 @@ const notOnRecord = (cfg: TargetConfig): TargetConfig => ({
 const c = REFERENCE_TEST_DATA.customer;
 
 describe('contact-info follows what the configuration gives', () => {
-  test('without an e-mail address or postal address to restore, the cases that would change them are not applicable and nothing else changes', async () => {
-    const { cases, target } = await runAreas({
-      areas: ['contact-info'],
-      strict: true,
-      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, customer: { ...cfg.testData.customer, emailAddress: undefined, postalAddress: undefined }, moreCustomers: [] } }),
-    });
-    // No more customers: none is addressed by its login id either.
-    const loginId = cases.filter((k) => k.requirements.includes('OP10-USERIDTYPE-LOGIN-ID'));
-    expect(loginId.map((k) => `${k.outcome}: ${k.reason}`)).toEqual([expect.stringMatching(/^not-applicable: .*no configured customer is addressed by its login id/)]);
-    const na = cases.filter((k) => k.outcome === 'not-applicable' && !loginId.includes(k));
-    expect(na.map((k) => k.title).sort()).toEqual([
-      'answers 204 with no content to a phone number, e-mail address and postal address update together',
-      'answers 204 with no content to a postal address update alone',
-      'answers 204 with no content to an e-mail address update alone',
-      'keeps the phone number when only the e-mail and postal address are supplied',
-      'refuses an oldPhoneNumber that is not on record whatever else the body carries',
-      'stores a phone number sent together with an e-mail and a postal address',
-    ]);
-    for (const k of na) expect(k.reason).toMatch(/testData\.customer\.(emailAddress|postalAddress) is not configured/);
-    expect(explain(cases.filter((k) => k.outcome !== 'not-applicable' && !loginId.includes(k)))).toBe('');
-    expect(target.received.filter((r) => r.method === 'PUT').length).toBeGreaterThan(0);
-    expect(target.state.customers.get(c.customerId)).toEqual({ phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress });
-  });
+  test(
+    'without an e-mail address or postal address to restore, the cases that would ' +
+      'change them are not applicable and nothing else changes',
+    async () => {
+      const { cases, target } = await runAreas({
+        areas: ['contact-info'],
+        strict: true,
+        configure: (cfg) => ({
+          ...cfg,
+          testData: {
+            ...cfg.testData,
+            customer: { ...cfg.testData.customer, emailAddress: undefined, postalAddress: undefined },
+            moreCustomers: [],
+          },
+        }),
+      });
+      // No more customers: none is addressed by its login id either.
+      const loginId = cases.filter((k) => k.requirements.includes('OP10-USERIDTYPE-LOGIN-ID'));
+      expect(loginId.map((k) => `${k.outcome}: ${k.reason}`)).toEqual([
+        expect.stringMatching(/^not-applicable: .*no configured customer is addressed by its login id/),
+      ]);
+      const na = cases.filter((k) => k.outcome === 'not-applicable' && !loginId.includes(k));
+      expect(na.map((k) => k.title).sort()).toEqual([
+        'answers 204 with no content to a phone number, e-mail address and postal address update together',
+        'answers 204 with no content to a postal address update alone',
+        'answers 204 with no content to an e-mail address update alone',
+        'keeps the phone number when only the e-mail and postal address are supplied',
+        'refuses an oldPhoneNumber that is not on record whatever else the body carries',
+        'stores a phone number sent together with an e-mail and a postal address',
+      ]);
+      for (const k of na)
+        expect(k.reason).toMatch(/testData\.customer\.(emailAddress|postalAddress) is not configured/);
+      expect(explain(cases.filter((k) => k.outcome !== 'not-applicable' && !loginId.includes(k)))).toBe('');
+      expect(target.received.filter((r) => r.method === 'PUT').length).toBeGreaterThan(0);
+      expect(target.state.customers.get(c.customerId)).toEqual({
+        phoneNumber: c.phoneNumber,
+        countryCode: c.countryCode,
+        emailAddress: c.emailAddress,
+        postalAddress: c.postalAddress,
+      });
+    },
+  );
 
-  test('a customerId the target does not know: a 404 at the documented path is could not test naming it, never an OP10-PATH failure, and nothing changes', async () => {
-    const { cases, failed, target } = await runAreas({
-      areas: ['contact-info'],
-      strict: true,
-      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, customer: { ...cfg.testData.customer, customerId: 'no-such-customer' }, moreCustomers: [] } }),
-    });
-    expect([...failed]).toEqual([]);
-    expect(cases.filter((k) => k.outcome === 'failed' || k.outcome === 'error').map((k) => k.id)).toEqual([]);
-    // The cases that check the path say why, and name the customer id to check.
-    const path = cases.filter((k) => k.requirements.includes('OP10-PATH'));
-    expect(path.length).toBeGreaterThan(0);
-    for (const k of path) {
-      expect(k.outcome, k.id).toBe('could-not-test');
-      expect(k.reason, k.id).toMatch(/answered 404 .*no customer "no-such-customer" \(userIdType CUSTOMER_ID\) is on record; check testData\.customer\.customerId/s);
-      // …and name the key for the run's diagnosis block.
-      const problem = expect.stringContaining('"no-such-customer"');
-      expect(k.setup, k.id).toEqual({ key: 'testData.customer.customerId', problem });
-    }
-    // The cases that needed the update served say that a 404 may mean the customer is not on record, naming it;
-    // nothing at baseUrl was answered but 404, so the run's setup proofs make them could not test, naming baseUrl.
-    const needed = cases.filter((k) => k.setup?.key === 'baseUrl');
-    expect(needed.length).toBeGreaterThan(0);
-    for (const k of needed) expect(k.outcome, k.id).toBe('could-not-test');
-    for (const k of needed) expect(k.reason, k.id).toMatch(/status 404: the operation is not served at the documented path, or no customer "no-such-customer" \(userIdType CUSTOMER_ID\) is on record/);
-    // The same update with a v1 segment changed nothing: every customer is as found.
-    for (const x of [c, ...REFERENCE_TEST_DATA.moreCustomers]) expect(target.state.customers.get(x.customerId), x.customerId).toEqual({ phoneNumber: x.phoneNumber, countryCode: x.countryCode, emailAddress: x.emailAddress, postalAddress: x.postalAddress });
-  });
+  test(
+    'a customerId the target does not know: a 404 at the documented path is could not ' +
+      'test naming it, never an OP10-PATH failure, and nothing changes',
+    async () => {
+      const { cases, failed, target } = await runAreas({
+        areas: ['contact-info'],
+        strict: true,
+        configure: (cfg) => ({
+          ...cfg,
+          testData: {
+            ...cfg.testData,
+            customer: { ...cfg.testData.customer, customerId: 'no-such-customer' },
+            moreCustomers: [],
+          },
+        }),
+      });
+      expect([...failed]).toEqual([]);
+      expect(cases.filter((k) => k.outcome === 'failed' || k.outcome === 'error').map((k) => k.id)).toEqual([]);
+      // The cases that check the path say why, and name the customer id to check.
+      const path = cases.filter((k) => k.requirements.includes('OP10-PATH'));
+      expect(path.length).toBeGreaterThan(0);
+      for (const k of path) {
+        expect(k.outcome, k.id).toBe('could-not-test');
+        expect(k.reason, k.id).toMatch(
+          /answered 404 .*no customer "no-such-customer" \(userIdType CUSTOMER_ID\) is on record; check testData\.customer\.customerId/s,
+        );
+        // …and name the key for the run's diagnosis block.
+        const problem = expect.stringContaining('"no-such-customer"');
+        expect(k.setup, k.id).toEqual({ key: 'testData.customer.customerId', problem });
+      }
+      // The cases that needed the update served say that a 404 may mean the customer is not on record, naming it;
+      // nothing at baseUrl was answered but 404, so the run's setup proofs make them could not test, naming baseUrl.
+      const needed = cases.filter((k) => k.setup?.key === 'baseUrl');
+      expect(needed.length).toBeGreaterThan(0);
+      for (const k of needed) expect(k.outcome, k.id).toBe('could-not-test');
+      for (const k of needed)
+        expect(k.reason, k.id).toMatch(
+          /status 404: the operation is not served at the documented path, or no customer "no-such-customer" \(userIdType CUSTOMER_ID\) is on record/,
+        );
+      // The same update with a v1 segment changed nothing: every customer is as found.
+      for (const x of [c, ...REFERENCE_TEST_DATA.moreCustomers])
+        expect(target.state.customers.get(x.customerId), x.customerId).toEqual({
+          phoneNumber: x.phoneNumber,
+          countryCode: x.countryCode,
+          emailAddress: x.emailAddress,
+          postalAddress: x.postalAddress,
+        });
+    },
+  );
 
-  test('a login id the target does not know: the LOGIN_ID test is could not test naming it, never a failure', async () => {
-    const loginCustomer = REFERENCE_TEST_DATA.moreCustomers.find((x) => x.userIdType === 'LOGIN_ID')!;
-    const { cases, failed } = await runAreas({
-      areas: ['contact-info'],
-      strict: true,
-      configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, moreCustomers: [{ ...loginCustomer, customerId: 'nobody@fi.example' }] } }),
-    });
-    expect([...failed]).toEqual([]);
-    const loginId = cases.find((k) => k.requirements.includes('OP10-USERIDTYPE-LOGIN-ID'))!;
-    expect(loginId.outcome).toBe('could-not-test');
-    expect(loginId.reason).toMatch(/"nobody@fi\.example" \(userIdType LOGIN_ID\) is on record/);
-    const named = /check testData\.moreCustomers\[0\]\.customerId/;
-    expect(loginId.reason).toMatch(named);
-    expect(loginId.setup?.key).toBe('testData.moreCustomers[0].customerId');
-  });
+  test(
+    'a login id the target does not know: the LOGIN_ID test is ' + 'could not test naming it, never a failure',
+    async () => {
+      const loginCustomer = REFERENCE_TEST_DATA.moreCustomers.find((x) => x.userIdType === 'LOGIN_ID')!;
+      const { cases, failed } = await runAreas({
+        areas: ['contact-info'],
+        strict: true,
+        configure: (cfg) => ({
+          ...cfg,
+          testData: { ...cfg.testData, moreCustomers: [{ ...loginCustomer, customerId: 'nobody@fi.example' }] },
+        }),
+      });
+      expect([...failed]).toEqual([]);
+      const loginId = cases.find((k) => k.requirements.includes('OP10-USERIDTYPE-LOGIN-ID'))!;
+      expect(loginId.outcome).toBe('could-not-test');
+      expect(loginId.reason).toMatch(/"nobody@fi\.example" \(userIdType LOGIN_ID\) is on record/);
+      const named = /check testData\.moreCustomers\[0\]\.customerId/;
+      expect(loginId.reason).toMatch(named);
+      expect(loginId.setup?.key).toBe('testData.moreCustomers[0].customerId');
+    },
+  );
 
   test('a phoneNumber that is not on record: the tests that cannot go on say so, naming its key', async () => {
     const { cases } = await runAreas({ areas: ['contact-info'], strict: true, configure: notOnRecord });
@@ -94,7 +141,9 @@ describe('contact-info follows what the configuration gives', () => {
     for (const k of named) {
       expect(k.setup?.key, `${k.id}: ${k.reason}`).toBe('testData.customer.phoneNumber');
       // Said by the case itself, or by the run's setup proofs (harness/setup/proof.ts) on a refusal that relied on it.
-      expect(k.reason, k.id).toMatch(/may not be the one on record.*check testData\.customer\.phoneNumber|refused every request that relied on testData\.customer\.phoneNumber/s);
+      expect(k.reason, k.id).toMatch(
+        /may not be the one on record.*check testData\.customer\.phoneNumber|refused every request that relied on testData\.customer\.phoneNumber/s,
+      );
     }
   });
 
@@ -115,20 +164,34 @@ describe('contact-info follows what the configuration gives', () => {
     }
   });
 
-  test('configured contact-info headers are sent instead of the bearer token, and their absence is what the credentials case probes', async () => {
-    const { cases } = await runAreas({
-      areas: ['contact-info'],
-      strict: true,
-      configure: (cfg) => ({ ...cfg, credentials: { ...cfg.credentials, contactInfoHeaders: { Authorization: `Bearer ${cfg.credentials.bearerToken}` } } }),
-    });
-    expect(explain(cases)).toBe('');
-    const noCreds = cases.find((k) => k.title === 'is not served without the configured credentials')!;
-    const sent = noCreds.exchanges.find((e) => e.label === 'phone number without credentials')!;
-    expect(sent.request.headers).not.toHaveProperty('Authorization');
-    expect(noCreds.exchanges.filter((e) => e !== sent).every((e) => e.request.headers.Authorization === 'Bearer [REDACTED]')).toBe(true);
-    const withCreds = cases.find((k) => k.title === 'answers 204 with no content to a phone number update alone')!;
-    expect(withCreds.exchanges[0]!.request.headers.Authorization).toBe('Bearer [REDACTED]');
-  });
+  test(
+    'configured contact-info headers are sent instead of the bearer token, and ' +
+      'their absence is what the credentials case probes',
+    async () => {
+      const { cases } = await runAreas({
+        areas: ['contact-info'],
+        strict: true,
+        configure: (cfg) => ({
+          ...cfg,
+          credentials: {
+            ...cfg.credentials,
+            contactInfoHeaders: { Authorization: `Bearer ${cfg.credentials.bearerToken}` },
+          },
+        }),
+      });
+      expect(explain(cases)).toBe('');
+      const noCreds = cases.find((k) => k.title === 'is not served without the configured credentials')!;
+      const sent = noCreds.exchanges.find((e) => e.label === 'phone number without credentials')!;
+      expect(sent.request.headers).not.toHaveProperty('Authorization');
+      expect(
+        noCreds.exchanges
+          .filter((e) => e !== sent)
+          .every((e) => e.request.headers.Authorization === 'Bearer [REDACTED]'),
+      ).toBe(true);
+      const withCreds = cases.find((k) => k.title === 'answers 204 with no content to a phone number update alone')!;
+      expect(withCreds.exchanges[0]!.request.headers.Authorization).toBe('Bearer [REDACTED]');
+    },
+  );
 
   test('with no contact-info credentials configured, the credentials case is not applicable', async () => {
     const { cases } = await runAreas({

@@ -4,7 +4,11 @@ import { runAreas } from './_reference';
 
 describe('contact-info with allow.contactUpdate off', () => {
   test('sends no contact update and reports every case skipped with the reason', async () => {
-    const { cases, target, failed } = await runAreas({ areas: ['contact-info'], allow: { contactUpdate: false }, strict: true });
+    const { cases, target, failed } = await runAreas({
+      areas: ['contact-info'],
+      allow: { contactUpdate: false },
+      strict: true,
+    });
     expect(target.received.filter((r) => /contact-info|\/customers\//.test(r.path))).toEqual([]);
     expect(cases.length).toBeGreaterThan(0);
     for (const k of cases) {
@@ -13,6 +17,8 @@ describe('contact-info with allow.contactUpdate off', () => {
       expect(k.reason, k.title).not.toMatch(/clean-up problems/);
     }
     expect([...failed]).toEqual([]);
-    expect(target.state.customers.get(REFERENCE_TEST_DATA.customer.customerId)?.phoneNumber).toBe(REFERENCE_TEST_DATA.customer.phoneNumber);
+    expect(target.state.customers.get(REFERENCE_TEST_DATA.customer.customerId)?.phoneNumber).toBe(
+      REFERENCE_TEST_DATA.customer.phoneNumber,
+    );
   });
 });

@@ -1,13 +1,24 @@
 import { Faker, en } from '@faker-js/faker';
 import { describe, expect, test } from 'vitest';
-import { contactUpdateBody, otherPhoneNumber, testEmailAddress, testPostalAddress } from '../data-builders/contact-info';
+import {
+  contactUpdateBody,
+  otherPhoneNumber,
+  testEmailAddress,
+  testPostalAddress,
+} from '../data-builders/contact-info';
 import { fillPath, joinUrl } from '../harness/http/client';
 import { withLock } from '../harness/lock';
 import { OPERATIONS } from '../harness/operations';
 import { validate } from '../harness/schemas';
 import { referenceConfig } from '../reference-target/config';
 
-const cfg = referenceConfig({ urls: { baseUrl: 'http://127.0.0.1:1/prefix/dbsi', authBaseUrl: 'http://127.0.0.1:1/i', transfersBaseUrl: 'http://127.0.0.1:1/b' } });
+const cfg = referenceConfig({
+  urls: {
+    baseUrl: 'http://127.0.0.1:1/prefix/dbsi',
+    authBaseUrl: 'http://127.0.0.1:1/i',
+    transfersBaseUrl: 'http://127.0.0.1:1/b',
+  },
+});
 const faker = () => {
   const f = new Faker({ locale: [en] });
   f.seed(7);
@@ -18,15 +29,25 @@ describe('contact update requests the suite builds', () => {
   test('match schemas/contact-update-request.schema.json: each object alone and all three together', () => {
     const f = faker();
     const phone = { oldPhoneNumber: '5550100', newPhoneNumber: otherPhoneNumber(f, '5550100') };
-    for (const u of [{ phone }, { emailAddress: testEmailAddress(f, 'rtst') }, { postalAddress: testPostalAddress(f, 'rtst') }, { phone, emailAddress: testEmailAddress(f, 'rtst'), postalAddress: testPostalAddress(f, 'rtst') }]) {
+    for (const u of [
+      { phone },
+      { emailAddress: testEmailAddress(f, 'rtst') },
+      { postalAddress: testPostalAddress(f, 'rtst') },
+      { phone, emailAddress: testEmailAddress(f, 'rtst'), postalAddress: testPostalAddress(f, 'rtst') },
+    ]) {
       expect(validate('contact-update-request', contactUpdateBody(cfg.testData.customer, u))).toEqual([]);
     }
   });
 
-  test('the schema refuses an unlisted userIdType (the set is closed) and a phone update without oldPhoneNumber', () => {
-    expect(validate('contact-update-request', { userIdType: 'EMAIL' })).not.toEqual([]);
-    expect(validate('contact-update-request', { userIdType: 'LOGIN_ID', phoneNumber: { newPhoneNumber: '1' } }).join()).toMatch(/oldPhoneNumber/);
-  });
+  test(
+    'the schema refuses an unlisted userIdType (the set is closed) ' + 'and a phone update without oldPhoneNumber',
+    () => {
+      expect(validate('contact-update-request', { userIdType: 'EMAIL' })).not.toEqual([]);
+      expect(
+        validate('contact-update-request', { userIdType: 'LOGIN_ID', phoneNumber: { newPhoneNumber: '1' } }).join(),
+      ).toMatch(/oldPhoneNumber/);
+    },
+  );
 
   test('other phone numbers keep the shape of the one on record and avoid the numbers given', () => {
     const f = faker();
@@ -41,11 +62,15 @@ describe('contact update requests the suite builds', () => {
     }
   });
 
-  test('the path keeps its literal ":contact-info" suffix, no version segment, and the base URL prefix; the id is percent-encoded', () => {
-    const path = fillPath(OPERATIONS.updateContactInfo.path, { customerId: 'cust/7 01' });
-    expect(path).toBe('/customers/cust%2F7%2001:contact-info');
-    expect(joinUrl(cfg.baseUrl, path)).toBe('http://127.0.0.1:1/prefix/dbsi/customers/cust%2F7%2001:contact-info');
-  });
+  test(
+    'the path keeps its literal ":contact-info" suffix, no version segment, ' +
+      'and the base URL prefix; the id is percent-encoded',
+    () => {
+      const path = fillPath(OPERATIONS.updateContactInfo.path, { customerId: 'cust/7 01' });
+      expect(path).toBe('/customers/cust%2F7%2001:contact-info');
+      expect(joinUrl(cfg.baseUrl, path)).toBe('http://127.0.0.1:1/prefix/dbsi/customers/cust%2F7%2001:contact-info');
+    },
+  );
 });
 
 describe('withLock', () => {
@@ -63,7 +88,11 @@ describe('withLock', () => {
   });
 
   test('releases the key when the holder throws', async () => {
-    await expect(withLock('c', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      withLock('c', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     await expect(withLock('c', async () => 'next')).resolves.toBe('next');
   });
 });

@@ -19,7 +19,12 @@ import { explain, runAreas } from './_reference';
  * sandbox's test data (the `realistic` fixtures: one customer), every case at once.
  */
 const customer = FIXTURE_SETS.realistic.testData.customer;
-const asFound = { phoneNumber: customer.phoneNumber, countryCode: customer.countryCode, emailAddress: customer.emailAddress, postalAddress: customer.postalAddress };
+const asFound = {
+  phoneNumber: customer.phoneNumber,
+  countryCode: customer.countryCode,
+  emailAddress: customer.emailAddress,
+  postalAddress: customer.postalAddress,
+};
 const feature = FEATURES_BY_AREA['contact-info'][0]!;
 const REFUSALS = [
   'refuses a phone number update without oldPhoneNumber',
@@ -46,61 +51,103 @@ function span(c: CaseReport): [number, number] {
 const overlap = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];
 
 describe('cases on one customer share it where they only send requests to refuse, and hand it on', () => {
-  test('the refusal cases run side by side, the changing cases one at a time, no case sets back alone, and the customer is confirmed after the last change and left as found', async () => {
-    const { cases, target } = await runAreas({ areas: [...AREAS], strict: true, fixtures: 'realistic' });
-    const byTitle = (t: string) => cases.find((c) => c.area === 'contact-info' && c.title === t)!;
-    expect(explain(cases.filter((c) => c.area === 'contact-info' && c.outcome !== 'not-applicable'))).toBe('');
-    const refusals = REFUSALS.map(byTitle);
-    const changes = CHANGES.map(byTitle);
-    for (const c of [...refusals, ...changes]) expect(c.outcome, c.id).toBe('passed');
-    // Every pair of refusal cases overlaps: one asked for a request while the other was between its first and last.
-    for (const a of refusals) for (const b of refusals) if (a !== b) expect(overlap(span(a), span(b)), `${a.title} / ${b.title}`).toBe(true);
-    // A changing case overlaps no other phone case.
-    for (const a of changes) for (const b of [...changes, ...refusals]) if (a !== b) expect(overlap(span(a), span(b)), `${a.title} / ${b.title}`).toBe(false);
-    // Each refusal case's control changes nothing: the number on record as old and new.
-    for (const c of refusals) {
-      const control = JSON.parse(c.exchanges.find((e) => e.label?.startsWith('control'))!.request.body!) as { phoneNumber: Record<string, string> };
-      expect(control.phoneNumber.newPhoneNumber, c.id).toBe(control.phoneNumber.oldPhoneNumber);
-      expect(control.phoneNumber.newCountryCode, c.id).toBe(control.phoneNumber.oldCountryCode);
-    }
-    // No case sets the number back in its clean-up; the configured number is confirmed (an accepted update naming it as old
-    // and new: a control, or the restore's confirm, at most once) after the last accepted change.
-    const phone = [...refusals, ...changes].flatMap((c) => c.exchanges).filter((e) => e.operation === 'updateContactInfo');
-    expect(phone.filter((e) => /^restore the phone number/.test(e.label ?? ''))).toEqual([]);
-    expect(phone.filter((e) => e.label === CONFIRM).length).toBeLessThanOrEqual(1);
-    const accepted = phone.filter((e) => (e.response?.status ?? 0) >= 200 && (e.response?.status ?? 0) < 300).map((e) => ({ seq: e.seq, p: (JSON.parse(e.request.body!) as { phoneNumber?: Record<string, string> }).phoneNumber }));
-    const keeps = (p: Record<string, string>) => p.oldPhoneNumber === p.newPhoneNumber && p.oldCountryCode === p.newCountryCode;
-    const lastChange = Math.max(...accepted.filter((a) => a.p && !keeps(a.p)).map((a) => a.seq));
-    const confirmedAfter = accepted.filter((a) => a.p && keeps(a.p) && a.seq > lastChange);
-    expect(confirmedAfter.length).toBeGreaterThan(0);
-    for (const a of confirmedAfter) expect([a.p!.newPhoneNumber, a.p!.newCountryCode]).toEqual([customer.phoneNumber, customer.countryCode]);
-    // The e-mail and postal address, changed by several cases, are set back once, by the last case out.
-    expect(phone.filter((e) => e.label === 'restore the e-mail address')).toHaveLength(1);
-    expect(phone.filter((e) => e.label === 'restore the postal address')).toHaveLength(1);
-    expect(target.state.customers.get(customer.customerId)).toEqual(asFound);
-  });
+  test(
+    'the refusal cases run side by side, the changing cases one at a time, no case sets back ' +
+      'alone, and the customer is confirmed after the last change and left as found',
+    async () => {
+      const { cases, target } = await runAreas({ areas: [...AREAS], strict: true, fixtures: 'realistic' });
+      const byTitle = (t: string) => cases.find((c) => c.area === 'contact-info' && c.title === t)!;
+      expect(explain(cases.filter((c) => c.area === 'contact-info' && c.outcome !== 'not-applicable'))).toBe('');
+      const refusals = REFUSALS.map(byTitle);
+      const changes = CHANGES.map(byTitle);
+      for (const c of [...refusals, ...changes]) expect(c.outcome, c.id).toBe('passed');
+      // Every pair of refusal cases overlaps: one asked for a request while the other was between its first and last.
+      for (const a of refusals)
+        for (const b of refusals) if (a !== b) expect(overlap(span(a), span(b)), `${a.title} / ${b.title}`).toBe(true);
+      // A changing case overlaps no other phone case.
+      for (const a of changes)
+        for (const b of [...changes, ...refusals])
+          if (a !== b) expect(overlap(span(a), span(b)), `${a.title} / ${b.title}`).toBe(false);
+      // Each refusal case's control changes nothing: the number on record as old and new.
+      for (const c of refusals) {
+        const control = JSON.parse(c.exchanges.find((e) => e.label?.startsWith('control'))!.request.body!) as {
+          phoneNumber: Record<string, string>;
+        };
+        expect(control.phoneNumber.newPhoneNumber, c.id).toBe(control.phoneNumber.oldPhoneNumber);
+        expect(control.phoneNumber.newCountryCode, c.id).toBe(control.phoneNumber.oldCountryCode);
+      }
+      // No case sets the number back in its clean-up; the configured number is confirmed (an accepted update naming it
+      // as
+      // old
+      // and new: a control, or the restore's confirm, at most once) after the last accepted change.
+      const phone = [...refusals, ...changes]
+        .flatMap((c) => c.exchanges)
+        .filter((e) => e.operation === 'updateContactInfo');
+      expect(phone.filter((e) => /^restore the phone number/.test(e.label ?? ''))).toEqual([]);
+      expect(phone.filter((e) => e.label === CONFIRM).length).toBeLessThanOrEqual(1);
+      const accepted = phone
+        .filter((e) => (e.response?.status ?? 0) >= 200 && (e.response?.status ?? 0) < 300)
+        .map((e) => ({
+          seq: e.seq,
+          p: (JSON.parse(e.request.body!) as { phoneNumber?: Record<string, string> }).phoneNumber,
+        }));
+      const keeps = (p: Record<string, string>) =>
+        p.oldPhoneNumber === p.newPhoneNumber && p.oldCountryCode === p.newCountryCode;
+      const lastChange = Math.max(...accepted.filter((a) => a.p && !keeps(a.p)).map((a) => a.seq));
+      const confirmedAfter = accepted.filter((a) => a.p && keeps(a.p) && a.seq > lastChange);
+      expect(confirmedAfter.length).toBeGreaterThan(0);
+      for (const a of confirmedAfter)
+        expect([a.p!.newPhoneNumber, a.p!.newCountryCode]).toEqual([customer.phoneNumber, customer.countryCode]);
+      // The e-mail and postal address, changed by several cases, are set back once, by the last case out.
+      expect(phone.filter((e) => e.label === 'restore the e-mail address')).toHaveLength(1);
+      expect(phone.filter((e) => e.label === 'restore the postal address')).toHaveLength(1);
+      expect(target.state.customers.get(customer.customerId)).toEqual(asFound);
+    },
+  );
 
-  test('with one customer, each fault is still caught by the check for its rule and by nothing unrelated, nothing is could-not-test, and the customer is left as found', async () => {
-    // These two need a second customer (its number, or one addressed by its login id): with one, nothing may fail.
-    const needsMore = new Set(['op10-old-phone-matches-any-customer', 'op10-refuses-login-id']);
-    for (const fault of CONTACT_INFO_FAULTS) {
-      const { cases, failed, target } = await runAreas({ areas: ['contact-info'], faults: [fault.name], strict: fault.strict, fixtures: 'realistic' });
-      expect(explain(cases.filter((c) => c.outcome === 'error' || c.outcome === 'could-not-test')), fault.name).toBe('');
-      const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
-      expect([...failed].filter((id) => !allowed.has(id)), `${fault.name}\n${explain(cases)}`).toEqual([]);
-      if (!needsMore.has(fault.name)) for (const id of fault.breaks) expect([...failed], `${fault.name} must be caught as ${id}\n${explain(cases)}`).toContain(id);
-      expect(target.state.customers.get(customer.customerId), fault.name).toEqual(asFound);
-    }
-  });
+  test(
+    'with one customer, each fault is still caught by the check for its rule and by nothing ' +
+      'unrelated, nothing is could-not-test, and the customer is left as found',
+    async () => {
+      // These two need a second customer (its number, or one addressed by its login id): with one, nothing may fail.
+      const needsMore = new Set(['op10-old-phone-matches-any-customer', 'op10-refuses-login-id']);
+      for (const fault of CONTACT_INFO_FAULTS) {
+        const { cases, failed, target } = await runAreas({
+          areas: ['contact-info'],
+          faults: [fault.name],
+          strict: fault.strict,
+          fixtures: 'realistic',
+        });
+        expect(explain(cases.filter((c) => c.outcome === 'error' || c.outcome === 'could-not-test')), fault.name).toBe(
+          '',
+        );
+        const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
+        expect(
+          [...failed].filter((id) => !allowed.has(id)),
+          `${fault.name}\n${explain(cases)}`,
+        ).toEqual([]);
+        if (!needsMore.has(fault.name))
+          for (const id of fault.breaks)
+            expect([...failed], `${fault.name} must be caught as ` + `${id}\n${explain(cases)}`).toContain(id);
+        expect(target.state.customers.get(customer.customerId), fault.name).toEqual(asFound);
+      }
+    },
+  );
 });
 
 /** Run the given cases side by side against a fresh realistic target; `signals` cancels some of them. */
-async function runCases(defs: CaseDef[], signals: Array<AbortSignal | undefined>, target: ReferenceTarget): Promise<CaseReport[]> {
+async function runCases(
+  defs: CaseDef[],
+  signals: Array<AbortSignal | undefined>,
+  target: ReferenceTarget,
+): Promise<CaseReport[]> {
   const config = referenceConfig(target, { testData: FIXTURE_SETS.realistic.testData });
   const settings: RunSettings = { config, seed: 7, strict: true, runId: 'rhnd', specUrl: 'spec.md' };
   const client = new DbsiClient(config, new Redactor(secretValues(config)));
   try {
-    return await Promise.all(defs.map((d, i) => runCase(new CaseContext(settings, client, feature, d, undefined, signals[i]))));
+    return await Promise.all(
+      defs.map((d, i) => runCase(new CaseContext(settings, client, feature, d, undefined, signals[i]))),
+    );
   } finally {
     await client.close();
   }
@@ -109,48 +156,59 @@ async function runCases(defs: CaseDef[], signals: Array<AbortSignal | undefined>
 const def = (title: string) => feature.cases.find((c) => c.title === title)!;
 
 describe('a hand-over is never lost', () => {
-  test('a case cancelled while it waits for the customer sends nothing, and the case that holds it restores', async () => {
-    const target = await startReferenceTarget({ faults: [], fixtures: 'realistic' });
-    try {
-      const cancel = new AbortController();
-      const running = runCases([def(CHANGES[0]!), def(CHANGES[1]!)], [undefined, cancel.signal], target);
-      // The first case holds the customer; the second waits for it, and is cancelled (Ctrl-C, --bail, a test timeout).
-      cancel.abort(new Error('the run was interrupted'));
-      const [holder, cancelled] = await running;
-      expect(holder!.outcome).toBe('passed');
-      expect(cancelled!.outcome).toBe('could-not-test');
-      expect(cancelled!.reason).toMatch(/interrupted/);
-      expect(cancelled!.exchanges).toEqual([]);
-      expect(holder!.exchanges.map((e) => e.label)).toContain(CONFIRM);
-      expect(target.state.customers.get(customer.customerId)).toEqual(asFound);
-    } finally {
-      await target.close();
-    }
-  });
+  test(
+    'a case cancelled while it waits for the customer sends ' + 'nothing, and the case that holds it restores',
+    async () => {
+      const target = await startReferenceTarget({ faults: [], fixtures: 'realistic' });
+      try {
+        const cancel = new AbortController();
+        const running = runCases([def(CHANGES[0]!), def(CHANGES[1]!)], [undefined, cancel.signal], target);
+        // The first case holds the customer; the second waits for it, and is cancelled (Ctrl-C, --bail, a test
+        // timeout).
+        cancel.abort(new Error('the run was interrupted'));
+        const [holder, cancelled] = await running;
+        expect(holder!.outcome).toBe('passed');
+        expect(cancelled!.outcome).toBe('could-not-test');
+        expect(cancelled!.reason).toMatch(/interrupted/);
+        expect(cancelled!.exchanges).toEqual([]);
+        expect(holder!.exchanges.map((e) => e.label)).toContain(CONFIRM);
+        expect(target.state.customers.get(customer.customerId)).toEqual(asFound);
+      } finally {
+        await target.close();
+      }
+    },
+  );
 
-  test('a case that receives a changed customer and is cancelled before it sends anything restores it in its clean-up', async () => {
-    const target = await startReferenceTarget({ faults: [], fixtures: 'realistic' });
-    try {
-      const cancel = new AbortController();
-      const receiver: CaseDef = {
-        title: 'receives the customer, then the run is cancelled',
-        requirements: ['OP10-RULE1-SUPPLIED-OBJECTS'],
-        async run(t) {
-          const c = await Customer.forPhoneChanges(t);
-          cancel.abort(new Error('the run was interrupted'));
-          await c.update({ phone: { oldPhoneNumber: c.onRecord.number, newPhoneNumber: c.newNumber() } }, 'never sent');
-        },
-      };
-      const [giver, received] = await runCases([def(CHANGES[0]!), receiver], [undefined, cancel.signal], target);
-      expect(giver!.outcome).toBe('passed');
-      // The first case handed the changed number on: it did not set it back itself.
-      expect(giver!.exchanges.map((e) => e.label)).toEqual(['phone number alone']);
-      expect(received!.outcome).toBe('could-not-test');
-      expect(received!.exchanges.map((e) => e.label)).toContain(CONFIRM);
-      expect(received!.leftovers ?? []).toEqual([]);
-      expect(target.state.customers.get(customer.customerId)).toEqual(asFound);
-    } finally {
-      await target.close();
-    }
-  });
+  test(
+    'a case that receives a changed customer and is cancelled before it ' +
+      'sends anything restores it in its clean-up',
+    async () => {
+      const target = await startReferenceTarget({ faults: [], fixtures: 'realistic' });
+      try {
+        const cancel = new AbortController();
+        const receiver: CaseDef = {
+          title: 'receives the customer, then the run is cancelled',
+          requirements: ['OP10-RULE1-SUPPLIED-OBJECTS'],
+          async run(t) {
+            const c = await Customer.forPhoneChanges(t);
+            cancel.abort(new Error('the run was interrupted'));
+            await c.update(
+              { phone: { oldPhoneNumber: c.onRecord.number, newPhoneNumber: c.newNumber() } },
+              'never sent',
+            );
+          },
+        };
+        const [giver, received] = await runCases([def(CHANGES[0]!), receiver], [undefined, cancel.signal], target);
+        expect(giver!.outcome).toBe('passed');
+        // The first case handed the changed number on: it did not set it back itself.
+        expect(giver!.exchanges.map((e) => e.label)).toEqual(['phone number alone']);
+        expect(received!.outcome).toBe('could-not-test');
+        expect(received!.exchanges.map((e) => e.label)).toContain(CONFIRM);
+        expect(received!.leftovers ?? []).toEqual([]);
+        expect(target.state.customers.get(customer.customerId)).toEqual(asFound);
+      } finally {
+        await target.close();
+      }
+    },
+  );
 });

@@ -72,7 +72,10 @@ describe('cases generated from the model', () => {
         expect(errors[0], c.id).toContain(cell.element.split('.').pop()!);
       }
       expect(c.exchanges[0]!.response!.status, c.id).toBe(400);
-      expect(c.requirements.some((r) => /BODY-TYPES|BODY-400/.test(r)), c.id).toBe(true);
+      expect(
+        c.requirements.some((r) => /BODY-TYPES|BODY-400/.test(r)),
+        c.id,
+      ).toBe(true);
       expect(c.exchanges[0]!.curl, c.id).toMatch(/^curl /);
     }
   });

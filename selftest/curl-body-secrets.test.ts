@@ -28,8 +28,13 @@ async function replayedBody(line: string, env: Record<string, string>): Promise<
 
 describe('curl lines of a body holding configured secrets', () => {
   const r = new Redactor([PASSWORD, REFRESH]);
-  const body = JSON.stringify({ grant_type: 'refresh_token', username: 'jordan', password: PASSWORD, scopes: 'openid',
-    refresh_token: REFRESH });
+  const body = JSON.stringify({
+    grant_type: 'refresh_token',
+    username: 'jordan',
+    password: PASSWORD,
+    scopes: 'openid',
+    refresh_token: REFRESH,
+  });
   const curl = (url: string, text: string) =>
     curlLine({ method: 'DELETE', url, headers: {}, body: text }, r, undefined, {}, SECRETS);
   const line = curl('https://x.example/oauth2/v1/revoke', body);
@@ -68,7 +73,8 @@ describe('curl lines of a body holding configured secrets', () => {
       const curl = original.replace(revoke, `'${target.urls.authBaseUrl}/oauth2/v1/revoke'`);
       expect(target.state.liveRefreshTokens.has(REFERENCE_TEST_DATA.revocation.refresh_token)).toBe(true);
       const env = {
-        DBSI_REVOCATION_CLIENT_ID: C.revocationClientId, DBSI_REVOCATION_CLIENT_SECRET: C.revocationClientSecret,
+        DBSI_REVOCATION_CLIENT_ID: C.revocationClientId,
+        DBSI_REVOCATION_CLIENT_SECRET: C.revocationClientSecret,
         DBSI_REVOCATION_PASSWORD: REFERENCE_TEST_DATA.revocation.password,
         DBSI_REVOCATION_REFRESH_TOKEN: REFERENCE_TEST_DATA.revocation.refresh_token,
       };

@@ -56,7 +56,10 @@ describe('paths, a declared deviation', () => {
     expect(documented.length).toBeGreaterThan(0);
     for (const e of documented) expect(e.request.url.startsWith(`${origin}/dbsi/customers/`), e.request.url).toBe(true);
     const broken = cases.filter((c) => c.outcome === 'error' || c.outcome === 'failed');
-    expect(broken.map((c) => c.id), explain(cases)).toEqual([]);
+    expect(
+      broken.map((c) => c.id),
+      explain(cases),
+    ).toEqual([]);
     const declared = new Map<string, string[]>();
     for (const f of FEATURES_BY_AREA['contact-info']) {
       for (const c of f.cases) {

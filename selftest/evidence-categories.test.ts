@@ -12,12 +12,20 @@ const categories = normalizeCategoriesConfig({ rules: ALLURE_CATEGORIES as unkno
 const label = (name: string, value: string) => ({ name, value });
 
 function categoryOf(status: string, message: string | undefined, tags: string[] = []): string | undefined {
-  return matchCategory(categories, { status: status as never, message, labels: [label('story', 'X-Y'), ...tags.map((t) => label('tag', t))], flaky: false })?.name;
+  return matchCategory(categories, {
+    status: status as never,
+    message,
+    labels: [label('story', 'X-Y'), ...tags.map((t) => label('tag', t))],
+    flaky: false,
+  })?.name;
 }
 
 describe('Allure categories', () => {
   test('a failed MUST check is "failed" and lands in Non-conformance', () => {
-    const err = caseError({ outcome: 'failed', reason: 'MUST OP1-REQUEST (spec section "1. List institution disclosures"): success_status: …' });
+    const err = caseError({
+      outcome: 'failed',
+      reason: 'MUST OP1-REQUEST (spec section "1. List institution ' + 'disclosures"): success_status: …',
+    });
     expect(getStatusFromError(err)).toBe('failed');
     expect(categoryOf('failed', err.message)).toMatch(/^Non-conformance/);
   });
@@ -29,13 +37,19 @@ describe('Allure categories', () => {
   });
 
   test('a transport failure is "broken" and lands in Could not test', () => {
-    const err = caseError({ outcome: 'could-not-test', reason: 'could not test: could not connect (ECONNREFUSED) — GET http://h/x' });
+    const err = caseError({
+      outcome: 'could-not-test',
+      reason: 'could not test: could not connect ' + '(ECONNREFUSED) — GET http://h/x',
+    });
     expect(getStatusFromError(err)).toBe('broken');
     expect(categoryOf('broken', err.message)).toMatch(/^Could not test/);
   });
 
   test('a SHOULD/INFO failure under --strict lands in Warnings, and so does a passed test tagged warning', () => {
-    const err = caseError({ outcome: 'failed', reason: 'INFO RES-DISCLOSURE-DATATYPE-VALUES (spec section "Institution disclosure"): shown_value: …' });
+    const err = caseError({
+      outcome: 'failed',
+      reason: 'INFO RES-DISCLOSURE-DATATYPE-VALUES (spec section ' + '"Institution disclosure"): shown_value: …',
+    });
     expect(getStatusFromError(err)).toBe('failed');
     expect(categoryOf('failed', err.message)).toMatch(/^Warnings/);
     expect(categoryOf('passed', undefined, ['MUST', 'warning'])).toMatch(/^Warnings/);

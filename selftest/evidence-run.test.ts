@@ -29,13 +29,18 @@ async function conformance(args: string[]): Promise<Run> {
 function artifactContents(run: Run): Array<{ name: string; data: Buffer }> {
   const files = filesUnder(run.dir);
   return [
-    ...files.filter((f) => !f.endsWith('.tar.gz')).map((f) => ({ name: f.slice(run.dir.length + 1), data: readFileSync(f) })),
-    ...files.filter((f) => f.endsWith('.tar.gz')).flatMap((f) => untarGz(f).map((e) => ({ name: `bundle:${e.name}`, data: e.data }))),
+    ...files
+      .filter((f) => !f.endsWith('.tar.gz'))
+      .map((f) => ({ name: f.slice(run.dir.length + 1), data: readFileSync(f) })),
+    ...files
+      .filter((f) => f.endsWith('.tar.gz'))
+      .flatMap((f) => untarGz(f).map((e) => ({ name: `bundle:${e.name}`, data: e.data }))),
     { name: 'console output', data: Buffer.from(run.console) },
   ];
 }
 
-const summaryOf = (run: Run) => JSON.parse(readFileSync(join(run.dir, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
+const summaryOf = (run: Run) =>
+  JSON.parse(readFileSync(join(run.dir, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
 const bundleOf = (run: Run) => readdirSync(run.dir).find((f) => /^dbsi-evidence-.*\.tar\.gz$/.test(f));
 
 describe('a conformant run with --html --bundle', () => {
@@ -47,7 +52,15 @@ describe('a conformant run with --html --bundle', () => {
   test('exits 0 and writes the summary, JUnit, allure-results, the single-file HTML report and the bundle', () => {
     expect(run.code, run.console).toBe(0);
     const names = readdirSync(run.dir);
-    for (const f of ['conformance-summary.json', 'conformance-summary.md', 'junit.xml', 'allure-results', 'conformance-report.html', 'allure-history.jsonl']) expect(names).toContain(f);
+    for (const f of [
+      'conformance-summary.json',
+      'conformance-summary.md',
+      'junit.xml',
+      'allure-results',
+      'conformance-report.html',
+      'allure-history.jsonl',
+    ])
+      expect(names).toContain(f);
     expect(bundleOf(run)).toBeDefined();
     const html = embeddedReportData(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8'));
     const inReport = [...html.keys()].filter((k) => k.startsWith('data/test-results/')).length;
@@ -57,40 +70,63 @@ describe('a conformant run with --html --bundle', () => {
     expect(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8')).not.toContain('googletagmanager');
   });
 
-  test('the summary validates against schemas/conformance-summary.schema.json and has a verdict for every catalog entry', () => {
-    const s = summaryOf(run);
-    const validate = validator('conformance-summary');
-    expect(validate(s), JSON.stringify(validate.errors, null, 2)).toBe(true);
-    expect(s.requirements.map((r) => r.id)).toEqual(CATALOG.map((r) => r.id));
-    for (const r of s.requirements) expect(r.verdict, r.id).toMatch(/./);
-    for (const r of CATALOG.filter((c) => c.notTestable)) expect(s.requirements.find((x) => x.id === r.id)!.verdict).toBe('not-testable');
-    expect(s.facts.spec.sha256).toMatch(/^[0-9a-f]{64}$/);
-  });
+  test(
+    'the summary validates against ' +
+      'schemas/conformance-summary.schema.json and has a verdict for every ' +
+      'catalog entry',
+    () => {
+      const s = summaryOf(run);
+      const validate = validator('conformance-summary');
+      expect(validate(s), JSON.stringify(validate.errors, null, 2)).toBe(true);
+      expect(s.requirements.map((r) => r.id)).toEqual(CATALOG.map((r) => r.id));
+      for (const r of s.requirements) expect(r.verdict, r.id).toMatch(/./);
+      for (const r of CATALOG.filter((c) => c.notTestable))
+        expect(s.requirements.find((x) => x.id === r.id)!.verdict).toBe('not-testable');
+      expect(s.facts.spec.sha256).toMatch(/^[0-9a-f]{64}$/);
+    },
+  );
 
   test('the bundle holds the summaries, the JUnit file, the HTML report and a manifest whose hashes match', () => {
     const entries = untarGz(join(run.dir, bundleOf(run)!));
-    expect(entries.map((e) => e.name).sort()).toEqual(['MANIFEST.json', 'SHA256SUMS', 'conformance-report.html', 'conformance-summary.json', 'conformance-summary.md', 'contract-coverage.json', 'contract-coverage.md', 'junit.xml']);
-    const manifest = JSON.parse(entries.find((e) => e.name === 'MANIFEST.json')!.data.toString()) as { files: Array<{ name: string; sha256: string }> };
+    expect(entries.map((e) => e.name).sort()).toEqual([
+      'MANIFEST.json',
+      'SHA256SUMS',
+      'conformance-report.html',
+      'conformance-summary.json',
+      'conformance-summary.md',
+      'contract-coverage.json',
+      'contract-coverage.md',
+      'junit.xml',
+    ]);
+    const manifest = JSON.parse(entries.find((e) => e.name === 'MANIFEST.json')!.data.toString()) as {
+      files: Array<{ name: string; sha256: string }>;
+    };
     for (const f of manifest.files) {
       const e = entries.find((x) => x.name === f.name)!;
       expect(createHash('sha256').update(e.data).digest('hex')).toBe(f.sha256);
-      expect(e.data.equals(readFileSync(join(run.dir, f.name))), `${f.name} in the bundle is the file in the reports directory`).toBe(true);
+      expect(
+        e.data.equals(readFileSync(join(run.dir, f.name))),
+        `${f.name} in the bundle is the file in ` + `the reports directory`,
+      ).toBe(true);
     }
   });
 
-  test('no artifact holds a secret: allure-results, HTML report, summaries, JUnit, history, bundle contents, console', () => {
-    const files = filesUnder(run.dir);
-    const contents = artifactContents(run);
-    expect(contents.length).toBeGreaterThan(8);
-    expect(contents.map((c) => c.name)).toContain('bundle:conformance-report.html');
-    expect(findSecrets(contents)).toEqual([]);
-    // The secrets were in play: requests carried them, and the reports show them redacted.
-    const attachments = files.filter((f) => f.endsWith('-attachment.txt')).map((f) => readFileSync(f, 'utf8'));
-    expect(attachments.some((a) => a.includes('Authorization: Bearer [REDACTED]'))).toBe(true);
-    // The HTML report embeds the exchanges (base64): the search above decoded and read them.
-    const html = embeddedReportData(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8'));
-    expect([...html.values()].some((v) => v.includes('Authorization: Bearer [REDACTED]'))).toBe(true);
-  });
+  test(
+    'no artifact holds a secret: allure-results, HTML report, ' + 'summaries, JUnit, history, bundle contents, console',
+    () => {
+      const files = filesUnder(run.dir);
+      const contents = artifactContents(run);
+      expect(contents.length).toBeGreaterThan(8);
+      expect(contents.map((c) => c.name)).toContain('bundle:conformance-report.html');
+      expect(findSecrets(contents)).toEqual([]);
+      // The secrets were in play: requests carried them, and the reports show them redacted.
+      const attachments = files.filter((f) => f.endsWith('-attachment.txt')).map((f) => readFileSync(f, 'utf8'));
+      expect(attachments.some((a) => a.includes('Authorization: Bearer [REDACTED]'))).toBe(true);
+      // The HTML report embeds the exchanges (base64): the search above decoded and read them.
+      const html = embeddedReportData(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8'));
+      expect([...html.values()].some((v) => v.includes('Authorization: Bearer [REDACTED]'))).toBe(true);
+    },
+  );
 
   test('the secret search itself finds a secret hidden the way the HTML report embeds data', () => {
     const bearer = referenceSecrets()[0]!.value;
@@ -118,7 +154,9 @@ describe('a run against a reference target with a fault', () => {
     expect(row.verdict).toBe('failed');
     expect(row.notes.join(' ')).toContain('institutionDisclosureStatus');
     expect(s.requirements.filter((r) => r.verdict === 'failed').map((r) => r.id)).toEqual([REQ]);
-    expect(readFileSync(join(run.dir, 'conformance-summary.md'), 'utf8')).toMatch(new RegExp(`\\| ${REQ} \\| MUST \\| [^|]+ \\| ❌ failed \\|`));
+    expect(readFileSync(join(run.dir, 'conformance-summary.md'), 'utf8')).toMatch(
+      new RegExp(`\\| ${REQ} \\| MUST \\| [^|]+ \\| ❌ failed \\|`),
+    );
   });
 
   test('no artifact holds a secret, failure messages and reproduce lines included', () => {
@@ -137,19 +175,36 @@ describe('a run against a reference target with a fault', () => {
     expect(failing[0]).toMatch(new RegExp(`<failure message="MUST ${REQ} `));
   });
 
-  test('shows it failed in allure-results (status failed, story label, message) and in the HTML report under Non-conformance', () => {
-    const dir = join(run.dir, 'allure-results');
-    const results = readdirSync(dir).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { status: string; labels: Array<{ name: string; value: string }>; statusDetails?: { message?: string } });
-    const failed = results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
-    expect(failed).toHaveLength(1);
-    expect(failed[0]!.status).toBe('failed');
-    expect(failed[0]!.labels).toContainEqual({ name: 'story', value: REQ });
-    expect(failed[0]!.statusDetails?.message).toMatch(new RegExp(`^MUST ${REQ} `));
-    const data = embeddedReportData(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8'));
-    const categories = data.get('widgets/categories.json') ?? '';
-    expect(categories).toContain('Non-conformance (a MUST check failed)');
-    expect(categories).toContain(`story: ${REQ}`);
-    const trs = [...data.entries()].filter(([k]) => k.startsWith('data/test-results/')).map(([, v]) => JSON.parse(v) as { status: string; name: string });
-    expect(trs.filter((t) => t.status === 'failed').map((t) => t.name)).toEqual(['lists disclosures whose members have the documented types']);
-  });
+  test(
+    'shows it failed in allure-results (status failed, story label, ' +
+      'message) and in the HTML report under Non-conformance',
+    () => {
+      const dir = join(run.dir, 'allure-results');
+      const results = readdirSync(dir)
+        .filter((f) => f.endsWith('-result.json'))
+        .map(
+          (f) =>
+            JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+              status: string;
+              labels: Array<{ name: string; value: string }>;
+              statusDetails?: { message?: string };
+            },
+        );
+      const failed = results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.status).toBe('failed');
+      expect(failed[0]!.labels).toContainEqual({ name: 'story', value: REQ });
+      expect(failed[0]!.statusDetails?.message).toMatch(new RegExp(`^MUST ${REQ} `));
+      const data = embeddedReportData(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8'));
+      const categories = data.get('widgets/categories.json') ?? '';
+      expect(categories).toContain('Non-conformance (a MUST check failed)');
+      expect(categories).toContain(`story: ${REQ}`);
+      const trs = [...data.entries()]
+        .filter(([k]) => k.startsWith('data/test-results/'))
+        .map(([, v]) => JSON.parse(v) as { status: string; name: string });
+      expect(trs.filter((t) => t.status === 'failed').map((t) => t.name)).toEqual([
+        'lists disclosures whose members have the ' + 'documented types',
+      ]);
+    },
+  );
 });

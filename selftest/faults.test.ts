@@ -14,9 +14,13 @@ describe('each reference fault is caught by the check for its rule', () => {
     // with the setup key to check: that is the honest verdict, not a crash.
     const errors = cases.filter((c) => c.outcome === 'error' || (c.outcome === 'could-not-test' && !c.setup));
     expect(explain(errors), 'no case may crash or lose its connection').toBe('');
-    for (const id of fault.breaks) expect([...failed], `${fault.name} must be caught as ${id}\n${explain(cases)}`).toContain(id);
+    for (const id of fault.breaks)
+      expect([...failed], `${fault.name} must be caught as ` + `${id}\n${explain(cases)}`).toContain(id);
     const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
-    expect([...failed].filter((id) => !allowed.has(id)), `only the rule ${fault.name} breaks may fail\n${explain(cases)}`).toEqual([]);
+    expect(
+      [...failed].filter((id) => !allowed.has(id)),
+      `only the rule ${fault.name} breaks may ` + `fail\n${explain(cases)}`,
+    ).toEqual([]);
     if (fault.strict) {
       const lenient = await runAreas({ areas: [fault.area], faults: [fault.name], strict: false });
       expect([...lenient.failed], 'a SHOULD/INFO fault fails the run only under --strict').toEqual([]);

@@ -19,26 +19,43 @@ describe('writes that land but whose answer the suite never gets whole', () => {
     ['answered with fewer bytes than Content-Length announces', everyNth(4, { kind: 'cut-off' }, 'writes')],
     ['answered one byte every 200 ms', everyNth(4, { kind: 'dribble', everyMs: 200 }, 'writes')],
   ];
-  test.each(plans)('%s: treated as possibly landed and reconciled; no false failure, as found', async (_name, plan) => {
-    const r = await runFlaky({ plan, areas: ['disclosures', 'contact-info'], http: { timeoutMs: 1_500 }, timings });
-    expect(falseFailures(r.cases)).toEqual([]);
-    expect(r.leftovers.map((l) => `${l.what}: ${l.why}`)).toEqual([]);
-    expectTargetAsFound(r);
-    expect(r.cases.some((c) => c.outcome === 'could-not-test')).toBe(true);
-  }, 60_000);
+  test.each(plans)(
+    '%s: treated as possibly landed and reconciled; no false failure, as found',
+    async (_name, plan) => {
+      const r = await runFlaky({ plan, areas: ['disclosures', 'contact-info'], http: { timeoutMs: 1_500 }, timings });
+      expect(falseFailures(r.cases)).toEqual([]);
+      expect(r.leftovers.map((l) => `${l.what}: ${l.why}`)).toEqual([]);
+      expectTargetAsFound(r);
+      expect(r.cases.some((c) => c.outcome === 'could-not-test')).toBe(true);
+    },
+    60_000,
+  );
 
-  test('restores never answered: every change the target kept is listed, with the exact values to restore', async () => {
-    // Writes land and are answered too late; the ones that would set a configured value back are never answered nor applied.
-    const configured = [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers].flatMap((c) => [`"newPhoneNumber":"${c.phoneNumber}"`, `"emailAddress":"${c.emailAddress}"`]);
+  test('restores never answered: every change the target kept is ' +
+    'listed, with the exact values to restore', async () => {
+    // Writes land and are answered too late; the ones that would set a configured value back are never answered nor
+    // applied.
+    const configured = [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers].flatMap((c) => [
+      `"newPhoneNumber":"${c.phoneNumber}"`,
+      `"emailAddress":"${c.emailAddress}"`,
+    ]);
     const r = await runFlaky({
-      plan: (q) => (q.method !== 'PUT' ? { kind: 'forward' } : configured.some((v) => q.body.includes(v)) ? { kind: 'silent' } : { kind: 'late', ms: 700 }),
+      plan: (q) =>
+        q.method !== 'PUT'
+          ? { kind: 'forward' }
+          : configured.some((v) => q.body.includes(v))
+            ? { kind: 'silent' }
+            : { kind: 'late', ms: 700 },
       areas: ['contact-info'],
       http: { timeoutMs: 500 },
       timings,
     });
     expect(falseFailures(r.cases)).toEqual([]);
     expect(r.exitCode).toBe(EXIT.COULD_NOT_TEST);
-    const changed = [...r.flaky.target.state.customers.entries()].filter(([id, now]) => now.phoneNumber !== findCustomer(id).phoneNumber || now.emailAddress !== findCustomer(id).emailAddress);
+    const changed = [...r.flaky.target.state.customers.entries()].filter(
+      ([id, now]) =>
+        now.phoneNumber !== findCustomer(id).phoneNumber || now.emailAddress !== findCustomer(id).emailAddress,
+    );
     expect(changed.length).toBeGreaterThan(0);
     for (const [id, now] of changed) {
       const c = findCustomer(id);
@@ -48,7 +65,8 @@ describe('writes that land but whose answer the suite never gets whole', () => {
         expect(phone?.restore, id).toContain(JSON.stringify(c.phoneNumber));
         expect(phone?.now, id).toContain(JSON.stringify(now.phoneNumber));
       }
-      if (now.emailAddress !== c.emailAddress) expect(mine.find((l) => l.what.startsWith('e-mail'))?.restore, id).toContain(JSON.stringify(c.emailAddress));
+      if (now.emailAddress !== c.emailAddress)
+        expect(mine.find((l) => l.what.startsWith('e-mail'))?.restore, id).toContain(JSON.stringify(c.emailAddress));
     }
   }, 60_000);
 });

@@ -15,11 +15,24 @@ import { MILLISECOND_TIMINGS as timings } from './_timings';
 describe.concurrent('a conformant target that answers 503 to every 3rd request (HTML body, not processed)', () => {
   test('10 runs: no false failure, nothing left behind, every customer and record as found', async () => {
     // Ten independent runs side by side (each its own target and proxy), so the test stays quick.
-    const runs = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) => runFlaky({ plan: everyNth(3, { kind: '503', applied: false }), areas: ['disclosures', 'contact-info'], seed, http: { timeoutMs: 5_000 }, timings })));
+    const runs = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) =>
+        runFlaky({
+          plan: everyNth(3, { kind: '503', applied: false }),
+          areas: ['disclosures', 'contact-info'],
+          seed,
+          http: { timeoutMs: 5_000 },
+          timings,
+        }),
+      ),
+    );
     for (const [i, r] of runs.entries()) {
       const seed = i + 1;
       expect(falseFailures(r.cases), `seed ${seed}`).toEqual([]);
-      expect(r.leftovers.map((l) => `${l.what}: ${l.why}`), `seed ${seed}`).toEqual([]);
+      expect(
+        r.leftovers.map((l) => `${l.what}: ${l.why}`),
+        `seed ${seed}`,
+      ).toEqual([]);
       expect([EXIT.CONFORMANT, EXIT.COULD_NOT_TEST]).toContain(r.exitCode);
       expectTargetAsFound(r);
     }
@@ -30,20 +43,41 @@ describe.concurrent('a conformant target that answers 503 to every 3rd write', (
   test.each([
     ['not applied', false],
     ['applied before the 503', true],
-  ] as const)('%s: no false failure, nothing left behind, as found (3 runs)', async (_name, applied) => {
-    const runs = await Promise.all([1, 2, 3].map((seed) => runFlaky({ plan: everyNth(3, { kind: '503', applied }, 'writes'), areas: ['disclosures', 'contact-info'], seed, http: { timeoutMs: 5_000 }, timings })));
-    for (const [i, r] of runs.entries()) {
-      const seed = i + 1;
-      expect(falseFailures(r.cases), `seed ${seed}`).toEqual([]);
-      expect(r.leftovers.map((l) => `${l.what}: ${l.why}`), `seed ${seed}`).toEqual([]);
-      expectTargetAsFound(r);
-    }
-  }, 60_000);
+  ] as const)(
+    '%s: no false failure, nothing left behind, as found (3 runs)',
+    async (_name, applied) => {
+      const runs = await Promise.all(
+        [1, 2, 3].map((seed) =>
+          runFlaky({
+            plan: everyNth(3, { kind: '503', applied }, 'writes'),
+            areas: ['disclosures', 'contact-info'],
+            seed,
+            http: { timeoutMs: 5_000 },
+            timings,
+          }),
+        ),
+      );
+      for (const [i, r] of runs.entries()) {
+        const seed = i + 1;
+        expect(falseFailures(r.cases), `seed ${seed}`).toEqual([]);
+        expect(
+          r.leftovers.map((l) => `${l.what}: ${l.why}`),
+          `seed ${seed}`,
+        ).toEqual([]);
+        expectTargetAsFound(r);
+      }
+    },
+    60_000,
+  );
 });
 
 describe.concurrent('a conformant target that answers 429 with Retry-After: 2 to every 2nd request', () => {
   test('the restores wait and try again until they are confirmed: no false failure, as found', async () => {
-    const r = await runFlaky({ plan: everyNth(2, { kind: '429', retryAfter: '2' }), areas: ['contact-info'], http: { timeoutMs: 3_000 } });
+    const r = await runFlaky({
+      plan: everyNth(2, { kind: '429', retryAfter: '2' }),
+      areas: ['contact-info'],
+      http: { timeoutMs: 3_000 },
+    });
     expect(falseFailures(r.cases)).toEqual([]);
     expect(r.leftovers.map((l) => `${l.what}: ${l.why}`)).toEqual([]);
     expectTargetAsFound(r);

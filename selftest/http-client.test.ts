@@ -22,10 +22,18 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-const ALL_ALLOWED = { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true };
+const ALL_ALLOWED = {
+  moneyMovement: true,
+  contactUpdate: true,
+  tokenRevocation: true,
+  institutionDisclosureWrites: true,
+};
 
 function clientFor(url: string, http: Record<string, unknown> = {}) {
-  const config = resolveConfig({ ...configFor(url, { timeoutMs: 2_000, retries: 2, ...http }), allow: ALL_ALLOWED }, {});
+  const config = resolveConfig(
+    { ...configFor(url, { timeoutMs: 2_000, retries: 2, ...http }), allow: ALL_ALLOWED },
+    {},
+  );
   return new DbsiClient(config, new Redactor(secretValues(config)));
 }
 
@@ -33,7 +41,10 @@ function clientFor(url: string, http: Record<string, unknown> = {}) {
 const WRITES: Array<[string, SendOptions]> = [
   ['a transfer', { operation: 'createTransfer', body: { amount: 1 } }],
   ['a token revocation', { operation: 'revokeToken' }],
-  ['a contact update', { operation: 'updateContactInfo', pathParams: { customerId: 'c1' }, body: { phoneNumber: '1' } }],
+  [
+    'a contact update',
+    { operation: 'updateContactInfo', pathParams: { customerId: 'c1' }, body: { phoneNumber: '1' } },
+  ],
   ['a user disclosure creation', { operation: 'createUserDisclosure', body: {} }],
 ];
 
@@ -58,15 +69,20 @@ describe('retries only where they are safe', () => {
     expect(server.received).toHaveLength(1);
   });
 
-  test('a transfer is tried again when the connection was refused (nothing was sent), and the exchange says so', async () => {
-    const port = await closedPort();
-    const client = clientFor(`http://127.0.0.1:${port}`, { retries: 1 });
-    const err = (await client.send(WRITES[0]![1]).catch((e: unknown) => e)) as TransportError;
-    await client.close();
-    expect(err.kind).toBe('connection');
-    expect(err.message).toMatch(/ECONNREFUSED/);
-    expect(err.exchange!.retries).toEqual([expect.stringMatching(/ECONNREFUSED.*nothing was sent, so it was tried again/)]);
-  });
+  test(
+    'a transfer is tried again when the connection was refused ' + '(nothing was sent), and the exchange says so',
+    async () => {
+      const port = await closedPort();
+      const client = clientFor(`http://127.0.0.1:${port}`, { retries: 1 });
+      const err = (await client.send(WRITES[0]![1]).catch((e: unknown) => e)) as TransportError;
+      await client.close();
+      expect(err.kind).toBe('connection');
+      expect(err.message).toMatch(/ECONNREFUSED/);
+      expect(err.exchange!.retries).toEqual([
+        expect.stringMatching(/ECONNREFUSED.*nothing was sent, so it was tried again/),
+      ]);
+    },
+  );
 
   test('a 503 on a write is not repeated', async () => {
     server = await startMisbehavingServer('unavailable');
@@ -79,14 +95,16 @@ describe('retries only where they are safe', () => {
 });
 
 describe('429 Too Many Requests', () => {
-  const throttleFirst = (retryAfter: string): Custom => (_req, res, n) => {
-    if (n === 1) {
-      res.writeHead(429, { 'retry-after': retryAfter });
-      return void res.end();
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"institutionDisclosures":[]}');
-  };
+  const throttleFirst =
+    (retryAfter: string): Custom =>
+    (_req, res, n) => {
+      if (n === 1) {
+        res.writeHead(429, { 'retry-after': retryAfter });
+        return void res.end();
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"institutionDisclosures":[]}');
+    };
 
   test('is repeated after the Retry-After delay (even a transfer: 429 means not processed)', async () => {
     const arrivals: number[] = [];
@@ -117,7 +135,9 @@ describe('429 Too Many Requests', () => {
   test('a Retry-After longer than the run may wait is not waited for: could not test', async () => {
     server = await startMisbehavingServer(throttleFirst('3600'));
     const client = clientFor(server.url);
-    const err = (await client.send({ operation: 'listInstitutionDisclosures' }).catch((e: unknown) => e)) as TransportError;
+    const err = (await client
+      .send({ operation: 'listInstitutionDisclosures' })
+      .catch((e: unknown) => e)) as TransportError;
     await client.close();
     expect(err.kind).toBe('unavailable');
     expect(err.message).toMatch(/429.*Retry-After: 3600/);
@@ -130,7 +150,9 @@ describe('429 Too Many Requests', () => {
       res.end();
     });
     const client = clientFor(server.url, { retries: 2 });
-    const err = (await client.send({ operation: 'listInstitutionDisclosures' }).catch((e: unknown) => e)) as TransportError;
+    const err = (await client
+      .send({ operation: 'listInstitutionDisclosures' })
+      .catch((e: unknown) => e)) as TransportError;
     await client.close();
     expect(err.kind).toBe('unavailable');
     expect(server.received).toHaveLength(3);
@@ -139,9 +161,26 @@ describe('429 Too Many Requests', () => {
 });
 
 const FACTS: RunFacts = {
-  target: { name: 't', baseUrl: 'http://127.0.0.1', authBaseUrl: 'http://127.0.0.1', transfersBaseUrl: 'http://127.0.0.1', embedded: false, faults: [] },
-  suiteVersion: '0', spec: { file: 'spec.md', sha256: '0'.repeat(64) }, seed: 1, strict: false, areas: ['disclosures'], filter: {},
-  startedAt: new Date(0).toISOString(), durationMs: 1, node: process.version, exitCode: 0, verdict: 'conformant', problems: [],
+  target: {
+    name: 't',
+    baseUrl: 'http://127.0.0.1',
+    authBaseUrl: 'http://127.0.0.1',
+    transfersBaseUrl: 'http://127.0.0.1',
+    embedded: false,
+    faults: [],
+  },
+  suiteVersion: '0',
+  spec: { file: 'spec.md', sha256: '0'.repeat(64) },
+  seed: 1,
+  strict: false,
+  areas: ['disclosures'],
+  filter: {},
+  startedAt: new Date(0).toISOString(),
+  durationMs: 1,
+  node: process.version,
+  exitCode: 0,
+  verdict: 'conformant',
+  problems: [],
 };
 
 describe('the report says when a retry happened', () => {
@@ -154,7 +193,18 @@ describe('the report says when a retry happened', () => {
     const res = await client.send({ operation: 'listInstitutionDisclosures' });
     await client.close();
     expect(renderExchange(res.exchange)).toMatch(/retries:\n {2}- 429 answered; repeated after 0 ms/);
-    const report: CaseReport = { id: 'x/y/z', area: 'disclosures', operation: 'op', title: 'a case', requirements: [], outcome: 'passed', checks: [], exchanges: [res.exchange], durationMs: 1, parameters: {} };
+    const report: CaseReport = {
+      id: 'x/y/z',
+      area: 'disclosures',
+      operation: 'op',
+      title: 'a case',
+      requirements: [],
+      outcome: 'passed',
+      checks: [],
+      exchanges: [res.exchange],
+      durationMs: 1,
+      parameters: {},
+    };
     const summary = buildSummary(FACTS, [report], []);
     expect(summary.cases[0]!.retries).toEqual([expect.stringMatching(/^GET .*: 429 answered; repeated after 0 ms/)]);
     expect(summaryMarkdown(summary)).toMatch(/## Retries[\s\S]*a case: GET .*429 answered/);
@@ -223,4 +273,3 @@ describe('concurrency and rate limits', () => {
     expect(started).toBe(10);
   });
 });
-

@@ -11,7 +11,12 @@ import { runCli } from './_spawn-cli';
 describe('interrupting a run twice', () => {
   test('a deliberate second Ctrl-C, more than a second after the first, leaves at once (through tsx)', async () => {
     // 4 s answers: the clean-ups of the first Ctrl-C are still running when the second comes.
-    const run = await runCli(['--latency', '4000'], { launcher: 'tsx', signal: { name: 'SIGINT', afterMs: 10_000, once: /areas: /, group: true, againAfterMs: [1_500] }, killAfterMs: 55_000, killAfterSignalMs: 1_500 + 3_000 });
+    const run = await runCli(['--latency', '4000'], {
+      launcher: 'tsx',
+      signal: { name: 'SIGINT', afterMs: 10_000, once: /areas: /, group: true, againAfterMs: [1_500] },
+      killAfterMs: 55_000,
+      killAfterSignalMs: 1_500 + 3_000,
+    });
     expect(run.code, run.stdout + run.stderr).toBe(EXIT.INTERRUPTED);
     expect(run.stderr).toMatch(/SIGINT received: stopping/);
     expect(run.stderr).toMatch(/second SIGINT: leaving now/);

@@ -6,7 +6,8 @@ import { Redactor } from '../harness/redact';
 import { configFor, startMisbehavingServer } from './_misbehaving-server';
 import { within } from './_within';
 
-/** A case of an interrupted run, in-process: its request stops, its clean-up still runs (interrupt.test.ts: the CLI). */
+/** A case of an interrupted run, in-process: its request stops, its clean-up still runs (interrupt.test.ts: the CLI).
+ * */
 describe('an interrupted case', () => {
   test('stops its request at once, is "could not test: interrupted", and still runs its clean-up', async () => {
     // The list is never answered; the run is interrupted once the target has it; the clean-up's delete is answered.
@@ -26,7 +27,12 @@ describe('an interrupted case', () => {
           title: 'creates, then waits',
           requirements: ['OP1-REQUEST'],
           async run(t) {
-            t.cleanup('delete what was created', () => t.send({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: 'made-by-this-case' } }));
+            t.cleanup('delete what was created', () =>
+              t.send({
+                operation: 'deleteUserDisclosureById',
+                pathParams: { institutionUserDisclosureId: 'made-by-this-case' },
+              }),
+            );
             await t.send({ operation: 'listInstitutionDisclosures' });
           },
         },

@@ -43,7 +43,7 @@ describe('the compiled main job', () => {
     expect(currentBuild(dist)).toBe(dir);
   });
 
-  test('finds the package from the sources\' places (version, schemas), lists what the TypeScript does', async () => {
+  test("finds the package from the sources' places (version, schemas), lists what the TypeScript does", async () => {
     const args = ['--list', '--config', 'config/example.target.json'];
     const compiled = await run(process.execPath, [join(dir, 'conformance.js'), ...args], { cwd: ROOT });
     const source = await run(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args], { cwd: ROOT });
@@ -54,7 +54,7 @@ describe('the compiled main job', () => {
     expect(version.stdout).toBe(`dbsi-conformance ${pkg.version}\n`);
   }, 60_000);
 
-  test('refuses what the schema refuses in the TypeScript\'s words (its validator is precompiled)', async () => {
+  test("refuses what the schema refuses in the TypeScript's words (its validator is precompiled)", async () => {
     const bad = join(mkdtempSync(join(tmpdir(), 'dbsi-build-')), 'target.json');
     // An unknown key near a known one, a wrong type, a value out of range, a required key missing.
     const urls = { baseUrl: 'http://127.0.0.1:1', authBaseUrl: 'http://127.0.0.1:1' };
@@ -73,7 +73,7 @@ describe('the compiled main job', () => {
     expect([compiled.code, compiled.stderr]).toEqual([source.code, source.stderr]);
   }, 60_000);
 
-  test('a run of the build gives its worker the build\'s vitest file, loaded by Node; the TypeScript its own', () => {
+  test("a run of the build gives its worker the build's vitest file, loaded by Node; the TypeScript its own", () => {
     expect(runnerFile(ROOT)).toEqual({ file: 'suites/conformance.test.ts', external: [] });
     const g = globalThis as Record<symbol, unknown>;
     g[BUILD_DIR] = dir;

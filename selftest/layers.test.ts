@@ -19,8 +19,7 @@ import { describe, expect, test } from 'vitest';
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const SCANNED = ['requirements', 'schemas', 'harness', 'data-builders', 'suites', 'reference-target', 'bin'];
 
-export type Group =
-  | 'catalog' | 'rules' | 'suites' | 'run' | 'traffic' | 'evidence' | 'openapi' | 'reference' | 'cli';
+export type Group = 'catalog' | 'rules' | 'suites' | 'run' | 'traffic' | 'evidence' | 'openapi' | 'reference' | 'cli';
 
 /** The group of a file, by its folder (paths relative to the package root, with /). */
 export function groupOf(file: string): Group | undefined {
@@ -100,7 +99,10 @@ export function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of SCANNED.flatMap(tsFiles)) {
     const specs = importsOf(readFileSync(join(ROOT, file), 'utf8'));
-    graph.set(file, specs.map((s) => resolveImport(file, s).split('\\').join('/')));
+    graph.set(
+      file,
+      specs.map((s) => resolveImport(file, s).split('\\').join('/')),
+    );
   }
   return graph;
 }
@@ -161,14 +163,18 @@ describe('layers', () => {
   const graph = importGraph();
 
   test('the import reader sees the imports (static, re-exports, dynamic) and resolves them', () => {
-    expect(importsOf("import { a } from './a';\nexport { b } from '../b';\nimport type {\n  C,\n} from './c.js';"))
-      .toEqual(['./a', '../b', './c.js']);
-    expect(importsOf("const m = await import('../x');\nimport './side';\nimport { y } from 'node:fs';"))
-      .toEqual(['../x', './side']);
+    expect(
+      importsOf("import { a } from './a';\nexport { b } from '../b';\nimport type {\n  C,\n} from './c.js';"),
+    ).toEqual(['./a', '../b', './c.js']);
+    expect(importsOf("const m = await import('../x');\nimport './side';\nimport { y } from 'node:fs';")).toEqual([
+      '../x',
+      './side',
+    ]);
     expect(graph.get('harness/run/main.ts')).toContain('harness/run/common.ts');
     expect(graph.get('suites/index.ts')?.length).toBeGreaterThan(0);
     const unresolved = [...graph].flatMap(([f, targets]) =>
-      targets.filter((t) => t.endsWith('(unresolved)')).map((t) => `${f}: ${t}`));
+      targets.filter((t) => t.endsWith('(unresolved)')).map((t) => `${f}: ${t}`),
+    );
     expect(unresolved, `imports that name no file:${list(unresolved)}`).toEqual([]);
   });
 

@@ -16,7 +16,11 @@ import { makeTlsFixture, type TlsFixture } from './_tls-files';
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'dbsi-local-input-'));
-const minimal = { baseUrl: 'https://bank.example/api', authBaseUrl: 'https://bank.example/identity', transfersBaseUrl: 'https://bank.example/banking' };
+const minimal = {
+  baseUrl: 'https://bank.example/api',
+  authBaseUrl: 'https://bank.example/identity',
+  transfersBaseUrl: 'https://bank.example/banking',
+};
 const noStackTrace = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 /** A target that counts the requests it receives: none may arrive when local input is refused. */
@@ -29,7 +33,15 @@ beforeAll(async () => {
 afterAll(() => counter.close());
 
 function counterConfig(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { baseUrl: `${base}/api`, authBaseUrl: `${base}/id`, transfersBaseUrl: `${base}/xfer`, credentials: { bearerToken: 'local-input-token-1' }, testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' }, http: { timeoutMs: 1000 }, ...extra };
+  return {
+    baseUrl: `${base}/api`,
+    authBaseUrl: `${base}/id`,
+    transfersBaseUrl: `${base}/xfer`,
+    credentials: { bearerToken: 'local-input-token-1' },
+    testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' },
+    http: { timeoutMs: 1000 },
+    ...extra,
+  };
 }
 
 function file(name: string, content: string | Buffer): string {
@@ -72,16 +84,19 @@ describe('--reports is checked before anything is sent', () => {
     writeFileSync(join(deep, 'x'), 'ok');
   });
 
-  test.concurrent.each([['/proc/dbsi-x'], ['/dev/null']])('the main command with --reports %s: exit 2 naming --reports, no request sent', async (path) => {
-    const cfg = file(`counter-${path.replace(/\W/g, '')}.json`, JSON.stringify(counterConfig()));
-    const before = counter.requests();
-    // Rejects when main() has not returned within 30 s.
-    const run = await runMain(['--config', cfg, '--area', 'disclosures', '--reports', path], { timeoutMs: 30_000 });
-    expect(run.code, run.stderr).toBe(2);
-    expect(run.stderr).toMatch(/dbsi-conformance: --reports: /);
-    noStackTrace(run.stderr);
-    expect(counter.requests()).toBe(before);
-  });
+  test.concurrent.each([['/proc/dbsi-x'], ['/dev/null']])(
+    'the main command with --reports %s: exit 2 naming ' + '--reports, no request sent',
+    async (path) => {
+      const cfg = file(`counter-${path.replace(/\W/g, '')}.json`, JSON.stringify(counterConfig()));
+      const before = counter.requests();
+      // Rejects when main() has not returned within 30 s.
+      const run = await runMain(['--config', cfg, '--area', 'disclosures', '--reports', path], { timeoutMs: 30_000 });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/dbsi-conformance: --reports: /);
+      noStackTrace(run.stderr);
+      expect(counter.requests()).toBe(before);
+    },
+  );
 });
 
 describe('--config must be a regular file under 1 MiB', () => {
@@ -113,7 +128,9 @@ describe('--config must be a regular file under 1 MiB', () => {
   });
 
   test('a directory is refused, naming --config', () => {
-    expect(refusal(() => loadConfigFile(dir, {}, '--config')).error.message).toContain('is a directory, not a regular file');
+    expect(refusal(() => loadConfigFile(dir, {}, '--config')).error.message).toContain(
+      'is a directory, not a regular file',
+    );
   });
 
   test('a configuration nested 100 000 levels deep is refused, naming where', () => {
@@ -131,11 +148,15 @@ describe('URLs name their key', () => {
   const message = (raw: Record<string, unknown>) => refusal(() => resolveConfig(raw, {})).error.message;
 
   test('a port out of range', () => {
-    expect(message({ ...minimal, authBaseUrl: 'http://127.0.0.1:99999/id' })).toMatch(/"authBaseUrl" (has the port 99999, outside 1–65535|must be an absolute)/);
+    expect(message({ ...minimal, authBaseUrl: 'http://127.0.0.1:99999/id' })).toMatch(
+      /"authBaseUrl" (has the port 99999, outside 1–65535|must be an absolute)/,
+    );
   });
 
   test('an unparsable URL', () => {
-    expect(message({ ...minimal, transfersBaseUrl: 'https://exa mple.com/x' })).toMatch(/"transfersBaseUrl" (is not a valid URL|must be an absolute)/);
+    expect(message({ ...minimal, transfersBaseUrl: 'https://exa mple.com/x' })).toMatch(
+      /"transfersBaseUrl" (is not a valid URL|must be an absolute)/,
+    );
     expect(message({ ...minimal, http: { proxyUrl: 'http://proxy:70000' } })).toContain('"http.proxyUrl"');
   });
 
@@ -146,9 +167,12 @@ describe('URLs name their key', () => {
   });
 
   test('loopback means a literal loopback address: 127.0.0.1.nip.io is not one', () => {
-    expect(message({ ...minimal, baseUrl: 'http://127.0.0.1.nip.io:1/x' })).toContain('"baseUrl" is plain http:// to a non-loopback host');
+    expect(message({ ...minimal, baseUrl: 'http://127.0.0.1.nip.io:1/x' })).toContain(
+      '"baseUrl" is plain http:// to a ' + 'non-loopback host',
+    );
     expect(message({ ...minimal, baseUrl: 'http://localhost.example:1/x' })).toContain('non-loopback');
-    for (const ok of ['http://127.0.0.1:8080/a', 'http://127.9.8.7/a', 'http://[::1]:8080/a', 'http://localhost:1/a']) expect(resolveConfig({ ...minimal, baseUrl: ok }, {}).baseUrl).toBe(ok);
+    for (const ok of ['http://127.0.0.1:8080/a', 'http://127.9.8.7/a', 'http://[::1]:8080/a', 'http://localhost:1/a'])
+      expect(resolveConfig({ ...minimal, baseUrl: ok }, {}).baseUrl).toBe(ok);
   });
 });
 
@@ -157,7 +181,8 @@ describe('TLS files must be readable PEM, the key matching the certificate', () 
   beforeAll(() => {
     tls = makeTlsFixture();
   }, 60_000);
-  const message = (t: Record<string, string>) => refusal(() => resolveConfig({ ...minimal, http: { tls: t } }, {})).error.message;
+  const message = (t: Record<string, string>) =>
+    refusal(() => resolveConfig({ ...minimal, http: { tls: t } }, {})).error.message;
 
   test('a CA file that is not PEM', () => {
     const der = join(dir, 'ca.der');
@@ -172,23 +197,37 @@ describe('TLS files must be readable PEM, the key matching the certificate', () 
   });
 
   test('an encrypted key', () => {
-    expect(message({ certFile: tls.client, keyFile: tls.clientKeyEncrypted })).toMatch(/"http\.tls\.keyFile": .* encrypted private key/);
+    expect(message({ certFile: tls.client, keyFile: tls.clientKeyEncrypted })).toMatch(
+      /"http\.tls\.keyFile": .* encrypted private key/,
+    );
   });
 
   test('a key that does not belong to the certificate', () => {
-    expect(message({ certFile: tls.client, keyFile: tls.otherKey })).toMatch(/"http\.tls\.keyFile": the private key .* does not belong to the certificate/);
+    expect(message({ certFile: tls.client, keyFile: tls.otherKey })).toMatch(
+      /"http\.tls\.keyFile": the private key .* does not belong to the certificate/,
+    );
   });
 
   test('certificate and key swapped', () => {
-    expect(message({ certFile: tls.clientKey, keyFile: tls.client })).toMatch(/"http\.tls\.certFile": .*not a certificate \(are http\.tls\.certFile and http\.tls\.keyFile swapped\?\)/);
+    expect(message({ certFile: tls.clientKey, keyFile: tls.client })).toMatch(
+      /"http\.tls\.certFile": .*not a certificate \(are http\.tls\.certFile and http\.tls\.keyFile swapped\?\)/,
+    );
   });
 
   test('valid files are accepted', () => {
-    expect(resolveConfig({ ...minimal, http: { tls: { caFile: tls.ca, certFile: tls.client, keyFile: tls.clientKey } } }, {}).http.tls.certFile).toBe(tls.client);
+    expect(
+      resolveConfig({ ...minimal, http: { tls: { caFile: tls.ca, certFile: tls.client, keyFile: tls.clientKey } } }, {})
+        .http.tls.certFile,
+    ).toBe(tls.client);
   });
 
   test('the main command with a mismatched key: exit 2 naming http.tls.keyFile, no request sent', async () => {
-    const cfg = file('tls-mismatch.json', JSON.stringify(counterConfig({ http: { timeoutMs: 1000, tls: { certFile: tls.client, keyFile: tls.otherKey } } })));
+    const cfg = file(
+      'tls-mismatch.json',
+      JSON.stringify(
+        counterConfig({ http: { timeoutMs: 1000, tls: { certFile: tls.client, keyFile: tls.otherKey } } }),
+      ),
+    );
     const before = counter.requests();
     const run = await runMain(['--config', cfg, '--area', 'disclosures'], { timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(2);

@@ -26,26 +26,30 @@ async function scenario(modes: Array<'exclusive' | 'shared'>, key: string) {
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('the keyed read/write lock', () => {
-  test('readers hold a key together, also joined by readers that come while a writer waits; the writer enters when all have left', async () => {
-    const s = await scenario(['shared', 'shared', 'exclusive', 'shared'], 'k1');
-    await tick();
-    expect([...s.holding].sort()).toEqual([0, 1, 3]);
-    expect(lockLoad('k1')).toBe(4);
-    expect(lockIsOpen('k1', 'shared')).toBe(true);
-    expect(lockIsOpen('k1', 'exclusive')).toBe(false);
-    s.releases[0]!();
-    s.releases[3]!();
-    await tick();
-    expect([...s.holding]).toEqual([1]);
-    s.releases[1]!();
-    await tick();
-    expect([...s.holding]).toEqual([2]);
-    expect(s.seen.find((x) => x.who === 2)!.with).toEqual([]);
-    s.releases[2]!();
-    await Promise.all(s.entered);
-    expect(s.order).toEqual([0, 1, 3, 2]);
-    expect(lockIsFree('k1')).toBe(true);
-  });
+  test(
+    'readers hold a key together, also joined by readers that come while a ' +
+      'writer waits; the writer enters when all have left',
+    async () => {
+      const s = await scenario(['shared', 'shared', 'exclusive', 'shared'], 'k1');
+      await tick();
+      expect([...s.holding].sort()).toEqual([0, 1, 3]);
+      expect(lockLoad('k1')).toBe(4);
+      expect(lockIsOpen('k1', 'shared')).toBe(true);
+      expect(lockIsOpen('k1', 'exclusive')).toBe(false);
+      s.releases[0]!();
+      s.releases[3]!();
+      await tick();
+      expect([...s.holding]).toEqual([1]);
+      s.releases[1]!();
+      await tick();
+      expect([...s.holding]).toEqual([2]);
+      expect(s.seen.find((x) => x.who === 2)!.with).toEqual([]);
+      s.releases[2]!();
+      await Promise.all(s.entered);
+      expect(s.order).toEqual([0, 1, 3, 2]);
+      expect(lockIsFree('k1')).toBe(true);
+    },
+  );
 
   test('a writer holds a key alone; the readers waiting behind it enter together, before a later writer', async () => {
     const s = await scenario(['exclusive', 'shared', 'exclusive', 'shared', 'exclusive'], 'k2');

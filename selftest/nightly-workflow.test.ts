@@ -10,7 +10,10 @@ import { ROOT } from './_cli';
  */
 const workflow = readFileSync(join(ROOT, 'docs', 'nightly-github-actions.yml'), 'utf8');
 /** The steps of the job, each as its text (a step starts with "      - " at the steps' indentation). */
-const steps = workflow.slice(workflow.indexOf('    steps:\n')).split(/\n(?= {6}- )/).slice(1);
+const steps = workflow
+  .slice(workflow.indexOf('    steps:\n'))
+  .split(/\n(?= {6}- )/)
+  .slice(1);
 const ifOf = (step: string) => /\n {8}if: (.*)/.exec(step)?.[1] ?? '';
 
 describe('the nightly workflow', () => {
@@ -27,12 +30,16 @@ describe('the nightly workflow', () => {
   });
 
   test('every step that caches, uploads or publishes something is skipped on exit 4', () => {
-    const leaving = steps.filter((s) => /uses: (actions\/cache\/save|actions\/upload-artifact|mikepenz\/action-junit-report)@|GITHUB_STEP_SUMMARY/.test(s));
+    const leaving = steps.filter((s) =>
+      /uses: (actions\/cache\/save|actions\/upload-artifact|mikepenz\/action-junit-report)@|GITHUB_STEP_SUMMARY/.test(
+        s,
+      ),
+    );
     expect(leaving.length).toBe(5);
     for (const s of leaving) expect(ifOf(s), s.split('\n')[0]).toContain("steps.run.outputs.exit_code != '4'");
   });
 
-  test('compares each night with the last kept summary, and keeps tonight\'s (not on exit 4)', () => {
+  test("compares each night with the last kept summary, and keeps tonight's (not on exit 4)", () => {
     const restore = steps.find((s) => s.includes('uses: actions/cache/restore@v4') && s.includes('dbsi-last-night/'));
     expect(restore).toContain('path: dbsi-last-night/conformance-summary.json');
     const run = steps.find((s) => s.includes('bin/conformance.ts'))!;

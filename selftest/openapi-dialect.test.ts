@@ -41,18 +41,41 @@ describe('draft-07 to 2020-12', () => {
   });
 
   test('translates the draft-07 forms whose meaning changed: dependencies, items as an array, additionalItems', () => {
-    const out = toComponentSchema({ dependencies: { a: ['b'], c: { required: ['d'] } }, properties: { t: { type: 'array', items: [{ type: 'string' }], additionalItems: false } } }, source, names);
-    expect(out).toEqual({ dependentRequired: { a: ['b'] }, dependentSchemas: { c: { required: ['d'] } }, properties: { t: { type: 'array', prefixItems: [{ type: 'string' }], items: false } } });
+    const out = toComponentSchema(
+      {
+        dependencies: { a: ['b'], c: { required: ['d'] } },
+        properties: { t: { type: 'array', items: [{ type: 'string' }], additionalItems: false } },
+      },
+      source,
+      names,
+    );
+    expect(out).toEqual({
+      dependentRequired: { a: ['b'] },
+      dependentSchemas: { c: { required: ['d'] } },
+      properties: { t: { type: 'array', prefixItems: [{ type: 'string' }], items: false } },
+    });
   });
 
   test('copies data keywords as they are: enum, examples, const, default, x- members', () => {
-    const s = { properties: { s: { type: 'string', enum: ['A'], examples: ['$ref'], const: 'A', default: 'A', 'x-spec-section': 'S' } } };
+    const s = {
+      properties: {
+        s: { type: 'string', enum: ['A'], examples: ['$ref'], const: 'A', default: 'A', 'x-spec-section': 'S' },
+      },
+    };
     expect(toComponentSchema(s, source, names)).toEqual(s);
   });
 
-  test('a $ref that leads to no file of schemas/, or a draft-04 boolean exclusiveMinimum, is refused naming the file and the place', () => {
-    expect(() => toComponentSchema({ properties: { x: { $ref: 'missing.schema.json' } } }, source, names)).toThrow(SchemaTranslationError);
-    expect(() => toComponentSchema({ properties: { x: { $ref: 'missing.schema.json' } } }, source, names)).toThrow('schemas/a.schema.json/properties/x/$ref');
-    expect(() => toComponentSchema({ minimum: 0, exclusiveMinimum: true }, source, names)).toThrow('draft-04');
-  });
+  test(
+    'a $ref that leads to no file of schemas/, or a draft-04 boolean ' +
+      'exclusiveMinimum, is refused naming the file and the place',
+    () => {
+      expect(() => toComponentSchema({ properties: { x: { $ref: 'missing.schema.json' } } }, source, names)).toThrow(
+        SchemaTranslationError,
+      );
+      expect(() => toComponentSchema({ properties: { x: { $ref: 'missing.schema.json' } } }, source, names)).toThrow(
+        'schemas/a.schema.json/properties/x/$ref',
+      );
+      expect(() => toComponentSchema({ minimum: 0, exclusiveMinimum: true }, source, names)).toThrow('draft-04');
+    },
+  );
 });

@@ -26,119 +26,193 @@ let exchanges: (Exchange & { response: NonNullable<Exchange['response']> })[];
 
 beforeAll(async () => {
   // With the optional query parameters configured, so that every documented parameter is sent.
-  run = await runAreas({ areas: [...AREAS], configure: (c) => ({ ...c, testData: { ...c.testData, institutionCustomerId: 'biz-7', accountType: 'CHECKING' } }) });
-  exchanges = run.cases.flatMap((c) => c.exchanges).filter((e): e is Exchange & { response: NonNullable<Exchange['response']> } => e.operation !== 'raw' && e.response !== undefined);
+  run = await runAreas({
+    areas: [...AREAS],
+    configure: (c) => ({ ...c, testData: { ...c.testData, institutionCustomerId: 'biz-7', accountType: 'CHECKING' } }),
+  });
+  exchanges = run.cases
+    .flatMap((c) => c.exchanges)
+    .filter(
+      (e): e is Exchange & { response: NonNullable<Exchange['response']> } =>
+        e.operation !== 'raw' && e.response !== undefined,
+    );
 }, 120_000);
 
 function responseSchemaAt(o: DocOperation, key: string): string[] | undefined {
-  return o.op.responses[key]!.content ? [...o.at, 'responses', key, 'content', 'application/json', 'schema'] : undefined;
+  return o.op.responses[key]!.content
+    ? [...o.at, 'responses', key, 'content', 'application/json', 'schema']
+    : undefined;
 }
 
-describe('the document is in step with schemas/: the reference target\'s own exchanges', () => {
+describe("the document is in step with schemas/: the reference target's own exchanges", () => {
   test('the faultless reference target passes the run the exchanges come from', () => {
     expect(run.failed.size, explain(run.cases)).toBe(0);
     expect(exchanges.length).toBeGreaterThan(100);
   });
 
-  test('every answer to a documented operation has a documented response, and its body matches the response schema', () => {
-    const problems: string[] = [];
-    const validated = new Set<string>();
-    for (const e of exchanges) {
-      const o = byId.get(e.operation);
-      if (!o) {
-        problems.push(`${e.operation}: not in the document`);
-        continue;
+  test(
+    'every answer to a documented operation has a documented ' + 'response, and its body matches the response schema',
+    () => {
+      const problems: string[] = [];
+      const validated = new Set<string>();
+      for (const e of exchanges) {
+        const o = byId.get(e.operation);
+        if (!o) {
+          problems.push(`${e.operation}: not in the document`);
+          continue;
+        }
+        const key = responseKeyFor(o.op.responses, e.response.status);
+        if (!key) {
+          problems.push(
+            `${e.operation} answered ${e.response.status}: no documented ` +
+              `response (${Object.keys(o.op.responses).join(', ')})`,
+          );
+          continue;
+        }
+        const at = responseSchemaAt(o, key);
+        if (key === '204') {
+          if (e.response.body !== '') problems.push(`${e.operation} 204 with a body`);
+          continue;
+        }
+        if (!at) continue;
+        let body: unknown;
+        try {
+          body = JSON.parse(e.response.body);
+        } catch {
+          problems.push(`${e.operation} ${e.response.status}: not JSON`);
+          continue;
+        }
+        const errors = validate(at, body);
+        if (errors.length)
+          problems.push(`${e.operation} ${e.response.status} against ` + `responses/${key}: ${errors.join('; ')}`);
+        validated.add(`${e.operation} ${key}`);
       }
-      const key = responseKeyFor(o.op.responses, e.response.status);
-      if (!key) {
-        problems.push(`${e.operation} answered ${e.response.status}: no documented response (${Object.keys(o.op.responses).join(', ')})`);
-        continue;
+      expect(problems).toEqual([]);
+      // Every success response with a body, of every operation, was exercised; and the documented error shapes too.
+      for (const key of [
+        'listInstitutionDisclosures 2XX',
+        'createInstitutionDisclosure 2XX',
+        'changeInstitutionDisclosure 2XX',
+        'listUserDisclosures 2XX',
+        'revokeToken 200',
+        'revokeToken 400',
+        'revokeToken 401',
+        'createTransfer 200',
+        'createTransfer 400',
+        'createTransfer 401',
+        'createTransfer 403',
+      ]) {
+        expect(validated, key).toContain(key);
       }
-      const at = responseSchemaAt(o, key);
-      if (key === '204') {
-        if (e.response.body !== '') problems.push(`${e.operation} 204 with a body`);
-        continue;
-      }
-      if (!at) continue;
-      let body: unknown;
-      try {
-        body = JSON.parse(e.response.body);
-      } catch {
-        problems.push(`${e.operation} ${e.response.status}: not JSON`);
-        continue;
-      }
-      const errors = validate(at, body);
-      if (errors.length) problems.push(`${e.operation} ${e.response.status} against responses/${key}: ${errors.join('; ')}`);
-      validated.add(`${e.operation} ${key}`);
-    }
-    expect(problems).toEqual([]);
-    // Every success response with a body, of every operation, was exercised; and the documented error shapes too.
-    for (const key of ['listInstitutionDisclosures 2XX', 'createInstitutionDisclosure 2XX', 'changeInstitutionDisclosure 2XX', 'listUserDisclosures 2XX', 'revokeToken 200', 'revokeToken 400', 'revokeToken 401', 'createTransfer 200', 'createTransfer 400', 'createTransfer 401', 'createTransfer 403']) {
-      expect(validated, key).toContain(key);
-    }
-  });
+    },
+  );
 
-  test('every request the target served matches the document: its body the request body schema, its required parameters present', () => {
-    const problems: string[] = [];
-    const seen = new Set<string>();
-    for (const e of exchanges.filter((x) => x.response.status >= 200 && x.response.status < 300)) {
-      const o = byId.get(e.operation)!;
-      seen.add(e.operation);
-      if (o.op.requestBody) {
-        const errors = validate([...o.at, 'requestBody', 'content', 'application/json', 'schema'], JSON.parse(e.request.body ?? 'null'));
-        if (errors.length) problems.push(`${e.operation} request body: ${errors.join('; ')}`);
+  test(
+    'every request the target served matches the document: its body the ' +
+      'request body schema, its required parameters present',
+    () => {
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      for (const e of exchanges.filter((x) => x.response.status >= 200 && x.response.status < 300)) {
+        const o = byId.get(e.operation)!;
+        seen.add(e.operation);
+        if (o.op.requestBody) {
+          const errors = validate(
+            [...o.at, 'requestBody', 'content', 'application/json', 'schema'],
+            JSON.parse(e.request.body ?? 'null'),
+          );
+          if (errors.length) problems.push(`${e.operation} request body: ${errors.join('; ')}`);
+        }
+        const url = new URL(e.request.url);
+        const headers = new Set(Object.keys(e.request.headers).map((h) => h.toLowerCase()));
+        for (const p of OPERATION_DOCUMENTATION[e.operation as OperationKey].parameters.filter((x) => x.required)) {
+          const there =
+            p.in === 'header'
+              ? headers.has(p.name.toLowerCase())
+              : p.in === 'query'
+                ? url.searchParams.has(p.name)
+                : true;
+          if (!there) problems.push(`${e.operation}: required ${p.in} parameter ${p.name} missing`);
+        }
       }
-      const url = new URL(e.request.url);
-      const headers = new Set(Object.keys(e.request.headers).map((h) => h.toLowerCase()));
-      for (const p of OPERATION_DOCUMENTATION[e.operation as OperationKey].parameters.filter((x) => x.required)) {
-        const there = p.in === 'header' ? headers.has(p.name.toLowerCase()) : p.in === 'query' ? url.searchParams.has(p.name) : true;
-        if (!there) problems.push(`${e.operation}: required ${p.in} parameter ${p.name} missing`);
-      }
-    }
-    expect(problems).toEqual([]);
-    expect([...seen].sort()).toEqual(Object.keys(OPERATION_DOCUMENTATION).sort());
-  });
+      expect(problems).toEqual([]);
+      expect([...seen].sort()).toEqual(Object.keys(OPERATION_DOCUMENTATION).sort());
+    },
+  );
 
-  test('every parameter the operations table documents is sent, under the spelling of the spec, by a request the target served', () => {
-    const missing: string[] = [];
-    for (const [key, d] of Object.entries(OPERATION_DOCUMENTATION)) {
-      const served = exchanges.filter((e) => e.operation === key && e.response.status >= 200 && e.response.status < 300);
-      for (const p of d.parameters.filter((x) => x.in !== 'path')) {
-        const sent = served.some((e) => (p.in === 'header' ? Object.keys(e.request.headers).includes(p.name) : new URL(e.request.url).searchParams.has(p.name)));
-        if (!sent) missing.push(`${key}: ${p.in} ${p.name}`);
+  test(
+    'every parameter the operations table documents is sent, under the ' +
+      'spelling of the spec, by a request the target served',
+    () => {
+      const missing: string[] = [];
+      for (const [key, d] of Object.entries(OPERATION_DOCUMENTATION)) {
+        const served = exchanges.filter(
+          (e) => e.operation === key && e.response.status >= 200 && e.response.status < 300,
+        );
+        for (const p of d.parameters.filter((x) => x.in !== 'path')) {
+          const sent = served.some((e) =>
+            p.in === 'header'
+              ? Object.keys(e.request.headers).includes(p.name)
+              : new URL(e.request.url).searchParams.has(p.name),
+          );
+          if (!sent) missing.push(`${key}: ${p.in} ${p.name}`);
+        }
       }
-    }
-    expect(missing).toEqual([]);
-  });
+      expect(missing).toEqual([]);
+    },
+  );
 
-  test('every documented parameter value the suite sent in a served request matches the parameter\'s schema (a UUID, "true or false", a numeric institutionId)', () => {
-    const problems: string[] = [];
-    const checked = new Set<string>();
-    for (const e of exchanges.filter((x) => x.response.status >= 200 && x.response.status < 300)) {
-      const o = byId.get(e.operation)!;
-      const url = new URL(e.request.url);
-      (o.op.parameters ?? []).forEach((p, i) => {
-        const value = p.in === 'header' ? e.request.headers[p.name as string] : p.in === 'query' ? url.searchParams.get(p.name as string) ?? undefined : undefined;
-        if (value === undefined) return;
-        checked.add(`${e.operation} ${p.in} ${String(p.name)}`);
-        const errors = validate([...o.at, 'parameters', String(i), 'schema'], value);
-        if (errors.length) problems.push(`${e.operation} ${p.in} ${String(p.name)} ${JSON.stringify(value)}: ${errors.join('; ')}`);
-      });
-    }
-    expect(problems).toEqual([]);
-    // Every header and query parameter of every operation was checked on at least one served request.
-    const documented = [...byId.entries()].flatMap(([key, o]) => (o.op.parameters ?? []).filter((p) => p.in === 'header' || p.in === 'query').map((p) => `${key} ${p.in} ${String(p.name)}`));
-    expect(documented.filter((d) => !checked.has(d))).toEqual([]);
-    const revoke = byId.get('revokeToken')!;
-    const at = revoke.op.parameters!.findIndex((p) => p.name === 'institutionId');
-    expect(validate([...revoke.at, 'parameters', String(at), 'schema'], '1001x')).not.toEqual([]);
-  });
+  test(
+    'every documented parameter value the suite sent in a served request matches the ' +
+      'parameter\'s schema (a UUID, "true or false", a numeric institutionId)',
+    () => {
+      const problems: string[] = [];
+      const checked = new Set<string>();
+      for (const e of exchanges.filter((x) => x.response.status >= 200 && x.response.status < 300)) {
+        const o = byId.get(e.operation)!;
+        const url = new URL(e.request.url);
+        (o.op.parameters ?? []).forEach((p, i) => {
+          const value =
+            p.in === 'header'
+              ? e.request.headers[p.name as string]
+              : p.in === 'query'
+                ? (url.searchParams.get(p.name as string) ?? undefined)
+                : undefined;
+          if (value === undefined) return;
+          checked.add(`${e.operation} ${p.in} ${String(p.name)}`);
+          const errors = validate([...o.at, 'parameters', String(i), 'schema'], value);
+          if (errors.length)
+            problems.push(
+              `${e.operation} ${p.in} ${String(p.name)} ` + `${JSON.stringify(value)}: ${errors.join('; ')}`,
+            );
+        });
+      }
+      expect(problems).toEqual([]);
+      // Every header and query parameter of every operation was checked on at least one served request.
+      const documented = [...byId.entries()].flatMap(([key, o]) =>
+        (o.op.parameters ?? [])
+          .filter((p) => p.in === 'header' || p.in === 'query')
+          .map((p) => `${key} ${p.in} ${String(p.name)}`),
+      );
+      expect(documented.filter((d) => !checked.has(d))).toEqual([]);
+      const revoke = byId.get('revokeToken')!;
+      const at = revoke.op.parameters!.findIndex((p) => p.name === 'institutionId');
+      expect(validate([...revoke.at, 'parameters', String(at), 'schema'], '1001x')).not.toEqual([]);
+    },
+  );
 
   test('the response schemas can fail: a body that breaks a documented type or envelope does not match', () => {
-    const check = (key: string, status: string, body: unknown) => validate(responseSchemaAt(byId.get(key)!, status)!, body);
-    expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [{ institutionDisclosureId: 7 }] }).join(' ')).toContain('/institutionDisclosures/0/institutionDisclosureId');
+    const check = (key: string, status: string, body: unknown) =>
+      validate(responseSchemaAt(byId.get(key)!, status)!, body);
+    expect(
+      check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [{ institutionDisclosureId: 7 }] }).join(
+        ' ',
+      ),
+    ).toContain('/institutionDisclosures/0/institutionDisclosureId');
     expect(check('listInstitutionDisclosures', '2XX', { disclosures: [] })).not.toEqual([]);
-    expect(check('listUserDisclosures', '2XX', { institutionUserDisclosures: [{ institutionId: '1' }] }).join(' ')).toContain('institutionUserId');
+    expect(
+      check('listUserDisclosures', '2XX', { institutionUserDisclosures: [{ institutionId: '1' }] }).join(' '),
+    ).toContain('institutionUserId');
     // "Only those three may be omitted": an element without institutionId (or the id, or the name) does not match.
     const element = { institutionDisclosureId: 'd1', institutionId: '1001', institutionDisclosureName: 'E-Sign' };
     expect(check('listInstitutionDisclosures', '2XX', { institutionDisclosures: [element] })).toEqual([]);
@@ -152,28 +226,37 @@ describe('the document is in step with schemas/: the reference target\'s own exc
     expect(check('revokeToken', '401', { code: 'E401', message: 'no' })).toEqual([]);
   });
 
-  test('every component schema gives the verdict of the suite\'s own schema (draft-07) on the bodies exchanged and on each of them broken member by member', () => {
-    const probes = probeBodies();
-    const disagreements: string[] = [];
-    let compared = 0;
-    // A component hoisted out of a schema's definitions has no schema of the suite's own: it is compared as
-    // part of the schemas that use it.
-    const own = Object.keys(doc.components.schemas).filter((n) => !(DEFINED_IN in doc.components.schemas[n]!));
-    for (const name of own) {
-      // A request body whose required members the spec does not state: the suite's verdict less its "missing member" lines.
-      const requiredDropped = 'x-members-the-suite-sends' in doc.components.schemas[name]!;
-      for (const p of probes) {
-        const suite = suiteValidate(name, p).filter((line) => !(requiredDropped && /is missing member/.test(line))).length === 0;
-        const document = validate(['components', 'schemas', name], p).length === 0;
-        compared++;
-        if (suite !== document) disagreements.push(`${name}: suite ${suite}, document ${document} for ${JSON.stringify(p).slice(0, 120)}`);
+  test(
+    "every component schema gives the verdict of the suite's own schema (draft-07) on " +
+      'the bodies exchanged and on each of them broken member by member',
+    () => {
+      const probes = probeBodies();
+      const disagreements: string[] = [];
+      let compared = 0;
+      // A component hoisted out of a schema's definitions has no schema of the suite's own: it is compared as
+      // part of the schemas that use it.
+      const own = Object.keys(doc.components.schemas).filter((n) => !(DEFINED_IN in doc.components.schemas[n]!));
+      for (const name of own) {
+        // A request body whose required members the spec does not state: the suite's verdict less its "missing member"
+        // lines.
+        const requiredDropped = 'x-members-the-suite-sends' in doc.components.schemas[name]!;
+        for (const p of probes) {
+          const suite =
+            suiteValidate(name, p).filter((line) => !(requiredDropped && /is missing member/.test(line))).length === 0;
+          const document = validate(['components', 'schemas', name], p).length === 0;
+          compared++;
+          if (suite !== document)
+            disagreements.push(
+              `${name}: suite ${suite}, document ${document} for ` + `${JSON.stringify(p).slice(0, 120)}`,
+            );
+        }
       }
-    }
-    expect(disagreements.slice(0, 10)).toEqual([]);
-    expect(compared).toBeGreaterThan(1000);
-  });
+      expect(disagreements.slice(0, 10)).toEqual([]);
+      expect(compared).toBeGreaterThan(1000);
+    },
+  );
 
-  test('the OpenAPI 3.0 rendering\'s components give the verdicts of the 3.1 document\'s on the same bodies', () => {
+  test("the OpenAPI 3.0 rendering's components give the verdicts of the 3.1 document's on the same bodies", () => {
     // 3.0's Schema Object read as JSON Schema draft-07 (as Dredd's hooks and most 3.0 validators do);
     // example, x-examples and nullable are annotations there.
     const d30 = toOpenApi30(doc) as Doc;
@@ -215,4 +298,3 @@ function probeBodies(): unknown[] {
   }
   return probes;
 }
-

@@ -35,7 +35,10 @@ const runOpenapi = (args: string[]) =>
   });
 
 const doc = buildOpenApiDocument({ specUrl: 'https://spec.example/spec.md' }) as Doc;
-const pairs = (d: Doc) => operationsOf(d).map((o) => `${o.method} ${String(o.op['x-spec-path'] ?? o.path)}`).sort();
+const pairs = (d: Doc) =>
+  operationsOf(d)
+    .map((o) => `${o.method} ${String(o.op['x-spec-path'] ?? o.path)}`)
+    .sort();
 const REFERENCE = {
   baseUrl: 'http://127.0.0.1:4711/dbsi',
   authBaseUrl: 'http://127.0.0.1:4711/identity',
@@ -130,7 +133,7 @@ describe('--explicit-success-codes (for Portman, which makes no test for 2XX, an
 });
 
 describe('--config FILE (for tools that read one server: Step CI, Dredd, a Prism proxy)', () => {
-  test('one server, the origin the three base URLs share; each path preceded by its own base URL\'s path', async () => {
+  test("one server, the origin the three base URLs share; each path preceded by its own base URL's path", async () => {
     const d = forTarget(doc, REFERENCE, 'ref.json', { customerId: 'cust-7' }) as Doc;
     expect(await validOpenApi(d)).toBe('3.1');
     expect(d.servers).toEqual([expect.objectContaining({ url: 'http://127.0.0.1:4711' })]);

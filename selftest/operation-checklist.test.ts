@@ -41,12 +41,13 @@ const ctx: AreaContext = { state: new ReferenceState(fixtureSet('default')), fau
 const AREAS = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)];
 function suiteFiles(folder: string): string[] {
   return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? suiteFiles(`${folder}/${e.name}`) : e.name.endsWith('.ts') ? [join(ROOT, folder, e.name)] : []);
+    e.isDirectory() ? suiteFiles(`${folder}/${e.name}`) : e.name.endsWith('.ts') ? [join(ROOT, folder, e.name)] : [],
+  );
 }
 const template = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
 describe('a new operation is a checked list', () => {
-  test('the catalog has requirements naming each operation\'s number', () => {
+  test("the catalog has requirements naming each operation's number", () => {
     const missing = KEYS.filter((k) => !CATALOG.some((r) => r.operations.includes(OPERATIONS[k].number)));
     expect(missing, `operations no catalog requirement names:${list(missing)}`).toEqual([]);
   });
@@ -65,7 +66,7 @@ describe('a new operation is a checked list', () => {
     expect(bad, `operations without documented facts:${list(bad)}`).toEqual([]);
   });
 
-  test('each operation\'s area has request builders in data-builders/', () => {
+  test("each operation's area has request builders in data-builders/", () => {
     const missing = KEYS.filter((k) => !existsSync(join(ROOT, 'data-builders', `${BUILDERS[OPERATIONS[k].area]}.ts`)));
     expect(missing, `operations whose area has no builders in data-builders/:${list(missing)}`).toEqual([]);
   });
@@ -75,7 +76,9 @@ describe('a new operation is a checked list', () => {
     const driven = new Set(features.map((f) => OPERATIONS[f.operation].number));
     const missing = KEYS.filter((k) => !driven.has(OPERATIONS[k].number));
     expect(missing, `operations no feature of suites/ drives:${list(missing)}`).toEqual([]);
-    const sources = suiteFiles('suites').map((f) => readFileSync(f, 'utf8')).join('\n');
+    const sources = suiteFiles('suites')
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     const unsent = KEYS.filter((k) => !sources.includes(`'${k}'`));
     expect(unsent, `operations no driver of suites/ sends:${list(unsent)}`).toEqual([]);
   });
@@ -100,35 +103,44 @@ describe('a new operation is a checked list', () => {
   });
 
   test('every catalog requirement is declared by a case, or is notTestable, or is judgedInTraffic', () => {
-    const cases = Object.values(FEATURES_BY_AREA).flat().flatMap((f) => f.cases);
+    const cases = Object.values(FEATURES_BY_AREA)
+      .flat()
+      .flatMap((f) => f.cases);
     const declared = new Set(cases.flatMap((c) => c.requirements));
     const orphans = CATALOG.filter((r) => !declared.has(r.id) && !r.notTestable && !r.judgedInTraffic).map((r) => r.id);
     expect(orphans, `requirements nothing tests:${list(orphans)}`).toEqual([]);
   });
 
-  test('each operation has rules in harness/rules/ (exchange-rules.ts), and every rule judges a catalog requirement', () => {
-    const without = KEYS.filter((k) => typeof EXCHANGE_RULES[k] !== 'function');
-    expect(without, `operations without rules:${list(without)}`).toEqual([]);
-    const ids = new Set(CATALOG.map((r) => r.id));
-    const named = suiteFiles('harness/rules').flatMap((f) =>
-      [...readFileSync(f, 'utf8').matchAll(/'((?:OP\d+|DISC|STATE|RES|CONV|CLIENT)-[A-Z0-9-]+)'/g)].map((m) => m[1]!),
-    );
-    const unknown = [...new Set(named.filter((id) => !ids.has(id)))];
-    expect(unknown, `harness/rules/ judges requirements the catalog does not have:${list(unknown)}`).toEqual([]);
-  });
+  test(
+    'each operation has rules in harness/rules/ (exchange-rules.ts), ' + 'and every rule judges a catalog requirement',
+    () => {
+      const without = KEYS.filter((k) => typeof EXCHANGE_RULES[k] !== 'function');
+      expect(without, `operations without rules:${list(without)}`).toEqual([]);
+      const ids = new Set(CATALOG.map((r) => r.id));
+      const named = suiteFiles('harness/rules').flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/'((?:OP\d+|DISC|STATE|RES|CONV|CLIENT)-[A-Z0-9-]+)'/g)].map((m) => m[1]!),
+      );
+      const unknown = [...new Set(named.filter((id) => !ids.has(id)))];
+      expect(unknown, `harness/rules/ judges requirements the catalog does not have:${list(unknown)}`).toEqual([]);
+    },
+  );
 
   test('every requirement a driver holds an exchange to is stated by a rule of harness/rules/', () => {
     const stated = new Set(
       suiteFiles('harness/rules').flatMap((f) =>
-        [...readFileSync(f, 'utf8').matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g)].map((m) => m[1]!)),
+        [...readFileSync(f, 'utf8').matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g)].map((m) => m[1]!),
+      ),
     );
     const judged = suiteFiles('suites').flatMap((f) =>
-      [...readFileSync(f, 'utf8').matchAll(/\.judge(?:Log)?\(([^;]*?)\)/gs)]
-        .flatMap((m) => [...m[1]!.matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g)].map((x) => x[1]!)),
+      [...readFileSync(f, 'utf8').matchAll(/\.judge(?:Log)?\(([^;]*?)\)/gs)].flatMap((m) =>
+        [...m[1]!.matchAll(/'([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)'/g)].map((x) => x[1]!),
+      ),
     );
     const missing = [...new Set(judged.filter((id) => !stated.has(id)))];
     expect(judged.length).toBeGreaterThan(20);
-    expect(missing, `requirements drivers judge that no rule states (a rule neither source can reach):${list(missing)}`)
-      .toEqual([]);
+    expect(
+      missing,
+      `requirements drivers judge that no rule states (a rule neither source can reach):${list(missing)}`,
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,15 @@ describe('the reports folder holds one run', () => {
     const stale = ['conformance-report.html', 'dbsi-evidence-20260101T000000Z.tar.gz'];
     for (const n of stale) writeFileSync(join(first.reports, n), 'an older run');
     writeFileSync(join(first.reports, 'allure-history.jsonl'), '{}\n');
-    const again = await runMain(['--reports', first.reports, '--area', 'authentication', '--grep', 'OP8-AUTH-401', '--quiet']);
+    const again = await runMain([
+      '--reports',
+      first.reports,
+      '--area',
+      'authentication',
+      '--grep',
+      'OP8-AUTH-401',
+      '--quiet',
+    ]);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     for (const n of stale) expect(existsSync(join(first.reports, n)), n).toBe(false);
     expect(existsSync(join(first.reports, 'allure-history.jsonl'))).toBe(true);

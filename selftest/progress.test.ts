@@ -5,13 +5,41 @@ import { cutAtToken } from '../harness/text';
 
 /** A finished test as vitest's reporter API hands it to the progress display. */
 function testCase(id: string, report: Partial<CaseReport>) {
-  const full: CaseReport = { id, area: 'disclosures', operation: '1. List institution disclosures', title: id, requirements: ['OP1-REQUEST'], outcome: 'passed', checks: [], exchanges: [], durationMs: 5, parameters: {}, ...report };
-  return { id, name: full.title, fullName: full.title, meta: () => ({ dbsi: full }), result: () => ({ state: 'passed' }) } as never;
+  const full: CaseReport = {
+    id,
+    area: 'disclosures',
+    operation: '1. List institution disclosures',
+    title: id,
+    requirements: ['OP1-REQUEST'],
+    outcome: 'passed',
+    checks: [],
+    exchanges: [],
+    durationMs: 5,
+    parameters: {},
+    ...report,
+  };
+  return {
+    id,
+    name: full.title,
+    fullName: full.title,
+    meta: () => ({ dbsi: full }),
+    result: () => ({ state: 'passed' }),
+  } as never;
 }
 
 const failed: Partial<CaseReport> = {
   outcome: 'failed',
-  checks: [{ check: 'status_code_conformance', requirement: 'OP1-REQUEST', grade: 'MUST', section: '1. List institution disclosures', outcome: 'failed', description: 'answers a 2xx', received: 'status 500, \u001b[31mbody\u001b[0m {"a":1}' }],
+  checks: [
+    {
+      check: 'status_code_conformance',
+      requirement: 'OP1-REQUEST',
+      grade: 'MUST',
+      section: '1. List institution disclosures',
+      outcome: 'failed',
+      description: 'answers a 2xx',
+      received: 'status 500, \u001b[31mbody\u001b[0m {"a":1}',
+    },
+  ],
 };
 
 describe('the progress display', () => {
@@ -22,8 +50,11 @@ describe('the progress display', () => {
     p.onTestCaseResult(testCase('a', {}));
     expect(out).toMatch(/\r\u001b\[K1\/3 tests, 1 passed, [\d.]+ s$/);
     p.onTestCaseResult(testCase('b', failed));
-    expect(out).toContain('\r\u001b[K✗ OP1-REQUEST [MUST] disclosures › 1. List institution disclosures › b (spec section "1. List institution disclosures"): answers a 2xx; received status 500, body {"a":1}\n');
-    expect(out, 'the target\'s escape sequences are not passed to the terminal').not.toContain('\u001b[31m');
+    expect(out).toContain(
+      '\r\u001b[K✗ OP1-REQUEST [MUST] disclosures › 1. List institution disclosures › b (spec section "1. ' +
+        'List institution disclosures"): answers a 2xx; received status 500, body {"a":1}\n',
+    );
+    expect(out, "the target's escape sequences are not passed to the terminal").not.toContain('\u001b[31m');
     expect(out).toMatch(/2\/3 tests, 1 passed, 1 failed, [\d.]+ s$/);
     p.onTestCaseResult(testCase('b', failed));
     expect(out.match(/✗/g), 'a test reported again is counted once').toHaveLength(1);
@@ -77,7 +108,11 @@ describe('tests a cancelled run (--bail, Ctrl-C) did not run', () => {
 });
 
 describe('cutting a received body', () => {
-  const body = JSON.stringify({ institutionDisclosures: [{ institutionDisclosureId: 'abc-123', institutionDisclosureName: 'E-Sign "agreement"', status: true, n: 12345 }] });
+  const body = JSON.stringify({
+    institutionDisclosures: [
+      { institutionDisclosureId: 'abc-123', institutionDisclosureName: 'E-Sign "agreement"', status: true, n: 12345 },
+    ],
+  });
 
   test('cuts only after a complete value, comma or bracket, never inside a string or after a member name', () => {
     for (let max = 2; max < body.length; max++) {

@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './_cli';
 
-/** npm run reference as a user runs it: --help, bad values refused with one message, and what it prints to explore it with curl. */
+/** npm run reference as a user runs it: --help, bad values refused with one message, and what it prints to explore it
+ * with curl. */
 function reference(args: string[], until?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/reference.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/reference.ts'), ...args],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
@@ -57,14 +62,20 @@ describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/baseUrl: +http:\/\/127\.0\.0\.1:\d+\/dbsi/);
     expect(r.stdout).toMatch(/export DBSI_BEARER_TOKEN=\S+ DBSI_TRANSFERS_TOKEN=\S+/);
     expect(r.stdout).toMatch(/export DBSI_REVOCATION_CLIENT_ID=\S+ DBSI_REVOCATION_CLIENT_SECRET=\S+/);
-    expect(r.stdout).toMatch(/curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-disclosures' -H "Authorization: Bearer \$DBSI_BEARER_TOKEN"/);
+    expect(r.stdout).toMatch(
+      /curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-disclosures' -H "Authorization: Bearer \$DBSI_BEARER_TOKEN"/,
+    );
   });
 
   test('the printed credentials and curl line are answered 200 by a running reference target', async () => {
     // Started and asked from this test: the curl line's request, made with fetch while the target runs.
     let answered: number | undefined;
     await new Promise<void>((resolve) => {
-      const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/reference.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/reference.ts')],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
       let out = '';
       child.stdout.on('data', async (d) => {
@@ -73,7 +84,14 @@ describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
         const token = /DBSI_BEARER_TOKEN=(\S+)/.exec(out)?.[1];
         if (!url || !token || answered !== undefined) return;
         answered = 0;
-        const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, TransactionId: '1', callingAppId: 'curl', InstitutionId: /InstitutionId: (\w+)'/.exec(out)![1]! } });
+        const res = await fetch(url, {
+          headers: {
+            Authorization: `Bearer ${token}`,
+            TransactionId: '1',
+            callingAppId: 'curl',
+            InstitutionId: /InstitutionId: (\w+)'/.exec(out)![1]!,
+          },
+        });
         answered = res.status;
         child.kill('SIGTERM');
       });

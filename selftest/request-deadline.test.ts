@@ -56,22 +56,35 @@ describe('the deadline', () => {
 
 describe('a client whose undici refused an invalid header value', () => {
   test('answers every later request within http.timeoutMs: a timeout at worst, never a hang', async () => {
-    const config = resolveConfig({ baseUrl: `${url}/api`, authBaseUrl: `${url}/id`, transfersBaseUrl: `${url}/x`, credentials: { bearerToken: 'deadline-token-1' }, http: { timeoutMs: TIMEOUT_MS, retries: 0 } }, {});
+    const config = resolveConfig(
+      {
+        baseUrl: `${url}/api`,
+        authBaseUrl: `${url}/id`,
+        transfersBaseUrl: `${url}/x`,
+        credentials: { bearerToken: 'deadline-token-1' },
+        http: { timeoutMs: TIMEOUT_MS, retries: 0 },
+      },
+      {},
+    );
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     try {
       // What a secret with a trailing CR (or a non-Latin-1 character) used to send: each refusal
       // leaks one of the pool's connections (8 here), and with all of them gone undici holds every
       // later request, past its own timeouts and the abort signal.
       for (const bad of [...Array(6).fill('deadline-token-1\r'), ...Array(6).fill('deadline-token-€')]) {
-        const err = await client.send({ operation: 'listInstitutionDisclosures', headers: { Authorization: `Bearer ${bad}` } }).catch((e: unknown) => e);
+        const err = await client
+          .send({ operation: 'listInstitutionDisclosures', headers: { Authorization: `Bearer ${bad}` } })
+          .catch((e: unknown) => e);
         expect(err).toBeInstanceOf(TransportError);
       }
       const outcomes = await Promise.all(
         [1, 2, 3].map(async () => {
-          const sent = client.send({ operation: 'listInstitutionDisclosures', headers: { Authorization: 'Bearer deadline-token-1' } }).then(
-            (res) => `answered ${res.status}`,
-            (e: unknown) => (e instanceof TransportError ? e.kind : String(e)),
-          );
+          const sent = client
+            .send({ operation: 'listInstitutionDisclosures', headers: { Authorization: 'Bearer deadline-token-1' } })
+            .then(
+              (res) => `answered ${res.status}`,
+              (e: unknown) => (e instanceof TransportError ? e.kind : String(e)),
+            );
           // A hang is a rejection: each request is bounded (not measured).
           return { r: await within(BOUND_MS, sent, 'a later request').catch((e: Error) => e.message) };
         }),

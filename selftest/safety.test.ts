@@ -21,7 +21,12 @@ import { configFor } from './_misbehaving-server';
  * changes real things leaves the machine, whatever operation or odd path a test builds.
  */
 
-const ALL_OFF = { moneyMovement: false, contactUpdate: false, tokenRevocation: false, institutionDisclosureWrites: false };
+const ALL_OFF = {
+  moneyMovement: false,
+  contactUpdate: false,
+  tokenRevocation: false,
+  institutionDisclosureWrites: false,
+};
 
 let target: ReferenceTarget;
 let client: DbsiClient;
@@ -40,17 +45,35 @@ const PARAMS = { institutionDisclosureId: 'disc-001', customerId: 'cust-1', inst
 
 /** Deliberately odd requests a test might build: wrong version segments, case, encoding, methods. */
 const ODD: Array<[string, SendOptions]> = [
-  ['transfer, wrong version and singular', { operation: 'raw', method: 'POST', base: 'transfersBaseUrl', path: '/db-transfers/v2/transfer' }],
-  ['transfer, upper case', { operation: 'raw', method: 'POST', base: 'transfersBaseUrl', path: '/DB-TRANSFERS/V1/TRANSFERS' }],
-  ['transfer, percent-encoded', { operation: 'raw', method: 'POST', base: 'transfersBaseUrl', path: '/db-%74ransfers/v1/%74ransfers' }],
-  ['anything written to the transfers base URL', { operation: 'raw', method: 'PUT', base: 'transfersBaseUrl', path: '/x' }],
+  [
+    'transfer, wrong version and singular',
+    { operation: 'raw', method: 'POST', base: 'transfersBaseUrl', path: '/db-transfers/v2/transfer' },
+  ],
+  [
+    'transfer, upper case',
+    { operation: 'raw', method: 'POST', base: 'transfersBaseUrl', path: '/DB-TRANSFERS/V1/TRANSFERS' },
+  ],
+  [
+    'transfer, percent-encoded',
+    { operation: 'raw', method: 'POST', base: 'transfersBaseUrl', path: '/db-%74ransfers/v1/%74ransfers' },
+  ],
+  [
+    'anything written to the transfers base URL',
+    { operation: 'raw', method: 'PUT', base: 'transfersBaseUrl', path: '/x' },
+  ],
   ['revocation, wrong version', { operation: 'raw', method: 'DELETE', base: 'authBaseUrl', path: '/oauth2/v2/revoke' }],
   ['revocation with POST', { operation: 'raw', method: 'POST', base: 'authBaseUrl', path: '/oauth2/v1/revoke' }],
   ['anything written to the token base URL', { operation: 'raw', method: 'PATCH', base: 'authBaseUrl', path: '/y' }],
   ['contact update, encoded colon', { operation: 'raw', method: 'PUT', path: '/customers/c1%3Acontact-info' }],
   ['contact update, slash instead of colon', { operation: 'raw', method: 'PATCH', path: '/customers/c1/contact-info' }],
-  ['institution disclosure write, wrong version', { operation: 'raw', method: 'POST', path: '/db-disclosures/v2/institution-disclosures' }],
-  ['institution disclosure delete (not an operation)', { operation: 'raw', method: 'DELETE', path: '/db-disclosures/v1/institution-disclosures/disc-001' }],
+  [
+    'institution disclosure write, wrong version',
+    { operation: 'raw', method: 'POST', path: '/db-disclosures/v2/institution-disclosures' },
+  ],
+  [
+    'institution disclosure delete (not an operation)',
+    { operation: 'raw', method: 'DELETE', path: '/db-disclosures/v1/institution-disclosures/disc-001' },
+  ],
   ['the list operation sent with POST', { operation: 'listInstitutionDisclosures', method: 'POST' }],
   ['a create sent to the wrong base URL', { operation: 'createTransfer', base: 'baseUrl' }],
 ];
@@ -71,27 +94,48 @@ describe('with every safety switch off, nothing that changes real things leaves 
     expect(target.received.length).toBe(before);
   });
 
-  test('an id that happens to contain "transfer" or "customer" does not make a user-disclosure delete look like one', () => {
-    expect(client.resolve({ operation: 'deleteUserDisclosureById', pathParams: { institutionUserDisclosureId: 'customer-transfer-contact-1' } }).needs).toBeUndefined();
-  });
+  test(
+    'an id that happens to contain "transfer" or "customer" does not ' + 'make a user-disclosure delete look like one',
+    () => {
+      expect(
+        client.resolve({
+          operation: 'deleteUserDisclosureById',
+          pathParams: { institutionUserDisclosureId: 'customer-transfer-contact-1' },
+        }).needs,
+      ).toBeUndefined();
+    },
+  );
 
   test('reads are not refused', async () => {
     const res = await client.send({ operation: 'listInstitutionDisclosures' });
     expect(res.status).toBeGreaterThan(0);
   });
 
-  test('a whole run of every area: no mutating request reaches the target; those cases are "not allowed", none crashes', async () => {
-    const run = await runAreas({ areas: [...AREAS], allow: ALL_OFF });
-    const reached = run.target.received.filter((r) => {
-      const mount = (Object.entries(PREFIXES) as Array<[string, string]>).find(([, p]) => r.path.startsWith(p + '/'));
-      const after = mount ? r.path.slice(mount[1].length) : r.path;
-      const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
-      return unsafe && (switchForRequest(r.method, after) !== undefined || mount?.[0] === 'transfersBaseUrl' || mount?.[0] === 'authBaseUrl');
-    });
-    expect(reached).toEqual([]);
-    expect(run.cases.filter((c) => c.outcome === 'error'), explain(run.cases)).toEqual([]);
-    for (const c of run.cases.filter((c) => c.outcome === 'not-allowed')) expect(c.reason).toMatch(/^skipped: not allowed on this target \(allow\.\w+ is off\)/);
-  });
+  test(
+    'a whole run of every area: no mutating request reaches the target; ' +
+      'those cases are "not allowed", none crashes',
+    async () => {
+      const run = await runAreas({ areas: [...AREAS], allow: ALL_OFF });
+      const reached = run.target.received.filter((r) => {
+        const mount = (Object.entries(PREFIXES) as Array<[string, string]>).find(([, p]) => r.path.startsWith(p + '/'));
+        const after = mount ? r.path.slice(mount[1].length) : r.path;
+        const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
+        return (
+          unsafe &&
+          (switchForRequest(r.method, after) !== undefined ||
+            mount?.[0] === 'transfersBaseUrl' ||
+            mount?.[0] === 'authBaseUrl')
+        );
+      });
+      expect(reached).toEqual([]);
+      expect(
+        run.cases.filter((c) => c.outcome === 'error'),
+        explain(run.cases),
+      ).toEqual([]);
+      for (const c of run.cases.filter((c) => c.outcome === 'not-allowed'))
+        expect(c.reason).toMatch(/^skipped: not allowed on this target \(allow\.\w+ is off\)/);
+    },
+  );
 });
 
 describe('the configuration refuses what is unsafe, and says what it allows', () => {
@@ -127,7 +171,27 @@ describe('TLS verification is really on', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dbsi-tls-'));
     certFile = join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        certFile,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     https = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(certFile) }, (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');

@@ -26,11 +26,34 @@ const ENCODINGS: Array<[string, (s: string) => string]> = [
   ['form-encoded', (s) => new URLSearchParams({ t: s }).toString().slice(2)],
   ['JSON-escaped', (s) => JSON.stringify(s)],
   ['JSON-escaped twice', (s) => JSON.stringify(JSON.stringify(s))],
-  ['JSON with every non-alphanumeric as \\u', (s) => `"${[...s].map((c) => (/[A-Za-z0-9 ]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('')}"`],
-  ['XML-escaped (JUnit)', (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')],
-  ['HTML-escaped', (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')],
-  ['JSON- then XML-escaped', (s) => JSON.stringify(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')],
-  ['inside the HTML report data (base64 of JSON)', (s) => `d("data/x.json","${Buffer.from(JSON.stringify({ body: JSON.stringify({ token: s }), pad: 'p'.repeat(5) })).toString('base64')}")`],
+  [
+    'JSON with every non-alphanumeric as \\u',
+    (s) =>
+      `"${[...s].map((c) => (/[A-Za-z0-9 ]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('')}"`,
+  ],
+  [
+    'XML-escaped (JUnit)',
+    (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+  ],
+  [
+    'HTML-escaped',
+    (s) =>
+      s
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;'),
+  ],
+  [
+    'JSON- then XML-escaped',
+    (s) => JSON.stringify(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+  ],
+  [
+    'inside the HTML report data (base64 of JSON)',
+    (s) =>
+      `d("data/x.json","${Buffer.from(JSON.stringify({ body: JSON.stringify({ token: s }), pad: 'p'.repeat(5) })).toString('base64')}")`,
+  ],
 ];
 
 describe('redaction hides a secret in every encoding a target may answer with', () => {
@@ -63,9 +86,15 @@ describe('redaction hides a secret in every encoding a target may answer with', 
 });
 
 describe('the evidence scan finds a secret in every encoding', () => {
-  const secrets = [{ name: 'DBSI_BEARER_TOKEN', value: SECRET }, { name: 'the Basic credentials', value: Buffer.from(`client-7:${SECRET}`).toString('base64') }];
+  const secrets = [
+    { name: 'DBSI_BEARER_TOKEN', value: SECRET },
+    { name: 'the Basic credentials', value: Buffer.from(`client-7:${SECRET}`).toString('base64') },
+  ];
   test.each(ENCODINGS)('%s', (_n, enc) => {
-    const hits = scanForSecrets([{ name: 'allure-history.jsonl', data: Buffer.from(`{"x":1}\n{"m":"a ${enc(SECRET)} b"}\n`) }], secrets);
+    const hits = scanForSecrets(
+      [{ name: 'allure-history.jsonl', data: Buffer.from(`{"x":1}\n{"m":"a ${enc(SECRET)} b"}\n`) }],
+      secrets,
+    );
     expect(hits.length).toBeGreaterThan(0);
     expect(hits[0]!.file).toBe('allure-history.jsonl');
     expect(hits.map((h) => h.secret).join()).toMatch(/DBSI_BEARER_TOKEN|Basic/);
@@ -73,7 +102,15 @@ describe('the evidence scan finds a secret in every encoding', () => {
 });
 
 describe('allure-history.jsonl is scanned like every other artifact', () => {
-  const summary = { facts: { startedAt: '2026-01-02T03:04:05.000Z', suiteVersion: '0.0.0', verdict: 'conformant', exitCode: 0, target: { name: 'x' } } } as unknown as ConformanceSummary;
+  const summary = {
+    facts: {
+      startedAt: '2026-01-02T03:04:05.000Z',
+      suiteVersion: '0.0.0',
+      verdict: 'conformant',
+      exitCode: 0,
+      target: { name: 'x' },
+    },
+  } as unknown as ConformanceSummary;
 
   function reportsWith(history: string): string {
     const dir = mkdtempSync(join(tmpdir(), 'dbsi-history-'));
@@ -87,7 +124,15 @@ describe('allure-history.jsonl is scanned like every other artifact', () => {
     const history = `{"uuid":"1","testResults":{"a":{"message":"Bearer ${JSON.stringify(SECRET).slice(1, -1)}"}}}\n`;
     const dir = reportsWith(history);
     const err: string[] = [];
-    const code = await writeEvidence({ html: false, bundle: true, reportsDir: dir, resultsDir: join(dir, 'allure-results'), summary, secrets: [{ name: 'DBSI_BEARER_TOKEN', value: SECRET }], io: { out: () => undefined, err: (l) => err.push(l) } });
+    const code = await writeEvidence({
+      html: false,
+      bundle: true,
+      reportsDir: dir,
+      resultsDir: join(dir, 'allure-results'),
+      summary,
+      secrets: [{ name: 'DBSI_BEARER_TOKEN', value: SECRET }],
+      io: { out: () => undefined, err: (l) => err.push(l) },
+    });
     expect(code).toBe(EXIT.EVIDENCE_REFUSED);
     expect(err.join('\n')).toContain('allure-history.jsonl (DBSI_BEARER_TOKEN, as JSON-escaped)');
     expect(err.join('\n')).not.toContain(SECRET);
@@ -97,7 +142,15 @@ describe('allure-history.jsonl is scanned like every other artifact', () => {
 
   test('a clean history lets the bundle be packed', async () => {
     const dir = reportsWith('{"uuid":"1","testResults":{}}\n');
-    const code = await writeEvidence({ html: false, bundle: true, reportsDir: dir, resultsDir: join(dir, 'allure-results'), summary, secrets: [{ name: 'DBSI_BEARER_TOKEN', value: SECRET }], io: { out: () => undefined, err: () => undefined } });
+    const code = await writeEvidence({
+      html: false,
+      bundle: true,
+      reportsDir: dir,
+      resultsDir: join(dir, 'allure-results'),
+      summary,
+      secrets: [{ name: 'DBSI_BEARER_TOKEN', value: SECRET }],
+      io: { out: () => undefined, err: () => undefined },
+    });
     expect(code).toBeUndefined();
   });
 });
@@ -106,7 +159,16 @@ describe('a secret that is also ordinary test data', () => {
   test('the user name equal to the revocation password: redacted everywhere, and no verdict changes', async () => {
     const { runAreas, explain } = await import('./_reference');
     const plain = await runAreas({ areas: ['authentication'] });
-    const same = await runAreas({ areas: ['authentication'], configure: (cfg) => ({ ...cfg, testData: { ...cfg.testData, revocation: { ...cfg.testData.revocation, username: cfg.testData.revocation.password } } }) });
+    const same = await runAreas({
+      areas: ['authentication'],
+      configure: (cfg) => ({
+        ...cfg,
+        testData: {
+          ...cfg.testData,
+          revocation: { ...cfg.testData.revocation, username: cfg.testData.revocation.password },
+        },
+      }),
+    });
     const outcomes = (r: typeof plain) => r.cases.map((c) => `${c.id}: ${c.outcome}`).sort();
     expect(outcomes(same), explain(same.cases)).toEqual(outcomes(plain));
     const password = REFERENCE_TEST_DATA.revocation.password;

@@ -222,7 +222,10 @@ const MISTAKES: Array<{
     fixtures: 'retail',
     areas: ['money-movement'],
     names: 'testData.transfer',
-    configure: (c) => ({ ...c, testData: { ...c.testData, transfer: { ...c.testData.transfer, fromAccountId: 'acct-gone-1' } } }),
+    configure: (c) => ({
+      ...c,
+      testData: { ...c.testData, transfer: { ...c.testData.transfer, fromAccountId: 'acct-gone-1' } },
+    }),
     unproven: ['OP9-REQUEST', 'OP9-BODY-TYPES', 'OP9-INVALID-ANSWERS-400', 'OP9-TRANSACTIONID-REQUIRED'],
   },
   {
@@ -230,7 +233,10 @@ const MISTAKES: Array<{
     fixtures: 'retail',
     areas: ['authentication'],
     names: 'DBSI_REVOCATION_REFRESH_TOKEN',
-    configure: (c) => ({ ...c, testData: { ...c.testData, revocation: { ...c.testData.revocation, refresh_token: 'used-refresh-token-0000' } } }),
+    configure: (c) => ({
+      ...c,
+      testData: { ...c.testData, revocation: { ...c.testData.revocation, refresh_token: 'used-refresh-token-0000' } },
+    }),
     unproven: ['OP8-REQUEST', 'OP8-RESPONSE-TOKEN-RECORD'],
   },
   {

@@ -25,7 +25,10 @@ const INITIAL = [...INITIAL_USER_DISCLOSURES].sort(byId);
 /** No requirement is recorded as passed by a case that could not test (a pass needs evidence). */
 function noPassWithoutEvidence(cases: CaseReport[]): void {
   for (const c of cases.filter((x) => x.outcome === 'could-not-test'))
-    expect(c.checks.filter((k) => k.outcome === 'passed'), c.id).toEqual([]);
+    expect(
+      c.checks.filter((k) => k.outcome === 'passed'),
+      c.id,
+    ).toEqual([]);
 }
 
 /** The writes of user disclosures the run sent. */
@@ -37,7 +40,10 @@ const userWrites = (cases: CaseReport[]): Exchange[] =>
 /** Nothing failed: no failed requirement, no failed or crashed case, no "not applicable". */
 function nothingFailed(run: { cases: CaseReport[]; failed: Set<string> }): void {
   expect([...run.failed], explain(run.cases)).toEqual([]);
-  expect(run.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error'), explain(run.cases)).toEqual([]);
+  expect(
+    run.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error'),
+    explain(run.cases),
+  ).toEqual([]);
   expect(run.cases.filter((c) => c.outcome === 'not-applicable').map((c) => c.id)).toEqual([]);
 }
 

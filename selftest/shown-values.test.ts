@@ -15,6 +15,8 @@ describe('shown enumeration values', () => {
   });
 
   test('a member without examples is a suite bug, said when the module loads', () => {
-    expect(() => shownValues('transfer', 'properties', 'memo')).toThrow(/schemas\/transfer\.schema\.json has no string examples at properties\/memo/);
+    expect(() => shownValues('transfer', 'properties', 'memo')).toThrow(
+      /schemas\/transfer\.schema\.json has no string examples at properties\/memo/,
+    );
   });
 });

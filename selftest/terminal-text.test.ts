@@ -24,9 +24,27 @@ describe('untrusted text on a terminal', () => {
 
   test("a target's answer crafted to add a verdict line to the console summary cannot", () => {
     const crafted: CaseReport = {
-      id: 'disclosures/x/y', area: 'disclosures', operation: 'op', title: 'lists disclosures', requirements: ['OP1-REQUEST'], outcome: 'failed', reason: `MUST OP1-REQUEST failed${FAKE}`,
-      checks: [{ check: 'status_code_conformance', requirement: 'OP1-REQUEST', grade: 'MUST', section: 's', outcome: 'failed', description: 'the status is documented', received: `418\n${FAKE}` }],
-      exchanges: [], durationMs: 1, parameters: {},
+      id: 'disclosures/x/y',
+      area: 'disclosures',
+      operation: 'op',
+      title: 'lists disclosures',
+      requirements: ['OP1-REQUEST'],
+      outcome: 'failed',
+      reason: `MUST OP1-REQUEST failed${FAKE}`,
+      checks: [
+        {
+          check: 'status_code_conformance',
+          requirement: 'OP1-REQUEST',
+          grade: 'MUST',
+          section: 's',
+          outcome: 'failed',
+          description: 'the status is documented',
+          received: `418\n${FAKE}`,
+        },
+      ],
+      exchanges: [],
+      durationMs: 1,
+      parameters: {},
     };
     const out = terminalText(consoleSummary(casesForTerminal([crafted])));
     expect(out.split('\n').filter((l) => /^\s*Verdict:/.test(l))).toEqual([]);
@@ -40,8 +58,21 @@ describe('untrusted text on a terminal', () => {
     await new Promise((r) => srv.close(r));
     const base = `http://127.0.0.1:${port}`;
     const cfg = join(mkdtempSync(join(tmpdir(), 'dbsi-terminal-')), 'target.json');
-    writeFileSync(cfg, JSON.stringify({ name: `acme\n${FAKE}\n`, baseUrl: `${base}/api`, authBaseUrl: `${base}/id`, transfersBaseUrl: `${base}/x`, credentials: { bearerToken: 'terminal-token-1' }, testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' }, http: { timeoutMs: 1000, retries: 0 } }));
-    const run = await runMain(['--config', cfg, '--area', 'disclosures', '--grep', 'three common headers'], { timeoutMs: 60_000 });
+    writeFileSync(
+      cfg,
+      JSON.stringify({
+        name: `acme\n${FAKE}\n`,
+        baseUrl: `${base}/api`,
+        authBaseUrl: `${base}/id`,
+        transfersBaseUrl: `${base}/x`,
+        credentials: { bearerToken: 'terminal-token-1' },
+        testData: { institutionId: '1', institutionUserId: 'u', accountId: 'a' },
+        http: { timeoutMs: 1000, retries: 0 },
+      }),
+    );
+    const run = await runMain(['--config', cfg, '--area', 'disclosures', '--grep', 'three common headers'], {
+      timeoutMs: 60_000,
+    });
     expect(run.code, run.stdout + run.stderr).toBe(3);
     const out = run.stdout + run.stderr;
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);

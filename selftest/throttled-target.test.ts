@@ -313,8 +313,9 @@ describe('the client under a burst of 500s', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     for (const r of results) {
       expect(r.exchange.shedLoad).toBe(true);
-      expect(r.exchange.retries.join('\n'))
-        .toMatch(/500 answered while the target was shedding load; re-checked alone/);
+      expect(r.exchange.retries.join('\n')).toMatch(
+        /500 answered while the target was shedding load; re-checked alone/,
+      );
       expect(r.exchange.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 1 });
     }
     expect(server.received).toHaveLength(7);
@@ -413,8 +414,9 @@ describe('a conformant target throttled at 10 requests/s, at the default setting
     expect(exchanges.some((e) => e.shedLoad)).toBe(true);
     expect(exchanges.some((e) => e.pacedTo)).toBe(true);
     // What could not be tested is a write the target refused while it shed load, or what depended on one.
-    const refusedWrites = exchanges.filter((e) =>
-      e.shedLoad && e.request.method !== 'GET' && e.response?.status === 500);
+    const refusedWrites = exchanges.filter(
+      (e) => e.shedLoad && e.request.method !== 'GET' && e.response?.status === 500,
+    );
     const couldNotTest = run.cases.filter((c) => c.outcome === 'could-not-test');
     if (couldNotTest.length) expect(refusedWrites.length, explain(couldNotTest)).toBeGreaterThan(0);
     expect(run.cases.filter((c) => c.outcome === 'passed').length).toBeGreaterThan(run.cases.length / 2);
@@ -423,14 +425,18 @@ describe('a conformant target throttled at 10 requests/s, at the default setting
   test('a fault is still caught by the check for its rule', async () => {
     const fault = FAULTS.find((f) => f.name === 'op1-envelope-renamed')!;
     const run = await runAreas({
-      areas: [fault.area], faults: [fault.name],
+      areas: [fault.area],
+      faults: [fault.name],
       throttlePerSecond: 10,
       http: { concurrency: 8 },
     });
     for (const id of fault.breaks)
       expect([...run.failed], `${fault.name} must be caught as ${id}\n${explain(run.cases)}`).toContain(id);
     const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
-    expect([...run.failed].filter((id) => !allowed.has(id)), explain(run.cases)).toEqual([]);
+    expect(
+      [...run.failed].filter((id) => !allowed.has(id)),
+      explain(run.cases),
+    ).toEqual([]);
     expect(run.cases.flatMap((c) => c.exchanges).some((e) => e.shedLoad)).toBe(true);
   }, 180_000);
 });

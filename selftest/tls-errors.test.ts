@@ -21,14 +21,28 @@ async function failureAgainst(server: ServerOptions, clientTls: Record<string, s
 
 /** Send one request (a contact update: a write) to an https server made with `server` options; the client error. */
 async function errorAgainst(server: ServerOptions, clientTls: Record<string, string> = {}): Promise<TransportError> {
-  const srv = createServer({ key: readFileSync(tls.serverKey), cert: readFileSync(tls.server), ...server }, (_q, s) => s.end('{}'));
+  const srv = createServer({ key: readFileSync(tls.serverKey), cert: readFileSync(tls.server), ...server }, (_q, s) =>
+    s.end('{}'),
+  );
   srv.on('tlsClientError', () => undefined);
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const url = `https://127.0.0.1:${(srv.address() as { port: number }).port}`;
-  const config = resolveConfig({ baseUrl: `${url}/api`, authBaseUrl: `${url}/id`, transfersBaseUrl: `${url}/x`, credentials: { bearerToken: 'tls-token-1234' }, http: { timeoutMs: 3_000, retries: 0, tls: { caFile: tls.ca, ...clientTls } } }, {});
+  const config = resolveConfig(
+    {
+      baseUrl: `${url}/api`,
+      authBaseUrl: `${url}/id`,
+      transfersBaseUrl: `${url}/x`,
+      credentials: { bearerToken: 'tls-token-1234' },
+      http: { timeoutMs: 3_000, retries: 0, tls: { caFile: tls.ca, ...clientTls } },
+    },
+    {},
+  );
   const client = new DbsiClient(config, new Redactor(secretValues(config)));
   try {
-    const err = await client.send({ operation: 'listInstitutionDisclosures' }).then(() => undefined, (e: unknown) => e);
+    const err = await client.send({ operation: 'listInstitutionDisclosures' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(TransportError);
     return err as TransportError;
   } finally {
@@ -63,15 +77,37 @@ describe('TLS errors name their real cause', () => {
   });
 
   test('a client certificate required (TLS 1.2): the handshake failure says it may be mutual TLS', async () => {
-    const m = await failureAgainst({ requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca), maxVersion: 'TLSv1.2' });
+    const m = await failureAgainst({
+      requestCert: true,
+      rejectUnauthorized: true,
+      ca: readFileSync(tls.ca),
+      maxVersion: 'TLSv1.2',
+    });
     expect(m).toContain('may require a client certificate (mutual TLS');
   });
 
   test('with the client certificate configured, the request goes through', async () => {
-    const srv = createServer({ key: readFileSync(tls.serverKey), cert: readFileSync(tls.server), requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca) }, (_q, s) => s.end('{}'));
+    const srv = createServer(
+      {
+        key: readFileSync(tls.serverKey),
+        cert: readFileSync(tls.server),
+        requestCert: true,
+        rejectUnauthorized: true,
+        ca: readFileSync(tls.ca),
+      },
+      (_q, s) => s.end('{}'),
+    );
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const url = `https://127.0.0.1:${(srv.address() as { port: number }).port}`;
-    const config = resolveConfig({ baseUrl: `${url}/api`, authBaseUrl: `${url}/id`, transfersBaseUrl: `${url}/x`, http: { timeoutMs: 3_000, tls: { caFile: tls.ca, certFile: tls.client, keyFile: tls.clientKey } } }, {});
+    const config = resolveConfig(
+      {
+        baseUrl: `${url}/api`,
+        authBaseUrl: `${url}/id`,
+        transfersBaseUrl: `${url}/x`,
+        http: { timeoutMs: 3_000, tls: { caFile: tls.ca, certFile: tls.client, keyFile: tls.clientKey } },
+      },
+      {},
+    );
     const client = new DbsiClient(config, new Redactor([]));
     try {
       expect((await client.send({ operation: 'listInstitutionDisclosures' })).status).toBe(200);
@@ -82,22 +118,25 @@ describe('TLS errors name their real cause', () => {
     }
   });
 
-  test('a handshake that fails before the request is written sent nothing; a client certificate alert may come after', async () => {
-    const before = await Promise.all([
-      errorAgainst({ cert: readFileSync(tls.expired) }),
-      errorAgainst({ cert: readFileSync(tls.otherHost) }),
-      errorAgainst({ cert: readFileSync(tls.server) }, { caFile: tls.server }),
-      errorAgainst({ requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca), maxVersion: 'TLSv1.2' }),
-    ]);
-    for (const e of before) {
-      expect(e.exchange?.notSent, e.message).toBe(true);
-      expect(nothingSent(e), e.message).toBe(true);
-    }
-    // TLS 1.3: the client's side of the handshake is done and the request may be written when the alert comes.
-    const after = await errorAgainst({ requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca) });
-    expect(after.exchange?.notSent).toBeUndefined();
-    expect(nothingSent(after)).toBe(false);
-  });
+  test(
+    'a handshake that fails before the request is written sent ' + 'nothing; a client certificate alert may come after',
+    async () => {
+      const before = await Promise.all([
+        errorAgainst({ cert: readFileSync(tls.expired) }),
+        errorAgainst({ cert: readFileSync(tls.otherHost) }),
+        errorAgainst({ cert: readFileSync(tls.server) }, { caFile: tls.server }),
+        errorAgainst({ requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca), maxVersion: 'TLSv1.2' }),
+      ]);
+      for (const e of before) {
+        expect(e.exchange?.notSent, e.message).toBe(true);
+        expect(nothingSent(e), e.message).toBe(true);
+      }
+      // TLS 1.3: the client's side of the handshake is done and the request may be written when the alert comes.
+      const after = await errorAgainst({ requestCert: true, rejectUnauthorized: true, ca: readFileSync(tls.ca) });
+      expect(after.exchange?.notSent).toBeUndefined();
+      expect(nothingSent(after)).toBe(false);
+    },
+  );
 
   test('codes that are not TLS are left to the other classifications', () => {
     expect(tlsProblem('ECONNRESET')).toBeUndefined();

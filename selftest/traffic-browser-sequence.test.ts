@@ -62,7 +62,6 @@ async function judgedBrowserStyle(areas: Area[], faults: string[] = [], strict =
   return { j, broken };
 }
 
-
 /**
  * Rules a fault breaks besides its own in such a capture, where a capture cannot tell which rule an
  * accepted phone update breaks (the active suite tells them apart by what it set up):
@@ -74,26 +73,43 @@ async function judgedBrowserStyle(areas: Area[], faults: string[] = [], strict =
  */
 const TRAFFIC_COLLATERAL: Record<string, string[]> = {
   'op10-accepts-mismatched-old-phone': [
-    'OP10-RULE1-PHONE-STORED', 'OP10-RULE3-PHONE-STORED', 'OP10-RULE1-COUNTRY-CODE-STORED',
+    'OP10-RULE1-PHONE-STORED',
+    'OP10-RULE3-PHONE-STORED',
+    'OP10-RULE1-COUNTRY-CODE-STORED',
   ],
   'op10-unsupplied-phone-cleared': ['OP10-RULE2-OLD-PHONE-MATCH'],
 };
 
 describe('a browser-style capture of a sequential client (millisecond times, sub-millisecond gaps)', () => {
   const areas = [['disclosures'], ['contact-info']] as const;
-  test.each(areas)('of the conformant target breaks nothing (%s)', async (area) => {
-    const { broken, j } = await judgedBrowserStyle([area]);
-    expect([...broken]).toEqual([]);
-    expect(j.cases.length).toBeGreaterThan(10);
-  }, 120_000);
+  test.each(areas)(
+    'of the conformant target breaks nothing (%s)',
+    async (area) => {
+      const { broken, j } = await judgedBrowserStyle([area]);
+      expect([...broken]).toEqual([]);
+      expect(j.cases.length).toBeGreaterThan(10);
+    },
+    120_000,
+  );
 
   // Every fault the recorded traffic of the suite shows (the others: NOT_SHOWN_IN_TRAFFIC, with the reason).
   const faults = FAULTS.filter((f) => !f.variant).map((f) => [f.name, f] as const);
-  test.each(faults)('%s is caught', async (_name, fault) => {
-    const { broken } = await judgedBrowserStyle([fault.area], [fault.name], fault.strict ?? false);
-    const allowed = new Set([...fault.breaks, ...(fault.collateral ?? []), ...(TRAFFIC_COLLATERAL[fault.name] ?? [])]);
-    expect([...broken].filter((id) => !allowed.has(id)), 'nothing but the fault\'s rule may be broken').toEqual([]);
-    if (NOT_SHOWN_IN_TRAFFIC[fault.name]) return;
-    for (const id of fault.breaks) expect([...broken], `${fault.name} must be judged as ${id} broken`).toContain(id);
-  }, 120_000);
+  test.each(faults)(
+    '%s is caught',
+    async (_name, fault) => {
+      const { broken } = await judgedBrowserStyle([fault.area], [fault.name], fault.strict ?? false);
+      const allowed = new Set([
+        ...fault.breaks,
+        ...(fault.collateral ?? []),
+        ...(TRAFFIC_COLLATERAL[fault.name] ?? []),
+      ]);
+      expect(
+        [...broken].filter((id) => !allowed.has(id)),
+        "nothing but the fault's rule may be broken",
+      ).toEqual([]);
+      if (NOT_SHOWN_IN_TRAFFIC[fault.name]) return;
+      for (const id of fault.breaks) expect([...broken], `${fault.name} must be judged as ${id} broken`).toContain(id);
+    },
+    120_000,
+  );
 });

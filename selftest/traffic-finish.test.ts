@@ -73,7 +73,10 @@ describe('recorded traffic is finished as an active run is', () => {
     const plain = await judge('plain', true, []);
     expect(plain.code, plain.out).toBe(1);
     const file = waivers(join(dir, 'waivers.json'));
-    for (const [name, extra, env] of [['flag', ['--waivers', file], {}], ['env', [], { DBSI_WAIVERS: file }]] as const) {
+    for (const [name, extra, env] of [
+      ['flag', ['--waivers', file], {}],
+      ['env', [], { DBSI_WAIVERS: file }],
+    ] as const) {
       const r = await judge(name, true, [...extra], env);
       expect(r.code, r.out).toBe(0);
       expect(r.summary.facts.verdict).toBe('conformant with waived deviations');

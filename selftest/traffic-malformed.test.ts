@@ -26,11 +26,52 @@ function huge(name: string, bytes: number): string {
 }
 
 const cases: Array<{ name: string; make: () => string; code: number; message: RegExp }> = [
-  { name: 'a file that is not JSON', make: () => file('page.har', '<html><body>Save as HAR failed</body></html>'), code: 2, message: /is not JSON/ },
-  { name: 'JSON that is not HAR', make: () => file('config.har', JSON.stringify({ baseUrl: 'https://bank.example' })), code: 2, message: /JSON but not HAR/ },
-  { name: 'a HAR whose entries match no operation', make: () => file('static.har', JSON.stringify({ log: { version: '1.2', entries: [{ startedDateTime: '2026-11-20T09:00:00Z', time: 3, request: { method: 'GET', url: 'https://bank.example/index.html', headers: [] }, response: { status: 200, headers: [], content: { text: '<html></html>' } } }] } })), code: 3, message: /nothing judgeable.*none of its 1 entries/ },
-  { name: 'a 200 MB file', make: () => huge('huge.har', 200 * 1024 * 1024), code: 2, message: /larger than the 32 MiB a capture may be/ },
-  { name: 'a file that does not exist', make: () => join(dir, 'missing.har'), code: 2, message: /cannot read .*missing\.har: ENOENT/ },
+  {
+    name: 'a file that is not JSON',
+    make: () => file('page.har', '<html><body>Save as HAR failed</body></html>'),
+    code: 2,
+    message: /is not JSON/,
+  },
+  {
+    name: 'JSON that is not HAR',
+    make: () => file('config.har', JSON.stringify({ baseUrl: 'https://bank.example' })),
+    code: 2,
+    message: /JSON but not HAR/,
+  },
+  {
+    name: 'a HAR whose entries match no operation',
+    make: () =>
+      file(
+        'static.har',
+        JSON.stringify({
+          log: {
+            version: '1.2',
+            entries: [
+              {
+                startedDateTime: '2026-11-20T09:00:00Z',
+                time: 3,
+                request: { method: 'GET', url: 'https://bank.example/index.html', headers: [] },
+                response: { status: 200, headers: [], content: { text: '<html></html>' } },
+              },
+            ],
+          },
+        }),
+      ),
+    code: 3,
+    message: /nothing judgeable.*none of its 1 entries/,
+  },
+  {
+    name: 'a 200 MB file',
+    make: () => huge('huge.har', 200 * 1024 * 1024),
+    code: 2,
+    message: /larger than the 32 MiB a capture may be/,
+  },
+  {
+    name: 'a file that does not exist',
+    make: () => join(dir, 'missing.har'),
+    code: 2,
+    message: /cannot read .*missing\.har: ENOENT/,
+  },
 ];
 
 describe('a capture that cannot be judged', () => {

@@ -9,8 +9,13 @@ import type { ConformanceSummary } from '../harness/evidence/summary';
 import { FAULTS } from '../reference-target/faults';
 import { filesUnder, findSecrets, untarGz } from './_artifacts';
 import { explain } from './_reference';
-import { brokenRequirements, judgeFile, NOT_SHOWN_IN_TRAFFIC, recordActiveRun, type RecordedRun }
-  from './_recorded-run';
+import {
+  brokenRequirements,
+  judgeFile,
+  NOT_SHOWN_IN_TRAFFIC,
+  recordActiveRun,
+  type RecordedRun,
+} from './_recorded-run';
 
 /**
  * Judging recorded traffic (--traffic), proved on the suite's own active run: recorded through
@@ -19,13 +24,12 @@ import { brokenRequirements, judgeFile, NOT_SHOWN_IN_TRAFFIC, recordActiveRun, t
  * on the fault's requirement, for every fault whose rule shows in traffic, and on nothing else.
  */
 
-
 function capture(): Io & { text(): string } {
   const lines: string[] = [];
   return { out: (l) => lines.push(l), err: (l) => lines.push(l), text: () => lines.join('\n') };
 }
 
-describe('the suite\'s own active run, recorded through the recorder and judged', () => {
+describe("the suite's own active run, recorded through the recorder and judged", () => {
   let rec: RecordedRun;
   let code: number;
   let out: string;
@@ -39,7 +43,13 @@ describe('the suite\'s own active run, recorded through the recorder and judged'
   }, 300_000);
 
   test('the active run through the recorder is itself conformant', () => {
-    expect(explain(rec.active.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error' || c.outcome === 'could-not-test'))).toBe('');
+    expect(
+      explain(
+        rec.active.cases.filter(
+          (c) => c.outcome === 'failed' || c.outcome === 'error' || c.outcome === 'could-not-test',
+        ),
+      ),
+    ).toBe('');
   });
 
   test('is judged conformant (exit 0), with a verdict per requirement and not-observed never counted as passed', () => {
@@ -47,7 +57,11 @@ describe('the suite\'s own active run, recorded through the recorder and judged'
     const s = JSON.parse(readFileSync(join(reports, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
     expect(validator('conformance-summary')(s), JSON.stringify(validator('conformance-summary').errors)).toBe(true);
     expect(s.requirements.map((r) => r.id)).toEqual(CATALOG.map((r) => r.id));
-    expect(s.requirements.filter((r) => (r.verdict === 'failed' || r.verdict === 'warning') && r.id !== 'CLIENT-REQUEST-AS-DOCUMENTED')).toEqual([]);
+    expect(
+      s.requirements.filter(
+        (r) => (r.verdict === 'failed' || r.verdict === 'warning') && r.id !== 'CLIENT-REQUEST-AS-DOCUMENTED',
+      ),
+    ).toEqual([]);
     // The suite breaks rules on purpose (a missing header, a mistyped body): as a client, it is warned about.
     const client = s.requirements.find((r) => r.id === 'CLIENT-REQUEST-AS-DOCUMENTED')!;
     expect(client.verdict).toBe('warning');
@@ -57,11 +71,15 @@ describe('the suite\'s own active run, recorded through the recorder and judged'
     expect(s.requirements.filter((r) => r.verdict === 'passed').length).toBeGreaterThan(40);
     expect(s.traffic!.judged).toBe(s.traffic!.entries);
     expect(s.traffic!.exchanges).toHaveLength(s.traffic!.judged);
-    expect(s.traffic!.coverage.find((c) => c.operation.startsWith('5.'))!.proved).toEqual(expect.arrayContaining(['OP5-REQUEST', 'OP5-STATUS-204']));
+    expect(s.traffic!.coverage.find((c) => c.operation.startsWith('5.'))!.proved).toEqual(
+      expect.arrayContaining(['OP5-REQUEST', 'OP5-STATUS-204']),
+    );
     const md = readFileSync(join(reports, 'conformance-summary.md'), 'utf8');
     expect(md).toMatch(/## Recorded traffic/);
     expect(md).toMatch(/### Coverage per operation/);
-    expect(md).toMatch(/#\d+ POST \/dbsi\/db-disclosures\/v1\/institution-user-disclosures → 204: proved OP5-REQUEST, OP5-STATUS-204/);
+    expect(md).toMatch(
+      /#\d+ POST \/dbsi\/db-disclosures\/v1\/institution-user-disclosures → 204: proved OP5-REQUEST, OP5-STATUS-204/,
+    );
     expect(md).toMatch(/#\d+ GET \S+institution-user-disclosures\S* → 200: proved .*STATE-UD-CREATE/);
   });
 
@@ -70,15 +88,19 @@ describe('the suite\'s own active run, recorded through the recorder and judged'
     for (const f of ['junit.xml', 'allure-results', 'conformance-report.html']) expect(names).toContain(f);
     expect(names.some((f) => /^dbsi-evidence-.*\.tar\.gz$/.test(f))).toBe(true);
     const s = JSON.parse(readFileSync(join(reports, 'conformance-summary.json'), 'utf8')) as ConformanceSummary;
-    expect(readdirSync(join(reports, 'allure-results')).filter((f) => f.endsWith('-result.json'))).toHaveLength(s.cases.length);
+    expect(readdirSync(join(reports, 'allure-results')).filter((f) => f.endsWith('-result.json'))).toHaveLength(
+      s.cases.length,
+    );
   });
 
-  test('no secret in the HAR, any artifact or the output, the recorder\'s included', () => {
+  test("no secret in the HAR, any artifact or the output, the recorder's included", () => {
     const files = filesUnder(reports);
     const contents = [
       { name: 'run.har', data: readFileSync(rec.har) },
       ...files.filter((f) => !f.endsWith('.tar.gz')).map((f) => ({ name: f, data: readFileSync(f) })),
-      ...files.filter((f) => f.endsWith('.tar.gz')).flatMap((f) => untarGz(f).map((e) => ({ name: `bundle:${e.name}`, data: e.data }))),
+      ...files
+        .filter((f) => f.endsWith('.tar.gz'))
+        .flatMap((f) => untarGz(f).map((e) => ({ name: `bundle:${e.name}`, data: e.data }))),
       { name: 'console', data: Buffer.from(out) },
       { name: 'recorder output', data: Buffer.from(rec.printed.join('\n')) },
     ];
@@ -86,13 +108,18 @@ describe('the suite\'s own active run, recorded through the recorder and judged'
     expect(readFileSync(rec.har, 'utf8')).toMatch(/"Bearer \[REDACTED\]"/);
   });
 
-  test('the recorder printed no broken MUST rule (only warnings about the requests the suite breaks on purpose)', () => {
-    expect(rec.printed.filter((l) => l.startsWith('✗'))).toEqual([]);
-    expect(rec.printed.filter((l) => l.startsWith('!')).every((l) => l.includes('SHOULD CLIENT-REQUEST-AS-DOCUMENTED'))).toBe(true);
-  });
+  test(
+    'the recorder printed no broken MUST rule (only warnings about ' + 'the requests the suite breaks on purpose)',
+    () => {
+      expect(rec.printed.filter((l) => l.startsWith('✗'))).toEqual([]);
+      expect(
+        rec.printed.filter((l) => l.startsWith('!')).every((l) => l.includes('SHOULD CLIENT-REQUEST-AS-DOCUMENTED')),
+      ).toBe(true);
+    },
+  );
 });
 
-describe('with a fault switched on, the recorded traffic is judged non-conformant on the fault\'s requirement', () => {
+describe("with a fault switched on, the recorded traffic is judged non-conformant on the fault's requirement", () => {
   const faults = FAULTS.filter((f) => !f.variant);
   test('every fault the traffic cannot show is named, with the reason', () => {
     expect(Object.keys(NOT_SHOWN_IN_TRAFFIC).filter((n) => !faults.some((f) => f.name === n))).toEqual([]);
@@ -105,11 +132,17 @@ describe('with a fault switched on, the recorded traffic is judged non-conforman
     // What the suite breaks on purpose as a client is no verdict on the target.
     const broken = new Set([...brokenRequirements(j, strict)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED'));
     const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
-    expect([...broken].filter((id) => !allowed.has(id)), 'nothing but the fault\'s rule may be broken').toEqual([]);
+    expect(
+      [...broken].filter((id) => !allowed.has(id)),
+      "nothing but the fault's rule may be broken",
+    ).toEqual([]);
     if (NOT_SHOWN_IN_TRAFFIC[fault.name]) return;
     for (const id of fault.breaks) {
       expect([...broken], `${fault.name} must be judged as ${id} broken`).toContain(id);
-      expect(rec.printed.some((l) => l.includes(` ${id} broken by #`)), `the recorder prints ${id} as it happens:\n${rec.printed.join('\n')}`).toBe(true);
+      expect(
+        rec.printed.some((l) => l.includes(` ${id} broken by #`)),
+        `the recorder prints ${id} as it ` + `happens:\n${rec.printed.join('\n')}`,
+      ).toBe(true);
     }
   });
 });

@@ -34,10 +34,12 @@ beforeAll(async () => {
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const killer = setTimeout(() => killGroup('SIGKILL'), 90_000);
-  exit = new Promise((resolve) => child.on('close', (code, signal) => {
-    clearTimeout(killer);
-    resolve({ code, signal });
-  }));
+  exit = new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(killer);
+      resolve({ code, signal });
+    }),
+  );
   for (let i = 0; i < 600 && !/point the client at/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
 }, 90_000);
 

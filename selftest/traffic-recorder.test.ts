@@ -25,11 +25,20 @@ let child: ReturnType<typeof spawn>;
 beforeAll(async () => {
   target = await startReferenceTarget({ faults: ['op5-200-with-body'] });
   writeFileSync(join(dir, 'target.json'), JSON.stringify(referenceConfig(target)));
-  child = spawn(process.execPath, ['--import', 'tsx', 'bin/record.ts', '--config', join(dir, 'target.json'), '--listen', '127.0.0.1:0', '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DBSI_CONFIG: '' } });
+  child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bin/record.ts', '--config', join(dir, 'target.json'), '--listen', '127.0.0.1:0', '--out', out],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DBSI_CONFIG: '' } },
+  );
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  exit = new Promise((resolve) => child.on('close', (code) => { clearTimeout(killer); resolve(code); }));
+  exit = new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve(code);
+    }),
+  );
   for (let i = 0; i < 300 && !/point the client at/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
 }, 60_000);
 
@@ -39,23 +48,43 @@ afterAll(async () => {
 });
 
 const local = () => /baseUrl (http:\/\/127\.0\.0\.1:\d+\/dbsi)/.exec(output)![1]!;
-const headers = { Authorization: `Bearer ${REFERENCE_CREDENTIALS.bearerToken}`, TransactionId: '6a3e7f8e-1111-4222-8333-944455556666', callingAppId: 'dbsi-conformance', 'Content-Type': 'application/json' };
+const headers = {
+  Authorization: `Bearer ${REFERENCE_CREDENTIALS.bearerToken}`,
+  TransactionId: '6a3e7f8e-1111-4222-8333-944455556666',
+  callingAppId: 'dbsi-conformance',
+  'Content-Type': 'application/json',
+};
 
 describe('the recorder', () => {
   test('forwards to the target, prints a broken rule as it happens, and writes a complete HAR on Ctrl-C', async () => {
     expect(output).toMatch(/point the client at/);
     const list = await fetch(`${local()}/db-disclosures/v1/institution-disclosures`, { headers });
     expect(list.status).toBe(200);
-    expect(((await list.json()) as { institutionDisclosures: unknown[] }).institutionDisclosures.length).toBeGreaterThan(0);
+    expect(
+      ((await list.json()) as { institutionDisclosures: unknown[] }).institutionDisclosures.length,
+    ).toBeGreaterThan(0);
     const create = await fetch(`${local()}/db-disclosures/v1/institution-user-disclosures`, {
       method: 'POST',
-      headers: { ...headers, InstitutionUserDisclosureStatus: 'ACCEPTED', InstitutionDisclosureName: 'Privacy Notice', AccountId: 'acct-100200', InstitutionDisclosureId: 'disc-002', InstitutionUserDisclosureStatusUpdateDateTime: new Date().toISOString() },
-      body: JSON.stringify({ institutionUserDisclosureStatus: 'ACCEPTED', institutionDisclosureName: 'Privacy Notice' }),
+      headers: {
+        ...headers,
+        InstitutionUserDisclosureStatus: 'ACCEPTED',
+        InstitutionDisclosureName: 'Privacy Notice',
+        AccountId: 'acct-100200',
+        InstitutionDisclosureId: 'disc-002',
+        InstitutionUserDisclosureStatusUpdateDateTime: new Date().toISOString(),
+      },
+      body: JSON.stringify({
+        institutionUserDisclosureStatus: 'ACCEPTED',
+        institutionDisclosureName: 'Privacy Notice',
+      }),
     });
     expect(create.status).toBe(200); // the fault: 200 with a body instead of 204
     await create.text();
-    for (let i = 0; i < 100 && !/OP5-STATUS-204 broken by #2/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(output).toMatch(/✗ MUST OP5-STATUS-204 broken by #2 POST http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-user-disclosures → 200/);
+    for (let i = 0; i < 100 && !/OP5-STATUS-204 broken by #2/.test(output); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(output).toMatch(
+      /✗ MUST OP5-STATUS-204 broken by #2 POST http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-user-disclosures → 200/,
+    );
 
     child.kill('SIGINT');
     expect(await exit, output).toBe(0);

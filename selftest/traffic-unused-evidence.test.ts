@@ -28,8 +28,9 @@ function judge(steps: Step[]): Promise<HarJudgement> {
     request: {
       method: s.method,
       url: `${API}${s.path}`,
-      headers: Object.entries({ authorization: TOKEN, transactionid: 'tx-1', callingappid: 'app', ...s.headers })
-        .map(([name, value]) => ({ name, value })),
+      headers: Object.entries({ authorization: TOKEN, transactionid: 'tx-1', callingappid: 'app', ...s.headers }).map(
+        ([name, value]) => ({ name, value }),
+      ),
       ...(s.body !== undefined ? { postData: { mimeType: 'application/json', text: JSON.stringify(s.body) } } : {}),
     },
     response: {
@@ -42,8 +43,12 @@ function judge(steps: Step[]): Promise<HarJudgement> {
   return judgeHar(har, undefined, { file: 'steps.har', strict: false, specUrl: 's' });
 }
 const broken = (j: HarJudgement) => [
-  ...new Set(j.cases.flatMap((c) => c.checks).filter((k) => k.outcome === 'failed' && k.grade === 'MUST')
-    .map((k) => k.requirement)),
+  ...new Set(
+    j.cases
+      .flatMap((c) => c.checks)
+      .filter((k) => k.outcome === 'failed' && k.grade === 'MUST')
+      .map((k) => k.requirement),
+  ),
 ];
 const checked = (j: HarJudgement, id: string) => j.cases.some((c) => c.checks.some((k) => k.requirement === id));
 
@@ -64,23 +69,30 @@ const listUsers = (query: string, records: object[]): Step => ({
 });
 const list = (records: object[]) => listUsers('?InstitutionConsumerId=u-1', records);
 const changeById = (id: string, status: number): Step => ({
-  method: 'PUT', path: `/institution-user-disclosures/${id}`, status,
+  method: 'PUT',
+  path: `/institution-user-disclosures/${id}`,
+  status,
   headers: {
     institutionuserdisclosurestatus: 'NOT_ACCEPTED',
     institutiondisclosurename: 'E-Sign',
     'content-type': 'application/json',
   },
-  body: { institutionDisclosureId: 'd-1', institutionDisclosureName: 'E-Sign',
-    institutionDisclosureStatus: 'NOT_ACCEPTED' },
+  body: {
+    institutionDisclosureId: 'd-1',
+    institutionDisclosureName: 'E-Sign',
+    institutionDisclosureStatus: 'NOT_ACCEPTED',
+  },
 });
 const deleteById = (id: string, status: number): Step => ({
-  method: 'DELETE', path: `/institution-user-disclosures/${id}`, status,
+  method: 'DELETE',
+  path: `/institution-user-disclosures/${id}`,
+  status,
   headers: { institutionuserdisclosurestatus: 'ACCEPTED', accountid: 'a-1', 'content-type': 'application/json' },
   body: { institutionDisclosureName: 'E-Sign', accountId: 'a-1' },
 });
 
-describe('a list of user disclosures is one user\'s', () => {
-  test('two users\' records break OP4-ONLY-THE-USERS-RECORDS even when the request names no user', async () => {
+describe("a list of user disclosures is one user's", () => {
+  test("two users' records break OP4-ONLY-THE-USERS-RECORDS even when the request names no user", async () => {
     const two = [record('u-1', 'E-Sign', 'r-1'), record('u-1', 'Privacy', 'r-2'), record('u-2', 'E-Sign', 'r-3')];
     const j = await judge([listUsers('', two)]);
     expect(broken(j)).toEqual(['OP4-ONLY-THE-USERS-RECORDS']);
@@ -106,7 +118,9 @@ describe('a 404 on a record a list showed moments before', () => {
 
   test('and of the change of an institution disclosure', async () => {
     const listed: Step = {
-      method: 'GET', path: '/institution-disclosures', status: 200,
+      method: 'GET',
+      path: '/institution-disclosures',
+      status: 200,
       answer: {
         institutionDisclosures: [
           { institutionDisclosureId: 'd-1', institutionId: '77', institutionDisclosureName: 'E-Sign' },
@@ -114,7 +128,9 @@ describe('a 404 on a record a list showed moments before', () => {
       },
     };
     const change: Step = {
-      method: 'PUT', path: '/institution-disclosures/d-1', status: 404,
+      method: 'PUT',
+      path: '/institution-disclosures/d-1',
+      status: 404,
       headers: { institutionid: '77', institutiondisclosurename: 'E-Sign v2', institutiondisclosurestatus: 'true' },
       body: {
         institutionDisclosureId: 'd-1',

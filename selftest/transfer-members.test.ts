@@ -18,15 +18,34 @@ function specFields(resource: string): string[] {
 }
 
 const schedule = {
-  lifeType: 'ENDDATE', startDate: '2026-12-07', endDate: '2026-12-07', numberOfExecutions: 1, frequency: 'ONETIME',
-  dayOfWeek: 1, daysOfMonth: [7], nextExecutionDate: '2026-12-07', finalExecutionDate: '2026-12-07',
+  lifeType: 'ENDDATE',
+  startDate: '2026-12-07',
+  endDate: '2026-12-07',
+  numberOfExecutions: 1,
+  frequency: 'ONETIME',
+  dayOfWeek: 1,
+  daysOfMonth: [7],
+  nextExecutionDate: '2026-12-07',
+  finalExecutionDate: '2026-12-07',
   remainingNumberOfExecutions: 1,
 };
 const money = { currencyCode: 'AED', amount: 0.01 };
 const transfer = {
-  id: 't-1', fromAccountHolderId: 'holder-1', toAccountHolderId: 'holder-2', fromAccountId: 'a-1', toAccountId: 'a-2',
-  amount: money, memo: 'rent', paymentOption: 'DEFAULT', previousYearContribution: false, status: 'SUCCESS',
-  confirmation: 'c-1', fee: money, payoffAmount: money, notificationMessage: 'done', schedule,
+  id: 't-1',
+  fromAccountHolderId: 'holder-1',
+  toAccountHolderId: 'holder-2',
+  fromAccountId: 'a-1',
+  toAccountId: 'a-2',
+  amount: money,
+  memo: 'rent',
+  paymentOption: 'DEFAULT',
+  previousYearContribution: false,
+  status: 'SUCCESS',
+  confirmation: 'c-1',
+  fee: money,
+  payoffAmount: money,
+  notificationMessage: 'done',
+  schedule,
 };
 
 function judgeTransfer(body: object) {
@@ -36,7 +55,10 @@ function judgeTransfer(body: object) {
     request: {
       method: 'POST',
       url: 'https://bank.example/fin/db-transfers/v1/transfers',
-      headers: [{ name: 'authorization', value: 'Bearer t-0123456789' }, { name: 'transactionid', value: 'x-1' }],
+      headers: [
+        { name: 'authorization', value: 'Bearer t-0123456789' },
+        { name: 'transactionid', value: 'x-1' },
+      ],
       postData: { mimeType: 'application/json', text: JSON.stringify(body) },
     },
     response: { status: 200, headers: [], content: { text: JSON.stringify({ ...body, status: 'SUCCESS' }) } },
@@ -47,7 +69,7 @@ function judgeTransfer(body: object) {
 const requirementsOf = async (body: object) => (await judgeTransfer(body)).cases.flatMap((c) => c.requirements);
 
 describe('the members of a Transfer', () => {
-  test('are the fields of the spec\'s Transfer and Schedule tables, as the schemas list them', () => {
+  test("are the fields of the spec's Transfer and Schedule tables, as the schemas list them", () => {
     expect(TRANSFER_MEMBERS).toEqual(specFields('Transfer'));
     expect(SCHEDULE_MEMBERS).toEqual(specFields('Schedule'));
   });

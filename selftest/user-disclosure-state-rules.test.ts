@@ -50,27 +50,40 @@ const verdicts = (j: HarJudgement, id: string) =>
   j.cases.flatMap((c) => c.checks.filter((k) => k.requirement === id).map((k) => k.outcome));
 
 type Rec = [name: string, status: string, user?: string, id?: string];
-const record = (user: string) => ([name, status, u, id]: Rec) => ({
-  institutionId: '77',
-  institutionUserId: u ?? user,
-  institutionUserDisclosureStatus: status,
-  institutionDisclosureName: name,
-  ...(id ? { institutionUserDisclosureId: id } : {}),
-});
+const record =
+  (user: string) =>
+  ([name, status, u, id]: Rec) => ({
+    institutionId: '77',
+    institutionUserId: u ?? user,
+    institutionUserDisclosureStatus: status,
+    institutionDisclosureName: name,
+    ...(id ? { institutionUserDisclosureId: id } : {}),
+  });
 const list = (at: number, records: Rec[], user = 'u-1', status = 200): Step => ({
-  method: 'GET', url: `${API}?InstitutionConsumerId=${user}`, status, at,
+  method: 'GET',
+  url: `${API}?InstitutionConsumerId=${user}`,
+  status,
+  at,
   answer: status === 200 ? { institutionUserDisclosures: records.map(record(user)) } : { code: 'E403', message: 'no' },
 });
 const change = (at: number, name: string, status: string): Step => ({
-  method: 'PUT', url: API, status: 204, at,
+  method: 'PUT',
+  url: API,
+  status: 204,
+  at,
   headers: {
-    institutionuserdisclosurestatus: status, institutiondisclosurename: name, accountid: 'a-1',
+    institutionuserdisclosurestatus: status,
+    institutiondisclosurename: name,
+    accountid: 'a-1',
     'content-type': 'application/json',
   },
   body: { institutionDisclosureName: name, institutionDisclosureStatus: status, accountId: 'a-1' },
 });
 const remove = (at: number, name: string): Step => ({
-  method: 'DELETE', url: API, status: 204, at,
+  method: 'DELETE',
+  url: API,
+  status: 204,
+  at,
   headers: { institutionuserdisclosurestatus: 'ACCEPTED', accountid: 'a-1', 'content-type': 'application/json' },
   body: { institutionDisclosureName: name, accountId: 'a-1' },
 });
@@ -79,16 +92,30 @@ const ACCEPTED = 'ACCEPTED';
 const DECLINED = 'NOT_ACCEPTED';
 
 describe('acts on no other record (STATE-UD-CHANGE-ONLY-NAMED, STATE-UD-DELETE-ONLY-NAMED)', () => {
-  const before = list(0, [['A', ACCEPTED], ['B', ACCEPTED], ['C', ACCEPTED], ['Old', ACCEPTED]]);
+  const before = list(0, [
+    ['A', ACCEPTED],
+    ['B', ACCEPTED],
+    ['C', ACCEPTED],
+    ['Old', ACCEPTED],
+  ]);
 
   test('one kind of write, another record moved: broken', async () => {
-    const after = list(200, [['A', DECLINED], ['B', DECLINED], ['C', ACCEPTED], ['Old', ACCEPTED]]);
+    const after = list(200, [
+      ['A', DECLINED],
+      ['B', DECLINED],
+      ['C', ACCEPTED],
+      ['Old', ACCEPTED],
+    ]);
     const j = await judge([before, change(100, 'A', DECLINED), after]);
     expect(verdicts(j, 'STATE-UD-CHANGE-ONLY-NAMED')).toEqual(['failed']);
   });
 
   test('a change and a delete of other records between the lists, the rest as they were: both proved', async () => {
-    const after = list(200, [['A', DECLINED], ['B', ACCEPTED], ['Old', ACCEPTED]]);
+    const after = list(200, [
+      ['A', DECLINED],
+      ['B', ACCEPTED],
+      ['Old', ACCEPTED],
+    ]);
     const j = await judge([before, change(100, 'A', DECLINED), remove(150, 'C'), after]);
     expect(verdicts(j, 'STATE-UD-CHANGE-ONLY-NAMED')).toEqual(['passed']);
     expect(verdicts(j, 'STATE-UD-DELETE-ONLY-NAMED')).toEqual(['passed']);
@@ -96,7 +123,11 @@ describe('acts on no other record (STATE-UD-CHANGE-ONLY-NAMED, STATE-UD-DELETE-O
   });
 
   test('a change and a delete, another record moved: no write can be told to be the cause, no verdict', async () => {
-    const after = list(200, [['A', DECLINED], ['B', DECLINED], ['Old', ACCEPTED]]);
+    const after = list(200, [
+      ['A', DECLINED],
+      ['B', DECLINED],
+      ['Old', ACCEPTED],
+    ]);
     const j = await judge([before, change(100, 'A', DECLINED), remove(150, 'C'), after]);
     expect(verdicts(j, 'STATE-UD-CHANGE-ONLY-NAMED')).toEqual([]);
     expect(verdicts(j, 'STATE-UD-DELETE-ONLY-NAMED')).toEqual([]);
@@ -107,7 +138,7 @@ describe('a list asked for another consumer (OP4-OTHER-CONSUMER)', () => {
   const mine = list(0, [['A', ACCEPTED, 'u-1', 'r-1']]);
   const other = async (steps: Step[]) => verdicts(await judge(steps), 'OP4-OTHER-CONSUMER');
 
-  test('shows none of the records an earlier list showed are the first user\'s: proved', async () => {
+  test("shows none of the records an earlier list showed are the first user's: proved", async () => {
     expect(await other([mine, list(100, [['B', ACCEPTED, 'u-2', 'r-2']], 'u-2')])).toEqual(['passed']);
   });
 

@@ -100,7 +100,7 @@ describe('waivers applied to a run', () => {
     expect(exitCodeFor(faulty)).toBe(EXIT.NON_CONFORMANT);
   });
 
-  test('a live waiver on the fault\'s requirement: waived (never passed), exit 0, listed first', () => {
+  test("a live waiver on the fault's requirement: waived (never passed), exit 0, listed first", () => {
     const w = judge(faulty, [waiver()]);
     expect(exitCodeFor(w.cases)).toBe(EXIT.CONFORMANT);
     // The same judgement one test at a time, as the progress display and --bail see it while the run goes on.
@@ -167,7 +167,7 @@ describe('waivers applied to a run', () => {
 });
 
 describe('--compare', () => {
-  test('a run compared with an earlier clean summary lists the fault\'s requirement as newly failed', () => {
+  test("a run compared with an earlier clean summary lists the fault's requirement as newly failed", () => {
     const before = buildSummary(facts(0, 'conformant'), clean, requirementRows(clean, declared, false));
     const prev = file(before);
     const c = compareRuns(loadPrevious(prev), requirementRows(faulty, declared, false), undefined, NOW);

@@ -1,7 +1,15 @@
 import * as allure from 'allure-js-commons';
 import { describe, inject, test as base } from 'vitest';
 import { requirement } from '../requirements';
-import { CaseContext, caseId, runCase, specLink, type EvidenceSink, type Feature, type RunSettings } from '../harness/case';
+import {
+  CaseContext,
+  caseId,
+  runCase,
+  specLink,
+  type EvidenceSink,
+  type Feature,
+  type RunSettings,
+} from '../harness/case';
 import type { Area, CaseReport, Exchange, Grade } from '../harness/model';
 import { OPERATIONS } from '../harness/operations';
 import { selects, type CaseFilter } from '../harness/run/filter';
@@ -26,7 +34,14 @@ const SEVERITY: Record<Grade, string> = { MUST: 'critical', SHOULD: 'normal', IN
 const allureSink: EvidenceSink = {
   step: (name, body) => allure.step(name, () => body()) as Promise<never>,
   exchange: async (ex: Exchange) => {
-    await allure.attachment(`${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}${ex.retries.length ? ` (after ${ex.retries.length} retr${ex.retries.length === 1 ? 'y' : 'ies'})` : ''}`, renderExchange(ex), 'text/plain');
+    await allure.attachment(
+      `${ex.request.method} ${ex.label ?? ex.operation} → ` +
+        `${ex.response?.status ?? ex.error?.kind}${
+          ex.retries.length ? ` (after ${ex.retries.length} ` + `retr${ex.retries.length === 1 ? 'y' : 'ies'})` : ''
+        }`,
+      renderExchange(ex),
+      'text/plain',
+    );
   },
   parameter: async (name, value) => {
     // Excluded from Allure's history id: generated values change with the seed, and a test must
@@ -38,7 +53,14 @@ const allureSink: EvidenceSink = {
 /** Keep what crosses to the main process small: bodies are cut in the task meta (Allure has them whole). */
 function forMeta(r: CaseReport): CaseReport {
   const cut = (s: string | undefined) => (s && s.length > 4096 ? `${s.slice(0, 4096)}… (cut)` : s);
-  return { ...r, exchanges: r.exchanges.map((e) => ({ ...e, request: { ...e.request, body: cut(e.request.body) }, response: e.response && { ...e.response, body: cut(e.response.body) ?? '' } })) };
+  return {
+    ...r,
+    exchanges: r.exchanges.map((e) => ({
+      ...e,
+      request: { ...e.request, body: cut(e.request.body) },
+      response: e.response && { ...e.response, body: cut(e.response.body) ?? '' },
+    })),
+  };
 }
 
 const test = base.extend<{ run: { settings: RunSettings; parallelAreas: number } }>({
@@ -77,9 +99,21 @@ function registerArea(features: Feature[]): void {
             await allure.link(specLink(settings, section), `spec: ${section}`);
           }
           await allure.description(
-            def.requirements.map((id) => { const r = requirement(id); return `**${id}** (${r.grade}, spec section *${r.section}*)\n\n> ${r.statement}`; }).join('\n\n'),
+            def.requirements
+              .map((id) => {
+                const r = requirement(id);
+                return `**${id}** (${r.grade}, spec section ` + `*${r.section}*)\n\n> ${r.statement}`;
+              })
+              .join('\n\n'),
           );
-          const ctx = new CaseContext(settings, workerClient(settings, parallelAreas), f, def, allureSink, AbortSignal.any([signal, runCancelledSignal(runKey)]));
+          const ctx = new CaseContext(
+            settings,
+            workerClient(settings, parallelAreas),
+            f,
+            def,
+            allureSink,
+            AbortSignal.any([signal, runCancelledSignal(runKey)]),
+          );
           const report = await runCase(ctx);
           // A case stopped by --bail (its requests aborted) says so, rather than that the run was interrupted.
           const why = runCancelledWhy(runKey);
@@ -89,11 +123,14 @@ function registerArea(features: Feature[]): void {
           // The report's tree groups tests by requirement (story), and a test with several stories is
           // listed (and counted in the tree's badges) once per story: each test gets one, the
           // requirement whose check failed, else its first. Every requirement it checks is a tag.
-          const failedId = report.checks.find((k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict))?.requirement;
+          const failedId = report.checks.find(
+            (k) => k.outcome === 'failed' && (k.grade === 'MUST' || settings.strict),
+          )?.requirement;
           await allure.story(report.outcome === 'failed' && failedId ? failedId : def.requirements[0]!);
           task.meta.dbsi = forMeta(report);
           if (report.outcome === 'warning') await allure.label('tag', 'warning');
-          if (!settings.strict && report.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed')) await allure.label('tag', 'observation');
+          if (!settings.strict && report.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed'))
+            await allure.label('tag', 'observation');
           switch (report.outcome) {
             case 'passed':
             case 'warning':

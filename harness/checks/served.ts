@@ -10,13 +10,24 @@ import { fail, pass, receivedSummary, type CheckVerdict } from './verdict';
  */
 export function operation_found(res: HttpResult, path: string, servedAt?: HttpResult): CheckVerdict {
   const d = `finds the operation at ${path} (not answered 404 or 405)`;
-  if (res.status !== 404 && res.status !== 405) return pass('operation_found', d, res, `answered ${res.status} at ${res.exchange.request.url}`);
-  const elsewhere = servedAt ? `; the same request, changing nothing, was answered ${servedAt.status} at ${servedAt.exchange.request.url}` : '';
-  return fail('operation_found', d, `the operation at ${res.exchange.request.url} (any answer but 404 or 405)`, `${receivedSummary(res)}${elsewhere}`, res);
+  if (res.status !== 404 && res.status !== 405)
+    return pass('operation_found', d, res, `answered ${res.status} at ` + `${res.exchange.request.url}`);
+  const elsewhere = servedAt
+    ? `; the same request, changing nothing, was answered ` + `${servedAt.status} at ${servedAt.exchange.request.url}`
+    : '';
+  return fail(
+    'operation_found',
+    d,
+    `the operation at ${res.exchange.request.url} ` + `(any answer but 404 or 405)`,
+    `${receivedSummary(res)}${elsewhere}`,
+    res,
+  );
 }
 
 /** A request the spec says must succeed, for a stated reason, is answered 2xx. */
 export function served(res: HttpResult, why: string): CheckVerdict {
   const d = `is served (${why}): a 2xx`;
-  return res.status >= 200 && res.status < 300 ? pass('served', d, res, `answered ${res.status}`) : fail('served', d, 'a 2xx status', receivedSummary(res), res);
+  return res.status >= 200 && res.status < 300
+    ? pass('served', d, res, `answered ${res.status}`)
+    : fail('served', d, 'a 2xx status', receivedSummary(res), res);
 }

@@ -9,13 +9,23 @@ import { fail, notApplicable, pass, type CheckVerdict } from './verdict';
 export function shown_value(value: unknown, shown: readonly string[], what: string, res?: HttpResult): CheckVerdict {
   const d = `${what} is one of the values the spec shows (${shown.join(', ')})`;
   if (value === undefined) return notApplicable('shown_value', d, `${what} is absent`, res);
-  return typeof value === 'string' && shown.includes(value) ? pass('shown_value', d, res) : fail('shown_value', d, `one of ${shown.join(', ')} (others are not shown, so not forbidden)`, JSON.stringify(value), res);
+  return typeof value === 'string' && shown.includes(value)
+    ? pass('shown_value', d, res)
+    : fail(
+        'shown_value',
+        d,
+        `one of ${shown.join(', ')} (others are not ` + `shown, so not forbidden)`,
+        JSON.stringify(value),
+        res,
+      );
 }
 
 /** A state transition is visible: the observed value is the one sent. */
 export function value_equals(actual: unknown, expected: unknown, what: string, res?: HttpResult): CheckVerdict {
   const d = `${what} is ${JSON.stringify(expected)}`;
-  return JSON.stringify(actual) === JSON.stringify(expected) ? pass('value_equals', d, res) : fail('value_equals', d, JSON.stringify(expected), actual === undefined ? 'absent' : JSON.stringify(actual), res);
+  return JSON.stringify(actual) === JSON.stringify(expected)
+    ? pass('value_equals', d, res)
+    : fail('value_equals', d, JSON.stringify(expected), actual === undefined ? 'absent' : JSON.stringify(actual), res);
 }
 
 /** Something that must be present (a record, a member) is. */
@@ -27,5 +37,7 @@ export function present(found: unknown, what: string, res?: HttpResult): CheckVe
 /** Something that must be gone (a deleted record) is. */
 export function absent(found: unknown, what: string, res?: HttpResult): CheckVerdict {
   const d = `${what} is absent`;
-  return found === undefined || found === null ? pass('absent', d, res) : fail('absent', d, 'absent', JSON.stringify(found).slice(0, 200), res);
+  return found === undefined || found === null
+    ? pass('absent', d, res)
+    : fail('absent', d, 'absent', JSON.stringify(found).slice(0, 200), res);
 }

@@ -15,9 +15,27 @@ export interface CheckVerdict {
   res?: HttpResult;
 }
 
-export const pass = (check: string, description: string, res?: HttpResult, note?: string): CheckVerdict => ({ check, description, outcome: 'passed', res, note });
-export const fail = (check: string, description: string, expected: string, received: string, res?: HttpResult): CheckVerdict => ({ check, description, outcome: 'failed', expected, received, res });
-export const notApplicable = (check: string, description: string, note: string, res?: HttpResult): CheckVerdict => ({ check, description, outcome: 'not-applicable', note, res });
+export const pass = (check: string, description: string, res?: HttpResult, note?: string): CheckVerdict => ({
+  check,
+  description,
+  outcome: 'passed',
+  res,
+  note,
+});
+export const fail = (
+  check: string,
+  description: string,
+  expected: string,
+  received: string,
+  res?: HttpResult,
+): CheckVerdict => ({ check, description, outcome: 'failed', expected, received, res });
+export const notApplicable = (check: string, description: string, note: string, res?: HttpResult): CheckVerdict => ({
+  check,
+  description,
+  outcome: 'not-applicable',
+  note,
+  res,
+});
 
 /** "status 404, body {"x":1}" from the redacted exchange, short enough for one line. */
 export function receivedSummary(res: HttpResult, max = 200): string {

@@ -28,7 +28,8 @@ export function budgetSkipped(r: ContractCoverageReport): CellResult[] {
 const cellText = (c: CellResult) => (c.value !== undefined ? `${c.side} \`${c.value}\`` : c.side);
 const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const countsRow = (name: string, c: CoverageCounts) =>
-  `| ${name} | ${c.tested} | ${c.notTested} | ${c.skipped} | ${c.notTestable} | ${c.testable ? `${c.percent}%` : '—'} |`;
+  `| ${name} | ${c.tested} | ${c.notTested} | ${c.skipped} | ` +
+  `${c.notTestable} | ${c.testable ? `${c.percent}%` : '—'} |`;
 
 /** reports/contract-coverage.md: the totals, per operation and per side, then every cell of every operation. */
 export function contractCoverageMarkdown(r: ContractCoverageReport): string {

@@ -13,33 +13,60 @@ const SEVERITY: Record<Grade, string> = { MUST: 'critical', SHOULD: 'normal', IN
  * recorded traffic): the same labels, links, statuses and attachments as the vitest registration
  * gives an active case, through the same results writer.
  */
-export async function writeAllureResults(dir: string, cases: CaseReport[], o: { settings: RunSettings; environmentInfo: Record<string, string>; categories: unknown }): Promise<void> {
+export async function writeAllureResults(
+  dir: string,
+  cases: CaseReport[],
+  o: { settings: RunSettings; environmentInfo: Record<string, string>; categories: unknown },
+): Promise<void> {
   const writer = new AsyncResultsWriter(dir);
   writer.writeEnvironmentInfo(o.environmentInfo);
   writer.writeCategoriesDefinitions(o.categories);
   for (const [i, c] of cases.entries()) {
-    // A capture can hold thousands of exchanges: the files are written a few hundred at a time (open files are limited).
+    // A capture can hold thousands of exchanges: the files are written a few hundred at a time (open files are
+    // limited).
     if (i % 200 === 199) await writer.flush();
     const operationKey = c.id.split('/')[1] as OperationKey;
     const op = OPERATIONS[operationKey];
     const grades = c.requirements.map((id) => requirement(id).grade);
     const grade: Grade = grades.includes('MUST') ? 'MUST' : grades.includes('SHOULD') ? 'SHOULD' : 'INFO';
-    const failedIds = [...new Set(c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || o.settings.strict)).map((k) => k.requirement))];
+    const failedIds = [
+      ...new Set(
+        c.checks
+          .filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || o.settings.strict))
+          .map((k) => k.requirement),
+      ),
+    ];
     const labels = [
       { name: 'epic', value: c.area },
       { name: 'feature', value: `${op.number}. ${op.name}` },
       { name: 'severity', value: SEVERITY[grade] },
       ...[grade, ...c.requirements].map((value) => ({ name: 'tag', value })),
-      ...(c.outcome === 'failed' && failedIds.length ? failedIds : c.requirements).map((value) => ({ name: 'story', value })),
+      ...(c.outcome === 'failed' && failedIds.length ? failedIds : c.requirements).map((value) => ({
+        name: 'story',
+        value,
+      })),
       ...(c.outcome === 'warning' ? [{ name: 'tag', value: 'warning' }] : []),
-      ...(!o.settings.strict && c.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed') ? [{ name: 'tag', value: 'observation' }] : []),
+      ...(!o.settings.strict && c.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed')
+        ? [{ name: 'tag', value: 'observation' }]
+        : []),
     ];
     const attachments = c.exchanges.map((ex) => {
       const source = `${randomUUID()}-attachment.txt`;
       writer.writeAttachment(source, Buffer.from(renderExchange(ex)));
-      return { name: `${ex.request.method} ${ex.label ?? ex.operation} → ${ex.response?.status ?? ex.error?.kind}`, source, type: 'text/plain' };
+      return {
+        name: `${ex.request.method} ${ex.label ?? ex.operation} → ` + `${ex.response?.status ?? ex.error?.kind}`,
+        source,
+        type: 'text/plain',
+      };
     });
-    const status = c.outcome === 'passed' || c.outcome === 'warning' ? 'passed' : c.outcome === 'failed' ? 'failed' : c.outcome === 'not-applicable' || c.outcome === 'not-allowed' ? 'skipped' : 'broken';
+    const status =
+      c.outcome === 'passed' || c.outcome === 'warning'
+        ? 'passed'
+        : c.outcome === 'failed'
+          ? 'failed'
+          : c.outcome === 'not-applicable' || c.outcome === 'not-allowed'
+            ? 'skipped'
+            : 'broken';
     const start = Date.parse(c.parameters.startedAt ?? '') || Date.now();
     const fullName = `${c.area} > ${op.number}. ${op.name} > ${c.title}`;
     writer.writeResult({
@@ -51,9 +78,18 @@ export async function writeAllureResults(dir: string, cases: CaseReport[], o: { 
       status,
       statusDetails: c.reason ? { message: c.reason, trace: c.reason } : {},
       stage: 'finished',
-      description: c.requirements.map((id) => { const r = requirement(id); return `**${id}** (${r.grade}, spec section *${r.section}*)\n\n> ${r.statement}`; }).join('\n\n'),
+      description: c.requirements
+        .map((id) => {
+          const r = requirement(id);
+          return `**${id}** (${r.grade}, spec section ` + `*${r.section}*)\n\n> ${r.statement}`;
+        })
+        .join('\n\n'),
       labels,
-      links: [...new Set([op.section, ...c.requirements.map((id) => requirement(id).section)])].map((section) => ({ url: specLink(o.settings, section), name: `spec: ${section}`, type: 'link' })),
+      links: [...new Set([op.section, ...c.requirements.map((id) => requirement(id).section)])].map((section) => ({
+        url: specLink(o.settings, section),
+        name: `spec: ${section}`,
+        type: 'link',
+      })),
       parameters: Object.entries(c.parameters).map(([name, value]) => ({ name, value, excluded: true })),
       attachments,
       steps: [],

@@ -39,12 +39,21 @@ export class AsyncResultsWriter {
     this.write(name, content);
   }
   writeAttachmentFromPath(name: string, from: string): void {
-    const p = import('node:fs/promises').then((fs) => fs.copyFile(from, join(this.dir, name))).catch((e: Error) => void (this.failure ??= e)).finally(() => this.pending.delete(p));
+    const p = import('node:fs/promises')
+      .then((fs) => fs.copyFile(from, join(this.dir, name)))
+      .catch((e: Error) => void (this.failure ??= e))
+      .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
   writeEnvironmentInfo(info: Record<string, string | undefined>): void {
     const esc = (s: string) => s.replace(/[\\:= ]/g, (c) => `\\${c}`);
-    this.write('environment.properties', Object.entries(info).filter((e): e is [string, string] => e[1] !== undefined).map(([k, v]) => `${esc(k)}=${v}`).join('\n'));
+    this.write(
+      'environment.properties',
+      Object.entries(info)
+        .filter((e): e is [string, string] => e[1] !== undefined)
+        .map(([k, v]) => `${esc(k)}=${v}`)
+        .join('\n'),
+    );
   }
   writeCategoriesDefinitions(categories: unknown): void {
     this.write('categories.json', JSON.stringify(categories));
@@ -71,24 +80,32 @@ export interface AllureResult {
   labels?: Array<{ name: string; value: string }>;
 }
 
-
 /**
  * A result given its case's final verdict: a case the run's setup proofs made "could not test" is
  * broken, with the reason, like every other could-not-test case; a skipped, not applicable or could
  * not test result always shows its reason (Allure's statusDetails.message), so no such test reads as
  * a bare grey or yellow mark.
  */
-export function reviseResult(r: AllureResult, byId: ReadonlyMap<string, { outcome: string; reason?: string }>): AllureResult {
+export function reviseResult(
+  r: AllureResult,
+  byId: ReadonlyMap<string, { outcome: string; reason?: string }>,
+): AllureResult {
   const id = r.labels?.find((l) => l.name === CASE_LABEL)?.value;
   const c = id === undefined ? undefined : byId.get(id);
   if (!c) return r;
   // A waived failure (--waivers) stays failed, never passed; its message says WAIVED (category "Waived deviations").
-  if (c.outcome === 'waived') return { ...r, status: 'failed', statusDetails: { ...r.statusDetails, message: c.reason } };
+  if (c.outcome === 'waived')
+    return { ...r, status: 'failed', statusDetails: { ...r.statusDetails, message: c.reason } };
   if (c.outcome === 'could-not-test' && r.status !== 'broken') {
-    return { ...r, status: 'broken', statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined } };
+    return {
+      ...r,
+      status: 'broken',
+      statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined },
+    };
   }
   const withReason = c.outcome === 'not-applicable' || c.outcome === 'not-allowed' || c.outcome === 'could-not-test';
-  if (withReason && c.reason && !r.statusDetails?.message) return { ...r, statusDetails: { ...r.statusDetails, message: c.reason } };
+  if (withReason && c.reason && !r.statusDetails?.message)
+    return { ...r, statusDetails: { ...r.statusDetails, message: c.reason } };
   return r;
 }
 
@@ -103,7 +120,11 @@ export class AllureReporter extends AllureVitestReporter {
 
   override onInit(vitest: Vitest): void {
     super.onInit(vitest);
-    const runtime = (this as unknown as { allureReporterRuntime?: { writer: unknown; writeCategoriesDefinitions(): void; writeEnvironmentInfo(): void } }).allureReporterRuntime;
+    const runtime = (
+      this as unknown as {
+        allureReporterRuntime?: { writer: unknown; writeCategoriesDefinitions(): void; writeEnvironmentInfo(): void };
+      }
+    ).allureReporterRuntime;
     if (runtime) runtime.writer = this.writer;
   }
 

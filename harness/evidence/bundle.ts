@@ -45,7 +45,11 @@ export class BundleRefused extends Error {
   override name = 'BundleRefused';
   constructor(public hits: SecretHit[]) {
     const shown = hits.slice(0, 12).map((h) => `${h.file} (${h.secret}, as ${h.form})`);
-    super(`evidence bundle refused: a configured secret appears in ${shown.join(', ')}${hits.length > shown.length ? ` and ${hits.length - shown.length} more` : ''}. Nothing was packed; the files named contain a secret and must not be shared.`);
+    super(
+      `evidence bundle refused: a configured secret appears in ` +
+        `${shown.join(', ')}${hits.length > shown.length ? ` and ${hits.length - shown.length} more` : ''}. ` +
+        `Nothing was packed; the files named contain a secret and must not be shared.`,
+    );
   }
 }
 
@@ -70,7 +74,9 @@ export function searchableTexts(data: Buffer): string[] {
 /** Every place a configured secret appears in the given files, in any of its forms. */
 export function scanForSecrets(entries: BundleEntry[], secrets: ReadonlyArray<string | ScannedSecret>): SecretHit[] {
   const hits: SecretHit[] = [];
-  const named = secrets.map((s, i) => (typeof s === 'string' ? { name: `secret #${i + 1} of the configuration`, value: s } : s));
+  const named = secrets.map((s, i) =>
+    typeof s === 'string' ? { name: `secret #${i + 1} of the configuration`, value: s } : s,
+  );
   const patterns = named.map((s) => secretPattern(s.value));
   for (const e of entries) {
     const texts = searchableTexts(e.data);
@@ -116,9 +122,15 @@ export function tar(entries: BundleEntry[], mtime = new Date()): Buffer {
 }
 
 /** The manifest and a `sha256sum -c` compatible checksum list of the files. */
-export function manifestFor(entries: BundleEntry[], facts: Omit<Manifest, 'bundle' | 'files'>): { manifest: Manifest; sums: string } {
+export function manifestFor(
+  entries: BundleEntry[],
+  facts: Omit<Manifest, 'bundle' | 'files'>,
+): { manifest: Manifest; sums: string } {
   const files = entries.map((e) => ({ name: e.name, bytes: e.data.length, sha256: sha256(e.data) }));
-  return { manifest: { bundle: 'dbsi-conformance evidence', ...facts, files }, sums: files.map((f) => `${f.sha256}  ${f.name}\n`).join('') };
+  return {
+    manifest: { bundle: 'dbsi-conformance evidence', ...facts, files },
+    sums: files.map((f) => `${f.sha256}  ${f.name}\n`).join(''),
+  };
 }
 
 /**
@@ -135,7 +147,11 @@ export function writeBundle(
 ): Manifest {
   const entries: BundleEntry[] = [...files.map((f) => ({ name: basename(f), data: readFileSync(f) })), ...extra];
   const { manifest, sums } = manifestFor(entries, facts);
-  const all = [...entries, { name: 'MANIFEST.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n') }, { name: 'SHA256SUMS', data: Buffer.from(sums) }];
+  const all = [
+    ...entries,
+    { name: 'MANIFEST.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n') },
+    { name: 'SHA256SUMS', data: Buffer.from(sums) },
+  ];
   const hits = scanForSecrets(all, secrets);
   if (hits.length) throw new BundleRefused(hits);
   writeFileSync(target, gzipSync(tar(all, new Date(facts.createdAt))));

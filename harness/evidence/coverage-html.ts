@@ -40,7 +40,10 @@ export function contractCoverageSection(r: ContractCoverageReport): string {
       ['<b>total</b>', ...counts(r.total)],
     ],
   );
-  const sides = table(['side', ...COUNT_HEAD], Object.entries(r.bySide).map(([side, c]) => [side, ...counts(c)]));
+  const sides = table(
+    ['side', ...COUNT_HEAD],
+    Object.entries(r.bySide).map(([side, c]) => [side, ...counts(c)]),
+  );
   const open = r.operations.flatMap((o) =>
     o.cells.filter((c) => c.status === 'not-tested' || c.status === 'skipped').map((c) => openCell(o, c)),
   );

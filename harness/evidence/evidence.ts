@@ -9,7 +9,11 @@ import { EXIT } from '../run/results';
 import type { ConformanceSummary } from './summary';
 import { waiverBlock } from '../run/waivers';
 
-export const SUMMARY_FILES = { json: 'conformance-summary.json', md: 'conformance-summary.md', junit: 'junit.xml' } as const;
+export const SUMMARY_FILES = {
+  json: 'conformance-summary.json',
+  md: 'conformance-summary.md',
+  junit: 'junit.xml',
+} as const;
 
 /** The waivers file's name inside the evidence bundle. */
 export const WAIVERS_ENTRY = 'waivers.json';
@@ -49,17 +53,25 @@ export function reportVerdict(s: ConformanceSummary): Parameters<typeof verdictB
   const waived = waiverBlock(s.waivers, s.facts.strict);
   const observed = s.requirements.filter((r) => r.verdict === 'observed').length;
   const observations = observed
-    ? `${observed} requirement${observed === 1 ? '' : 's'} observed (INFO: something the spec does not list; not a failure)`
+    ? `${observed} requirement${observed === 1 ? '' : 's'} observed (INFO: ` +
+      `something the spec does not list; not a failure)`
     : undefined;
   // The tests as the verdict counts them: Allure's dial leaves skipped tests out (100 % on a run that skipped
   // most of its tests), so the band says what ran and what did not.
   const sum = (k: keyof (typeof s.areas)[string]) => Object.values(s.areas).reduce((n, a) => n + (a[k] ?? 0), 0);
   const parts: Array<[number, string]> = [
-    [sum('passed'), 'passed'], [sum('warning'), 'with warnings'], [sum('failed'), 'failed'], [sum('waived'), 'waived'],
-    [sum('couldNotTest') + sum('error'), 'could not test'], [sum('notApplicable'), 'not applicable'],
+    [sum('passed'), 'passed'],
+    [sum('warning'), 'with warnings'],
+    [sum('failed'), 'failed'],
+    [sum('waived'), 'waived'],
+    [sum('couldNotTest') + sum('error'), 'could not test'],
+    [sum('notApplicable'), 'not applicable'],
     [sum('notAllowed'), 'skipped (allow.* off)'],
   ];
-  const tests = `${sum('total')} tests: ${parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(', ')}`;
+  const tests = `${sum('total')} tests: ${parts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(', ')}`;
   const extra = {
     tests,
     ...(waived.length ? { waived } : {}),
@@ -90,12 +102,20 @@ export interface EvidenceOptions {
 export async function writeEvidence(o: EvidenceOptions): Promise<number | undefined> {
   const written: string[] = [];
   let html: string | undefined;
-  // The history is kept between runs (and cached by CI): a run whose artifacts are refused must not leave its entry there.
+  // The history is kept between runs (and cached by CI): a run whose artifacts are refused must not leave its entry
+  // there.
   const historyFile = join(o.reportsDir, REPORT_FILES.history);
   const historyBefore = o.bundle && existsSync(historyFile) ? readFileSync(historyFile) : undefined;
   if (o.html) {
     try {
-      html = await buildHtmlReport({ reportsDir: o.reportsDir, resultsDir: o.resultsDir, name: `DBSI conformance: ${o.summary.facts.target.name}`, variables: reportVariables(o.summary), runKey: o.summary.facts.startedAt, verdict: reportVerdict(o.summary) });
+      html = await buildHtmlReport({
+        reportsDir: o.reportsDir,
+        resultsDir: o.resultsDir,
+        name: `DBSI conformance: ${o.summary.facts.target.name}`,
+        variables: reportVariables(o.summary),
+        runKey: o.summary.facts.startedAt,
+        verdict: reportVerdict(o.summary),
+      });
       addContractCoverage(html, o.reportsDir);
       written.push(html);
     } catch (e) {
@@ -104,17 +124,35 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
     }
   }
   if (o.bundle) {
-    const files = [SUMMARY_FILES.md, SUMMARY_FILES.json, SUMMARY_FILES.junit, REPORT_FILES.html, ...Object.values(CONTRACT_COVERAGE_FILES)].map((f) => join(o.reportsDir, f)).filter((f) => existsSync(f));
-    if (!html) o.io.err('dbsi-conformance: the evidence bundle is packed without the HTML report (it could not be built)');
+    const files = [
+      SUMMARY_FILES.md,
+      SUMMARY_FILES.json,
+      SUMMARY_FILES.junit,
+      REPORT_FILES.html,
+      ...Object.values(CONTRACT_COVERAGE_FILES),
+    ]
+      .map((f) => join(o.reportsDir, f))
+      .filter((f) => existsSync(f));
+    if (!html)
+      o.io.err('dbsi-conformance: the evidence bundle is packed without the ' + 'HTML report (it could not be built)');
     const target = join(o.reportsDir, bundleName(o.summary.facts.startedAt));
     try {
       // Every artifact of the run is scanned, not only what is packed: allure-results and the history too.
       const others = artifactFiles(o.reportsDir, o.resultsDir).filter((f) => !files.includes(f));
-      const hits = scanForSecrets(others.map((f) => ({ name: relative(o.reportsDir, f), data: readFileSync(f) })), o.secrets);
+      const hits = scanForSecrets(
+        others.map((f) => ({ name: relative(o.reportsDir, f), data: readFileSync(f) })),
+        o.secrets,
+      );
       if (hits.length) throw new BundleRefused(hits);
       const extra = o.waivers ? [{ name: WAIVERS_ENTRY, data: o.waivers }] : [];
       const { suiteVersion, verdict, exitCode } = o.summary.facts;
-      writeBundle(target, files, o.secrets, { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode }, extra);
+      writeBundle(
+        target,
+        files,
+        o.secrets,
+        { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode },
+        extra,
+      );
       written.push(target);
     } catch (e) {
       if (e instanceof BundleRefused) {
@@ -122,7 +160,10 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
         if (e.hits.some((h) => h.file === REPORT_FILES.history)) {
           if (historyBefore) writeFileSync(historyFile, historyBefore);
           else rmSync(historyFile, { force: true });
-          o.io.err(`dbsi-conformance: ${REPORT_FILES.history} is put back as it was before this run, so that no secret is carried into later runs`);
+          o.io.err(
+            `dbsi-conformance: ${REPORT_FILES.history} is put back as it was before ` +
+              `this run, so that no secret is carried into later runs`,
+          );
         }
         return EXIT.EVIDENCE_REFUSED;
       }
@@ -138,7 +179,13 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
  * history, and allure-results (the directory may hold other things of the user's: only these).
  */
 export function artifactFiles(reportsDir: string, resultsDir = join(reportsDir, 'allure-results')): string[] {
-  const top = [...Object.values(SUMMARY_FILES), ...Object.values(CONTRACT_COVERAGE_FILES), REPORT_FILES.html, REPORT_FILES.history, REPORT_FILES.historyMarker].map((f) => join(reportsDir, f));
+  const top = [
+    ...Object.values(SUMMARY_FILES),
+    ...Object.values(CONTRACT_COVERAGE_FILES),
+    REPORT_FILES.html,
+    REPORT_FILES.history,
+    REPORT_FILES.historyMarker,
+  ].map((f) => join(reportsDir, f));
   const results = existsSync(resultsDir) ? readdirSync(resultsDir).map((f) => join(resultsDir, f)) : [];
   return [...top, ...results].filter((f) => existsSync(f) && statSync(f).isFile());
 }

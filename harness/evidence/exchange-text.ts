@@ -9,7 +9,10 @@ export function renderExchange(ex: Exchange): string {
   lines.push('', '---');
   if (ex.response) {
     const waited = ex.waitedMs ? `; waited ${ex.waitedMs} ms in the client before it was sent` : '';
-    lines.push(`HTTP ${ex.response.status}   (${ex.durationMs} ms, ${ex.response.bytes} bytes${ex.response.truncated ? ', cut off at the size limit' : ''}${waited})`);
+    lines.push(
+      `HTTP ${ex.response.status}   (${ex.durationMs} ms, ${ex.response.bytes} ` +
+        `bytes${ex.response.truncated ? ', cut off at the size limit' : ''}${waited})`,
+    );
     for (const [k, v] of Object.entries(ex.response.headers)) lines.push(`${k}: ${v}`);
     if (ex.response.body) lines.push('', pretty(ex.response.body));
   } else if (ex.error) lines.push(`no answer: ${ex.error.kind}: ${ex.error.message} (${ex.durationMs} ms)`);

@@ -3,7 +3,12 @@ import { renderExchange } from './exchange-text';
 import type { UnremovableRecord } from '../run/unremovable';
 
 const esc = (s: string) =>
-  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 const skippedOrWaived = (c: CaseReport) => ['not-applicable', 'not-allowed', 'waived'].includes(c.outcome);
 
@@ -15,30 +20,70 @@ export function junitXml(cases: CaseReport[], runName: string, unremovable: read
   for (const c of ordered) byArea.set(c.area, [...(byArea.get(c.area) ?? []), c]);
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const all = (p: (c: CaseReport) => boolean) => cases.filter(p).length;
-  out.push(`<testsuites name="${esc(runName)}" tests="${cases.length}" failures="${all((c) => c.outcome === 'failed')}" errors="${all((c) => c.outcome === 'could-not-test' || c.outcome === 'error')}" skipped="${all(skippedOrWaived)}">`);
+  out.push(
+    `<testsuites name="${esc(runName)}" tests="${cases.length}" ` +
+      `failures="${all((c) => c.outcome === 'failed')}" ` +
+      `errors="${all((c) => c.outcome === 'could-not-test' || c.outcome === 'error')}" ` +
+      `skipped="${all(skippedOrWaived)}">`,
+  );
   for (const [area, list] of byArea) {
     const time = list.reduce((s, c) => s + c.durationMs, 0) / 1000;
-    out.push(`  <testsuite name="${esc(area)}" tests="${list.length}" failures="${list.filter((c) => c.outcome === 'failed').length}" errors="${list.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error').length}" skipped="${list.filter(skippedOrWaived).length}" time="${time.toFixed(3)}">`);
+    out.push(
+      `  <testsuite name="${esc(area)}" tests="${list.length}" ` +
+        `failures="${list.filter((c) => c.outcome === 'failed').length}" ` +
+        `errors="${list.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error').length}" ` +
+        `skipped="${list.filter(skippedOrWaived).length}" time="${time.toFixed(3)}">`,
+    );
     for (const c of list) {
       // No dot in the classname: Jenkins and others split it at dots into package and class.
-      out.push(`    <testcase classname="${esc(`${c.area} › ${c.operation}`.replace(/\./g, ''))}" name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`);
-      // The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check, outcome).
-      const made = unremovable.filter((r) => r.test === c.title).map((r) => `${r.kind} ${r.what}${r.id ? ` (id ${r.id})` : ''}`);
-      const checks = c.checks.map((k) => `<property name="check" value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`).join('');
+      out.push(
+        `    <testcase classname="${esc(`${c.area} › ${c.operation}`.replace(/\./g, ''))}" ` +
+          `name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`,
+      );
+      // The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check,
+      // outcome).
+      const made = unremovable
+        .filter((r) => r.test === c.title)
+        .map((r) => `${r.kind} ${r.what}${r.id ? ` (id ${r.id})` : ''}`);
+      const checks = c.checks
+        .map(
+          (k) => `<property name="check" ` + `value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`,
+        )
+        .join('');
       const waived = c.outcome === 'waived' ? `<property name="waived" value="${esc(c.reason ?? '')}"/>` : '';
-      out.push(`      <properties>${waived}${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? []).map((l) => `<property name="leftover" value="${esc(`${l.what}: restore ${l.restore}`)}"/>`).join('')}${made.map((m) => `<property name="created-cannot-remove" value="${esc(m)}"/>`).join('')}</properties>`);
+      out.push(
+        `      <properties>${waived}${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property ` +
+          `name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? [])
+            .map((l) => `<property name="leftover" ` + `value="${esc(`${l.what}: restore ${l.restore}`)}"/>`)
+            .join('')}${made
+            .map((m) => `<property name="created-cannot-remove" ` + `value="${esc(m)}"/>`)
+            .join('')}</properties>`,
+      );
       const first = (c.reason ?? '').split('\n')[0]!;
-      if (c.outcome === 'failed') out.push(`      <failure message="${esc(first)}" type="non-conformance">${esc(c.reason ?? '')}</failure>`);
-      if (c.outcome === 'could-not-test' || c.outcome === 'error') out.push(`      <error message="${esc(first)}" type="${c.outcome}">${esc(c.reason ?? '')}</error>`);
-      if (c.outcome === 'not-applicable' || c.outcome === 'not-allowed') out.push(`      <skipped message="${esc(first)}"/>`);
+      if (c.outcome === 'failed')
+        out.push(`      <failure message="${esc(first)}" ` + `type="non-conformance">${esc(c.reason ?? '')}</failure>`);
+      if (c.outcome === 'could-not-test' || c.outcome === 'error')
+        out.push(`      <error message="${esc(first)}" ` + `type="${c.outcome}">${esc(c.reason ?? '')}</error>`);
+      if (c.outcome === 'not-applicable' || c.outcome === 'not-allowed')
+        out.push(`      <skipped message="${esc(first)}"/>`);
       // Not a pass, not a failure of the run: skipped, with a message that says WAIVED and the property above.
       if (c.outcome === 'waived') out.push(`      <skipped message="${esc(first)}" type="waived"/>`);
-      const notes = [c.outcome === 'warning' ? `WARNING ${c.reason}` : '', ...c.checks.filter((k) => k.grade === 'INFO' && k.outcome === 'failed').map((k) => `observation ${k.requirement}: ${k.description}; received ${k.received}`)].filter(Boolean);
+      const notes = [
+        c.outcome === 'warning' ? `WARNING ${c.reason}` : '',
+        ...c.checks
+          .filter((k) => k.grade === 'INFO' && k.outcome === 'failed')
+          .map((k) => `observation ${k.requirement}: ` + `${k.description}; received ${k.received}`),
+      ].filter(Boolean);
       const exchanges = c.exchanges.map(renderExchange).join('\n\n');
       out.push(`      <system-out>${esc([...notes, exchanges].filter(Boolean).join('\n\n'))}</system-out>`);
       // What its clean-up could not put back: never silent, whatever the outcome.
       const errLines = [
-        ...(c.leftovers ?? []).map((l) => `LEFT ON THE TARGET: ${l.what}${l.now ? `; now ${l.now}` : ''}; restore ${l.restore}; why: ${l.why}`),
+        ...(c.leftovers ?? []).map(
+          (l) =>
+            `LEFT ON THE TARGET: ` +
+            `${l.what}${l.now ? `; now ${l.now}` : ''}; restore ` +
+            `${l.restore}; why: ${l.why}`,
+        ),
         ...made.map((m) => `CREATED, CANNOT BE REMOVED THROUGH THE INTERFACE: ${m}`),
       ];
       if (errLines.length) out.push(`      <system-err>${esc(errLines.join('\n'))}</system-err>`);

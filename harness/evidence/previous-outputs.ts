@@ -6,7 +6,13 @@ import { CONTRACT_COVERAGE_FILES } from '../contract-coverage/files';
 const CONTRACT_FILES = Object.values(CONTRACT_COVERAGE_FILES);
 
 /** The files a run writes in its reports folder, each run anew (allure-results/ is cleared by clearResults). */
-const RUN_OUTPUTS = ['conformance-summary.md', 'conformance-summary.json', 'junit.xml', REPORT_FILES.html, ...CONTRACT_FILES];
+const RUN_OUTPUTS = [
+  'conformance-summary.md',
+  'conformance-summary.json',
+  'junit.xml',
+  REPORT_FILES.html,
+  ...CONTRACT_FILES,
+];
 const BUNDLE = /^dbsi-evidence-.*\.tar\.gz$/;
 
 /**

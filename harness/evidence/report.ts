@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,11 +42,45 @@ export const ALLURE_CATEGORIES = [
     groupByMessage: false,
     expand: true,
   },
-  { id: 'non-conformance', name: 'Non-conformance (a MUST check failed)', matchers: [{ statuses: ['failed'], message: '^MUST ' }], groupBy: [{ label: 'story' }], groupByMessage: false, expand: true },
-  { id: 'could-not-test', name: 'Could not test (connection refused, timeouts, garbage answers)', matchers: [{ statuses: ['broken'], message: '^could not test' }], groupBy: [{ label: 'feature' }], groupByMessage: false, expand: true },
-  { id: 'warnings', name: 'Warnings (SHOULD / INFO; failures under --strict)', matchers: [{ statuses: ['passed'], labels: { tag: '^warning$' } }, { statuses: ['failed'], message: '^(SHOULD|INFO) ' }], groupBy: [{ label: 'story' }], groupByMessage: false },
-  { id: 'observations', name: 'Observations (INFO: values the spec does not list)', matchers: [{ statuses: ['passed'], labels: { tag: '^observation$' } }], groupBy: [{ label: 'story' }], groupByMessage: false },
-  { id: 'suite-errors', name: 'Suite errors (a bug in dbsi-conformance)', matchers: [{ statuses: ['broken', 'failed'] }], groupByMessage: true },
+  {
+    id: 'non-conformance',
+    name: 'Non-conformance (a MUST check failed)',
+    matchers: [{ statuses: ['failed'], message: '^MUST ' }],
+    groupBy: [{ label: 'story' }],
+    groupByMessage: false,
+    expand: true,
+  },
+  {
+    id: 'could-not-test',
+    name: 'Could not test (connection refused, ' + 'timeouts, garbage answers)',
+    matchers: [{ statuses: ['broken'], message: '^could not test' }],
+    groupBy: [{ label: 'feature' }],
+    groupByMessage: false,
+    expand: true,
+  },
+  {
+    id: 'warnings',
+    name: 'Warnings (SHOULD / INFO; failures ' + 'under --strict)',
+    matchers: [
+      { statuses: ['passed'], labels: { tag: '^warning$' } },
+      { statuses: ['failed'], message: '^(SHOULD|INFO) ' },
+    ],
+    groupBy: [{ label: 'story' }],
+    groupByMessage: false,
+  },
+  {
+    id: 'observations',
+    name: 'Observations (INFO: values the spec ' + 'does not list)',
+    matchers: [{ statuses: ['passed'], labels: { tag: '^observation$' } }],
+    groupBy: [{ label: 'story' }],
+    groupByMessage: false,
+  },
+  {
+    id: 'suite-errors',
+    name: 'Suite errors (a bug in dbsi-conformance)',
+    matchers: [{ statuses: ['broken', 'failed'] }],
+    groupByMessage: true,
+  },
 ];
 
 /**
@@ -60,11 +104,13 @@ export interface HtmlReportOptions {
   name: string;
   /** Run facts shown on the report's front page (target, versions, seed). */
   variables: Record<string, string>;
-  /** Identifies the run (its start time): a run is appended to the history once, however often its report is rebuilt. */
+  /** Identifies the run (its start time): a run is appended to the history once, however often its report is rebuilt.
+   * */
   runKey?: string;
   /** Defaults to 5 minutes. */
   timeoutMs?: number;
-  /** The run's verdict, shown first on the front page, above the pass-rate dial (which counts tests, not conformance). */
+  /** The run's verdict, shown first on the front page, above the pass-rate dial (which counts tests, not conformance).
+   * */
   verdict?: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[] };
 }
 
@@ -84,7 +130,8 @@ export function allureCli(): string {
  * evidence file that is e-mailed to a financial institution must not call out when opened: the tag
  * and its configuration script are removed.
  */
-const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The verdict as the first thing on the report's front page: a banner above the Allure app, coloured
@@ -93,14 +140,29 @@ const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').re
  */
 export function verdictBanner(
   html: string,
-  v: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[]; observations?: string; tests?: string },
+  v: {
+    headline: string;
+    exitCode: number;
+    diagnosis?: string[];
+    waived?: string[];
+    observations?: string;
+    tests?: string;
+  },
 ): string {
   // A run that is conformant only with waived deviations is not shown in the green of a clean pass.
   const amberOnGreen = v.exitCode === 0 && !!v.waived?.length;
-  const [bg, fg] = amberOnGreen ? ['#fff4e5', '#9a4d00'] : v.exitCode === 0 ? ['#e6f4ea', '#137333'] : v.exitCode === 1 ? ['#fce8e6', '#a50e0e'] : ['#fef7e0', '#8a5a00'];
+  const [bg, fg] = amberOnGreen
+    ? ['#fff4e5', '#9a4d00']
+    : v.exitCode === 0
+      ? ['#e6f4ea', '#137333']
+      : v.exitCode === 1
+        ? ['#fce8e6', '#a50e0e']
+        : ['#fef7e0', '#8a5a00'];
   // What the setup kept from a verdict, and which key to check, right under the verdict.
   const diagnosis = v.diagnosis?.length
-    ? `<pre id="dbsi-diagnosis" style="font:400 13px/1.4 ui-monospace,monospace;text-align:left;white-space:pre-wrap;margin:10px auto 0;max-width:1100px">${escHtml(v.diagnosis.join('\n'))}</pre>`
+    ? `<pre id="dbsi-diagnosis" style="font:400 13px/1.4 ` +
+      `ui-monospace,monospace;text-align:left;white-space:pre-wrap;margin:10px auto ` +
+      `0;max-width:1100px">${escHtml(v.diagnosis.join('\n'))}</pre>`
     : '';
   // The waived deviations first under the verdict: accepted by agreement, never passes.
   const waived = v.waived?.length
@@ -108,11 +170,20 @@ export function verdictBanner(
       `margin:10px auto 0;max-width:1100px">${escHtml(v.waived.join('\n'))}</pre>`
     : '';
   // INFO observations have their own mark: never read as passes (Categories › Observations lists them).
-  const tests = v.tests ? `<div id="dbsi-tests" style="font:400 15px/1.4 system-ui,sans-serif;margin-top:4px">${escHtml(v.tests)}</div>` : '';
-  const observations = v.observations
-    ? `<div id="dbsi-observations" style="font:400 15px/1.4 system-ui,sans-serif;margin-top:6px">Observations: ${escHtml(v.observations)}</div>`
+  const tests = v.tests
+    ? `<div id="dbsi-tests" style="font:400 15px/1.4 ` +
+      `system-ui,sans-serif;margin-top:4px">${escHtml(v.tests)}</div>`
     : '';
-  const banner = `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px 24px;text-align:center">Verdict: ${escHtml(v.headline)} <span style="font-weight:400;font-size:15px">(exit ${v.exitCode})</span>${tests}${observations}${waived}${diagnosis}</div>`;
+  const observations = v.observations
+    ? `<div id="dbsi-observations" style="font:400 15px/1.4 ` +
+      `system-ui,sans-serif;margin-top:6px">Observations: ${escHtml(v.observations)}</div>`
+    : '';
+  const banner =
+    `<div id="dbsi-verdict" role="status" style="font:600 22px/1.35 ` +
+    `system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px ` +
+    `24px;text-align:center">Verdict: ${escHtml(v.headline)} <span ` +
+    `style="font-weight:400;font-size:15px">(exit ` +
+    `${v.exitCode})</span>${tests}${observations}${waived}${diagnosis}</div>`;
   return html.replace(/<body([^>]*)>/, (m) => `${m}\n${banner}`);
 }
 
@@ -150,7 +221,16 @@ export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
           variables: o.variables,
           categories: { rules: ALLURE_CATEGORIES },
           plugins: {
-            awesome: { options: { singleFile: true, reportName: o.name, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'], stepTreeExpansion: 'expanded', defaultSortBy: 'status,asc' } },
+            awesome: {
+              options: {
+                singleFile: true,
+                reportName: o.name,
+                reportLanguage: 'en',
+                groupBy: ['epic', 'feature', 'story'],
+                stepTreeExpansion: 'expanded',
+                defaultSortBy: 'status,asc',
+              },
+            },
           },
         },
         null,
@@ -169,9 +249,16 @@ export async function buildHtmlReport(o: HtmlReportOptions): Promise<string> {
         copyFileSync(resolve(o.resultsDir, f), join(results, f));
       }
     }
-    const { code, output: log } = await run(process.execPath, [allureCli(), 'generate', results, '--config', rc, '--cwd', work], o.timeoutMs ?? 300_000);
+    const { code, output: log } = await run(
+      process.execPath,
+      [allureCli(), 'generate', results, '--config', rc, '--cwd', work],
+      o.timeoutMs ?? 300_000,
+    );
     const index = join(output, 'index.html');
-    if (code !== 0 || !existsSync(index)) throw new ReportError(`allure generate failed (exit ${code}): ${log.trim().split('\n').slice(-5).join(' / ')}`);
+    if (code !== 0 || !existsSync(index))
+      throw new ReportError(
+        `allure generate failed (exit ${code}): ` + `${log.trim().split('\n').slice(-5).join(' / ')}`,
+      );
     mkdirSync(reportsDir, { recursive: true });
     const file = join(reportsDir, REPORT_FILES.html);
     const page = stripAnalytics(readFileSync(index, 'utf8'));

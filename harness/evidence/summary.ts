@@ -3,7 +3,13 @@ import { leftoversBlock, openLeftovers, type OpenLeftover } from '../run/leftove
 import { sectionAnchor } from '../../requirements';
 import { cutAtToken } from '../text';
 import { notTestedText, type Coverage } from '../run/coverage';
-import { countByArea, countVerdicts, type AreaCounts, type RequirementRow, type RequirementVerdict } from '../run/results';
+import {
+  countByArea,
+  countVerdicts,
+  type AreaCounts,
+  type RequirementRow,
+  type RequirementVerdict,
+} from '../run/results';
 import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
 import { diagnosisBlock, type SetupFinding } from '../setup/diagnosis';
 import { unremovableBlock, type UnremovableRecord } from '../run/unremovable';
@@ -12,7 +18,14 @@ import type { DeclaredDeviation } from '../run/deviations';
 import { comparisonLines, type Comparison } from '../run/compare';
 
 export interface RunFacts {
-  target: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean; faults: string[] };
+  target: {
+    name: string;
+    baseUrl: string;
+    authBaseUrl: string;
+    transfersBaseUrl: string;
+    embedded: boolean;
+    faults: string[];
+  };
   suiteVersion: string;
   /** The spec the suite was built from: its file, SHA-256 (the spec version), and where its sections are linked. */
   spec: { file: string; sha256: string; url?: string };
@@ -28,7 +41,10 @@ export interface RunFacts {
     | 'conformant'
     | 'conformant with waived deviations'
     | 'conformant in the areas tested'
-    | 'non-conformant' | 'could not test' | 'interrupted' | 'left changes on the target';
+    | 'non-conformant'
+    | 'could not test'
+    | 'interrupted'
+    | 'left changes on the target';
   /** The verdict and what it covers: "conformant in the areas tested (1 of 4); not tested: …". */
   headline?: string;
   /** Which selected areas verified something, and why the others did not (a CI reads coverage.notTested). */
@@ -50,13 +66,21 @@ export interface ConformanceSummary {
   /** How many catalog requirements ended with each verdict. */
   requirementTotals: Record<RequirementVerdict, number>;
   requirements: RequirementRow[];
-  /** What the run changed on the target and could not put back, with the values to restore by hand (empty when everything is as found). */
+  /** What the run changed on the target and could not put back, with the values to restore by hand (empty when
+   * everything is as found). */
   leftovers: OpenLeftover[];
   /** What the run created that the interface cannot remove (institution disclosures, transfers). */
   unremovable: UnremovableRecord[];
   /** What the operator's setup kept from a verdict, and which key or variable to check. */
   diagnosis: SetupFinding[];
-  cases: Array<Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & { exchanges: number; curl?: string; retries?: string[]; leftovers?: Leftover[] }>;
+  cases: Array<
+    Pick<CaseReport, 'id' | 'area' | 'operation' | 'title' | 'requirements' | 'outcome' | 'reason' | 'durationMs'> & {
+      exchanges: number;
+      curl?: string;
+      retries?: string[];
+      leftovers?: Leftover[];
+    }
+  >;
   /** Judging recorded traffic (--traffic): the capture, coverage per operation, a line per exchange. */
   traffic?: TrafficSummary;
 }
@@ -140,18 +164,44 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   }
   // What changed since the earlier run (--compare): near the top, where a nightly job summary shows it.
   if (s.comparison) out.push('## Compared with an earlier run', '', '```', ...comparisonLines(s.comparison), '```', '');
-  if (f.target.embedded) out.push('> This run was against the suite\'s embedded reference target: a self-check of the suite, not evidence about an implementation.', '');
+  if (f.target.embedded)
+    out.push(
+      "> This run was against the suite's embedded reference target: a self-check " +
+        'of the suite, not evidence about an implementation.',
+      '',
+    );
   out.push(`| fact | value |`, `|---|---|`);
-  out.push(`| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`);
+  out.push(
+    `| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`,
+  );
   out.push(`| base URLs | ${f.target.baseUrl}, ${f.target.authBaseUrl}, ${f.target.transfersBaseUrl} |`);
   if (f.target.faults.length) out.push(`| reference faults switched on | ${f.target.faults.join(', ')} |`);
-  out.push(`| suite version | ${f.suiteVersion} |`, `| spec | ${f.spec.file} (sha256 ${f.spec.sha256.slice(0, 16)}…) |`);
+  out.push(
+    `| suite version | ${f.suiteVersion} |`,
+    `| spec | ${f.spec.file} (sha256 ` + `${f.spec.sha256.slice(0, 16)}…) |`,
+  );
   if (!s.traffic) out.push(`| seed | ${f.seed} (reproduce with \`--seed ${f.seed}\`) |`);
   out.push(`| strict | ${f.strict} |`, `| areas | ${f.areas.join(', ')} |`);
-  out.push(`| started | ${f.startedAt} |`, `| duration | ${(f.durationMs / 1000).toFixed(1)} s |`, `| Node | ${f.node} |`, `| exit code | ${f.exitCode} |`, '');
-  if (s.diagnosis.length) out.push('## Diagnosis: the setup, not the target', '', '```', ...diagnosisBlock(s.diagnosis), '```', '');
-  if (s.leftovers.length) out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
-  if (s.unremovable.length) out.push('## Created, cannot be removed through the interface', '', '```', ...unremovableBlock(s.unremovable), '```', '');
+  out.push(
+    `| started | ${f.startedAt} |`,
+    `| duration | ${(f.durationMs / 1000).toFixed(1)} s |`,
+    `| Node | ${f.node} |`,
+    `| exit code | ${f.exitCode} |`,
+    '',
+  );
+  if (s.diagnosis.length)
+    out.push('## Diagnosis: the setup, not the target', '', '```', ...diagnosisBlock(s.diagnosis), '```', '');
+  if (s.leftovers.length)
+    out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
+  if (s.unremovable.length)
+    out.push(
+      '## Created, cannot be removed through ' + 'the interface',
+      '',
+      '```',
+      ...unremovableBlock(s.unremovable),
+      '```',
+      '',
+    );
   if (f.problems.length) out.push('## Problems outside the tests', '', ...f.problems.map((p) => `- ${cell(p)}`), '');
   out.push(
     '## Tests per area',
@@ -164,11 +214,26 @@ export function summaryMarkdown(s: ConformanceSummary): string {
     counts.push(c.couldNotTest + c.error);
     out.push(`| ${a} | ${counts.join(' | ')} |`);
   }
-  out.push('', '## Requirements', '', `${s.requirements.length} catalog requirements: ${Object.entries(s.requirementTotals).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${VERDICT_TEXT[v]}`).join(', ')}.`);
+  out.push(
+    '',
+    '## Requirements',
+    '',
+    `${s.requirements.length} catalog requirements: ` +
+      `${Object.entries(s.requirementTotals)
+        .filter(([, n]) => n > 0)
+        .map(([v, n]) => `${n} ${VERDICT_TEXT[v]}`)
+        .join(', ')}.`,
+  );
   out.push('', '| id | grade | section | verdict | notes |', '|---|---|---|---|---|');
   const section = (name: string) => (f.spec.url ? `[${cell(name)}](${f.spec.url}#${sectionAnchor(name)})` : cell(name));
-  for (const r of s.requirements) out.push(`| ${r.id} | ${r.grade} | ${section(r.section)} | ${VERDICT_TEXT[r.verdict]} | ${cell(cutAtToken(r.notes.slice(0, 3).join('; '), 300))} |`);
-  const failed = s.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error');
+  for (const r of s.requirements)
+    out.push(
+      `| ${r.id} | ${r.grade} | ${section(r.section)} | ${VERDICT_TEXT[r.verdict]} | ` +
+        `${cell(cutAtToken(r.notes.slice(0, 3).join('; '), 300))} |`,
+    );
+  const failed = s.cases.filter(
+    (c) => c.outcome === 'failed' || c.outcome === 'could-not-test' || c.outcome === 'error',
+  );
   if (failed.length) {
     out.push('', '## Failures', '');
     for (const c of failed) out.push(`### ${cell(c.title)} (${c.area})`, '', '```', c.reason ?? '', '```', '');
@@ -205,7 +270,14 @@ function waiversSection(s: ConformanceSummary): string[] {
 function retriesSection(s: ConformanceSummary): string[] {
   const retried = s.cases.filter((c) => c.retries?.length);
   if (!retried.length) return [];
-  const out = ['', '## Retries', '', 'Requests repeated because it was safe (429 with Retry-After, 503 on a read, no connection): the verdicts rest on the last answer.', ''];
+  const out = [
+    '',
+    '## Retries',
+    '',
+    'Requests repeated because it was safe (429 with Retry-After, 503 on a read, ' +
+      'no connection): the verdicts rest on the last answer.',
+    '',
+  ];
   for (const c of retried) for (const r of c.retries!) out.push(`- ${cell(c.title)}: ${cell(r)}`);
   return out;
 }
@@ -221,16 +293,30 @@ function coversSection(s: ConformanceSummary): string[] {
   const items: string[] = [];
   const waived = total('waived');
   if (waived) items.push(`${waived} test${waived === 1 ? '' : 's'} failed and waived by agreement (not passes)`);
-  if (f.deviations?.length) items.push(`${f.deviations.length} declared deviation${f.deviations.length === 1 ? '' : 's'} (paths)`);
+  if (f.deviations?.length)
+    items.push(`${f.deviations.length} declared ` + `deviation${f.deviations.length === 1 ? '' : 's'} (paths)`);
   const missing = f.coverage ? notTestedText(f.coverage) : '';
   if (missing) items.push(missing);
   const cnt = total('couldNotTest') + total('error');
   if (cnt) {
     const keys = s.diagnosis.map((d) => d.key);
-    items.push(`${cnt} test${cnt === 1 ? '' : 's'} could not test${keys.length ? `; setup keys to check: ${keys.join(', ')}` : ''}`);
+    items.push(
+      `${cnt} test${cnt === 1 ? '' : 's'} could not ` +
+        `test${keys.length ? `; setup keys to check: ${keys.join(', ')}` : ''}`,
+    );
   }
-  if (s.leftovers.length) items.push(`${s.leftovers.length} change${s.leftovers.length === 1 ? '' : 's'} left on the target (restore by hand)`);
-  if (s.unremovable.length) items.push(`${s.unremovable.length} record${s.unremovable.length === 1 ? '' : 's'} created that the interface cannot remove`);
+  if (s.leftovers.length)
+    items.push(
+      `${s.leftovers.length} ` +
+        `change${s.leftovers.length === 1 ? '' : 's'} left on the target ` +
+        `(restore by hand)`,
+    );
+  if (s.unremovable.length)
+    items.push(
+      `${s.unremovable.length} ` +
+        `record${s.unremovable.length === 1 ? '' : 's'} created that the ` +
+        `interface cannot remove`,
+    );
   const observed = s.requirements.filter((r) => r.verdict === 'observed').length;
   if (observed) items.push(`${observed} requirement${observed === 1 ? '' : 's'} observed (INFO, not failures)`);
   if (!items.length) return [];

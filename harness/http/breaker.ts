@@ -46,7 +46,10 @@ export class DeadTargetBreaker {
 
   /** Why the target was declared dead (for the reasons of the cases it stops). */
   get message(): string {
-    return `the target stopped answering (${this.why}), so this request was not sent; the rest of the run is not sent either`;
+    return (
+      `the target stopped answering (${this.why}), so this request was not ` +
+      `sent; the rest of the run is not sent either`
+    );
   }
 
   /** A request got an HTTP answer. */
@@ -62,9 +65,15 @@ export class DeadTargetBreaker {
     if (!DEAD_KINDS.has(kind)) return this.answered();
     this.consecutive++;
     this.operations.add(operation);
-    if (this.consecutive >= DEAD_AFTER && this.operations.size >= 2 && Date.now() - this.lastAnswerAt >= 2 * this.timeoutMs) {
+    if (
+      this.consecutive >= DEAD_AFTER &&
+      this.operations.size >= 2 &&
+      Date.now() - this.lastAnswerAt >= 2 * this.timeoutMs
+    ) {
       this.trippedAt = Date.now();
-      this.why = `${this.consecutive} requests in a row on ${this.operations.size} operations got no answer; the last: ${message}`;
+      this.why =
+        `${this.consecutive} requests in a row on ${this.operations.size} ` +
+        `operations got no answer; the last: ${message}`;
       this.stop.abort(new Error('the target stopped answering'));
     }
   }

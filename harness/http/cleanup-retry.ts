@@ -14,12 +14,14 @@ import { DEFAULT_TIMINGS } from './timings';
  * Every other answer (2xx, 4xx, 500) is an answer: the clean-up judges it.
  */
 
-/** How long one clean-up request is tried, from its first try: three request timeouts, at least 5 s (but see CLEANUP_MIN_TRIES). */
+/** How long one clean-up request is tried, from its first try: three request timeouts, at least 5 s (but see
+ * CLEANUP_MIN_TRIES). */
 export function cleanupRequestDeadlineMs(timeoutMs: number, floorMs = DEFAULT_TIMINGS.cleanupRequestFloorMs): number {
   return Math.max(3 * timeoutMs, floorMs);
 }
 
-/** A clean-up request is tried at least this often (within the case's clean-up deadline), however quickly its time passed: a target busy with 429s or 503s answers fast. */
+/** A clean-up request is tried at least this often (within the case's clean-up deadline), however quickly its time
+ * passed: a target busy with 429s or 503s answers fast. */
 export const CLEANUP_MIN_TRIES = 6;
 
 /** How long the clean-ups of one case may take in all, from their start: ten request timeouts, at least 15 s. */
@@ -55,7 +57,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 export interface CleanupAttempt {
@@ -102,7 +111,10 @@ export async function sendUntilAnswered(
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
       // Aborted by the deadline: the kind the client gives is "interrupted"; it is a timeout of the clean-up.
-      const err = within.aborted && e.kind === 'interrupted' ? new TransportError('timeout', 'no answer before the clean-up deadline', e.exchange) : e;
+      const err =
+        within.aborted && e.kind === 'interrupted'
+          ? new TransportError('timeout', 'no answer before the clean-up deadline', e.exchange)
+          : e;
       if (!retryableInCleanup(err)) throw thrown(err);
       sentNothing &&= err.neverSent;
       last = err;

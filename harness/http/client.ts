@@ -23,7 +23,11 @@ export class TransportError extends Error {
    * attempt of a clean-up retry): the request cannot have changed anything on the target.
    */
   neverSent: boolean;
-  constructor(public kind: TransportErrorKind, message: string, public exchange?: Exchange) {
+  constructor(
+    public kind: TransportErrorKind,
+    message: string,
+    public exchange?: Exchange,
+  ) {
     super(message);
     this.neverSent = exchange?.notSent === true;
   }
@@ -44,7 +48,11 @@ export class NotAllowedError extends Error {
     /** Why, where the switch is on but a limit stops the request (harness/transfer-budget.ts). */
     public why?: string,
   ) {
-    super(why ?? `not allowed on this target: ${method} ${url} needs allow.${safetySwitch} = true in the target's configuration`);
+    super(
+      why ??
+        `not allowed on this target: ${method} ${url} needs ` +
+          `allow.${safetySwitch} = true in the target's configuration`,
+    );
   }
 }
 
@@ -111,7 +119,14 @@ export function fillPath(template: string, params: Record<string, string> = {}):
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function errorCode(e: unknown): string {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -182,7 +197,14 @@ const PACED_CLEANUP_PRIORITY = 10;
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 export interface ClientEvents {
@@ -239,7 +261,13 @@ export class DbsiClient {
   }
 
   /** Resolve method and URL of a request, and the safety switch it needs. */
-  resolve(o: SendOptions): { method: string; url: string; pathAfterBase: string; baseKey: BaseKey; needs?: SafetySwitch } {
+  resolve(o: SendOptions): {
+    method: string;
+    url: string;
+    pathAfterBase: string;
+    baseKey: BaseKey;
+    needs?: SafetySwitch;
+  } {
     const op = o.operation === 'raw' ? undefined : OPERATIONS[o.operation];
     const method = (o.method ?? op?.method ?? 'GET').toUpperCase();
     const base = baseUrlOf(this.config, o.base ?? op?.base ?? 'baseUrl');
@@ -255,7 +283,13 @@ export class DbsiClient {
       // A documented operation is judged by its path template (a vendor's id may contain any word);
       // anything else by the path it sends.
       switchForRequest(method, op && op.method === method && !o.path ? op.path : pathAfterBase) ??
-      (SAFE_METHODS.has(method) ? undefined : baseKey === 'transfersBaseUrl' ? 'moneyMovement' : baseKey === 'authBaseUrl' ? 'tokenRevocation' : undefined);
+      (SAFE_METHODS.has(method)
+        ? undefined
+        : baseKey === 'transfersBaseUrl'
+          ? 'moneyMovement'
+          : baseKey === 'authBaseUrl'
+            ? 'tokenRevocation'
+            : undefined);
     return { method, url, pathAfterBase, baseKey, needs };
   }
 
@@ -277,7 +311,12 @@ export class DbsiClient {
     const startedAt = new Date();
     const t0 = performance.now();
     const seq = ++this.seq;
-    const redactedReq = { method, url: this.redactor.text(url), headers: this.redactor.headers(headers), body: this.redactor.body(body) };
+    const redactedReq = {
+      method,
+      url: this.redactor.text(url),
+      headers: this.redactor.headers(headers),
+      body: this.redactor.body(body),
+    };
     const credentials = credentialsCarried(this.config, headers);
     // The pace the (last) attempt was sent at, and whether an answer of this request was counted in a burst.
     let pacedTo: Pace | undefined;
@@ -298,14 +337,21 @@ export class DbsiClient {
         operation: o.operation,
         label: o.label,
         request: redactedReq,
-        response: response && { ...response, headers: this.redactor.headers(response.headers), body: this.redactor.body(response.body) ?? '' },
+        response: response && {
+          ...response,
+          headers: this.redactor.headers(response.headers),
+          body: this.redactor.body(response.body) ?? '',
+        },
         error,
         startedAt: startedAt.toISOString(),
         durationMs: Math.round((performance.now() - (sentAt ?? t0)) * 10) / 10,
         ...(sentAt !== undefined && sentAt - t0 >= 1 ? { waitedMs: Math.round((sentAt - t0) * 10) / 10 } : {}),
         retries,
         curl: curlLine(
-          { method, url, headers, body }, this.redactor, o.bearerEnv, this.config.credentials.contactInfoHeaders,
+          { method, url, headers, body },
+          this.redactor,
+          o.bearerEnv,
+          this.config.credentials.contactInfoHeaders,
           bodySecrets(this.config),
         ),
       };
@@ -315,11 +361,18 @@ export class DbsiClient {
 
     // Ordinary requests stop when the target is declared dead; clean-up requests do not.
     const ordinary = !o.cleanup;
-    const stop = AbortSignal.any([...(signal ? [signal] : []), this.interrupt.signal, ...(ordinary ? [this.breaker.signal] : [])]);
+    const stop = AbortSignal.any([
+      ...(signal ? [signal] : []),
+      this.interrupt.signal,
+      ...(ordinary ? [this.breaker.signal] : []),
+    ]);
     // Stopped (the run interrupted, the target declared dead): before this attempt was sent
     // (notSent), or while it was in flight.
     const halt = (notSent: boolean) => {
-      const [kind, message] = ordinary && this.breaker.tripped ? (['target-stopped', this.breaker.message] as const) : (['interrupted', 'the run was interrupted'] as const);
+      const [kind, message] =
+        ordinary && this.breaker.tripped
+          ? (['target-stopped', this.breaker.message] as const)
+          : (['interrupted', 'the run was interrupted'] as const);
       return new TransportError(kind, message, record(undefined, { kind, message }, notSent && sentNothing));
     };
     // No attempt so far left the machine (an answered one, even a 429, did).
@@ -343,7 +396,15 @@ export class DbsiClient {
       // The hard bound of this attempt, whatever undici does with the signal: the body is dropped when it passes.
       const deadline = new Deadline(this.config.http.timeoutMs, () => res?.body.destroy());
       try {
-        res = await deadline.guard(request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher, signal: AbortSignal.any([timeout, stop]) }));
+        res = await deadline.guard(
+          request(url, {
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body,
+            dispatcher: this.dispatcher,
+            signal: AbortSignal.any([timeout, stop]),
+          }),
+        );
         const { text, truncated, bytes } = await deadline.guard(readLimited(res.body, this.config.http.maxBodyBytes));
         this.breaker.answered();
         const resHeaders = flattenHeaders(res.headers);
@@ -368,8 +429,9 @@ export class DbsiClient {
             const unknown = '; whether it was processed is unknown, so it is not sent again';
             const outcome = SAFE_METHODS.has(method) ? '' : unknown;
             const burst = `a burst of ${this.pacer.burstSize} answers 429/5xx within ${BURST_WINDOW_MS / 1000} s`;
-            const message = `the target answered ${status} while it was shedding load (${burst})${again}${outcome}; `
-              + `the client slowed down to ${Pacer.describe(this.pacer.limits)}`;
+            const message =
+              `the target answered ${status} while it was shedding load (${burst})${again}${outcome}; ` +
+              `the client slowed down to ${Pacer.describe(this.pacer.limits)}`;
             throw new TransportError('unavailable', message, record(response));
           }
         }
@@ -379,7 +441,10 @@ export class DbsiClient {
         // A Retry-After longer than the longest wait the run allows is not waited for: the answer stands.
         const wait = retryAfterMs(resHeaders, 500);
         if (canRetry && (status === 429 || (status === 503 && method === 'GET')) && wait <= this.maxRetryWaitMs) {
-          retries.push(`${status} answered; repeated after ${Math.round(wait)} ms${resHeaders['retry-after'] ? ' (Retry-After)' : ''}`);
+          retries.push(
+            `${status} answered; repeated after ${Math.round(wait)} ` +
+              `ms${resHeaders['retry-after'] ? ' (Retry-After)' : ''}`,
+          );
           sentNothing = false;
           release();
           await sleep(wait, stop);
@@ -388,19 +453,36 @@ export class DbsiClient {
         const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
         const exchange = record(response);
         if (status === 502 || status === 503 || status === 504) {
-          throw new TransportError('unavailable', `the target answered ${status} (unavailable), an answer the spec does not document for any operation`, exchange);
+          throw new TransportError(
+            'unavailable',
+            `the target answered ${status} (unavailable), an answer the ` + `spec does not document for any operation`,
+            exchange,
+          );
         }
         if (status === 429) {
-          throw new TransportError('unavailable', `the target answered 429 (too many requests)${retries.length ? ` again after ${retries.length} retr${retries.length === 1 ? 'y' : 'ies'}` : ''}${resHeaders['retry-after'] ? ` with Retry-After: ${resHeaders['retry-after']}` : ''}; lower http.rateLimitPerSecond or http.concurrency`, exchange);
+          throw new TransportError(
+            'unavailable',
+            `the target answered 429 (too many ` +
+              `requests)${
+                retries.length ? ` again after ${retries.length} ` + `retr${retries.length === 1 ? 'y' : 'ies'}` : ''
+              }${resHeaders['retry-after'] ? ` with Retry-After: ${resHeaders['retry-after']}` : ''}; ` +
+              `lower http.rateLimitPerSecond or http.concurrency`,
+            exchange,
+          );
         }
         let json: unknown;
         let jsonError: string | undefined;
-        if (truncated) jsonError = `the body is larger than http.maxBodyBytes (${this.config.http.maxBodyBytes} bytes) and was cut off after that many bytes`;
+        if (truncated)
+          jsonError =
+            `the body is larger than http.maxBodyBytes ` +
+            `(${this.config.http.maxBodyBytes} bytes) and was cut off after that many bytes`;
         else if (text.trim() !== '') {
           try {
             json = JSON.parse(text);
           } catch (e) {
-            jsonError = `the body is not JSON (${(e as Error).message}); it starts: ${JSON.stringify(exchange.response!.body.slice(0, 80))}`;
+            jsonError =
+              `the body is not JSON (${(e as Error).message}); it starts: ` +
+              `${JSON.stringify(exchange.response!.body.slice(0, 80))}`;
           }
         }
         const result: HttpResult = { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
@@ -414,7 +496,8 @@ export class DbsiClient {
           throw halt(classify(e, { interrupted: false, timedOut: false }).notSent);
         }
         const c = classify(e, { interrupted: stop.aborted, timedOut: timeout.aborted });
-        const tlsCause = c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
+        const tlsCause =
+          c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
         if (tlsCause) c.message = tlsCause;
         if (c.beforeSend && attempt < maxRetries && !stop.aborted) {
           retries.push(`${c.message}; nothing was sent, so it was tried again`);
@@ -423,7 +506,8 @@ export class DbsiClient {
           continue;
         }
         const exchange = record(undefined, { kind: c.kind, message: c.message }, c.notSent && sentNothing);
-        if (c.kind !== 'interrupted') this.breaker.failed(c.kind, o.operation === 'raw' ? `${method} ${o.path ?? ''}` : o.operation, c.message);
+        if (c.kind !== 'interrupted')
+          this.breaker.failed(c.kind, o.operation === 'raw' ? `${method} ${o.path ?? ''}` : o.operation, c.message);
         throw new TransportError(c.kind, c.message, exchange);
       } finally {
         deadline.clear();
@@ -482,12 +566,22 @@ export class DbsiClient {
    * certificate required), probed once per origin; undefined otherwise.
    */
   private async tlsCloseCause(url: string, code: string): Promise<string | undefined> {
-    if (!url.startsWith('https:') || this.config.http.proxyUrl || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET')) return undefined;
+    if (!url.startsWith('https:') || this.config.http.proxyUrl || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET'))
+      return undefined;
     const origin = new URL(url).origin;
     let probe = this.tlsCloseProbes.get(origin);
     if (!probe) {
       const tls = this.config.http.tls;
-      probe = probeTlsClose(url, { ca: tls.caFile ? readFileSync(tls.caFile) : undefined, cert: tls.certFile ? readFileSync(tls.certFile) : undefined, key: tls.keyFile ? readFileSync(tls.keyFile) : undefined, rejectUnauthorized: tls.rejectUnauthorized }, Math.min(this.config.http.timeoutMs, 5_000));
+      probe = probeTlsClose(
+        url,
+        {
+          ca: tls.caFile ? readFileSync(tls.caFile) : undefined,
+          cert: tls.certFile ? readFileSync(tls.certFile) : undefined,
+          key: tls.keyFile ? readFileSync(tls.keyFile) : undefined,
+          rejectUnauthorized: tls.rejectUnauthorized,
+        },
+        Math.min(this.config.http.timeoutMs, 5_000),
+      );
       this.tlsCloseProbes.set(origin, probe);
     }
     const tlsCode = await probe;
@@ -495,7 +589,8 @@ export class DbsiClient {
   }
 }
 
-/** The connection pool of a target: its TLS (CA, mutual TLS), proxy and timeouts. The recorder forwards through the same. */
+/** The connection pool of a target: its TLS (CA, mutual TLS), proxy and timeouts. The recorder forwards through the
+ * same. */
 export function dispatcherFor(config: TargetConfig): Dispatcher {
   const tls = config.http.tls;
   const connect = {
@@ -505,18 +600,30 @@ export function dispatcherFor(config: TargetConfig): Dispatcher {
     rejectUnauthorized: tls.rejectUnauthorized,
     timeout: config.http.timeoutMs,
   };
-  const common = { headersTimeout: config.http.timeoutMs, bodyTimeout: config.http.timeoutMs, connect, connections: Math.max(8, config.http.concurrency), keepAliveTimeout: 4_000 };
-  return config.http.proxyUrl ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common }) : new Agent(common);
+  const common = {
+    headersTimeout: config.http.timeoutMs,
+    bodyTimeout: config.http.timeoutMs,
+    connect,
+    connections: Math.max(8, config.http.concurrency),
+    keepAliveTimeout: 4_000,
+  };
+  return config.http.proxyUrl
+    ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common })
+    : new Agent(common);
 }
 
 export function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
 /** Read a body up to a limit; past it, stop reading and drop the connection rather than buffer it whole. */
-export async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ text: string; truncated: boolean; bytes: number }> {
+export async function readLimited(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+): Promise<{ text: string; truncated: boolean; bytes: number }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of body) {

@@ -17,7 +17,10 @@ export class Deadline {
   private readonly waiting = new Set<(e: Error) => void>();
 
   /** Starts now; `onExpire` releases what the request holds (its socket, its body). */
-  constructor(readonly ms: number, private readonly onExpire?: () => void) {
+  constructor(
+    readonly ms: number,
+    private readonly onExpire?: () => void,
+  ) {
     this.timer = setTimeout(() => {
       this.expired = true;
       try {

@@ -36,9 +36,8 @@ export class Limiter {
   private readonly limits: () => Limits;
 
   constructor(concurrency: number | (() => Limits), rateLimitPerSecond = 0) {
-    this.limits = typeof concurrency === 'function'
-      ? concurrency
-      : () => ({ concurrency, ratePerSecond: rateLimitPerSecond });
+    this.limits =
+      typeof concurrency === 'function' ? concurrency : () => ({ concurrency, ratePerSecond: rateLimitPerSecond });
   }
 
   /** Requests holding a slot now. */

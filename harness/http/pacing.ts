@@ -112,7 +112,10 @@ export class Pacer {
   /** How often the pace was decreased (for the self-tests and the reasons). */
   decreases = 0;
 
-  constructor(readonly configured: Pace, private readonly now: () => number = Date.now) {
+  constructor(
+    readonly configured: Pace,
+    private readonly now: () => number = Date.now,
+  ) {
     if (configured.concurrency > SLOW_START) this.window = SLOW_START;
   }
 

@@ -20,7 +20,18 @@ export class SchemaTranslationError extends Error {
 }
 
 const COMPONENTS = '#/components/schemas/';
-const SUBSCHEMA = ['additionalProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems'];
+const SUBSCHEMA = [
+  'additionalProperties',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 const SUBSCHEMA_LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_MAP = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
 
@@ -34,14 +45,19 @@ export interface SchemaSource {
  * `schema` (the file `source`) translated; `nameOfId` maps the `$id` of every file of schemas/ to its
  * name. A reference that leads nowhere known throws, so the document never carries a dangling `$ref`.
  */
-export function toComponentSchema(schema: JsonObject, source: SchemaSource, nameOfId: ReadonlyMap<string, string>): JsonObject {
+export function toComponentSchema(
+  schema: JsonObject,
+  source: SchemaSource,
+  nameOfId: ReadonlyMap<string, string>,
+): JsonObject {
   const { $schema: _dialect, $id: _id, ...rest } = schema;
   return translate(rest, source, nameOfId, '') as JsonObject;
 }
 
 function translate(node: unknown, source: SchemaSource, names: ReadonlyMap<string, string>, at: string): unknown {
   if (typeof node === 'boolean') return node;
-  if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new SchemaTranslationError(`schemas/${source.name}.schema.json${at || ' (root)'}: not a schema`);
+  if (node === null || typeof node !== 'object' || Array.isArray(node))
+    throw new SchemaTranslationError(`schemas/${source.name}.schema.json${at || ' (root)'}: ` + `not a schema`);
   const s = { ...(node as JsonObject) };
   const out: JsonObject = {};
   if ('definitions' in s) {
@@ -69,9 +85,16 @@ function translate(node: unknown, source: SchemaSource, names: ReadonlyMap<strin
     const here = `${at}/${k}`;
     if (k === '$ref') out[k] = rewriteRef(String(v), source, names, here);
     else if (k === 'items' || SUBSCHEMA.includes(k)) out[k] = translate(v, source, names, here);
-    else if (SUBSCHEMA_LIST.includes(k)) out[k] = (v as unknown[]).map((x, i) => translate(x, source, names, `${here}/${i}`));
-    else if (SUBSCHEMA_MAP.includes(k)) out[k] = Object.fromEntries(Object.entries(v as JsonObject).map(([n, x]) => [n, translate(x, source, names, `${here}/${n}`)]));
-    else if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum') && typeof v === 'boolean') throw new SchemaTranslationError(`schemas/${source.name}.schema.json${here}: a boolean ${k} is draft-04, not draft-07`);
+    else if (SUBSCHEMA_LIST.includes(k))
+      out[k] = (v as unknown[]).map((x, i) => translate(x, source, names, `${here}/${i}`));
+    else if (SUBSCHEMA_MAP.includes(k))
+      out[k] = Object.fromEntries(
+        Object.entries(v as JsonObject).map(([n, x]) => [n, translate(x, source, names, `${here}/${n}`)]),
+      );
+    else if ((k === 'exclusiveMinimum' || k === 'exclusiveMaximum') && typeof v === 'boolean')
+      throw new SchemaTranslationError(
+        `schemas/${source.name}.schema.json${here}: a boolean ` + `${k} is draft-04, not draft-07`,
+      );
     else out[k] = v;
   }
   return out;
@@ -81,7 +104,15 @@ function translate(node: unknown, source: SchemaSource, names: ReadonlyMap<strin
 function pointerInComponent(fragment: string): string {
   const parts = fragment.split('/');
   // A member named "definitions" of properties / patternProperties / $defs is a name, not the keyword.
-  return parts.map((p, i) => (p === 'definitions' && i > 0 && !['properties', 'patternProperties', 'definitions', '$defs'].includes(parts[i - 1]!) ? '$defs' : p)).join('/');
+  return parts
+    .map((p, i) =>
+      p === 'definitions' &&
+      i > 0 &&
+      !['properties', 'patternProperties', 'definitions', '$defs'].includes(parts[i - 1]!)
+        ? '$defs'
+        : p,
+    )
+    .join('/');
 }
 
 function rewriteRef(ref: string, source: SchemaSource, names: ReadonlyMap<string, string>, at: string): string {
@@ -94,8 +125,14 @@ function rewriteRef(ref: string, source: SchemaSource, names: ReadonlyMap<string
   const fragment = decodeURIComponent(url.hash.replace(/^#/, ''));
   url.hash = '';
   const name = names.get(url.href);
-  if (!name) throw new SchemaTranslationError(`schemas/${source.name}.schema.json${at}: $ref ${ref} names no file of schemas/ (resolved: ${url.href})`);
-  if (fragment && !fragment.startsWith('/')) throw new SchemaTranslationError(`schemas/${source.name}.schema.json${at}: $ref ${ref}: only JSON pointer fragments are supported`);
+  if (!name)
+    throw new SchemaTranslationError(
+      `schemas/${source.name}.schema.json${at}: $ref ${ref} names no ` + `file of schemas/ (resolved: ${url.href})`,
+    );
+  if (fragment && !fragment.startsWith('/'))
+    throw new SchemaTranslationError(
+      `schemas/${source.name}.schema.json${at}: $ref ${ref}: only ` + `JSON pointer fragments are supported`,
+    );
   // The pointer keeps its ~0/~1 escapes; what a URI fragment may not hold is percent-encoded.
   return `${COMPONENTS}${name}${pointerInComponent(fragment).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g, (c) => encodeURIComponent(c))}`;
 }

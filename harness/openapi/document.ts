@@ -3,7 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CATALOG, sectionAnchor, type Requirement } from '../../requirements';
 import { OPERATIONS, type BaseUrlKey, type OperationDef, type OperationKey } from '../operations';
-import { OPERATION_DOCUMENTATION, SECURITY_SCHEMES, type DocumentedParameter, type DocumentedResponse, type OperationDocumentation } from '../operations-documented';
+import {
+  OPERATION_DOCUMENTATION,
+  SECURITY_SCHEMES,
+  type DocumentedParameter,
+  type DocumentedResponse,
+  type OperationDocumentation,
+} from '../operations-documented';
 import { SCHEMA_DIR } from '../schemas';
 import { SPEC_FILE, specUrl as defaultSpecUrl } from '../spec-location';
 import { toComponentSchema, type JsonObject } from './dialect';
@@ -129,7 +135,9 @@ function ids(rs: Requirement[]): string[] {
 
 /** The schemas an operation's documentation names directly. */
 function schemasOf(doc: OperationDocumentation): string[] {
-  return [doc.body?.schema, ...doc.responses.flatMap((r) => [r.schema, r.elements?.schema])].filter((n): n is string => n !== undefined);
+  return [doc.body?.schema, ...doc.responses.flatMap((r) => [r.schema, r.elements?.schema])].filter(
+    (n): n is string => n !== undefined,
+  );
 }
 
 function requiredNote(p: DocumentedParameter): string {
@@ -151,7 +159,12 @@ function responseObject(r: DocumentedResponse): JsonObject {
   const o: JsonObject = { description: r.description };
   if (r.schema) {
     const schema = r.elements
-      ? { allOf: [ref(r.schema), { type: 'object', properties: { [r.elements.member]: { type: 'array', items: ref(r.elements.schema) } } }] }
+      ? {
+          allOf: [
+            ref(r.schema),
+            { type: 'object', properties: { [r.elements.member]: { type: 'array', items: ref(r.elements.schema) } } },
+          ],
+        }
       : ref(r.schema);
     o.content = { [JSON_MEDIA]: { schema } };
   }
@@ -161,11 +174,19 @@ function responseObject(r: DocumentedResponse): JsonObject {
 function operationDescription(op: OperationDef, doc: OperationDocumentation, sections: Map<string, string>): string {
   const parts = [sectionText(sections, op.section)];
   if (doc.note) parts.push(doc.note);
-  const elsewhere = doc.parameters.filter((p) => p.in === 'header' && HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()]);
+  const elsewhere = doc.parameters.filter(
+    (p) => p.in === 'header' && HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()],
+  );
   if (elsewhere.length) {
     parts.push(
       'Headers the spec documents that OpenAPI describes outside the parameters:\n' +
-        elsewhere.map((p) => `- ${p.name} (in ${HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()]}): ${p.description}${requiredNote(p)}`).join('\n'),
+        elsewhere
+          .map(
+            (p) =>
+              `- ${p.name} (in ${HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()]}): ` +
+              `${p.description}${requiredNote(p)}`,
+          )
+          .join('\n'),
     );
   }
   if (typeof doc.security === 'object') parts.push(`Authentication: ${doc.security.notShown}`);
@@ -177,7 +198,12 @@ function serverFor(base: BaseUrlKey, example: JsonObject, configSchema: JsonObje
   return {
     url: `{${base}}`,
     description: `The ${base} of a target configuration: ${described}`,
-    variables: { [base]: { default: String(example[base]), description: `${described} Default: the one of config/example.target.json.` } },
+    variables: {
+      [base]: {
+        default: String(example[base]),
+        description: `${described} Default: the one of ` + `config/example.target.json.`,
+      },
+    },
   };
 }
 
@@ -204,7 +230,8 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
   const example = readJson(ROOT + 'config/example.target.json');
   const configSchema = readJson(SCHEMA_DIR + 'config.schema.json');
 
-  // components/schemas: every spec schema, translated; request bodies whose required members the spec does not state lose the list.
+  // components/schemas: every spec schema, translated; request bodies whose required members the spec does not state
+  // lose the list.
   const loaded = specSchemas();
   const nameOfId = new Map(loaded.map((s) => [s.id, s.name]));
   const schemas: Record<string, JsonObject> = {};
@@ -212,16 +239,36 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
   hoistDefinitions(schemas);
   const entries = Object.entries(OPERATIONS) as [OperationKey, OperationDef][];
   for (const [key] of entries) {
-    for (const n of schemasOf(OPERATION_DOCUMENTATION[key])) if (!schemas[n]) throw new Error(`harness/operations-documented.ts: ${key} names schema ${n}, which is not a spec schema under schemas/`);
+    for (const n of schemasOf(OPERATION_DOCUMENTATION[key]))
+      if (!schemas[n])
+        throw new Error(
+          `harness/operations-documented.ts: ${key} names schema ${n}, ` + `which is not a spec schema under schemas/`,
+        );
   }
-  const unstated = new Set(entries.flatMap(([k]) => (OPERATION_DOCUMENTATION[k].body && !OPERATION_DOCUMENTATION[k].body!.requiredMembersStated ? [OPERATION_DOCUMENTATION[k].body!.schema] : [])));
+  const unstated = new Set(
+    entries.flatMap(([k]) =>
+      OPERATION_DOCUMENTATION[k].body && !OPERATION_DOCUMENTATION[k].body!.requiredMembersStated
+        ? [OPERATION_DOCUMENTATION[k].body!.schema]
+        : [],
+    ),
+  );
   for (const n of unstated) {
     const s = schemas[n]!;
-    const usedElsewhere = entries.some(([k]) => OPERATION_DOCUMENTATION[k].responses.some((r) => r.schema === n || r.elements?.schema === n)) || Object.entries(schemas).some(([other, o]) => other !== n && referencedNames(o).has(n));
-    if (usedElsewhere) throw new Error(`schemas/${n}.schema.json is a request body whose required members the spec does not state, and is also used elsewhere`);
+    const usedElsewhere =
+      entries.some(([k]) =>
+        OPERATION_DOCUMENTATION[k].responses.some((r) => r.schema === n || r.elements?.schema === n),
+      ) || Object.entries(schemas).some(([other, o]) => other !== n && referencedNames(o).has(n));
+    if (usedElsewhere)
+      throw new Error(
+        `schemas/${n}.schema.json is a request body whose required members the ` +
+          `spec does not state, and is also used elsewhere`,
+      );
     if (Array.isArray(s.required)) {
       s['x-members-the-suite-sends'] = s.required;
-      s.description = `${String(s.description ?? '')} Which members are required is not stated by the spec, so the document requires none; the suite always sends ${(s.required as string[]).join(', ')}.`.trim();
+      s.description = (
+        `${String(s.description ?? '')} Which members are required is not stated by the spec, so the ` +
+        `document requires none; the suite always sends ${(s.required as string[]).join(', ')}.`
+      ).trim();
       delete s.required;
     }
   }
@@ -241,13 +288,24 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
   // x-requirements of a schema: the catalog entries of its spec section that concern an operation using it
   // (any, for a schema no operation uses); where there are none, those of the schemas that refer to it;
   // else those of the operations using it that name its title.
-  // An entry of a shared section (e.g. "Error records") counts for a schema with members only where it names one of them.
+  // An entry of a shared section (e.g. "Error records") counts for a schema with members only where it names one of
+  // them.
   const own = (name: string, notTestable: boolean) => {
     const s = schemas[name]!;
     const ops = opsUsing.get(name)!;
     const words = Object.keys((s.properties as JsonObject | undefined) ?? {});
-    const names = (r: Requirement) => words.length === 0 || words.some((w) => new RegExp(`(^|[^\\w])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`).test(r.statement));
-    return CATALOG.filter((r) => r.section === s['x-spec-section'] && !!r.notTestable === notTestable && (ops.size === 0 || r.operations.length === 0 || r.operations.some((o) => ops.has(o))) && (notTestable || names(r)));
+    const names = (r: Requirement) =>
+      words.length === 0 ||
+      words.some((w) =>
+        new RegExp(`(^|[^\\w])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`).test(r.statement),
+      );
+    return CATALOG.filter(
+      (r) =>
+        r.section === s['x-spec-section'] &&
+        !!r.notTestable === notTestable &&
+        (ops.size === 0 || r.operations.length === 0 || r.operations.some((o) => ops.has(o))) &&
+        (notTestable || names(r)),
+    );
   };
   const checkedAt = (name: string, seen = new Set<string>()): Requirement[] => {
     seen.add(name);
@@ -258,7 +316,9 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     // Else the checked entries of the operations using it that name it by its title (e.g. "the Token request body").
     const title = schemas[name]!.title;
     const ops = opsUsing.get(name)!;
-    return typeof title === 'string' ? CATALOG.filter((r) => !r.notTestable && r.operations.some((o) => ops.has(o)) && r.statement.includes(title)) : [];
+    return typeof title === 'string'
+      ? CATALOG.filter((r) => !r.notTestable && r.operations.some((o) => ops.has(o)) && r.statement.includes(title))
+      : [];
   };
   for (const name of Object.keys(schemas)) {
     const s = schemas[name]!;
@@ -276,8 +336,13 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     const doc = OPERATION_DOCUMENTATION[key];
     const templated = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const declared = doc.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-    if (templated.join() !== declared.join()) throw new Error(`harness/operations-documented.ts: ${key} declares path parameters [${declared}] but its path ${op.path} has [${templated}]`);
-    if (pathBase.has(op.path) && pathBase.get(op.path) !== op.base) throw new Error(`${op.path}: operations on one path live under different base URLs`);
+    if (templated.join() !== declared.join())
+      throw new Error(
+        `harness/operations-documented.ts: ${key} declares path parameters ` +
+          `[${declared}] but its path ${op.path} has [${templated}]`,
+      );
+    if (pathBase.has(op.path) && pathBase.get(op.path) !== op.base)
+      throw new Error(`${op.path}: operations on one path live ` + `under different base URLs`);
     pathBase.set(op.path, op.base);
     const item = (paths[op.path] ??= {});
     const method = op.method.toLowerCase();
@@ -300,7 +365,9 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
     // and Step CI takes them for an operation; Portman turns an operation's server variable into a collection
     // variable ({{authBaseUrl}}). One operation per path lives under another base URL, so the meaning is the same.
     if (op.base !== 'baseUrl') o.servers = [serverFor(op.base, example, configSchema)];
-    const parameters = doc.parameters.filter((p) => !(p.in === 'header' && HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()])).map(parameterObject);
+    const parameters = doc.parameters
+      .filter((p) => !(p.in === 'header' && HEADERS_DESCRIBED_ELSEWHERE[p.name.toLowerCase()]))
+      .map(parameterObject);
     if (parameters.length) o.parameters = parameters;
     if (doc.body) {
       o.requestBody = {
@@ -330,14 +397,21 @@ export function buildOpenApiDocument(opts: DocumentOptions = {}): JsonObject {
       summary: 'The Digital Banking Service Interface as the dbsi-conformance suite checks it.',
       description: [
         sectionText(sections, 'What the service does'),
-        `Generated by \`npm run openapi\` from the suite's schemas (schemas/), its operations table (harness/operations.ts, harness/operations-documented.ts) and its requirement catalog (requirements/). \`x-spec-section\` names the spec section of each operation and schema, \`x-requirements\` the catalog ids the suite checks there, \`x-requirements-not-testable\` the statements the spec leaves "not shown". Where the spec says "not shown", the document does not invent: success codes not shown are \`2XX\`, errors not shown are \`default\`, values shown of open enumerations are \`examples\` (any other string is allowed; the suite reports one as INFO), and no member is required that the spec does not require.`,
+        `Generated by \`npm run openapi\` from the suite's schemas (schemas/), its operations table ` +
+          `(harness/operations.ts, harness/operations-documented.ts) and its requirement catalog ` +
+          `(requirements/). \`x-spec-section\` names the spec section of each operation and schema, ` +
+          `\`x-requirements\` the catalog ids the suite checks there, \`x-requirements-not-testable\` the ` +
+          `statements the spec leaves "not shown". Where the spec says "not shown", the document does not ` +
+          `invent: success codes not shown are \`2XX\`, errors not shown are \`default\`, values shown of ` +
+          `open enumerations are \`examples\` (any other string is allowed; the suite reports one as INFO), ` +
+          `and no member is required that the spec does not require.`,
       ].join('\n\n'),
     },
     // No jsonSchemaDialect: the default (the OAS 3.1 base dialect, JSON Schema 2020-12) is meant, and
     // naming it explicitly turns off request body validation in Prism 5.16.
     servers: [serverFor('baseUrl', example, configSchema)],
     tags: areas.map(areaTag),
-    externalDocs: { description: 'The spec, the suite\'s only oracle', url: specUrl },
+    externalDocs: { description: "The spec, the suite's only oracle", url: specUrl },
     'x-spec-sha256': createHash('sha256').update(specMarkdown).digest('hex'),
     paths,
     components: {

@@ -178,7 +178,7 @@ export function forTarget(
 
 /** What the 3.0 rendering loses, said in the document and by --help. */
 export const OPENAPI_30_LOSSES = [
-  'the Schema Objects are OpenAPI 3.0\'s subset of JSON Schema instead of JSON Schema 2020-12',
+  "the Schema Objects are OpenAPI 3.0's subset of JSON Schema instead of JSON Schema 2020-12",
   'a list of `examples` (the values a spec shows of an open enumeration) becomes one `example`, the first value ' +
     'shown; the others are in `x-examples` and in the description',
   'a `$ref` with sibling keywords becomes `allOf: [{$ref}]` with the siblings (3.0 ignores siblings of a `$ref`)',
@@ -189,9 +189,23 @@ const SCHEMA_CHILD = ['items', 'not', 'additionalProperties'];
 const SCHEMA_LIST = ['allOf', 'anyOf', 'oneOf'];
 /** 2020-12 keywords OpenAPI 3.0 has no counterpart for: the rendering refuses rather than drop a constraint. */
 const NOT_IN_30 = [
-  '$defs', 'const', 'prefixItems', 'contains', 'dependentRequired', 'dependentSchemas', 'if', 'then', 'else',
-  'propertyNames', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems', '$anchor', '$dynamicRef',
-  'minContains', 'maxContains',
+  '$defs',
+  'const',
+  'prefixItems',
+  'contains',
+  'dependentRequired',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'patternProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$anchor',
+  '$dynamicRef',
+  'minContains',
+  'maxContains',
 ];
 
 function schema30(node: unknown, at: string): unknown {

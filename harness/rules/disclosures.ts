@@ -14,7 +14,8 @@ const carriesCommonHeaders = (s: Seen) => COMMON.every((h) => has(s, h));
  */
 export function disclosureAuthentication(s: Seen, v: Verifier): void {
   if (withoutCredentials(s)) v.verify('DISC-AUTH-REQUIRED', not_served(s.res, 'no Authorization header'));
-  else if (s.authority === 'made-up') v.verify('DISC-AUTH-REQUIRED', not_served(s.res, 'a bearer token the target never issued'));
+  else if (s.authority === 'made-up')
+    v.verify('DISC-AUTH-REQUIRED', not_served(s.res, 'a bearer token the target never issued'));
 }
 
 /**
@@ -25,4 +26,3 @@ export function served(s: Seen, v: Verifier, requirement: string): void {
   const vouched = is2xx(s.x.status) || s.authority === 'configured';
   if (vouched && carriesCommonHeaders(s)) v.verify(requirement, success_status(s.res));
 }
-

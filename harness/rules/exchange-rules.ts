@@ -17,8 +17,16 @@ import { createTransfer } from './transfers';
 /** The per-exchange rules of each documented operation. */
 export const EXCHANGE_RULES: Record<OperationKey, (s: Seen, v: Verifier) => void> = {
   listInstitutionDisclosures,
-  createInstitutionDisclosure: writeInstitutionDisclosure('OP2-REQUEST', 'OP2-RESPONSE', 'institution-disclosure-create-response'),
-  changeInstitutionDisclosure: writeInstitutionDisclosure('OP3-REQUEST', 'OP3-RESPONSE', 'institution-disclosure-change-response'),
+  createInstitutionDisclosure: writeInstitutionDisclosure(
+    'OP2-REQUEST',
+    'OP2-RESPONSE',
+    'institution-disclosure-create-response',
+  ),
+  changeInstitutionDisclosure: writeInstitutionDisclosure(
+    'OP3-REQUEST',
+    'OP3-RESPONSE',
+    'institution-disclosure-change-response',
+  ),
   listUserDisclosures,
   createUserDisclosure: noContentWrite('OP5-REQUEST', 'OP5-STATUS-204'),
   changeUserDisclosure: noContentWrite('OP6-REQUEST', 'OP6-STATUS-204'),
@@ -29,4 +37,3 @@ export const EXCHANGE_RULES: Record<OperationKey, (s: Seen, v: Verifier) => void
   createTransfer,
   updateContactInfo,
 };
-

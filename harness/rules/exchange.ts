@@ -48,7 +48,8 @@ export interface Credential {
   /** Equal for the same credential within one capture; undefined when the capture cannot tell. */
   label?: string;
   scheme: string;
-  /** For Basic: the value decodes to a non-empty shared key, a colon and a non-empty secret key; undefined when it cannot be told. */
+  /** For Basic: the value decodes to a non-empty shared key, a colon and a non-empty secret key; undefined when it
+   * cannot be told. */
   wellFormedBasic?: boolean;
 }
 
@@ -140,7 +141,11 @@ export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult): Log
     responseBody: res.text,
     credential: authorization === undefined ? undefined : credentialOf(authorization),
   };
-  const authority = res.exchange.credentials?.length ? 'configured' : authorization !== undefined ? 'made-up' : undefined;
+  const authority = res.exchange.credentials?.length
+    ? 'configured'
+    : authorization !== undefined
+      ? 'made-up'
+      : undefined;
   const mapped = { operation: o.operation, pathParams: { ...(o.pathParams ?? {}) }, query };
   return { x, res, mapped, ...(authority ? { authority } : {}) };
 }

@@ -1,4 +1,12 @@
-import { json_object_body, reflects_request, required_members, schema_conformance, shown_value, value_equals, type CheckVerdict } from '../checks';
+import {
+  json_object_body,
+  reflects_request,
+  required_members,
+  schema_conformance,
+  shown_value,
+  value_equals,
+  type CheckVerdict,
+} from '../checks';
 import { SHOWN } from '../shown-values';
 import { header, type Seen, type Verifier } from './exchange';
 import { disclosureAuthentication, served } from './disclosures';
@@ -13,11 +21,30 @@ export function listInstitutionDisclosures(s: Seen, v: Verifier): void {
   v.verify('CONV-JSON-BODIES', json_object_body(s.res));
   if (!v.verify('OP1-RESPONSE-ENVELOPE', schema_conformance(s.res, 'institution-disclosure-list'))) return;
   const items = (s.res.json as { institutionDisclosures?: unknown[] } | undefined)?.institutionDisclosures ?? [];
-  items.forEach((item, i) => v.verify('RES-DISCLOSURE-FIELD-TYPES', schema_conformance(s.res, 'institution-disclosure', item, `institutionDisclosures[${i}]`)));
-  items.forEach((item, i) => v.verify('RES-DISCLOSURE-OPTIONAL-MEMBERS', required_members(item, ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName'], `institutionDisclosures[${i}]`, s.res)));
+  items.forEach((item, i) =>
+    v.verify(
+      'RES-DISCLOSURE-FIELD-TYPES',
+      schema_conformance(s.res, 'institution-disclosure', item, `institutionDisclosures[${i}]`),
+    ),
+  );
+  items.forEach((item, i) =>
+    v.verify(
+      'RES-DISCLOSURE-OPTIONAL-MEMBERS',
+      required_members(
+        item,
+        ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName'],
+        `institutionDisclosures[${i}]`,
+        s.res,
+      ),
+    ),
+  );
   for (const item of items) {
     const t = isObject(item) ? item.institutionDisclosureDataType : undefined;
-    if (t !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(t, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType', s.res));
+    if (t !== undefined)
+      v.verify(
+        'RES-DISCLOSURE-DATATYPE-VALUES',
+        shown_value(t, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType', s.res),
+      );
   }
 }
 
@@ -29,15 +56,38 @@ export function writeInstitutionDisclosure(requestRule: string, responseRule: st
     v.verify('CONV-JSON-BODIES', json_object_body(s.res));
     v.verify(responseRule, schema_conformance(s.res, schema));
     const body = s.res.json;
-    if (isObject(body) && body.institutionDisclosureDataType !== undefined) v.verify('RES-DISCLOSURE-DATATYPE-VALUES', shown_value(body.institutionDisclosureDataType, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType of the response', s.res));
+    if (isObject(body) && body.institutionDisclosureDataType !== undefined)
+      v.verify(
+        'RES-DISCLOSURE-DATATYPE-VALUES',
+        shown_value(
+          body.institutionDisclosureDataType,
+          SHOWN.institutionDisclosureDataType,
+          'institutionDisclosureDataType of the response',
+          s.res,
+        ),
+      );
     if (!isObject(body)) return;
     // The response describes the disclosure as sent: the values header and body agree on ("which wins: not shown").
     const sentValues: Record<string, unknown> = {};
-    for (const [member, parse] of [['institutionDisclosureName', String], ['institutionId', String], ['institutionDisclosureStatus', (x: string) => x === 'true']] as const) {
+    for (const [member, parse] of [
+      ['institutionDisclosureName', String],
+      ['institutionId', String],
+      ['institutionDisclosureStatus', (x: string) => x === 'true'],
+    ] as const) {
       const v2 = sentOnce(s, member, member);
-      if (v2.known && (member !== 'institutionDisclosureStatus' || v2.value === 'true' || v2.value === 'false')) sentValues[member] = parse(v2.value!);
+      if (v2.known && (member !== 'institutionDisclosureStatus' || v2.value === 'true' || v2.value === 'false'))
+        sentValues[member] = parse(v2.value!);
     }
-    if (Object.keys(sentValues).length) v.verify(requestRule === 'OP3-REQUEST' ? 'OP3-RESPONSE-REFLECTS-REQUEST' : 'OP2-RESPONSE-REFLECTS-REQUEST', reflects_request(body, sentValues, `the ${requestRule === 'OP3-REQUEST' ? 'change' : 'create'} response`, s.res));
+    if (Object.keys(sentValues).length)
+      v.verify(
+        requestRule === 'OP3-REQUEST' ? 'OP3-RESPONSE-REFLECTS-REQUEST' : 'OP2-RESPONSE-REFLECTS-REQUEST',
+        reflects_request(
+          body,
+          sentValues,
+          `the ${requestRule === 'OP3-REQUEST' ? 'change' : 'create'} response`,
+          s.res,
+        ),
+      );
   };
 }
 
@@ -54,7 +104,10 @@ export function changeAnswerContradicts(s: Seen, v: Verifier): void {
   const what = (member: string) => `${member} of the change response`;
   contradicts(value_equals(body.institutionDisclosureId, changed, what('institutionDisclosureId'), s.res));
   const sent = requestJson(s).json;
-  const name = isObject(sent) && typeof sent.institutionDisclosureName === 'string' ? sent.institutionDisclosureName : header(s.x.requestHeaders, 'institutionDisclosureName');
+  const name =
+    isObject(sent) && typeof sent.institutionDisclosureName === 'string'
+      ? sent.institutionDisclosureName
+      : header(s.x.requestHeaders, 'institutionDisclosureName');
   if (name !== undefined && body.institutionDisclosureName !== undefined) {
     contradicts(value_equals(body.institutionDisclosureName, name, what('institutionDisclosureName'), s.res));
   }

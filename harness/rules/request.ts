@@ -17,8 +17,8 @@ export function requestJson(s: Seen): { json?: unknown; ok: boolean } {
   }
 }
 
-export const isObject = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
+export const isObject = (v: unknown): v is Record<string, any> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A value sent both as a header and as a body member: known only where the two agree ("which wins: not shown"). */
 export function sentOnce(s: Seen, headerName: string, member: string): { known: boolean; value?: string } {
@@ -30,4 +30,3 @@ export function sentOnce(s: Seen, headerName: string, member: string): { known: 
   const value = h ?? bv;
   return { known: value !== undefined, value };
 }
-

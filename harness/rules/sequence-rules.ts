@@ -1,5 +1,11 @@
 import {
-  absent, not_served, present, records_unchanged, shows_none_of, value_equals, type CheckVerdict,
+  absent,
+  not_served,
+  present,
+  records_unchanged,
+  shows_none_of,
+  value_equals,
+  type CheckVerdict,
 } from '../checks';
 import { operation_found, served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
@@ -87,7 +93,8 @@ interface PhoneState {
 const mapOf = <K, V>(m: Map<string, Map<K, V>>, k: string) => m.get(k) ?? m.set(k, new Map()).get(k)!;
 
 const digits = (s: string) => s.replace(/\D/g, '');
-/** Two numbers that are certainly different (not the same digits written otherwise, not one with a country code prefixed). */
+/** Two numbers that are certainly different (not the same digits written otherwise, not one with a country code
+ * prefixed). */
 function certainlyDifferent(a: string, b: string): boolean {
   const x = digits(a);
   const y = digits(b);
@@ -101,7 +108,8 @@ interface Write {
   /** What it may touch, as keys: ud|user|name, ud|user|*, ud|*|name, id|<id>, id|*, phone|<customer>. */
   keys: string[];
   apply: () => void;
-  /** A contact update: the phone number it may put on record ("" for one without phoneNumber, which a faulty target may clear it with); undefined if it cannot be told. */
+  /** A contact update: the phone number it may put on record ("" for one without phoneNumber, which a faulty target may
+   * clear it with); undefined if it cannot be told. */
   setsPhone?: string;
 }
 
@@ -155,7 +163,12 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
     const op = s.mapped.operation;
     const outcome = outcomeOf(s.x.status);
     const i = s.x.index;
-    const why = outcome === 'unknown' ? (s.x.status === 0 ? 'no answer in the capture' : `answered ${s.x.status}, outcome unknown`) : '';
+    const why =
+      outcome === 'unknown'
+        ? s.x.status === 0
+          ? 'no answer in the capture'
+          : `answered ${s.x.status}, outcome unknown`
+        : '';
     if (isUserWrite(op)) {
       writes.push(userDisclosureWrite(s, ud, userOf, why));
     } else if (op === 'createInstitutionDisclosure' || op === 'changeInstitutionDisclosure') {
@@ -173,7 +186,10 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
           }
           // A change answered for another disclosure, or another name, breaks STATE-ID-CHANGE on its own answer.
           if (id) changeAnswerContradicts(s, verifierFor(i));
-          const answered = isObject(s.res.json) && typeof s.res.json.institutionDisclosureId === 'string' ? s.res.json.institutionDisclosureId : undefined;
+          const answered =
+            isObject(s.res.json) && typeof s.res.json.institutionDisclosureId === 'string'
+              ? s.res.json.institutionDisclosureId
+              : undefined;
           const name = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
           const st = sentOnce(s, 'institutionDisclosureStatus', 'institutionDisclosureStatus');
           const inst = sentOnce(s, 'institutionId', 'institutionId');
@@ -190,7 +206,8 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
         },
       });
     } else if (op === 'updateContactInfo') {
-      // A refused update changed nothing: it does not keep the number from being judged meanwhile (tests that send only requests to refuse share a customer).
+      // A refused update changed nothing: it does not keep the number from being judged meanwhile (tests that send only
+      // requests to refuse share a customer).
       if (outcome !== 'refused') writes.push(contactWrite(s, outcome, why, phones, note));
     }
   }
@@ -270,13 +287,24 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
         // Only a list of the same institution can show the disclosure.
         if (move.institutionId !== undefined && !objs.some((o) => o.institutionId === move.institutionId)) continue;
         const found = findDisclosure(objs, move.id, move.name ?? '', move.institutionId ?? '');
-        const what = `the institution disclosure ${move.id ?? `"${move.name}"`} after the 2xx ${move.requirement === 'STATE-ID-CREATE' ? 'create' : 'change'} in exchange #${move.by}`;
+        const what =
+          `the institution disclosure ${move.id ?? `"${move.name}"`} after the 2xx ` +
+          `${move.requirement === 'STATE-ID-CREATE' ? 'create' : 'change'} in exchange #${move.by}`;
         institutionMoves.delete(key);
         if (!v.verify(move.requirement, present(found, what, res))) continue;
-        if (move.name !== undefined) v.verify(move.requirement, value_equals(found!.institutionDisclosureName, move.name, `the listed institutionDisclosureName (sent in exchange #${move.by})`, res));
+        if (move.name !== undefined)
+          v.verify(
+            move.requirement,
+            value_equals(
+              found!.institutionDisclosureName,
+              move.name,
+              `the listed institutionDisclosureName (sent in ` + `exchange #${move.by})`,
+              res,
+            ),
+          );
         if (move.status !== undefined) v.verify(move.requirement, listedStatus(found!, move.status, res));
       }
-    } else if (s.x.status === 404 && (op in NOT_FOUND_RULE)) {
+    } else if (s.x.status === 404 && op in NOT_FOUND_RULE) {
       // A 404 on a record a list of the same user (credential) showed, with no write to it since: the
       // record is there, so the operation is not served at the documented path (as an active case judges it).
       const rule = NOT_FOUND_RULE[op as keyof typeof NOT_FOUND_RULE];
@@ -310,7 +338,12 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
       note(m.by, `${unseen}: ${m.requirement} not observed for this move`);
     }
   }
-  for (const m of institutionMoves.values()) note(m.by, `no later list shows the institution disclosure ${m.id ?? `"${m.name}"`}: ${m.requirement} not observed for this move`);
+  for (const m of institutionMoves.values())
+    note(
+      m.by,
+      `no later list shows the institution disclosure ` +
+        `${m.id ?? `"${m.name}"`}: ${m.requirement} not observed for this move`,
+    );
   return { notes };
 }
 
@@ -321,8 +354,11 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
 const USER_MOVE_RULE = { create: 'STATE-UD-CREATE', change: 'STATE-UD-CHANGE', delete: 'STATE-UD-DELETE' } as const;
 
 const USER_WRITES = new Set([
-  'createUserDisclosure', 'changeUserDisclosure', 'deleteUserDisclosure',
-  'changeUserDisclosureById', 'deleteUserDisclosureById',
+  'createUserDisclosure',
+  'changeUserDisclosure',
+  'deleteUserDisclosure',
+  'changeUserDisclosureById',
+  'deleteUserDisclosureById',
 ]);
 const isUserWrite = (op: string) => USER_WRITES.has(op);
 
@@ -372,14 +408,15 @@ function userDisclosureWrite(s: Seen, ud: UserRecords, userOf: (s: Seen) => stri
   const namedValue = named.known ? named.value : undefined;
   return {
     s,
-    keys: [`ud|${user ?? '*'}|${byId ? '*' : namedValue ?? '*'}`],
+    keys: [`ud|${user ?? '*'}|${byId ? '*' : (namedValue ?? '*')}`],
     apply: () => {
       const i = s.x.index;
       if (outcome === 'refused') return;
-      const name = byId && user ? ud.idToName.get(user)?.get(byId) ?? namedValue : namedValue;
+      const name = byId && user ? (ud.idToName.get(user)?.get(byId) ?? namedValue) : namedValue;
       if (outcome === 'unknown') return ud.forget(user, name, why, i);
       if (!user || !name) {
-        const cannot = user ? 'a 2xx write whose record cannot be told'
+        const cannot = user
+          ? 'a 2xx write whose record cannot be told'
           : 'a 2xx write whose user cannot be told from the capture';
         return ud.forget(user, name, cannot, i);
       }
@@ -411,7 +448,12 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string
   const untouched = (name: string) => !busyRecord(name) && !ud.moves.get(user)?.has(name);
   const others = [...(ud.lastListed.get(user) ?? [])].filter(([name]) => untouched(name));
   if (touching.length && others.length) {
-    const verdict = otherRecordsAsTheyWere(others.map(([, r]) => r), objs, touching, s.res);
+    const verdict = otherRecordsAsTheyWere(
+      others.map(([, r]) => r),
+      objs,
+      touching,
+      s.res,
+    );
     const kinds = new Set(touching.map((m) => m.kind));
     // A failure is the write's where one kind of write ran; a pass clears every write that ran.
     const told = verdict.outcome !== 'failed' || kinds.size === 1;
@@ -445,7 +487,10 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string
 
 /** The user's other records, as the last list showed them, are listed unchanged after the writes. */
 function otherRecordsAsTheyWere(
-  others: Record<string, unknown>[], listed: Record<string, any>[], writes: UserMove[], res: HttpResult,
+  others: Record<string, unknown>[],
+  listed: Record<string, any>[],
+  writes: UserMove[],
+  res: HttpResult,
 ): CheckVerdict {
   const kinds = [...new Set(writes.map((m) => m.kind))].join(' and ');
   const exchanges = `exchange${writes.length > 1 ? 's' : ''} ${writes.map((m) => `#${m.by}`).join(', ')}`;
@@ -458,7 +503,10 @@ const recordListed = (found: unknown, what: string, res: HttpResult) => present(
 
 /** The record a 2xx create or change wrote is listed with the status it sent. */
 function listedWithStatusSent(
-  found: Record<string, unknown>, name: string, move: UserMove, res: HttpResult,
+  found: Record<string, unknown>,
+  name: string,
+  move: UserMove,
+  res: HttpResult,
 ): CheckVerdict {
   const what = `the listed institutionUserDisclosureStatus of "${name}" (sent in exchange #${move.by})`;
   return value_equals(found.institutionUserDisclosureStatus, move.status, what, res);
@@ -472,7 +520,10 @@ const recordGone = (found: unknown, what: string, res: HttpResult) => absent(fou
  * no write to it since: the record is there, so the operation is not served at the documented path.
  */
 function notFoundOnAListedRecord(
-  s: Seen, ud: UserRecords, user: string, busy: (key: string) => boolean,
+  s: Seen,
+  ud: UserRecords,
+  user: string,
+  busy: (key: string) => boolean,
 ): string | undefined {
   const byId = s.mapped.pathParams.institutionUserDisclosureId;
   const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
@@ -500,8 +551,9 @@ function theOtherConsumersList(s: Seen, ud: UserRecords, judge: (v: CheckVerdict
   const records = outcomeOf(s.x.status) === 'applied' && Array.isArray(listed) ? listed.filter(isObject) : [];
   for (const [consumer, own] of ud.ownRecords) {
     if (consumer === asked) continue;
-    const isTheirs = (r: Record<string, unknown>) => r.institutionUserId === consumer
-      || (typeof r.institutionUserDisclosureId === 'string' && own.ids.has(r.institutionUserDisclosureId));
+    const isTheirs = (r: Record<string, unknown>) =>
+      r.institutionUserId === consumer ||
+      (typeof r.institutionUserDisclosureId === 'string' && own.ids.has(r.institutionUserDisclosureId));
     judge(shows_none_of(records, isTheirs, `user ${consumer} (as listed by exchange #${own.by})`, s.res));
   }
   if (outcomeOf(s.x.status) !== 'applied' || !Array.isArray(listed)) return;
@@ -569,8 +621,11 @@ function phoneSet(body: Record<string, any>, st: PhoneState, i: number): PhoneSt
  * number on record as the customer's next write shows it.
  */
 function judgeContactUpdate(
-  s: Seen, v: Verifier, st: PhoneState | undefined,
-  meanwhile: Array<string | undefined> | undefined, later: () => string | undefined,
+  s: Seen,
+  v: Verifier,
+  st: PhoneState | undefined,
+  meanwhile: Array<string | undefined> | undefined,
+  later: () => string | undefined,
 ): void {
   const phone = bodyOf(s).phoneNumber;
   const outcome = outcomeOf(s.x.status);
@@ -603,14 +658,19 @@ function judgeContactUpdate(
  * by side): judged only where oldPhoneNumber differs from every number that can be on record.
  */
 function mismatchMeanwhile(
-  s: Seen, v: Verifier, old: string, st: PhoneState | undefined, meanwhile: Array<string | undefined>,
+  s: Seen,
+  v: Verifier,
+  old: string,
+  st: PhoneState | undefined,
+  meanwhile: Array<string | undefined>,
 ): void {
   if (st?.number === undefined) return;
   const numbers = [st.number, ...(st.previous === undefined ? [] : [st.previous])];
   if (!meanwhile.every((n): n is string => n !== undefined)) return;
   if (![...numbers, ...meanwhile].every((n) => certainlyDifferent(old, n))) return;
-  const why = `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy}), `
-    + 'nor any number the updates sent meanwhile may have put there';
+  const why =
+    `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy}), ` +
+    'nor any number the updates sent meanwhile may have put there';
   v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(s.res, why));
 }
 

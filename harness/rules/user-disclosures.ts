@@ -1,4 +1,12 @@
-import { belongs_to_user, empty_body, json_object_body, required_members, schema_conformance, shown_value, status_code_conformance } from '../checks';
+import {
+  belongs_to_user,
+  empty_body,
+  json_object_body,
+  required_members,
+  schema_conformance,
+  shown_value,
+  status_code_conformance,
+} from '../checks';
 import { SHOWN } from '../shown-values';
 import { header, type Seen, type Verifier } from './exchange';
 import { disclosureAuthentication, served } from './disclosures';
@@ -12,12 +20,37 @@ export function listUserDisclosures(s: Seen, v: Verifier): void {
   if (!is2xx(s.x.status)) return;
   v.verify('CONV-JSON-BODIES', json_object_body(s.res));
   if (!v.verify('OP4-RESPONSE-ENVELOPE', schema_conformance(s.res, 'institution-user-disclosure-list'))) return;
-  const records = (s.res.json as { institutionUserDisclosures?: unknown[] } | undefined)?.institutionUserDisclosures ?? [];
-  records.forEach((r, i) => v.verify('OP4-RESPONSE-MEMBERS', required_members(r, ['institutionId', 'institutionUserId', 'institutionUserDisclosureStatus', 'institutionDisclosureName'], `institutionUserDisclosures[${i}]`, s.res)));
-  records.forEach((r, i) => v.verify('RES-USERDISC-FIELD-TYPES', schema_conformance(s.res, 'institution-user-disclosure', r, `institutionUserDisclosures[${i}]`)));
+  const records =
+    (s.res.json as { institutionUserDisclosures?: unknown[] } | undefined)?.institutionUserDisclosures ?? [];
+  records.forEach((r, i) =>
+    v.verify(
+      'OP4-RESPONSE-MEMBERS',
+      required_members(
+        r,
+        ['institutionId', 'institutionUserId', 'institutionUserDisclosureStatus', 'institutionDisclosureName'],
+        `institutionUserDisclosures[${i}]`,
+        s.res,
+      ),
+    ),
+  );
+  records.forEach((r, i) =>
+    v.verify(
+      'RES-USERDISC-FIELD-TYPES',
+      schema_conformance(s.res, 'institution-user-disclosure', r, `institutionUserDisclosures[${i}]`),
+    ),
+  );
   theUsersRecords(s, v, records);
   records.forEach((r, i) => {
-    if (isObject(r) && r.institutionUserDisclosureStatus !== undefined) v.verify('RES-USERDISC-STATUS-VALUES', shown_value(r.institutionUserDisclosureStatus, SHOWN.institutionUserDisclosureStatus, `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`, s.res));
+    if (isObject(r) && r.institutionUserDisclosureStatus !== undefined)
+      v.verify(
+        'RES-USERDISC-STATUS-VALUES',
+        shown_value(
+          r.institutionUserDisclosureStatus,
+          SHOWN.institutionUserDisclosureStatus,
+          `institutionUserDisclosures[${i}].institutionUserDisclosureStatus`,
+          s.res,
+        ),
+      );
   });
 }
 
@@ -42,7 +75,8 @@ function theUsersRecords(s: Seen, v: Verifier, records: unknown[]): void {
     for (const u of ids) counts.set(u, (counts.get(u) ?? 0) + 1);
     if (counts.size < 2) return;
     user = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-    const why = named.some((u) => u !== undefined) ? 'no record carries the id the request names'
+    const why = named.some((u) => u !== undefined)
+      ? 'no record carries the id the request names'
       : 'the request names no user';
     who = ` (${why}: the list's user is the one most of its records are of)`;
   }
@@ -62,5 +96,3 @@ export function noContentWrite(requestRule: string, statusRule: string) {
     v.verify(statusRule, empty_body(s.res));
   };
 }
-
-

@@ -158,12 +158,18 @@ export function parseCli(argv: string[]): CliOptions {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const areas = (v.area ?? []).flatMap((a) => a.split(',')).map((a) => a.trim()).filter(Boolean);
-  for (const a of areas) if (!AREAS.includes(a as Area)) throw new UsageError(`unknown area "${a}": expected one of ${AREAS.join(', ')}`);
+  const areas = (v.area ?? [])
+    .flatMap((a) => a.split(','))
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const a of areas)
+    if (!AREAS.includes(a as Area))
+      throw new UsageError(`unknown area "${a}": expected one of ` + `${AREAS.join(', ')}`);
   let seed: number | undefined;
   if (v.seed !== undefined) {
     seed = Number(v.seed);
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not "${v.seed}"`);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+      throw new UsageError(`--seed must be a whole number from 0 to ` + `4294967295, not "${v.seed}"`);
   }
   nonEmpty('--grep', v.grep);
   nonEmpty('--exclude-grep', v['exclude-grep']);
@@ -172,7 +178,8 @@ export function parseCli(argv: string[]): CliOptions {
   let latencyMs: number | undefined;
   if (v.latency !== undefined) {
     latencyMs = Number(v.latency);
-    if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new UsageError(`--latency must be a number of milliseconds, not "${v.latency}"`);
+    if (!Number.isFinite(latencyMs) || latencyMs < 0)
+      throw new UsageError(`--latency must be a number of ` + `milliseconds, not "${v.latency}"`);
   }
   let throttlePerSecond: number | undefined;
   if (v.throttle !== undefined) {
@@ -184,12 +191,14 @@ export function parseCli(argv: string[]): CliOptions {
   let concurrency: number | undefined;
   if (v.concurrency !== undefined) {
     concurrency = Number(v.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UsageError(`--concurrency must be a whole number from 1 to 256, not "${v.concurrency}"`);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
+      throw new UsageError(`--concurrency must be a whole number from 1 to ` + `256, not "${v.concurrency}"`);
   }
   let bail: number | undefined;
   if (v.bail !== undefined) {
     bail = Number(v.bail);
-    if (!/^\d+$/.test(v.bail) || bail < 1) throw new UsageError(`--bail takes a whole number of MUST failures from 1, not "${v.bail}"`);
+    if (!/^\d+$/.test(v.bail) || bail < 1)
+      throw new UsageError(`--bail takes a whole number of MUST failures ` + `from 1, not "${v.bail}"`);
   }
   if (v.traffic !== undefined) {
     // --area names the areas the capture must cover (the traffic is judged whole).
@@ -199,9 +208,16 @@ export function parseCli(argv: string[]): CliOptions {
       ...(v.list ? (['list'] as const) : []),
       ...(v['dry-run'] ? (['dry-run'] as const) : []),
     ];
-    if (active.length) throw new UsageError(`${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply with --traffic: recorded traffic is judged whole, and nothing is sent`);
+    if (active.length)
+      throw new UsageError(
+        `${active.map((k) => `--${k}`).join(', ')} ${active.length === 1 ? 'does' : 'do'} not apply ` +
+          `with --traffic: recorded traffic is judged whole, and nothing is sent`,
+      );
   }
-  if (v.list && v['dry-run']) throw new UsageError('--list and --dry-run cannot be combined: --list shows the tests, --dry-run the requests');
+  if (v.list && v['dry-run'])
+    throw new UsageError(
+      '--list and --dry-run cannot be combined: --list shows ' + 'the tests, --dry-run the requests',
+    );
   return {
     config: v.config,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],

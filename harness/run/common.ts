@@ -21,9 +21,21 @@ export interface Io {
 /** Allure 2 categories.json (allure-vitest writes it); the Allure 3 report uses ALLURE_CATEGORIES of report.ts. */
 export const CATEGORIES = [
   { name: 'Non-conformance (a MUST check failed)', matchedStatuses: ['failed'], messageRegex: '^MUST[\\s\\S]*' },
-  { name: 'Warnings (SHOULD / INFO checks, failing under --strict)', matchedStatuses: ['failed'], messageRegex: '^(SHOULD|INFO)[\\s\\S]*' },
-  { name: 'Could not test (connection refused, timeouts, garbage answers)', matchedStatuses: ['broken'], messageRegex: '^could not test[\\s\\S]*' },
-  { name: 'Suite errors (a bug in dbsi-conformance)', matchedStatuses: ['broken'], messageRegex: '^suite (error|bug)[\\s\\S]*' },
+  {
+    name: 'Warnings (SHOULD / INFO checks, failing ' + 'under --strict)',
+    matchedStatuses: ['failed'],
+    messageRegex: '^(SHOULD|INFO)[\\s\\S]*',
+  },
+  {
+    name: 'Could not test (connection refused, ' + 'timeouts, garbage answers)',
+    matchedStatuses: ['broken'],
+    messageRegex: '^could not test[\\s\\S]*',
+  },
+  {
+    name: 'Suite errors (a bug in dbsi-conformance)',
+    matchedStatuses: ['broken'],
+    messageRegex: '^suite (error|bug)[\\s\\S]*',
+  },
 ] as const;
 
 export function suiteVersion(): string {

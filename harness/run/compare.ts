@@ -83,13 +83,22 @@ export function compareRuns(
   return {
     previous: { file: prev.file, startedAt: prev.startedAt, verdict: prev.verdict, exitCode: prev.exitCode },
     newlyFailed: ids((r) => r.verdict === 'failed' && before(r.id) !== 'failed'),
-    fixed: ids((r) => (r.verdict === 'passed' || r.verdict === 'observed') && (before(r.id) === 'failed' || before(r.id) === 'waived')),
+    fixed: ids(
+      (r) =>
+        (r.verdict === 'passed' || r.verdict === 'observed') &&
+        (before(r.id) === 'failed' || before(r.id) === 'waived'),
+    ),
     stillFailing: ids((r) => r.verdict === 'failed' && before(r.id) === 'failed'),
     newlyCouldNotTest: ids((r) => r.verdict === 'could-not-test' && before(r.id) !== 'could-not-test'),
     newlyWaived: ids((r) => r.verdict === 'waived' && before(r.id) !== 'waived'),
     expiringSoon: (waivers?.waivers ?? [])
       .filter((w) => w.state !== 'expired' && w.expires <= horizon)
-      .map(({ requirement, test, reference, expires }) => ({ requirement, ...(test ? { test } : {}), reference, expires })),
+      .map(({ requirement, test, reference, expires }) => ({
+        requirement,
+        ...(test ? { test } : {}),
+        reference,
+        expires,
+      })),
   };
 }
 

@@ -21,11 +21,14 @@ export function casePath(c: Pick<CaseReport, 'area' | 'operation' | 'title'>): s
 export function failureLine(c: CaseReport): string {
   // The most severe failed check: a MUST, then a SHOULD, then an INFO one (each graded only when the test failed).
   const failed = c.checks.filter((x) => x.outcome === 'failed' && (x.grade === 'MUST' || c.outcome === 'failed'));
-  const k = (['MUST', 'SHOULD', 'INFO'] as const)
-    .map((g) => failed.find((x) => x.grade === g))
-    .find((x) => x !== undefined) ?? failed[0];
+  const k =
+    (['MUST', 'SHOULD', 'INFO'] as const).map((g) => failed.find((x) => x.grade === g)).find((x) => x !== undefined) ??
+    failed[0];
   if (!k) return `✗ ${c.requirements.join(',')} ${casePath(c)}: ${cutAtToken(firstLine(c.reason), 300)}`;
-  return `✗ ${k.requirement} [${k.grade}] ${casePath(c)} (spec section "${k.section}"): ${k.description}; received ${cutAtToken(k.received ?? '', 240)}`;
+  return (
+    `✗ ${k.requirement} [${k.grade}] ${casePath(c)} (spec section "${k.section}"): ` +
+    `${k.description}; received ${cutAtToken(k.received ?? '', 240)}`
+  );
 }
 
 /** The short summary a CI log shows: per area the counts, then each failure in one line with its requirement. */
@@ -39,7 +42,11 @@ export function consoleSummary(cases: CaseReport[], extraErrors: string[] = []):
   lines.push(`${'area'.padEnd(w)}${waived ? '  waived' : ''}${header}`);
   for (const [area, c] of Object.entries(counts)) {
     const first = waived ? `  ${String(c.waived).padStart(6)}` : '';
-    lines.push(`${area.padEnd(w)}${first}  ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ${String(c.warning).padStart(8)}  ${String(c.notApplicable).padStart(14)}  ${String(c.notAllowed).padStart(7)}  ${String(c.couldNotTest + c.error).padStart(14)}`);
+    lines.push(
+      `${area.padEnd(w)}${first}  ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ` +
+        `${String(c.warning).padStart(8)}  ${String(c.notApplicable).padStart(14)}  ` +
+        `${String(c.notAllowed).padStart(7)}  ${String(c.couldNotTest + c.error).padStart(14)}`,
+    );
   }
   const failing = cases.filter((c) => c.outcome === 'failed');
   if (failing.length) {
@@ -78,7 +85,11 @@ export function observationLines(cases: readonly CaseReport[]): string[] {
   }
   if (kinds.size === 0) return [];
   const n = kinds.size;
-  const out = ['', `Observations (INFO: ${n} kind${n === 1 ? '' : 's'} of what the spec does not list; not failures, failures under --strict):`];
+  const out = [
+    '',
+    `Observations (INFO: ${n} kind${n === 1 ? '' : 's'} of what the spec does ` +
+      `not list; not failures, failures under --strict):`,
+  ];
   for (const k of kinds.values()) out.push(`  ◦ ${k.line} (${plural(k.tests.size, 'test')})`);
   return out;
 }

@@ -59,6 +59,9 @@ export function fullyCovered(cov: Coverage): boolean {
 export function headline(verdict: string, cov: Coverage): string {
   const missing = notTestedText(cov);
   if (!missing || cov.tested.length === 0) return verdict;
-  const head = verdict === 'conformant in the areas tested' ? `${verdict} (${cov.tested.length} of ${cov.selected.length})` : verdict;
+  const head =
+    verdict === 'conformant in the areas tested'
+      ? `${verdict} (${cov.tested.length} of ` + `${cov.selected.length})`
+      : verdict;
   return `${head}; ${missing}`;
 }

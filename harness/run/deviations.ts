@@ -44,7 +44,10 @@ export function markDeviations(rows: RequirementRow[], deviations: DeclaredDevia
     if (!mine.length) return r;
     const notes = [...mine.map((d) => `declared deviation, not verified at the spec's path: ${d.text}`), ...r.notes];
     // A pass at another path is no pass of the spec's; a failure there stays a failure (its test failed).
-    const verdict = r.verdict === 'passed' || r.verdict === 'observed' || r.verdict === 'warning' ? ('not-verified' as const) : r.verdict;
+    const verdict =
+      r.verdict === 'passed' || r.verdict === 'observed' || r.verdict === 'warning'
+        ? ('not-verified' as const)
+        : r.verdict;
     return { ...r, verdict, notes };
   });
 }

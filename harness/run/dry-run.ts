@@ -39,7 +39,8 @@ export const DRY_RUN_FILE = 'dry-run-plan.md';
 function leaves(o: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   if (o && typeof o === 'object') {
-    for (const [k, v] of Object.entries(o)) for (const [p, x] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, x);
+    for (const [k, v] of Object.entries(o))
+      for (const [p, x] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, x);
   } else if (typeof o === 'string') out.set(prefix, o);
   return out;
 }
@@ -69,7 +70,12 @@ function testDataRewriter(from: TargetConfig, to: TargetConfig): (s: string) => 
  * (ids it returns, records it lists) follow what the reference target answered, so the plan is that
  * of a run against a conformant target.
  */
-export async function planRequests(configured: TargetConfig | undefined, areas: Area[], filter: CaseFilter, seed: number): Promise<{ tests: PlannedTest[]; target: TargetConfig }> {
+export async function planRequests(
+  configured: TargetConfig | undefined,
+  areas: Area[],
+  filter: CaseFilter,
+  seed: number,
+): Promise<{ tests: PlannedTest[]; target: TargetConfig }> {
   const reference = await startReferenceTarget();
   try {
     const embedded = !configured;
@@ -77,8 +83,22 @@ export async function planRequests(configured: TargetConfig | undefined, areas: 
     const config = configured ?? rehearsal;
     // Shaped like the target's test data: as many customers, and the optional values it sends.
     const td = rehearsal.testData;
-    rehearsal = { ...rehearsal, testData: { ...td, moreCustomers: td.moreCustomers?.slice(0, config.testData.moreCustomers?.length ?? 0), institutionCustomerId: config.testData.institutionCustomerId, accountType: config.testData.accountType } };
-    const settings: RunSettings = { config: rehearsal, seed, strict: false, runId: `r${seed.toString(36).slice(-4)}`, specUrl: '' };
+    rehearsal = {
+      ...rehearsal,
+      testData: {
+        ...td,
+        moreCustomers: td.moreCustomers?.slice(0, config.testData.moreCustomers?.length ?? 0),
+        institutionCustomerId: config.testData.institutionCustomerId,
+        accountType: config.testData.accountType,
+      },
+    };
+    const settings: RunSettings = {
+      config: rehearsal,
+      seed,
+      strict: false,
+      runId: `r${seed.toString(36).slice(-4)}`,
+      specUrl: '',
+    };
     const client = new DbsiClient(rehearsal, new Redactor(secretValues(rehearsal)));
     const toTarget = embedded ? (s: string) => s : testDataRewriter(rehearsal, config);
     const ownBase = (k: string) => (k === 'contactInfoBaseUrl' ? k : undefined);
@@ -92,24 +112,41 @@ export async function planRequests(configured: TargetConfig | undefined, areas: 
     const targetRedactor = new Redactor(secretValues(config));
     const jobs = areas.flatMap((area) =>
       FEATURES_BY_AREA[area].flatMap((f) =>
-        f.cases.filter((c) => selects(filter, f, c)).map(async (c): Promise<PlannedTest> => {
-          const requests: PlannedRequest[] = [];
-          // The case's own view of the client: every request is planned, then made (or refused) as in a run.
-          const planning = Object.create(client) as DbsiClient;
-          planning.send = (o: SendOptions, events = {}, signal?: AbortSignal) => {
-            const r = client.resolve(o);
-            // A declared deviation (paths): the plan shows the path the run will send to.
-            const declared = o.operation !== 'raw' && !o.path ? config.paths?.[o.operation] : undefined;
-            const moved = declared && { ...o, operation: 'raw' as const, method: r.method, base: r.baseKey };
-            const at = moved ? client.resolve({ ...moved, path: fillPath(declared, o.pathParams) }) : r;
-            const op = o.operation === 'raw' ? (o.label ?? 'a request outside the documented operations') : `${OPERATIONS[o.operation].number}. ${OPERATIONS[o.operation].name}`;
-            requests.push({ method: r.method, url: targetRedactor.text(client.redactor.text(onTarget(at.url, ownBase(r.baseKey)))), operation: op, safetySwitch: r.needs, sent: !r.needs || rehearsal.allow[r.needs] });
-            return client.send(o, events, signal);
-          };
-          const ctx = new CaseContext(settings, planning, f, c);
-          await runCase(ctx);
-          return { area, operation: `${OPERATIONS[f.operation].number}. ${OPERATIONS[f.operation].name}`, title: c.title, requests, judgedOn: ctx.citedFrom };
-        }),
+        f.cases
+          .filter((c) => selects(filter, f, c))
+          .map(async (c): Promise<PlannedTest> => {
+            const requests: PlannedRequest[] = [];
+            // The case's own view of the client: every request is planned, then made (or refused) as in a run.
+            const planning = Object.create(client) as DbsiClient;
+            planning.send = (o: SendOptions, events = {}, signal?: AbortSignal) => {
+              const r = client.resolve(o);
+              // A declared deviation (paths): the plan shows the path the run will send to.
+              const declared = o.operation !== 'raw' && !o.path ? config.paths?.[o.operation] : undefined;
+              const moved = declared && { ...o, operation: 'raw' as const, method: r.method, base: r.baseKey };
+              const at = moved ? client.resolve({ ...moved, path: fillPath(declared, o.pathParams) }) : r;
+              const op =
+                o.operation === 'raw'
+                  ? (o.label ?? 'a request outside the documented operations')
+                  : `${OPERATIONS[o.operation].number}. ` + `${OPERATIONS[o.operation].name}`;
+              requests.push({
+                method: r.method,
+                url: targetRedactor.text(client.redactor.text(onTarget(at.url, ownBase(r.baseKey)))),
+                operation: op,
+                safetySwitch: r.needs,
+                sent: !r.needs || rehearsal.allow[r.needs],
+              });
+              return client.send(o, events, signal);
+            };
+            const ctx = new CaseContext(settings, planning, f, c);
+            await runCase(ctx);
+            return {
+              area,
+              operation: `${OPERATIONS[f.operation].number}. ` + `${OPERATIONS[f.operation].name}`,
+              title: c.title,
+              requests,
+              judgedOn: ctx.citedFrom,
+            };
+          }),
       ),
     );
     const tests = await Promise.all(jobs);
@@ -120,7 +157,12 @@ export async function planRequests(configured: TargetConfig | undefined, areas: 
   }
 }
 
-const switchText = (r: PlannedRequest) => (r.safetySwitch ? `allow.${r.safetySwitch}: ${r.sent ? 'on' : 'off, refused before sending'}` : r.method === 'GET' ? 'no switch (a read)' : 'no switch');
+const switchText = (r: PlannedRequest) =>
+  r.safetySwitch
+    ? `allow.${r.safetySwitch}: ` + `${r.sent ? 'on' : 'off, refused before sending'}`
+    : r.method === 'GET'
+      ? 'no switch (a read)'
+      : 'no switch';
 
 /** The plan for the console and the file: one block per test, then the totals per switch. */
 export function planText(tests: PlannedTest[], target: string, markdown: boolean): string {
@@ -129,21 +171,48 @@ export function planText(tests: PlannedTest[], target: string, markdown: boolean
   const bySwitch = new Map<string, number>();
   for (const r of sent) if (r.safetySwitch) bySwitch.set(r.safetySwitch, (bySwitch.get(r.safetySwitch) ?? 0) + 1);
   const refused = all.length - sent.length;
-  const totals = `${plural(sent.length, 'request')} would be sent to ${target}${bySwitch.size ? ` (behind a safety switch: ${[...bySwitch].map(([s, n]) => `${n} under allow.${s}`).join(', ')})` : ', none behind a safety switch'}${refused ? `; ${plural(refused, 'request')} refused before sending (switch off)` : ''}. Nothing was sent to the target.`;
+  const totals =
+    `${plural(sent.length, 'request')} would be sent to ` +
+    `${target}${
+      bySwitch.size
+        ? ` (behind a safety switch: ` + `${[...bySwitch].map(([s, n]) => `${n} under allow.${s}`).join(', ')})`
+        : ', none behind a safety switch'
+    }${refused ? `; ${plural(refused, 'request')} refused ` + `before sending (switch off)` : ''}. ` +
+    `Nothing was sent to the target.`;
   const out: string[] = [];
   if (markdown) {
     out.push(`# DBSI conformance: dry-run plan for ${target}`, '');
-    out.push('Every request a run with this selection would send, in the order each test sends them (a request several tests are judged on is listed once, under the test that sends it), with the `allow.*` switch the harness requires for it. Secrets are redacted. The plan was made against the embedded reference target configured like this target (its switches, base URLs and test data): where a request depends on an earlier answer (an id the target returns, the records it lists) it follows what a conformant target answers, so a real run may differ there. Nothing was sent to the target.', '');
+    out.push(
+      'Every request a run with this selection would send, in the order each test sends them (a request ' +
+        'several tests are judged on is listed once, under the test that sends it), with the `allow.*` switch ' +
+        'the harness requires for it. Secrets are redacted. The plan was made against the embedded reference ' +
+        'target configured like this target (its switches, base URLs and test data): where a request depends ' +
+        'on an earlier answer (an id the target returns, the records it lists) it follows what a conformant ' +
+        'target answers, so a real run may differ there. Nothing was sent to the target.',
+      '',
+    );
     out.push(`**${totals}**`, '');
     for (const t of tests) {
       out.push(`## ${t.area} › ${t.operation} › ${t.title}`, '');
-      if (t.judgedOn.length) out.push(`Judged (also) on the requests of ${t.judgedOn.map((x) => `"${x}"`).join(', ')}.`, '');
+      if (t.judgedOn.length)
+        out.push(`Judged (also) on the requests of ` + `${t.judgedOn.map((x) => `"${x}"`).join(', ')}.`, '');
       if (!t.requests.length) out.push('(no request of its own)', '');
-      else out.push('| method | URL | switch |', '|---|---|---|', ...t.requests.map((r) => `| ${r.method} | \`${r.url.replace(/\|/g, '\\|')}\` | ${switchText(r)} |`), '');
+      else
+        out.push(
+          '| method | URL | switch |',
+          '|---|---|---|',
+          ...t.requests.map((r) => `| ${r.method} | \`${r.url.replace(/\|/g, '\\|')}\` ` + `| ${switchText(r)} |`),
+          '',
+        );
     }
   } else {
     for (const t of tests) {
-      out.push(`${t.area} › ${t.operation} › ${t.title}${t.judgedOn.length ? `  (judged on the requests of ${t.judgedOn.map((x) => `"${x}"`).join(', ')})` : ''}`);
+      out.push(
+        `${t.area} › ${t.operation} › ` +
+          `${t.title}${
+            t.judgedOn.length ? `  (judged on the requests of ` + `${t.judgedOn.map((x) => `"${x}"`).join(', ')})` : ''
+          }`,
+      );
       for (const r of t.requests) out.push(`  ${r.sent ? '' : '✗ '}${r.method} ${r.url}  [${switchText(r)}]`);
     }
     out.push('', totals);
@@ -160,7 +229,11 @@ export function writePlan(reportsDir: string, tests: PlannedTest[], target: stri
 }
 
 /** --dry-run from the command line: plan, print, write; 0, or 2 when the selection holds no test. */
-export async function dryRun(o: { areas: Area[]; filter: CaseFilter; seed?: number; reports: string }, configured: TargetConfig | undefined, io: { out(l: string): void; err(l: string): void }): Promise<number> {
+export async function dryRun(
+  o: { areas: Area[]; filter: CaseFilter; seed?: number; reports: string },
+  configured: TargetConfig | undefined,
+  io: { out(l: string): void; err(l: string): void },
+): Promise<number> {
   const seed = o.seed ?? 1;
   const { tests, target } = await planRequests(configured, o.areas, o.filter, seed);
   if (!tests.length) {

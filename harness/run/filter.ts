@@ -2,7 +2,8 @@ import type { CaseDef, Feature } from '../case';
 import { OPERATIONS } from '../operations';
 import { requirement } from '../../requirements';
 
-/** Which cases a run selects: a text pattern and tags (requirement ids, grades, operation keys), and what to leave out. */
+/** Which cases a run selects: a text pattern and tags (requirement ids, grades, operation keys), and what to leave out.
+ * */
 export interface CaseFilter {
   grep?: string;
   tags?: string[];
@@ -24,7 +25,8 @@ export function grepText(f: Feature, c: CaseDef): string {
   return [`${op.number}. ${op.name}`, f.operation, c.title, ...c.requirements].join('\n');
 }
 
-/** A pattern matches as a regular expression or as plain text (a title copied from a report, parentheses and all); case-insensitive. */
+/** A pattern matches as a regular expression or as plain text (a title copied from a report, parentheses and all);
+ * case-insensitive. */
 export function textMatches(pattern: string, text: string): boolean {
   if (text.toLowerCase().includes(pattern.toLowerCase())) return true;
   try {

@@ -59,7 +59,14 @@ export interface RunToFinish {
   writeAllure(cases: CaseReport[]): Promise<void>;
   /** Settles when the previous run's Allure results are removed. */
   previousResultsRemoved?: Promise<unknown>;
-  out: { dir: string; shownDir: string; junitName: string; html: boolean; bundle: boolean; secrets: EvidenceOptions['secrets'] };
+  out: {
+    dir: string;
+    shownDir: string;
+    junitName: string;
+    html: boolean;
+    bundle: boolean;
+    secrets: EvidenceOptions['secrets'];
+  };
   strict: boolean;
   io: Io;
   redactor: Redactor;
@@ -86,13 +93,23 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const diagnosis = r.interrupted ? [] : (r.diagnose?.(cases) ?? []);
   const unremovable = unremovableRecords(cases);
   const coverage = r.coverageOf(cases);
-  let exitCode: number =
-    r.interrupted ? EXIT.INTERRUPTED : cases.length === 0 ? EXIT.COULD_NOT_TEST : exitCodeFor(cases, r.problems.length);
+  let exitCode: number = r.interrupted
+    ? EXIT.INTERRUPTED
+    : cases.length === 0
+      ? EXIT.COULD_NOT_TEST
+      : exitCodeFor(cases, r.problems.length);
   if (exitCode === EXIT.CONFORMANT && !fullyCovered(coverage)) exitCode = EXIT.PARTLY_TESTED;
   exitCode = waiverExitCode(exitCode, waived?.report, strict);
   const durationMs = Date.now() - r.startedAt.getTime();
   const problems = r.problems.map((p) => redactor.text(p));
-  const facts: RunFacts = { ...r.facts, durationMs, exitCode, verdict: verdictOf(exitCode, r, cases), problems, coverage };
+  const facts: RunFacts = {
+    ...r.facts,
+    durationMs,
+    exitCode,
+    verdict: verdictOf(exitCode, r, cases),
+    problems,
+    coverage,
+  };
   facts.headline = headline(facts.verdict, coverage);
   Object.assign(facts, waivedHeadline(facts, waived?.report));
   // Declared deviations (paths in the configuration): in the headline, the facts and the rows they concern.
@@ -108,7 +125,11 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   writeFileSync(join(r.out.dir, 'conformance-summary.md'), summaryMarkdown(summary));
   writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable));
   // Contract coverage (issue 23): reports/contract-coverage.md and .json; its line is printed above the verdict.
-  const contractLine = writeContractCoverage(r.out.dir, cases, r.contractSource ? { source: r.contractSource } : undefined);
+  const contractLine = writeContractCoverage(
+    r.out.dir,
+    cases,
+    r.contractSource ? { source: r.contractSource } : undefined,
+  );
 
   const block = (lines: string[]) => lines.length && io.out(redactor.text([...lines, ''].join('\n')));
   io.out('');
@@ -116,7 +137,8 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   block(waiverBlock(waived?.report, strict).map(terminalLine));
   io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
   io.out('');
-  if (!r.interrupted && nothingVerified(cases)) io.out(`Nothing was verified (${nothingVerifiedWhy(cases)}), so there is no verdict.`);
+  if (!r.interrupted && nothingVerified(cases))
+    io.out(`Nothing was verified ` + `(${nothingVerifiedWhy(cases)}), so there is no verdict.`);
   // Never silent: what the run could not put back, with the values to restore by hand.
   block(leftoversBlock(openLeftovers(cases)));
   block(unremovableBlock(unremovable));
@@ -127,11 +149,15 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
   io.out(contractLine);
   const [word, rest] = facts.headline!.startsWith(facts.verdict)
-    ? [facts.verdict, facts.headline!.slice(facts.verdict.length)] : [facts.headline!, ''];
+    ? [facts.verdict, facts.headline!.slice(facts.verdict.length)]
+    : [facts.headline!, ''];
   const scoped = `${word}${r.verdictScope ?? ''}${rest}`;
   io.out(`Verdict: ${scoped} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
   const shown = r.out.shownDir;
-  io.out(`Reports: ${join(shown, 'conformance-summary.md')}, ${join(shown, 'junit.xml')}, ${join(shown, 'allure-results')}/`);
+  io.out(
+    `Reports: ${join(shown, 'conformance-summary.md')}, ` +
+      `${join(shown, 'junit.xml')}, ${join(shown, 'allure-results')}/`,
+  );
   try {
     await r.writeAllure(cases);
   } catch (e) {
@@ -140,7 +166,13 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   await r.previousResultsRemoved;
   const resultsDir = join(r.out.dir, 'allure-results');
   const evidenceExit = await writeEvidence({
-    html: r.out.html, bundle: r.out.bundle, reportsDir: r.out.dir, resultsDir, summary, secrets: r.out.secrets, io,
+    html: r.out.html,
+    bundle: r.out.bundle,
+    reportsDir: r.out.dir,
+    resultsDir,
+    summary,
+    secrets: r.out.secrets,
+    io,
     waivers: r.waivers?.file.data,
   });
   return evidenceExit ?? exitCode;

@@ -16,13 +16,18 @@ export function openLeftovers(cases: CaseReport[]): OpenLeftover[] {
     }
   }
   const putBack = cases.flatMap((c) => c.resolvedLeftovers ?? []);
-  return [...latest.values()].filter((l) => !putBack.some((p) => p.key === l.key && p.at > l.at)).sort((a, b) => a.key.localeCompare(b.key));
+  return [...latest.values()]
+    .filter((l) => !putBack.some((p) => p.key === l.key && p.at > l.at))
+    .sort((a, b) => a.key.localeCompare(b.key));
 }
 
 /** The one block that lists them, for the console and the Markdown summary (plain lines). */
 export function leftoversBlock(list: OpenLeftover[]): string[] {
   if (list.length === 0) return [];
-  const out = [`LEFT ON THE TARGET: ${list.length} thing${list.length === 1 ? '' : 's'} this run changed and could not put back (or could not confirm it did). Restore by hand:`];
+  const out = [
+    `LEFT ON THE TARGET: ${list.length} thing${list.length === 1 ? '' : 's'} this run changed ` +
+      `and could not put back (or could not confirm it did). Restore by hand:`,
+  ];
   for (const l of list) {
     out.push(`  ✗ ${l.what}`);
     if (l.now) out.push(`      now: ${l.now}`);

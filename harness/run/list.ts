@@ -22,7 +22,10 @@ export function listTests(areas: Area[], filter: CaseFilter, config?: TargetConf
       const op = OPERATIONS[f.operation];
       const sw = 'mutates' in op ? op.mutates : undefined;
       const off = sw && config && !config.allow[sw];
-      lines.push(`${area} › ${op.number}. ${op.name} (${op.method} ${op.path}${sw ? `, needs allow.${sw}${off ? ': off, skipped' : ''}` : ''})`);
+      lines.push(
+        `${area} › ${op.number}. ${op.name} (${op.method} ` +
+          `${op.path}${sw ? `, needs allow.${sw}${off ? ': off, skipped' : ''}` : ''})`,
+      );
       for (const c of cases) {
         lines.push(`  ${c.title}  [${c.requirements.map((id) => `${id} ${requirement(id).grade}`).join(', ')}]`);
         count++;
@@ -30,6 +33,11 @@ export function listTests(areas: Area[], filter: CaseFilter, config?: TargetConf
       }
     }
   }
-  lines.push('', `${plural(count, 'test')} selected${gated ? `, of which ${gated} would be skipped (allow.* off)` : ''}; nothing was sent.`);
+  lines.push(
+    '',
+    `${plural(count, 'test')} ` +
+      `selected${gated ? `, of which ${gated} would be skipped (allow.* off)` : ''}; ` +
+      `nothing was sent.`,
+  );
   return { text: lines.join('\n'), count };
 }

@@ -30,7 +30,12 @@ export const SAME_CTRL_C_MS = 1_000;
 /** vitest's maxConcurrency above concurrency 1: more than a run has tests, so none waits to start. */
 const MAX_TESTS_AT_ONCE = 10_000;
 
-const stdio: Io = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n'), write: (t) => process.stdout.write(t), tty: !!process.stdout.isTTY };
+const stdio: Io = {
+  out: (l) => process.stdout.write(l + '\n'),
+  err: (l) => process.stderr.write(l + '\n'),
+  write: (t) => process.stdout.write(t),
+  tty: !!process.stdout.isTTY,
+};
 
 class Collector {
   cases: CaseReport[] = [];
@@ -40,7 +45,8 @@ class Collector {
       for (const t of m.children.allTests()) {
         const report = t.meta().dbsi;
         if (report) this.cases.push(report);
-        else if (t.result().state === 'failed') this.problems.push(`suite error in "${t.fullName}": ${t.result().errors?.[0]?.message ?? 'unknown'}`);
+        else if (t.result().state === 'failed')
+          this.problems.push(`suite error in "${t.fullName}": ` + `${t.result().errors?.[0]?.message ?? 'unknown'}`);
       }
       for (const e of m.errors()) this.problems.push(`suite error in ${m.moduleId.replace(ROOT, '')}: ${e.message}`);
     }
@@ -48,8 +54,13 @@ class Collector {
   }
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, terminal: Io = stdio): Promise<number> {
-  // Every line printed passes the terminal filter: text from the configuration or the target cannot fake the suite's output.
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  terminal: Io = stdio,
+): Promise<number> {
+  // Every line printed passes the terminal filter: text from the configuration or the target cannot fake the suite's
+  // output.
   const io = terminalSafe(terminal);
   let opts: CliOptions;
   try {
@@ -92,13 +103,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   try {
     // Waivers and the earlier run are local input too, for either source: checked before anything starts.
     const waiversPath = opts.waivers ?? (env.DBSI_WAIVERS || undefined);
-    if (waiversPath) waiverFile = (await import('./waivers')).loadWaivers(waiversPath, opts.waivers ? '--waivers' : 'DBSI_WAIVERS');
+    if (waiversPath)
+      waiverFile = (await import('./waivers')).loadWaivers(waiversPath, opts.waivers ? '--waivers' : 'DBSI_WAIVERS');
     if (opts.compare) previous = (await import('./compare')).loadPrevious(opts.compare);
   } catch (e) {
     io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
     return EXIT.USAGE;
   }
-  if (opts.traffic !== undefined) return (await import('../traffic/run')).judgeTraffic(opts, env, io, { waiverFile, previous });
+  if (opts.traffic !== undefined)
+    return (await import('../traffic/run')).judgeTraffic(opts, env, io, { waiverFile, previous });
 
   try {
     if (configPath) {
@@ -109,7 +122,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       config = loadConfigFile(configPath, env, opts.config ? '--config' : 'DBSI_CONFIG');
       const { secretInSuiteText, suiteText } = await import('./run-parts');
       const clash = secretInSuiteText(namedSecrets(config, env), suiteText(SPEC_FILE));
-      if (clash) throw new ConfigError(`${clash.name} is a word the reports hold anyway (it occurs in the spec, the requirement catalog or a test title), so they could never be proven free of it; use the real credential`);
+      if (clash)
+        throw new ConfigError(
+          `${clash.name} is a word the reports hold anyway (it occurs in the spec, the requirement catalog or ` +
+            `a test title), so they could never be proven free of it; use the real credential`,
+        );
     } else {
       const { referenceConfig, startReferenceTarget } = await import('./run-parts');
       const { faults, latencyMs, throttlePerSecond } = opts;
@@ -129,7 +146,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if (opts.dryRun) {
     await reference?.close();
     for (const m of credentialsMissing) io.err(`dbsi-conformance: --dry-run: planned without ${m}; a run needs it`);
-    return (await import('./dry-run')).dryRun({ areas: opts.areas, filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, seed: opts.seed, reports: opts.reports }, reference ? undefined : config, io);
+    return (await import('./dry-run')).dryRun(
+      {
+        areas: opts.areas,
+        filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags },
+        seed: opts.seed,
+        reports: opts.reports,
+      },
+      reference ? undefined : config,
+      io,
+    );
   }
 
   const parts = await import('./run-parts');
@@ -139,7 +165,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const { preflight, reviseResult, removePreviousOutputs, writeAllureResults, waiveCase } = parts;
   const redactor = new Redactor(secretValues(config));
   // The target as the reports and the console show it: a secret in its name or URL paths is redacted there too.
-  const shown = { name: redactor.text(config.name), baseUrl: redactor.text(config.baseUrl), authBaseUrl: redactor.text(config.authBaseUrl), transfersBaseUrl: redactor.text(config.transfersBaseUrl) };
+  const shown = {
+    name: redactor.text(config.name),
+    baseUrl: redactor.text(config.baseUrl),
+    authBaseUrl: redactor.text(config.authBaseUrl),
+    transfersBaseUrl: redactor.text(config.transfersBaseUrl),
+  };
   const seed = opts.seed ?? randomInt(0, 2 ** 31);
   const runId = `r${seed.toString(36).slice(-4)}`;
   const reportsDir = resolve(opts.reports);
@@ -153,12 +184,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const filter = { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags };
   if (!opts.areas.some((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))))) {
     await reference?.close();
-    io.err(`dbsi-conformance: no test matches the selection (areas ${opts.areas.join(', ')}${opts.grep ? `, --grep ${opts.grep}` : ''}${opts.tags.length ? `, --tag ${opts.tags.join(' ')}` : ''}${opts.excludeGrep ? `, --exclude-grep ${opts.excludeGrep}` : ''}${opts.excludeTags.length ? `, --exclude-tag ${opts.excludeTags.join(' ')}` : ''}): nothing to run`);
+    io.err(
+      `dbsi-conformance: no test matches the selection (areas ` +
+        `${opts.areas.join(', ')}${opts.grep ? `, --grep ${opts.grep}` : ''}${opts.tags.length ? `, --tag ${opts.tags.join(' ')}` : ''}${opts.excludeGrep ? `, --exclude-grep ${opts.excludeGrep}` : ''}${opts.excludeTags.length ? `, --exclude-tag ${opts.excludeTags.join(' ')}` : ''}): ` +
+        `nothing to run`,
+    );
     return EXIT.USAGE;
   }
 
   if (!opts.quiet) {
-    io.out(`dbsi-conformance ${suiteVersion()}: ${reference ? 'embedded reference target' : terminalLine(shown.name)}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`);
+    io.out(
+      `dbsi-conformance ${suiteVersion()}: ` +
+        `${reference ? 'embedded reference target' : terminalLine(shown.name)}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`,
+    );
     io.out(`  base URLs: ${shown.baseUrl}  ${shown.authBaseUrl}  ${shown.transfersBaseUrl}`);
     io.out(`  areas: ${opts.areas.join(', ')}   seed: ${seed}   strict: ${opts.strict}`);
   }
@@ -207,7 +245,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   } as typeof process.once;
   const ownSignals = () => {
     process.once = processOnce;
-    for (const [sig, mine] of [['SIGINT', sigint], ['SIGTERM', sigterm]] as const) {
+    for (const [sig, mine] of [
+      ['SIGINT', sigint],
+      ['SIGTERM', sigterm],
+    ] as const) {
       for (const l of process.listeners(sig)) if (l !== mine) process.off(sig, l as never);
     }
   };
@@ -242,7 +283,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   if (opts.faults.length) environmentInfo['reference faults'] = opts.faults.join(', ');
   // Areas run side by side, sharing http.concurrency; with fewer slots than areas, fewer at once.
   // Only areas with a selected test get a worker (each worker loads the whole harness).
-  const activeAreas = opts.areas.filter((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))));
+  const activeAreas = opts.areas.filter((a) =>
+    FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))),
+  );
   // One worker runs every selected area (suites/conformance.test.ts): independent cases of all areas
   // run concurrently under one connection limit, and the harness is loaded once.
   const parallelAreas = 1;
@@ -253,13 +296,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const onFailure = (failures: number) => {
     if (opts.bail === undefined || failures < opts.bail || bailed) return;
     bailed = true;
-    io.err(`dbsi-conformance: --bail ${opts.bail}: ${plural(failures, 'test')} failed; stopping the run (clean-ups still run)`);
+    io.err(
+      `dbsi-conformance: --bail ${opts.bail}: ${plural(failures, 'test')} ` +
+        `failed; stopping the run (clean-ups still run)`,
+    );
     // Vitest's cancel reaches only the tests it believes are running (cancel-channel.ts): every case hears this
     // one, sent first so that a case stopped by either knows why.
     cancelChannel.cancel(`not run to the end, --bail ${opts.bail} stopped the run`);
     void vitest?.cancelCurrentRun('test-failure');
   };
-  const selectedCount = activeAreas.reduce((n, a) => n + FEATURES_BY_AREA[a].reduce((m, f) => m + f.cases.filter((c) => selects(filter, f, c)).length, 0), 0);
+  const selectedCount = activeAreas.reduce(
+    (n, a) => n + FEATURES_BY_AREA[a].reduce((m, f) => m + f.cases.filter((c) => selects(filter, f, c)).length, 0),
+    0,
+  );
   // The setup proofs so far: a failure they may explain is shown as could not test, and --bail does not
   // count it (proofs only grow: a failure shown is final; the summary re-judges every test at the end).
   const proofSoFar = new SetupProof();
@@ -267,9 +316,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   // …and with the waivers: a waived failure is shown as waived, and --bail does not count it.
   const waiving = { strict: opts.strict, now: startedAt };
   const waiveSoFar = (c: CaseReport) => (waiverFile ? waiveCase(c, waiverFile, waiving) : c);
-  const judgeSoFar = (c: CaseReport) =>
-    (proofSoFar.observe(c), c.outcome === 'passed' ? c : waiveSoFar(regradeCase(c, proofSoFar)));
-  const progress = new Progress({ total: selectedCount, tty: !!io.tty, write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))), columns: process.stdout.columns, onFailure, judge: judgeSoFar });
+  const judgeSoFar = (c: CaseReport) => (
+    proofSoFar.observe(c), c.outcome === 'passed' ? c : waiveSoFar(regradeCase(c, proofSoFar))
+  );
+  const progress = new Progress({
+    total: selectedCount,
+    tty: !!io.tty,
+    write: (t) => (io.write ? io.write(t) : io.out(t.replace(/\n$/, ''))),
+    columns: process.stdout.columns,
+    onFailure,
+    judge: judgeSoFar,
+  });
   // With --quiet there is no progress display, but --bail still counts the failures.
   let quietFailures = 0;
   const failureCounter = {
@@ -289,35 +346,44 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const noRunner = activeAreas.length === 0 || unreachable !== undefined;
     // The compiled build's vitest file when this process runs the build (loaded by Node, not transformed).
     const runner = runnerFile(ROOT);
-    const running = noRunner ? Promise.resolve() : (await import('vitest/node')).startVitest(
-      'test',
-      [runner.file],
-      {
-        root: ROOT,
-        config: false,
-        watch: false,
-        run: true,
-        include: [runner.file],
-        server: { deps: { external: runner.external } },
-        reporters: [runnerHandle as never, collector as never, allureReporter, (opts.quiet ? failureCounter : progress) as never],
-        provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas, runKey } },
-        pool: 'threads',
-        maxWorkers: parallelAreas,
-        fileParallelism: true,
-        // Every test at once: a test waiting for a lock (a record, a customer) or for a connection slot
-        // holds nothing, and a test that starts late may head the longest chain of the run (the
-        // contact-info cases are registered last). The client bounds the requests in flight to
-        // http.concurrency, the lock holders' requests first. At concurrency 1, one test at a time.
-        maxConcurrency: config.http.concurrency === 1 ? 1 : MAX_TESTS_AT_ONCE,
-        testTimeout,
-        hookTimeout: testTimeout,
-        passWithNoTests: true,
-        silent: true,
-        // Transforms are cached on disk (node_modules/.experimental-vitest-cache): a second run starts faster.
-        experimental: { fsModuleCache: true },
-      } as never,
-      { logLevel: 'silent' },
-    ).then((v) => v.close());
+    const running = noRunner
+      ? Promise.resolve()
+      : (await import('vitest/node'))
+          .startVitest(
+            'test',
+            [runner.file],
+            {
+              root: ROOT,
+              config: false,
+              watch: false,
+              run: true,
+              include: [runner.file],
+              server: { deps: { external: runner.external } },
+              reporters: [
+                runnerHandle as never,
+                collector as never,
+                allureReporter,
+                (opts.quiet ? failureCounter : progress) as never,
+              ],
+              provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas, runKey } },
+              pool: 'threads',
+              maxWorkers: parallelAreas,
+              fileParallelism: true,
+              // Every test at once: a test waiting for a lock (a record, a customer) or for a connection slot
+              // holds nothing, and a test that starts late may head the longest chain of the run (the
+              // contact-info cases are registered last). The client bounds the requests in flight to
+              // http.concurrency, the lock holders' requests first. At concurrency 1, one test at a time.
+              maxConcurrency: config.http.concurrency === 1 ? 1 : MAX_TESTS_AT_ONCE,
+              testTimeout,
+              hookTimeout: testTimeout,
+              passWithNoTests: true,
+              silent: true,
+              // Transforms are cached on disk (node_modules/.experimental-vitest-cache): a second run starts faster.
+              experimental: { fsModuleCache: true },
+            } as never,
+            { logLevel: 'silent' },
+          )
+          .then((v) => v.close());
     running.catch(() => undefined);
     // An interruption stops the wait (at once if the runner had not started, else after a grace
     // period for clean-ups); the reports are then written from what has reported.
@@ -344,7 +410,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), caseId(f, c)]);
         if (!opts.areas.includes(area as never) || !selects(filter, f, c) || reported.has(caseId(f, c))) continue;
         // Every selected test gets a verdict, also one that never reported.
-        const reason = interrupted ? 'could not test: the run was interrupted before this test finished' : bailed ? `could not test: not run, --bail ${opts.bail} stopped the run` : 'suite error: this test did not report (see the problems outside the tests)';
+        const reason = interrupted
+          ? 'could not test: the run was interrupted ' + 'before this test finished'
+          : bailed
+            ? `could not test: not run, --bail ` + `${opts.bail} stopped the run`
+            : 'suite error: this test did not report (see the ' + 'problems outside the tests)';
         collector.cases.push(reportWithoutRun(f, c, interrupted || bailed ? 'could-not-test' : 'error', reason));
         notFromRunner.add(caseId(f, c));
       }
@@ -361,9 +431,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     coverageOf: (cases) => coverageOf(cases, activeAreas),
     diagnose: (cases) => setupFindings(cases, proof),
     facts: {
-      target: { name: reference ? 'embedded reference target' : shown.name, baseUrl: shown.baseUrl, authBaseUrl: shown.authBaseUrl, transfersBaseUrl: shown.transfersBaseUrl, embedded: !!reference, faults: opts.faults },
+      target: {
+        name: reference ? 'embedded reference target' : shown.name,
+        baseUrl: shown.baseUrl,
+        authBaseUrl: shown.authBaseUrl,
+        transfersBaseUrl: shown.transfersBaseUrl,
+        embedded: !!reference,
+        faults: opts.faults,
+      },
       suiteVersion: suiteVersion(),
-      spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
+      spec: {
+        file: 'spec/digital-banking-service-interface.md',
+        sha256: environmentInfo['spec sha256']!,
+        url: settings.specUrl,
+      },
       seed,
       strict: opts.strict,
       areas: opts.areas,
@@ -382,10 +463,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       const byId = new Map(cases.map((c) => [c.id, c]));
       await allureReporter.flush((r) => reviseResult(r, byId));
       const unreported = cases.filter((c) => notFromRunner.has(c.id));
-      if (unreported.length) await writeAllureResults(resultsDir, unreported, { settings, environmentInfo, categories: CATEGORIES });
+      if (unreported.length)
+        await writeAllureResults(resultsDir, unreported, { settings, environmentInfo, categories: CATEGORIES });
     },
     previousResultsRemoved,
-    out: { dir: reportsDir, shownDir: opts.reports, junitName: `dbsi-conformance ${reference ? 'embedded reference target' : shown.name}`, html: opts.html, bundle: opts.bundle, secrets: scannedSecrets(config, env) },
+    out: {
+      dir: reportsDir,
+      shownDir: opts.reports,
+      junitName: `dbsi-conformance ${reference ? 'embedded reference target' : shown.name}`,
+      html: opts.html,
+      bundle: opts.bundle,
+      secrets: scannedSecrets(config, env),
+    },
     strict: opts.strict,
     io,
     redactor,
@@ -393,7 +482,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 }
 
 /** --list: the selected tests with their requirement ids; the configuration is checked when one is given. */
-async function listOnly(opts: CliOptions, configPath: string | undefined, env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+async function listOnly(
+  opts: CliOptions,
+  configPath: string | undefined,
+  env: NodeJS.ProcessEnv,
+  io: Io,
+): Promise<number> {
   const { ConfigError, loadConfigFile } = await import('../config');
   const { listTests } = await import('./list');
   let config: TargetConfig | undefined;
@@ -403,7 +497,11 @@ async function listOnly(opts: CliOptions, configPath: string | undefined, env: N
     io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
     return EXIT.USAGE;
   }
-  const listing = listTests(opts.areas, { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags }, config);
+  const listing = listTests(
+    opts.areas,
+    { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags },
+    config,
+  );
   if (!listing.count) {
     io.err('dbsi-conformance: no test matches the selection: nothing to list');
     return EXIT.USAGE;

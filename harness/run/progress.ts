@@ -3,7 +3,8 @@ import type { CaseReport } from '../model';
 import { casePath, failureLine, plural } from './console';
 
 /** Strip what a terminal would interpret (escape sequences, control characters) from text the target chose. */
-const printable = (s: string) => s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+const printable = (s: string) =>
+  s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 
 export interface ProgressOptions {
   /** How many tests the selection runs. */
@@ -33,7 +34,16 @@ function testPath(test: TestCase): string {
   return names.join(' › ');
 }
 
-const MARK: Record<CaseReport['outcome'], string> = { passed: '✓', failed: '✗', warning: '!', 'not-applicable': '-', 'not-allowed': '↷', 'could-not-test': '?', error: '?', waived: '~' };
+const MARK: Record<CaseReport['outcome'], string> = {
+  passed: '✓',
+  failed: '✗',
+  warning: '!',
+  'not-applicable': '-',
+  'not-allowed': '↷',
+  'could-not-test': '?',
+  error: '?',
+  waived: '~',
+};
 
 /**
  * Progress of a run, as a vitest reporter in the main process. On a terminal: one live line with the
@@ -109,7 +119,11 @@ export class Progress {
     if (this.o.tty) return this.drawLive();
     if (Date.now() - this.lastWrite < (this.o.heartbeatMs ?? 4000)) return;
     const longest = [...this.running.values()].sort((a, b) => a.since - b.since)[0];
-    const waiting = longest ? `; waiting for "${longest.title}" since ${((Date.now() - longest.since) / 1000).toFixed(0)} s` : this.finished === 0 ? '; starting the tests' : '';
+    const waiting = longest
+      ? `; waiting for "${longest.title}" since ` + `${((Date.now() - longest.since) / 1000).toFixed(0)} s`
+      : this.finished === 0
+        ? '; starting the tests'
+        : '';
     this.line(`… ${this.status()}${waiting}`);
   }
 

@@ -30,7 +30,9 @@ export function preflightTimeoutMs(timeoutMs: number): number {
 
 /** The base URL keys the selected areas' requests go to: those of the areas' operations. */
 export function basesOf(areas: readonly Area[]): BaseKey[] {
-  const keys = Object.values(OPERATIONS).filter((o) => areas.includes(o.area)).map((o) => o.base);
+  const keys = Object.values(OPERATIONS)
+    .filter((o) => areas.includes(o.area))
+    .map((o) => o.base);
   return [...new Set(keys)];
 }
 
@@ -48,7 +50,9 @@ export function originsOf(config: TargetConfig, areas: readonly Area[]): Origin[
   const proxy = config.http.proxyUrl;
   // contactInfoBaseUrl, when not set, is baseUrl: named by the key the operator set.
   const bases = [...new Set(basesOf(areas).map((k) => baseKeyOf(config, k)))];
-  const named: Array<[string, string]> = proxy ? [['http.proxyUrl', proxy]] : bases.map((k) => [k, baseUrlOf(config, k)]);
+  const named: Array<[string, string]> = proxy
+    ? [['http.proxyUrl', proxy]]
+    : bases.map((k) => [k, baseUrlOf(config, k)]);
   const out = new Map<string, Origin>();
   for (const [key, raw] of named) {
     const u = new URL(raw);

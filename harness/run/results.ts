@@ -9,7 +9,8 @@ export type RequirementVerdict =
   /** A failure accepted by a live waiver (--waivers): not a pass, not counted towards exit 1. */
   | 'waived'
   | 'passed'
-  /** An INFO check saw something the spec does not list (e.g. an unlisted enumeration value): not a failure, not a pass. */
+  /** An INFO check saw something the spec does not list (e.g. an unlisted enumeration value): not a failure, not a
+   * pass. */
   | 'observed'
   | 'failed'
   | 'warning'
@@ -83,7 +84,8 @@ export function countByArea(cases: CaseReport[]): Record<string, AreaCounts> {
  */
 export function exitCodeFor(cases: CaseReport[], extraErrors = 0): number {
   if (cases.some((c) => c.outcome === 'failed')) return EXIT.NON_CONFORMANT;
-  if (extraErrors > 0 || cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error')) return EXIT.COULD_NOT_TEST;
+  if (extraErrors > 0 || cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error'))
+    return EXIT.COULD_NOT_TEST;
   if (openLeftovers(cases).length > 0) return EXIT.COULD_NOT_TEST;
   // A run in which every test was skipped or not applicable verified nothing: no verdict either.
   if (!nothingVerified(cases)) return EXIT.CONFORMANT;
@@ -103,17 +105,50 @@ export function nothingVerifiedWhy(cases: CaseReport[]): string {
     [n(['not-allowed']), 'skipped: not allowed on this target (allow.* off)'],
     [n(['not-applicable']), 'not applicable'],
   ] as const;
-  return parts.filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`).join(', ');
+  return parts
+    .filter(([k]) => k > 0)
+    .map(([k, what]) => `${k} ${what}`)
+    .join(', ');
 }
 
-const RANK: RequirementVerdict[] = ['failed', 'could-not-test', 'warning', 'observed', 'passed', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run'];
+const RANK: RequirementVerdict[] = [
+  'failed',
+  'could-not-test',
+  'warning',
+  'observed',
+  'passed',
+  'not-applicable',
+  'skipped-not-allowed',
+  'not-verified',
+  'not-run',
+];
 
 /** One row per catalog requirement, with its verdict on this target. */
-export function requirementRows(cases: CaseReport[], declared: Map<string, string[]>, strict: boolean): RequirementRow[] {
+export function requirementRows(
+  cases: CaseReport[],
+  declared: Map<string, string[]>,
+  strict: boolean,
+): RequirementRow[] {
   return CATALOG.map((r) => {
-    const row: RequirementRow = { id: r.id, section: r.section, grade: r.grade, statement: r.statement, operations: r.operations, verdict: 'not-run', notes: [], cases: declared.get(r.id) ?? [] };
+    const row: RequirementRow = {
+      id: r.id,
+      section: r.section,
+      grade: r.grade,
+      statement: r.statement,
+      operations: r.operations,
+      verdict: 'not-run',
+      notes: [],
+      cases: declared.get(r.id) ?? [],
+    };
     if (r.notTestable) return { ...row, verdict: 'not-testable', notes: [r.notTestable] };
-    if (row.cases.length === 0) return r.judgedInTraffic ? { ...row, verdict: 'not-run', notes: [`judged in recorded traffic only (--traffic): ${r.judgedInTraffic}`] } : { ...row, verdict: 'no-test' };
+    if (row.cases.length === 0)
+      return r.judgedInTraffic
+        ? {
+            ...row,
+            verdict: 'not-run',
+            notes: [`judged in recorded traffic only (--traffic): ` + `${r.judgedInTraffic}`],
+          }
+        : { ...row, verdict: 'no-test' };
     // Notes are kept per verdict, and the row shows those of the verdict it ends with: a requirement
     // that passed is not annotated with the failure of another requirement in the same test.
     const notes = new Map<RequirementVerdict, string[]>();
@@ -122,17 +157,22 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
       const mine = c.checks.filter((k) => k.requirement === r.id);
       const failed = mine.filter((k) => k.outcome === 'failed');
       for (const k of failed) {
-        const v: RequirementVerdict = k.grade === 'MUST' || strict ? 'failed' : k.grade === 'SHOULD' ? 'warning' : 'observed';
+        const v: RequirementVerdict =
+          k.grade === 'MUST' || strict ? 'failed' : k.grade === 'SHOULD' ? 'warning' : 'observed';
         note(v, `${v}: ${k.description}; received ${k.received}`);
       }
       if (mine.some((k) => k.outcome === 'passed')) notes.set('passed', notes.get('passed') ?? []);
       if (mine.length === 0 || mine.every((k) => k.outcome === 'not-applicable')) {
         const v: RequirementVerdict | undefined =
-          c.outcome === 'could-not-test' || c.outcome === 'error' ? 'could-not-test'
-          : c.outcome === 'not-applicable' || mine.length > 0 ? 'not-applicable'
-          : c.outcome === 'not-allowed' ? 'skipped-not-allowed'
-          : c.outcome === 'failed' || c.outcome === 'waived' ? 'not-verified'
-          : undefined;
+          c.outcome === 'could-not-test' || c.outcome === 'error'
+            ? 'could-not-test'
+            : c.outcome === 'not-applicable' || mine.length > 0
+              ? 'not-applicable'
+              : c.outcome === 'not-allowed'
+                ? 'skipped-not-allowed'
+                : c.outcome === 'failed' || c.outcome === 'waived'
+                  ? 'not-verified'
+                  : undefined;
         if (v) note(v, `${c.title}: ${(c.reason ?? '').split('\n')[0]}`);
       }
     }
@@ -142,7 +182,21 @@ export function requirementRows(cases: CaseReport[], declared: Map<string, strin
   });
 }
 
-export const REQUIREMENT_VERDICTS: RequirementVerdict[] = ['waived', 'passed', 'observed', 'failed', 'warning', 'could-not-test', 'not-applicable', 'skipped-not-allowed', 'not-verified', 'not-run', 'not-testable', 'no-test', 'not-observed'];
+export const REQUIREMENT_VERDICTS: RequirementVerdict[] = [
+  'waived',
+  'passed',
+  'observed',
+  'failed',
+  'warning',
+  'could-not-test',
+  'not-applicable',
+  'skipped-not-allowed',
+  'not-verified',
+  'not-run',
+  'not-testable',
+  'no-test',
+  'not-observed',
+];
 
 /** How many catalog requirements ended with each verdict (every verdict present, zero or more). */
 export function countVerdicts(rows: RequirementRow[]): Record<RequirementVerdict, number> {

@@ -14,7 +14,10 @@ export const BUILD_DIR = Symbol.for('dbsi-conformance.build');
 export function runnerFile(root: string): { file: string; external: RegExp[] } {
   const build = (globalThis as Record<symbol, unknown>)[BUILD_DIR];
   if (typeof build !== 'string') return { file: 'suites/conformance.test.ts', external: [] };
-  const folder = build.split(sep).join('/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const folder = build
+    .split(sep)
+    .join('/')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const file = relative(root, join(build, 'conformance.test.js')).split(sep).join('/');
   return { file, external: [new RegExp(`^${folder}/`)] };
 }

@@ -7,8 +7,10 @@ import type { CaseReport } from '../model';
  */
 
 /** ANSI/VT escape sequences: CSI (ESC [ … final), OSC (ESC ] … BEL or ST), and two-character escapes. */
-const ESCAPE_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]|\u001b[@-_]?/g;
-/** C0 controls but tab and line feed, DEL, C1 controls, and the Unicode controls that reorder text (bidi) or hide it. */
+const ESCAPE_SEQUENCE =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]|\u001b[@-_]?/g;
+/** C0 controls but tab and line feed, DEL, C1 controls, and the Unicode controls that reorder text (bidi) or hide it.
+ * */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /** Lines kept (a multi-line message stays multi-line); every other control character removed. */
@@ -28,13 +30,18 @@ export function terminalSafe<T extends { out(line: string): void; err(line: stri
 
 /**
  * Case reports as the console may show them: what came from the target (a check's description and
- * received value, the reason) without control characters, and a check's values on one line, so a crafted answer cannot add a
+ * received value, the reason) without control characters, and a check's values on one line, so a crafted answer cannot
+ * add a
  * line of its own.
  */
 export function casesForTerminal(cases: CaseReport[]): CaseReport[] {
   return cases.map((c) => ({
     ...c,
     reason: c.reason === undefined ? undefined : terminalText(c.reason),
-    checks: c.checks.map((k) => ({ ...k, description: terminalLine(k.description), received: k.received === undefined ? undefined : terminalLine(k.received) })),
+    checks: c.checks.map((k) => ({
+      ...k,
+      description: terminalLine(k.description),
+      received: k.received === undefined ? undefined : terminalLine(k.received),
+    })),
   }));
 }

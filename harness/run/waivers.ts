@@ -115,7 +115,11 @@ function waivedCase(c: CaseReport, live: Waiver[], strict: boolean): { report: C
  */
 export function waiveCase(c: CaseReport, file: WaiverFile, o: { strict: boolean; now: Date }): CaseReport {
   const today = utcDate(o.now);
-  return waivedCase(c, file.waivers.filter((w) => !expired(w, today)), o.strict).report;
+  return waivedCase(
+    c,
+    file.waivers.filter((w) => !expired(w, today)),
+    o.strict,
+  ).report;
 }
 
 /**

@@ -22,7 +22,8 @@ function requestBody(e: HarEntry): string | undefined {
   const p = e.request.postData;
   if (!p) return undefined;
   if (typeof p.text === 'string') return p.text;
-  if (Array.isArray(p.params)) return p.params.map((x) => `${encodeURIComponent(x.name)}=${encodeURIComponent(x.value ?? '')}`).join('&');
+  if (Array.isArray(p.params))
+    return p.params.map((x) => `${encodeURIComponent(x.name)}=${encodeURIComponent(x.value ?? '')}`).join('&');
   return undefined;
 }
 
@@ -74,19 +75,29 @@ export function observe(e: HarEntry, index: number): Observed {
     status,
     responseHeaders: headerRecord(e.response?.headers, true),
     responseBody: status === 0 ? '' : responseBody(e),
-    abortReason: status === 0 ? (typeof e.response?._error === 'string' ? e.response._error : 'no answer in the capture (status 0)') : undefined,
-    credential: recordedCredential(e._dbsiCredential) ?? (authorization === undefined ? undefined : credentialOf(authorization)),
+    abortReason:
+      status === 0
+        ? typeof e.response?._error === 'string'
+          ? e.response._error
+          : 'no answer in the capture (status 0)'
+        : undefined,
+    credential:
+      recordedCredential(e._dbsiCredential) ?? (authorization === undefined ? undefined : credentialOf(authorization)),
   };
 }
 
 function recordedCredential(v: unknown): Credential | undefined {
   const c = v as Credential | undefined;
-  return c && typeof c === 'object' && typeof c.scheme === 'string' ? { label: typeof c.label === 'string' ? c.label : undefined, scheme: c.scheme.toLowerCase(), wellFormedBasic: typeof c.wellFormedBasic === 'boolean' ? c.wellFormedBasic : undefined } : undefined;
+  return c && typeof c === 'object' && typeof c.scheme === 'string'
+    ? {
+        label: typeof c.label === 'string' ? c.label : undefined,
+        scheme: c.scheme.toLowerCase(),
+        wellFormedBasic: typeof c.wellFormedBasic === 'boolean' ? c.wellFormedBasic : undefined,
+      }
+    : undefined;
 }
 
 /** The capture's entries in time order (stable for equal start times). */
 export function observeAll(entries: HarEntry[]): Observed[] {
-  return entries
-    .map((e, i) => observe(e, i + 1))
-    .sort((a, b) => a.startMs - b.startMs || a.index - b.index);
+  return entries.map((e, i) => observe(e, i + 1)).sort((a, b) => a.startMs - b.startMs || a.index - b.index);
 }

@@ -75,7 +75,11 @@ export function readHar(file: string, maxBytes = MAX_HAR_BYTES): { log: HarLog; 
     if (e instanceof HarError) throw e;
     throw new HarError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  if (size > maxBytes) throw new HarError(`${file} is ${mib(size)}, larger than the ${mib(maxBytes)} a capture may be: split it (e.g. one HAR per session) and judge each part`);
+  if (size > maxBytes)
+    throw new HarError(
+      `${file} is ${mib(size)}, larger than the ${mib(maxBytes)} a capture may be: ` +
+        `split it (e.g. one HAR per session) and judge each part`,
+    );
   if (size === 0) throw new HarError(`${file} is empty: expected a HAR 1.2 file (JSON with log.entries)`);
   const buf = Buffer.alloc(size);
   const fd = openSync(file, 'r');
@@ -105,7 +109,10 @@ export function parseHar(text: string, file = 'the capture'): { log: HarLog; unr
   }
   const log = (doc as { log?: unknown } | null)?.log as { entries?: unknown } | undefined;
   if (!log || typeof log !== 'object' || !Array.isArray(log.entries)) {
-    throw new HarError(`${file} is JSON but not HAR: expected an object with log.entries (an array of request/response entries), as HAR 1.2 defines it`);
+    throw new HarError(
+      `${file} is JSON but not HAR: expected an object with log.entries (an array ` +
+        `of request/response entries), as HAR 1.2 defines it`,
+    );
   }
   const entries: HarEntry[] = [];
   let unreadable = 0;

@@ -19,13 +19,27 @@ import { judgeSequence, outcomeOf } from '../rules/sequence-rules';
 
 /** The harness's record of an observed exchange, redacted, as an active case would have recorded it. */
 export function recordedExchange(x: Observed, operation: OperationKey, redactor: Redactor): Exchange {
-  const request = { method: x.method, url: redactor.text(x.url), headers: redactor.headers(x.requestHeaders), body: redactor.body(x.requestBody) };
+  const request = {
+    method: x.method,
+    url: redactor.text(x.url),
+    headers: redactor.headers(x.requestHeaders),
+    body: redactor.body(x.requestBody),
+  };
   return {
     seq: x.index,
     operation,
     label: `#${x.index} ${OPERATIONS[operation].name}`,
     request,
-    response: x.status === 0 ? undefined : { status: x.status, headers: redactor.headers(x.responseHeaders), body: redactor.body(x.responseBody) ?? '', truncated: false, bytes: Buffer.byteLength(x.responseBody) },
+    response:
+      x.status === 0
+        ? undefined
+        : {
+            status: x.status,
+            headers: redactor.headers(x.responseHeaders),
+            body: redactor.body(x.responseBody) ?? '',
+            truncated: false,
+            bytes: Buffer.byteLength(x.responseBody),
+          },
     error: x.status === 0 ? { kind: 'interrupted', message: `no answer in the capture: ${x.abortReason}` } : undefined,
     startedAt: x.startedAt,
     durationMs: x.durationMs,
@@ -42,10 +56,20 @@ export function observedResult(x: Observed, exchange: Exchange): HttpResult {
     try {
       json = JSON.parse(x.responseBody);
     } catch (e) {
-      jsonError = `the body is not JSON (${(e as Error).message}); it starts: ${JSON.stringify((exchange.response?.body ?? '').slice(0, 80))}`;
+      jsonError =
+        `the body is not JSON (${(e as Error).message}); it starts: ` +
+        `${JSON.stringify((exchange.response?.body ?? '').slice(0, 80))}`;
     }
   }
-  return { status: x.status, headers: x.responseHeaders, text: x.responseBody, truncated: false, json, jsonError, exchange };
+  return {
+    status: x.status,
+    headers: x.responseHeaders,
+    text: x.responseBody,
+    truncated: false,
+    json,
+    jsonError,
+    exchange,
+  };
 }
 
 /** One judged exchange: what it proved or broke, and what the sequence says about it. */
@@ -74,21 +98,36 @@ export interface Judgement {
 function unjudged(status: number): string | undefined {
   if (status === 0) return 'no answer (aborted in the capture): nothing judged';
   if (status < 200) return `${status}: an interim answer, nothing judged`;
-  if (status >= 300 && status < 400) return `${status}: a redirect, nothing judged (the client's next entry carries the answer)`;
+  if (status >= 300 && status < 400)
+    return `${status}: a redirect, nothing judged (the client's ` + `next entry carries the answer)`;
   if (status === 429) return '429: rate limited, not processed; nothing judged (its retry is judged on its own)';
-  if (status === 502 || status === 503 || status === 504) return `${status}: the target was unavailable; nothing judged`;
+  if (status === 502 || status === 503 || status === 504)
+    return `${status}: the target was unavailable; ` + `nothing judged`;
   return undefined;
 }
 
 export type Plan = Array<{ requirement: string; verdict: CheckVerdict }>;
 
 /** The exchanges as the rules read them: the answer as an HttpResult, with its redacted record. */
-export function seenOf(mapped: Array<{ x: Observed; m: Mapped }>, redactor: Redactor, keepsAuthorization: (area: Area) => boolean): Seen[] {
-  return mapped.map(({ x, m }) => ({ x, mapped: m, res: observedResult(x, recordedExchange(x, m.operation, redactor)), keepsAuthorization: keepsAuthorization(OPERATIONS[m.operation].area) }));
+export function seenOf(
+  mapped: Array<{ x: Observed; m: Mapped }>,
+  redactor: Redactor,
+  keepsAuthorization: (area: Area) => boolean,
+): Seen[] {
+  return mapped.map(({ x, m }) => ({
+    x,
+    mapped: m,
+    res: observedResult(x, recordedExchange(x, m.operation, redactor)),
+    keepsAuthorization: keepsAuthorization(OPERATIONS[m.operation].area),
+  }));
 }
 
-/** Every check the capture shows, per exchange (per-exchange rules, then the state rules across the sequence), not yet graded. */
-export function planCapture(seen: Seen[], perExchange: (s: Seen) => boolean = () => true): { plans: Map<number, Plan>; notes: Map<number, string[]> } {
+/** Every check the capture shows, per exchange (per-exchange rules, then the state rules across the sequence), not yet
+ * graded. */
+export function planCapture(
+  seen: Seen[],
+  perExchange: (s: Seen) => boolean = () => true,
+): { plans: Map<number, Plan>; notes: Map<number, string[]> } {
   const plans = new Map<number, Plan>();
   const verifierFor = (index: number): Verifier => ({
     verify(requirement, verdict) {
@@ -97,15 +136,21 @@ export function planCapture(seen: Seen[], perExchange: (s: Seen) => boolean = ()
     },
   });
   for (const s of seen) {
-    if (unjudged(s.x.status) === undefined && perExchange(s)) EXCHANGE_RULES[s.mapped.operation](s, verifierFor(s.x.index));
+    if (unjudged(s.x.status) === undefined && perExchange(s))
+      EXCHANGE_RULES[s.mapped.operation](s, verifierFor(s.x.index));
   }
   const { notes } = judgeSequence(seen, verifierFor);
   // Last, so that a client's mistake never hides a verdict on the target: the request as documented.
   for (const s of seen) {
     if (unjudged(s.x.status) !== undefined) continue;
     const doc = OPERATION_DOCUMENTATION[s.mapped.operation];
-    const required = doc.parameters.filter((p) => p.in === 'header' && p.required && !/^authorization$/i.test(p.name)).map((p) => p.name);
-    verifierFor(s.x.index).verify('CLIENT-REQUEST-AS-DOCUMENTED', request_as_documented(s.res, required, doc.body?.schema));
+    const required = doc.parameters
+      .filter((p) => p.in === 'header' && p.required && !/^authorization$/i.test(p.name))
+      .map((p) => p.name);
+    verifierFor(s.x.index).verify(
+      'CLIENT-REQUEST-AS-DOCUMENTED',
+      request_as_documented(s.res, required, doc.body?.schema),
+    );
   }
   return { plans, notes };
 }
@@ -121,10 +166,25 @@ export async function judgeCapture(seen: Seen[], o: { settings: RunSettings; cli
   for (const s of seen) {
     const plan = plans.get(s.x.index) ?? [];
     const op = OPERATIONS[s.mapped.operation];
-    const line: ExchangeLine = { index: s.x.index, operation: s.mapped.operation, method: s.x.method, url: s.res.exchange.request.url, status: s.x.status, proved: [], broke: [], warned: [], notes: [...(notes.get(s.x.index) ?? [])] };
+    const line: ExchangeLine = {
+      index: s.x.index,
+      operation: s.mapped.operation,
+      method: s.x.method,
+      url: s.res.exchange.request.url,
+      status: s.x.status,
+      proved: [],
+      broke: [],
+      warned: [],
+      notes: [...(notes.get(s.x.index) ?? [])],
+    };
     const why = unjudged(s.x.status);
     if (why) line.notes.unshift(why);
-    else if (plan.length === 0) line.notes.unshift(`${outcomeOf(s.x.status) === 'refused' ? 'refused' : 'answered'} ${s.x.status}: no rule of the catalog is shown by this exchange alone (a refusal may be about the credentials, which a capture cannot tell)`);
+    else if (plan.length === 0)
+      line.notes.unshift(
+        `${outcomeOf(s.x.status) === 'refused' ? 'refused' : 'answered'} ${s.x.status}: no rule of the ` +
+          `catalog is shown by this exchange alone (a refusal may be about ` +
+          `the credentials, which a capture cannot tell)`,
+      );
     lines.push(line);
     if (plan.length === 0) continue;
     const title = `#${s.x.index} ${s.x.method} ${pathOf(s.res.exchange.request.url)} → ${s.x.status}`;
@@ -142,11 +202,24 @@ export async function judgeCapture(seen: Seen[], o: { settings: RunSettings; cli
     ]);
     const report = await runCase(new CaseContext(o.settings, o.client, f, f.cases[0]!));
     report.durationMs = Math.round(s.x.durationMs);
-    report.parameters = { exchange: String(s.x.index), startedAt: s.x.startedAt, ...(header(s.x.requestHeaders, 'transactionId') ? { transactionId: header(s.x.requestHeaders, 'transactionId')! } : {}) };
+    report.parameters = {
+      exchange: String(s.x.index),
+      startedAt: s.x.startedAt,
+      ...(header(s.x.requestHeaders, 'transactionId')
+        ? { transactionId: header(s.x.requestHeaders, 'transactionId')! }
+        : {}),
+    };
     cases.push(report);
     line.caseId = report.id;
     for (const k of report.checks) {
-      const list = k.outcome === 'passed' ? line.proved : k.outcome !== 'failed' ? undefined : k.grade === 'MUST' || o.settings.strict ? line.broke : line.warned;
+      const list =
+        k.outcome === 'passed'
+          ? line.proved
+          : k.outcome !== 'failed'
+            ? undefined
+            : k.grade === 'MUST' || o.settings.strict
+              ? line.broke
+              : line.warned;
       if (list && !list.includes(k.requirement)) list.push(k.requirement);
     }
     // A requirement both proved and broken by one exchange is broken.

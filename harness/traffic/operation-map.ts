@@ -108,7 +108,11 @@ export interface Inference {
  * several, the most frequent wins and the others are named (their entries are then "other host").
  */
 export function inferBaseUrls(xs: Array<Pick<Observed, 'url'>>): Inference {
-  const seen: Record<BaseUrlKey, Map<string, number>> = { baseUrl: new Map(), authBaseUrl: new Map(), transfersBaseUrl: new Map() };
+  const seen: Record<BaseUrlKey, Map<string, number>> = {
+    baseUrl: new Map(),
+    authBaseUrl: new Map(),
+    transfersBaseUrl: new Map(),
+  };
   for (const x of xs) {
     const u = parse(x.url);
     if (!u) continue;
@@ -130,7 +134,10 @@ export function inferBaseUrls(xs: Array<Pick<Observed, 'url'>>): Inference {
     }
     bases[key] = ranked[0]![0];
     const others = ranked.slice(1).map(([b, n]) => `${b} (${n})`);
-    notes.push(`${key}: ${ranked[0]![0]} (inferred from ${ranked[0]![1]} entr${ranked[0]![1] === 1 ? 'y' : 'ies'})${others.length ? `; also seen, not judged: ${others.join(', ')}` : ''}`);
+    notes.push(
+      `${key}: ${ranked[0]![0]} (inferred from ${ranked[0]![1]} ` +
+        `entr${ranked[0]![1] === 1 ? 'y' : 'ies'})${others.length ? `; also seen, not judged: ${others.join(', ')}` : ''}`,
+    );
   }
   return { bases, notes };
 }

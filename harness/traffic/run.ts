@@ -46,7 +46,11 @@ export interface HarJudgement {
  * those inferred from the spec's distinctive paths), find its credentials, judge every exchange.
  * When no entry maps to an operation, `mapped` is empty and nothing was judged.
  */
-export async function judgeHar(log: { log: HarLog; unreadable: number }, config: TargetConfig | undefined, o: { file: string; strict: boolean; specUrl: string }): Promise<HarJudgement> {
+export async function judgeHar(
+  log: { log: HarLog; unreadable: number },
+  config: TargetConfig | undefined,
+  o: { file: string; strict: boolean; specUrl: string },
+): Promise<HarJudgement> {
   const observed = observeAll(log.log.entries);
   let bases: BaseUrls;
   let baseNotes: string[];
@@ -60,7 +64,13 @@ export async function judgeHar(log: { log: HarLog; unreadable: number }, config:
     bases = inferred.bases;
     baseNotes = inferred.notes.map((n) => `inferred ${n}`);
   }
-  const ignored: Record<string, number> = { 'other host': 0, 'not an API path': 0, 'undocumented method': 0, 'not a URL': 0, 'not a HAR entry': log.unreadable };
+  const ignored: Record<string, number> = {
+    'other host': 0,
+    'not an API path': 0,
+    'undocumented method': 0,
+    'not a URL': 0,
+    'not a HAR entry': log.unreadable,
+  };
   const mapped: Array<{ x: Observed; m: Mapped }> = [];
   for (const x of observed) {
     const m = mapEntry(x, bases, config?.paths);
@@ -70,14 +80,32 @@ export async function judgeHar(log: { log: HarLog; unreadable: number }, config:
   // Every credential of the capture is a secret from here on, with the configured ones.
   const secrets = [...(config ? secretValues(config) : []), ...captureSecrets(observed)];
   const redactor = new Redactor(secrets);
-  const effective = config ?? resolveConfig({ name: `recorded traffic ${basename(o.file)}`, baseUrl: bases.baseUrl ?? 'http://127.0.0.1/', authBaseUrl: bases.authBaseUrl ?? 'http://127.0.0.1/', transfersBaseUrl: bases.transfersBaseUrl ?? 'http://127.0.0.1/', http: { allowInsecureHttp: true } }, {});
+  const effective =
+    config ??
+    resolveConfig(
+      {
+        name: `recorded traffic ${basename(o.file)}`,
+        baseUrl: bases.baseUrl ?? 'http://127.0.0.1/',
+        authBaseUrl: bases.authBaseUrl ?? 'http://127.0.0.1/',
+        transfersBaseUrl: bases.transfersBaseUrl ?? 'http://127.0.0.1/',
+        http: { allowInsecureHttp: true },
+      },
+      {},
+    );
   const settings: RunSettings = { config: effective, seed: 0, strict: o.strict, runId: 'traffic', specUrl: o.specUrl };
-  const areasWithAuth = new Set<Area>(AREAS.filter((a) => keepsAuthorization(mapped.filter(({ m }) => OPERATIONS[m.operation].area === a).map(({ x }) => x))));
+  const areasWithAuth = new Set<Area>(
+    AREAS.filter((a) =>
+      keepsAuthorization(mapped.filter(({ m }) => OPERATIONS[m.operation].area === a).map(({ x }) => x)),
+    ),
+  );
   let cases: CaseReport[] = [];
   let lines: ExchangeLine[] = [];
   if (mapped.length) {
     const client = new DbsiClient(effective, redactor);
-    ({ cases, lines } = await judgeCapture(seenOf(mapped, redactor, (a) => areasWithAuth.has(a)), { settings, client }));
+    ({ cases, lines } = await judgeCapture(
+      seenOf(mapped, redactor, (a) => areasWithAuth.has(a)),
+      { settings, client },
+    ));
     await client.close();
   }
   return { observed, mapped, ignored, baseNotes, secrets, redactor, settings, areasWithAuth, cases, lines };
@@ -106,7 +134,10 @@ export function trafficCoverage(cases: CaseReport[], selected: Area[], exchanged
  * selected area not observed.
  */
 export async function judgeTraffic(
-  opts: CliOptions, env: NodeJS.ProcessEnv, io: Io, local: { waiverFile?: WaiverFile; previous?: PreviousRun } = {},
+  opts: CliOptions,
+  env: NodeJS.ProcessEnv,
+  io: Io,
+  local: { waiverFile?: WaiverFile; previous?: PreviousRun } = {},
 ): Promise<number> {
   const startedAt = new Date();
   const file = opts.traffic!;
@@ -125,9 +156,16 @@ export async function judgeTraffic(
     throw e;
   }
   const j = await judgeHar(log, config, { file, strict: opts.strict, specUrl: specUrl(env) });
-  const ignoredText = Object.entries(j.ignored).filter(([, n]) => n > 0).map(([w, n]) => `${n} ${w}`).join(', ');
+  const ignoredText = Object.entries(j.ignored)
+    .filter(([, n]) => n > 0)
+    .map(([w, n]) => `${n} ${w}`)
+    .join(', ');
   if (j.mapped.length === 0) {
-    io.err(`dbsi-conformance: nothing judgeable in ${file}: none of its ${j.observed.length} entries is an exchange of a documented operation${ignoredText ? ` (${ignoredText})` : ''}. Base URLs: ${j.baseNotes.join('; ')}`);
+    io.err(
+      `dbsi-conformance: nothing judgeable in ${file}: none of its ${j.observed.length} entries is an ` +
+        `exchange of a documented operation${ignoredText ? ` (${ignoredText})` : ''}. Base URLs: ` +
+        `${j.baseNotes.join('; ')}`,
+    );
     return EXIT.COULD_NOT_TEST;
   }
   const { observed, mapped, ignored, baseNotes, secrets, redactor, settings, cases, lines, areasWithAuth } = j;
@@ -136,21 +174,34 @@ export async function judgeTraffic(
 
   if (!opts.quiet) {
     io.out(`dbsi-conformance ${suiteVersion()}: judging recorded traffic ${file} (nothing is sent)`);
-    io.out(`  ${observed.length} entries: ${mapped.length} exchanges of documented operations${ignoredText ? `; ignored: ${ignoredText}` : ''}`);
+    io.out(
+      `  ${observed.length} entries: ${mapped.length} exchanges of documented ` +
+        `operations${ignoredText ? `; ignored: ${ignoredText}` : ''}`,
+    );
     for (const n of baseNotes) io.out(`  base URL ${redactor.text(n)}`);
-    if (!areasWithAuth.size) io.out('  the capture carries no Authorization header (a sanitized export?): requests without credentials are not judged');
+    if (!areasWithAuth.size)
+      io.out(
+        '  the capture carries no Authorization header (a sanitized ' +
+          'export?): requests without credentials are not judged',
+      );
   }
 
   // One row per requirement: what no exchange exercised is "not observed", never passed.
   const declared = new Map<string, string[]>();
   for (const c of cases) for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), c.id]);
   const seenOps = new Set<number>(mapped.map(({ m }) => OPERATIONS[m.operation].number));
-  const notObserved = (rows: RequirementRow[]) => rows.map((r) => {
-    if (r.verdict !== 'no-test' && r.verdict !== 'not-run') return r;
-    const ops = r.operations.filter((n) => seenOps.has(n));
-    const why = r.operations.length === 0 ? 'it concerns no operation in particular' : ops.length ? `the capture has exchanges of operation ${ops.join(', ')}, none of which shows this rule` : `the capture has no exchange of operation ${r.operations.join(', ')}`;
-    return { ...r, verdict: 'not-observed' as const, notes: [`not observed: ${why}`] };
-  });
+  const notObserved = (rows: RequirementRow[]) =>
+    rows.map((r) => {
+      if (r.verdict !== 'no-test' && r.verdict !== 'not-run') return r;
+      const ops = r.operations.filter((n) => seenOps.has(n));
+      const why =
+        r.operations.length === 0
+          ? 'it concerns no operation in particular'
+          : ops.length
+            ? `the capture has exchanges of operation ` + `${ops.join(', ')}, none of which shows this rule`
+            : `the capture has no exchange of operation ` + `${r.operations.join(', ')}`;
+      return { ...r, verdict: 'not-observed' as const, notes: [`not observed: ${why}`] };
+    });
 
   // One way to finish, as an active run (harness/run/finish.ts): conformant in what was observed, but a
   // selected area (every area, or those of --area) the traffic shows no rule of is exit 5, partly tested.
@@ -161,17 +212,32 @@ export async function judgeTraffic(
     judged: mapped.length,
     ignored,
     baseUrls: baseNotes.map((n) => redactor.text(n)),
-    coverage: (Object.keys(OPERATIONS) as OperationKey[])
-      .map((key) => {
-        const mine = lines.filter((l) => l.operation === key);
-        const union = (pick: (l: (typeof mine)[number]) => string[]) => [...new Set(mine.flatMap(pick))].sort();
-        return { operation: `${OPERATIONS[key].section}${key.endsWith('ById') ? ' (/{id} form)' : ''}`, exchanges: mine.length, judged: mine.filter((l) => l.caseId).length, proved: union((l) => l.proved), broken: union((l) => l.broke), warned: union((l) => l.warned) };
-      }),
+    coverage: (Object.keys(OPERATIONS) as OperationKey[]).map((key) => {
+      const mine = lines.filter((l) => l.operation === key);
+      const union = (pick: (l: (typeof mine)[number]) => string[]) => [...new Set(mine.flatMap(pick))].sort();
+      return {
+        operation: `${OPERATIONS[key].section}${key.endsWith('ById') ? ' (/{id} form)' : ''}`,
+        exchanges: mine.length,
+        judged: mine.filter((l) => l.caseId).length,
+        proved: union((l) => l.proved),
+        broken: union((l) => l.broke),
+        warned: union((l) => l.warned),
+      };
+    }),
     exchanges: lines,
   };
   const reportsDir = resolve(opts.reports);
   const resultsDir = join(reportsDir, 'allure-results');
-  const environmentInfo: Record<string, string> = { source: `recorded traffic ${basename(file)}`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, strict: String(opts.strict), 'suite version': suiteVersion(), 'spec sha256': createHash('sha256').update(specText).digest('hex'), node: process.version };
+  const environmentInfo: Record<string, string> = {
+    source: `recorded traffic ${basename(file)}`,
+    baseUrl: effective.baseUrl,
+    authBaseUrl: effective.authBaseUrl,
+    transfersBaseUrl: effective.transfersBaseUrl,
+    strict: String(opts.strict),
+    'suite version': suiteVersion(),
+    'spec sha256': createHash('sha256').update(specText).digest('hex'),
+    node: process.version,
+  };
   const flagged = lines.filter((l) => l.broke.length || l.warned.length);
   return finishRun({
     cases,
@@ -179,9 +245,20 @@ export async function judgeTraffic(
     coverageOf: (judged) => trafficCoverage(judged, opts.areas, exchanged),
     readRows: notObserved,
     facts: {
-      target: { name: config?.name ?? `recorded traffic (${basename(file)})`, baseUrl: effective.baseUrl, authBaseUrl: effective.authBaseUrl, transfersBaseUrl: effective.transfersBaseUrl, embedded: false, faults: [] },
+      target: {
+        name: config?.name ?? `recorded traffic (${basename(file)})`,
+        baseUrl: effective.baseUrl,
+        authBaseUrl: effective.authBaseUrl,
+        transfersBaseUrl: effective.transfersBaseUrl,
+        embedded: false,
+        faults: [],
+      },
       suiteVersion: suiteVersion(),
-      spec: { file: 'spec/digital-banking-service-interface.md', sha256: environmentInfo['spec sha256']!, url: settings.specUrl },
+      spec: {
+        file: 'spec/digital-banking-service-interface.md',
+        sha256: environmentInfo['spec sha256']!,
+        url: settings.specUrl,
+      },
       seed: 0,
       strict: opts.strict,
       areas: opts.areas,
@@ -206,15 +283,27 @@ export async function judgeTraffic(
       const observedCount = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
       const testable = rows.filter((r) => r.verdict !== 'not-testable').length;
       const unseen = rows.filter((r) => r.verdict === 'not-observed').length;
-      out.push(`Coverage: ${observedCount} of ${testable} testable requirements observed; ${unseen} not observed (not evidence either way).`);
+      out.push(
+        `Coverage: ${observedCount} of ${testable} testable requirements observed; ` +
+          `${unseen} not observed (not evidence either way).`,
+      );
       return out;
     },
     verdictScope: ' in what the traffic shows',
-    verdictTail: (ms, judged) => `${mapped.length} exchanges judged, ${judged.length} with a verdict, in ${(ms / 1000).toFixed(1)} s`,
+    verdictTail: (ms, judged) =>
+      `${mapped.length} exchanges judged, ${judged.length} with a ` + `verdict, in ${(ms / 1000).toFixed(1)} s`,
     contractSource: 'traffic',
-    writeAllure: (judged) => writeAllureResults(resultsDir, judged, { settings, environmentInfo, categories: CATEGORIES }),
+    writeAllure: (judged) =>
+      writeAllureResults(resultsDir, judged, { settings, environmentInfo, categories: CATEGORIES }),
     previousResultsRemoved: clearResults(resultsDir),
-    out: { dir: reportsDir, shownDir: opts.reports, junitName: `dbsi-conformance recorded traffic ${basename(file)}`, html: opts.html, bundle: opts.bundle, secrets },
+    out: {
+      dir: reportsDir,
+      shownDir: opts.reports,
+      junitName: `dbsi-conformance recorded traffic ` + `${basename(file)}`,
+      html: opts.html,
+      bundle: opts.bundle,
+      secrets,
+    },
     strict: opts.strict,
     io,
     redactor,

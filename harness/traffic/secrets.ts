@@ -8,7 +8,8 @@ import { header, type Observed } from './capture';
  * The Redactor is given them all, before anything is written or printed.
  */
 
-const SECRET_NAME = /^(password|old_?password|new_?password|client_?secret|secret_?key|access_?token|refresh_?token|id_?token|one_?time_?passcode|ticket|api_?key|token)$/i;
+const SECRET_NAME =
+  /^(password|old_?password|new_?password|client_?secret|secret_?key|access_?token|refresh_?token|id_?token|one_?time_?passcode|ticket|api_?key|token)$/i;
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
 
 function fromAuthorization(value: string, out: Set<string>): void {
@@ -29,7 +30,8 @@ function fromAuthorization(value: string, out: Set<string>): void {
 function fromCookie(value: string, out: Set<string>): void {
   for (const part of value.split(/;\s*/)) {
     const eq = part.indexOf('=');
-    if (eq > 0 && !/^(path|domain|expires|max-age|samesite|secure|httponly)$/i.test(part.slice(0, eq).trim())) out.add(part.slice(eq + 1).trim());
+    if (eq > 0 && !/^(path|domain|expires|max-age|samesite|secure|httponly)$/i.test(part.slice(0, eq).trim()))
+      out.add(part.slice(eq + 1).trim());
   }
 }
 

@@ -14,9 +14,14 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
 
   /** The token error record of the spec (or, with a fault, a shape the spec does not show). */
   function tokenError(status: number, errorCode: string, errorMessage: string): Res {
-    if (ctx.fault('op8-undocumented-error-shape')) return json(status, { error: errorCode.toLowerCase(), error_description: errorMessage });
+    if (ctx.fault('op8-undocumented-error-shape'))
+      return json(status, { error: errorCode.toLowerCase(), error_description: errorMessage });
     const errorType = ctx.fault('op8-unlisted-error-type') ? 'CLIENT_ERROR' : 'USER_ERROR';
-    return json(status, { statusMessage: ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' } as Record<number, string>)[status] ?? 'Error', errorInfo: { errorType, errorCode, errorMessage } });
+    return json(status, {
+      statusMessage:
+        ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' } as Record<number, string>)[status] ?? 'Error',
+      errorInfo: { errorType, errorCode, errorMessage },
+    });
   }
 
   /** Faults that let credentials through which are not the shared key and secret key in HTTP Basic. */
@@ -33,26 +38,54 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
     state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
     const auth = req.headers['authorization'];
     if (!auth) {
-      if (!ctx.fault('op8-serves-without-credentials')) return tokenError(401, 'AUTH_MISSING', 'HTTP Basic credentials are required');
+      if (!ctx.fault('op8-serves-without-credentials'))
+        return tokenError(401, 'AUTH_MISSING', 'HTTP Basic credentials are required');
     } else if (auth !== BASIC && !faultyAcceptance(auth)) {
-      return tokenError(ctx.fault('op8-wrong-credentials-403') ? 403 : 401, 'AUTH_INVALID', 'the shared key and secret key are not valid');
+      return tokenError(
+        ctx.fault('op8-wrong-credentials-403') ? 403 : 401,
+        'AUTH_INVALID',
+        'the shared key and secret key are not valid',
+      );
     }
-    const required: Array<[string, string]> = [['institutionid', 'institutionId'], ['transactionid', 'transactionId'], ['content-type', 'Content-Type']];
+    const required: Array<[string, string]> = [
+      ['institutionid', 'institutionId'],
+      ['transactionid', 'transactionId'],
+      ['content-type', 'Content-Type'],
+    ];
     for (const [lower, name] of required) {
-      if (req.headers[lower] === undefined && !ctx.fault(`op8-accepts-missing-${name}`)) return tokenError(400, 'HEADER_MISSING', `the ${name} header is required`);
+      if (req.headers[lower] === undefined && !ctx.fault(`op8-accepts-missing-${name}`))
+        return tokenError(400, 'HEADER_MISSING', `the ${name} header is required`);
     }
     const institutionId = req.headers['institutionid'];
-    if (institutionId !== undefined && !/^[0-9]+$/.test(institutionId) && !ctx.fault('op8-accepts-non-numeric-institutionId')) {
-      return ctx.fault('op8-unknown-institution-404') ? { status: 404 } : tokenError(400, 'HEADER_INVALID', 'institutionId is the numeric identifier of the FI');
+    if (
+      institutionId !== undefined &&
+      !/^[0-9]+$/.test(institutionId) &&
+      !ctx.fault('op8-accepts-non-numeric-institutionId')
+    ) {
+      return ctx.fault('op8-unknown-institution-404')
+        ? { status: 404 }
+        : tokenError(400, 'HEADER_INVALID', 'institutionId is the numeric ' + 'identifier of the FI');
     }
     // The additional code/message shape the spec shows with this operation.
-    if (req.body === INVALID_JSON && !ctx.fault('op8-accepts-mistyped-body')) return json(400, ctx.fault('op8-undocumented-error-shape') ? { error: 'invalid_body' } : { code: 'INVALID_BODY', message: 'the body is not JSON' });
+    if (req.body === INVALID_JSON && !ctx.fault('op8-accepts-mistyped-body'))
+      return json(
+        400,
+        ctx.fault('op8-undocumented-error-shape')
+          ? { error: 'invalid_body' }
+          : { code: 'INVALID_BODY', message: 'the body is not JSON' },
+      );
     const body = (req.body === INVALID_JSON || req.body === undefined ? {} : req.body) as Record<string, unknown>;
-    const mistyped = typeof body !== 'object' || body === null || Array.isArray(body) || TOKEN_REQUEST_MEMBERS.some((m) => body[m] !== undefined && typeof body[m] !== 'string');
-    if (mistyped && !ctx.fault('op8-accepts-mistyped-body')) return tokenError(400, 'BODY_INVALID', 'the body does not match the token request body');
+    const mistyped =
+      typeof body !== 'object' ||
+      body === null ||
+      Array.isArray(body) ||
+      TOKEN_REQUEST_MEMBERS.some((m) => body[m] !== undefined && typeof body[m] !== 'string');
+    if (mistyped && !ctx.fault('op8-accepts-mistyped-body'))
+      return tokenError(400, 'BODY_INVALID', 'the body does not match the token request body');
 
     const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
-    if (state.refusesUnknownRefreshTokens && !state.liveRefreshTokens.has(token)) return tokenError(400, 'INVALID_GRANT', 'the refresh token is not valid');
+    if (state.refusesUnknownRefreshTokens && !state.liveRefreshTokens.has(token))
+      return tokenError(400, 'INVALID_GRANT', 'the refresh token is not valid');
     state.liveRefreshTokens.delete(token);
     if (ctx.fault('op8-revoke-answers-204')) return { status: 204 };
     const record: Record<string, unknown> = {

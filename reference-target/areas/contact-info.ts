@@ -26,37 +26,62 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
    */
   function oldPhoneMatches(old: string, onRecord: string, b: { email?: unknown; postalAddress?: unknown }): boolean {
     if (old === onRecord) return true;
-    if (ctx.fault('op10-old-phone-compares-prefix') && old.length === onRecord.length && old.slice(0, -1) === onRecord.slice(0, -1)) return true;
+    if (
+      ctx.fault('op10-old-phone-compares-prefix') &&
+      old.length === onRecord.length &&
+      old.slice(0, -1) === onRecord.slice(0, -1)
+    )
+      return true;
     if (ctx.fault('op10-blank-old-phone-skips-check') && old.trim() === '') return true;
-    if (ctx.fault('op10-old-phone-matches-any-customer') && [...state.customers.values()].some((c) => c.phoneNumber === old)) return true;
-    if (ctx.fault('op10-mismatch-ignored-with-other-objects') && (b.email !== undefined || b.postalAddress !== undefined)) return true;
+    if (
+      ctx.fault('op10-old-phone-matches-any-customer') &&
+      [...state.customers.values()].some((c) => c.phoneNumber === old)
+    )
+      return true;
+    if (
+      ctx.fault('op10-mismatch-ignored-with-other-objects') &&
+      (b.email !== undefined || b.postalAddress !== undefined)
+    )
+      return true;
     const allThree = b.email !== undefined && b.postalAddress !== undefined;
     return allThree && ctx.fault('op10-all-three-partial-on-mismatch');
   }
 
   function updateContactInfo(req: Req): Res {
     if (!authenticated(req)) return json(401, { error: 'unauthorized' });
-    if (req.body === INVALID_JSON || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) return badRequest('the body must be a JSON object');
+    if (req.body === INVALID_JSON || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))
+      return badRequest('the body must be a JSON object');
     // Rule 2's "oldPhoneNumber is required" is checked below, where a fault can switch it off.
     const errors = validate('contact-update-request', req.body).filter((e) => !/missing member oldPhoneNumber/.test(e));
     if (errors.length) return badRequest(errors.join('; '));
-    const b = req.body as { userIdType?: string; phoneNumber?: Record<string, string>; email?: { emailAddress?: string }; postalAddress?: Record<string, string> };
-    if (b.userIdType === 'LOGIN_ID' && ctx.fault('op10-refuses-login-id')) return badRequest('userIdType LOGIN_ID is not supported: address the customer by its customer id');
+    const b = req.body as {
+      userIdType?: string;
+      phoneNumber?: Record<string, string>;
+      email?: { emailAddress?: string };
+      postalAddress?: Record<string, string>;
+    };
+    if (b.userIdType === 'LOGIN_ID' && ctx.fault('op10-refuses-login-id'))
+      return badRequest('userIdType LOGIN_ID is not supported: address the ' + 'customer by its customer id');
     // The path id is a customer id or a login id, as userIdType says.
     const id = req.params.customerId!;
     const customer = state.customers.get(id);
-    if (!customer || state.loginIds.has(id) !== (b.userIdType === 'LOGIN_ID')) return json(404, { error: 'not_found', message: `no customer with ${b.userIdType ?? 'CUSTOMER_ID'} ${id}` });
+    if (!customer || state.loginIds.has(id) !== (b.userIdType === 'LOGIN_ID'))
+      return json(404, { error: 'not_found', message: `no customer with ${b.userIdType ?? 'CUSTOMER_ID'} ${id}` });
 
     if (!b.phoneNumber && !b.email && !b.postalAddress) return badRequest('supply phoneNumber, email or postalAddress');
     const allThree = !!(b.phoneNumber && b.email && b.postalAddress);
     if (allThree && ctx.fault('op10-refuses-all-three')) return badRequest('update one kind of contact data at a time');
-    if (b.postalAddress && !b.phoneNumber && !b.email && ctx.fault('op10-refuses-postal-address-alone')) return badRequest('a postal address needs a phone number or an e-mail address');
+    if (b.postalAddress && !b.phoneNumber && !b.email && ctx.fault('op10-refuses-postal-address-alone'))
+      return badRequest('a postal address needs a phone number or ' + 'an e-mail address');
     if (b.phoneNumber) {
       const p = b.phoneNumber;
       if (!p.newPhoneNumber) return badRequest('phoneNumber.newPhoneNumber is required');
       if (p.oldPhoneNumber === undefined) {
         if (!ctx.fault('op10-accepts-missing-old-phone')) return badRequest('phoneNumber.oldPhoneNumber is required');
-      } else if (!oldPhoneMatches(p.oldPhoneNumber, customer.phoneNumber, b) && !ctx.fault('op10-accepts-mismatched-old-phone')) {
+      } else if (
+        !oldPhoneMatches(p.oldPhoneNumber, customer.phoneNumber, b) &&
+        !ctx.fault('op10-accepts-mismatched-old-phone')
+      ) {
         return json(409, { error: 'conflict', message: 'oldPhoneNumber does not match the phone number on record' });
       }
     }
@@ -64,15 +89,27 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
 
     let skipPhone = allThree ? ctx.fault('op10-all-three-skips-phone') : ctx.fault('op10-phone-alone-not-stored');
     // A branch that answers without storing: a new country code is "validated later", and never stored.
-    if (b.phoneNumber?.newCountryCode !== undefined && b.phoneNumber.newCountryCode !== customer.countryCode && ctx.fault('op10-country-code-change-not-stored')) skipPhone = true;
-    // A partial update: with all three objects and a mismatched oldPhoneNumber, the e-mail and address are stored anyway.
-    if (allThree && b.phoneNumber!.oldPhoneNumber !== customer.phoneNumber && ctx.fault('op10-all-three-partial-on-mismatch')) skipPhone = true;
+    if (
+      b.phoneNumber?.newCountryCode !== undefined &&
+      b.phoneNumber.newCountryCode !== customer.countryCode &&
+      ctx.fault('op10-country-code-change-not-stored')
+    )
+      skipPhone = true;
+    // A partial update: with all three objects and a mismatched oldPhoneNumber, the e-mail and address are stored
+    // anyway.
+    if (
+      allThree &&
+      b.phoneNumber!.oldPhoneNumber !== customer.phoneNumber &&
+      ctx.fault('op10-all-three-partial-on-mismatch')
+    )
+      skipPhone = true;
     if (b.phoneNumber && !skipPhone) {
       customer.phoneNumber = b.phoneNumber.newPhoneNumber!;
       if (b.phoneNumber.newCountryCode !== undefined) customer.countryCode = b.phoneNumber.newCountryCode;
     }
     // A replace-instead-of-update bug: the e-mail and address without a phone number clear the number.
-    if (!b.phoneNumber && b.email && b.postalAddress && ctx.fault('op10-unsupplied-phone-cleared')) customer.phoneNumber = '';
+    if (!b.phoneNumber && b.email && b.postalAddress && ctx.fault('op10-unsupplied-phone-cleared'))
+      customer.phoneNumber = '';
     if (b.email) customer.emailAddress = b.email.emailAddress;
     if (b.postalAddress) customer.postalAddress = { ...b.postalAddress };
 
@@ -80,6 +117,8 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
     return noContent();
   }
 
-  const path = ctx.fault('op10-served-only-versioned') ? '/v1/customers/{customerId}:contact-info' : '/customers/{customerId}:contact-info';
+  const path = ctx.fault('op10-served-only-versioned')
+    ? '/v1/customers/{customerId}:contact-info'
+    : '/customers/{customerId}:contact-info';
   return { base: 'baseUrl', routes: [{ method: 'PUT', path, handler: updateContactInfo }] };
 }

@@ -32,76 +32,117 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
 
   /** Variant disc-strict-header-names: refuse a request that lacks a documented name, spelled exactly. */
   function undocumented(req: Req, doc: Documented): string[] {
-    const missing = [...COMMON, ...(doc.headers ?? [])].filter((n) => !req.rawHeaderNames.includes(n)).map((n) => `header ${n}`);
+    const missing = [...COMMON, ...(doc.headers ?? [])]
+      .filter((n) => !req.rawHeaderNames.includes(n))
+      .map((n) => `header ${n}`);
     for (const q of doc.query ?? []) if (!req.query.has(q)) missing.push(`query parameter ${q}`);
     const b = (req.body ?? {}) as Record<string, unknown>;
     for (const m of doc.body ?? []) if (typeof b !== 'object' || !(m in b)) missing.push(`body member ${m}`);
     return missing;
   }
 
-  const guarded = (h: (req: Req, user: { institutionId: string; userId: string }) => Res, doc: Documented = {}): Route['handler'] => (req) => {
-    const user = authenticate(req);
-    if (!user) return unauthorized();
-    if (req.body === INVALID_JSON) return badRequest('body is not JSON');
-    if (ctx.fault('disc-strict-header-names')) {
-      const missing = undocumented(req, doc);
-      if (missing.length) return badRequest(`missing ${missing.join(', ')}`);
-    }
-    return h(req, user);
-  };
+  const guarded =
+    (h: (req: Req, user: { institutionId: string; userId: string }) => Res, doc: Documented = {}): Route['handler'] =>
+    (req) => {
+      const user = authenticate(req);
+      if (!user) return unauthorized();
+      if (req.body === INVALID_JSON) return badRequest('body is not JSON');
+      if (ctx.fault('disc-strict-header-names')) {
+        const missing = undocumented(req, doc);
+        if (missing.length) return badRequest(`missing ${missing.join(', ')}`);
+      }
+      return h(req, user);
+    };
 
   function listElement(d: InstitutionDisclosure): Record<string, unknown> {
     const e: Record<string, unknown> = { ...d };
-    if (ctx.fault('op1-status-as-string') && typeof e.institutionDisclosureStatus === 'boolean') e.institutionDisclosureStatus = String(e.institutionDisclosureStatus);
+    if (ctx.fault('op1-status-as-string') && typeof e.institutionDisclosureStatus === 'boolean')
+      e.institutionDisclosureStatus = String(e.institutionDisclosureStatus);
     if (ctx.fault('op1-element-without-id')) delete e.institutionDisclosureId;
-    if (ctx.fault('op1-unlisted-data-type') && e.institutionDisclosureDataType !== undefined) e.institutionDisclosureDataType = 'PDF';
+    if (ctx.fault('op1-unlisted-data-type') && e.institutionDisclosureDataType !== undefined)
+      e.institutionDisclosureDataType = 'PDF';
     return e;
   }
 
   const listDisclosures = guarded(() => {
-    if (ctx.fault('op1-html-body')) return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Disclosures</body></html>' };
+    if (ctx.fault('op1-html-body'))
+      return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Disclosures</body></html>' };
     const items = [...state.disclosures.values()].map(listElement);
     return json(200, ctx.fault('op1-envelope-renamed') ? { disclosures: items } : { institutionDisclosures: items });
   }, {});
 
-  const parseStatus = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
+  const parseStatus = (v: unknown): boolean | undefined =>
+    v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
 
-  const createDisclosure = guarded((req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
-    const institutionId = (b.institutionId as string | undefined) ?? req.headers['institutionid'];
-    const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
-    if (typeof name !== 'string' || typeof institutionId !== 'string' || status === undefined) return badRequest('institutionId, institutionDisclosureName and institutionDisclosureStatus are required');
-    const id = state.nextId('disc');
-    const d: InstitutionDisclosure = { institutionDisclosureId: id, institutionId, institutionDisclosureName: name, institutionDisclosureData: `https://fi.example/disclosures/${id}.pdf`, institutionDisclosureDataType: 'URL', institutionDisclosureStatus: status };
-    if (!ctx.fault('op2-not-persisted')) state.disclosures.set(id, d);
-    const answer: Record<string, unknown> = { institutionDisclosureId: id, institutionDisclosureName: name, institutionDisclosureData: d.institutionDisclosureData, institutionDisclosureDataType: d.institutionDisclosureDataType };
-    if (ctx.fault('op2-response-without-data')) delete answer.institutionDisclosureData;
-    if (ctx.fault('op2-response-name-cut')) answer.institutionDisclosureName = name.slice(0, 16);
-    return json(201, answer);
-  }, { headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'], body: ['institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
+  const createDisclosure = guarded(
+    (req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
+      const institutionId = (b.institutionId as string | undefined) ?? req.headers['institutionid'];
+      const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
+      if (typeof name !== 'string' || typeof institutionId !== 'string' || status === undefined)
+        return badRequest('institutionId, institutionDisclosureName and ' + 'institutionDisclosureStatus are required');
+      const id = state.nextId('disc');
+      const d: InstitutionDisclosure = {
+        institutionDisclosureId: id,
+        institutionId,
+        institutionDisclosureName: name,
+        institutionDisclosureData: `https://fi.example/disclosures/${id}.pdf`,
+        institutionDisclosureDataType: 'URL',
+        institutionDisclosureStatus: status,
+      };
+      if (!ctx.fault('op2-not-persisted')) state.disclosures.set(id, d);
+      const answer: Record<string, unknown> = {
+        institutionDisclosureId: id,
+        institutionDisclosureName: name,
+        institutionDisclosureData: d.institutionDisclosureData,
+        institutionDisclosureDataType: d.institutionDisclosureDataType,
+      };
+      if (ctx.fault('op2-response-without-data')) delete answer.institutionDisclosureData;
+      if (ctx.fault('op2-response-name-cut')) answer.institutionDisclosureName = name.slice(0, 16);
+      return json(201, answer);
+    },
+    {
+      headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'],
+      body: ['institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'],
+    },
+  );
 
-  const changeDisclosure = guarded((req) => {
-    const id = req.params.institutionDisclosureId!;
-    const d = state.disclosures.get(id);
-    if (!d) return json(404, { error: 'not_found' });
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
-    const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
-    if (typeof name !== 'string' || status === undefined) return badRequest('institutionDisclosureName and institutionDisclosureStatus are required');
-    const statusBefore = d.institutionDisclosureStatus;
-    const stored = ctx.fault('op3-not-stored') ? { ...d } : d;
-    stored.institutionDisclosureName = name;
-    stored.institutionDisclosureStatus = status;
-    stored.institutionDisclosureData ??= `https://fi.example/disclosures/${id}.pdf`;
-    stored.institutionDisclosureDataType ??= 'URL';
-    const answer: Record<string, unknown> = { institutionDisclosureId: ctx.fault('op3-response-other-id') ? state.nextId('disc') : id, institutionId: stored.institutionId, institutionDisclosureName: stored.institutionDisclosureName, institutionDisclosureData: stored.institutionDisclosureData, institutionDisclosureDataType: stored.institutionDisclosureDataType };
-    if (ctx.fault('op3-response-without-institution-id')) delete answer.institutionId;
-    if (ctx.fault('op3-response-stale-status')) answer.institutionDisclosureStatus = statusBefore ?? !status;
-    return json(200, answer);
-  }, { headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'], body: ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
+  const changeDisclosure = guarded(
+    (req) => {
+      const id = req.params.institutionDisclosureId!;
+      const d = state.disclosures.get(id);
+      if (!d) return json(404, { error: 'not_found' });
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
+      const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
+      if (typeof name !== 'string' || status === undefined)
+        return badRequest('institutionDisclosureName and ' + 'institutionDisclosureStatus are required');
+      const statusBefore = d.institutionDisclosureStatus;
+      const stored = ctx.fault('op3-not-stored') ? { ...d } : d;
+      stored.institutionDisclosureName = name;
+      stored.institutionDisclosureStatus = status;
+      stored.institutionDisclosureData ??= `https://fi.example/disclosures/${id}.pdf`;
+      stored.institutionDisclosureDataType ??= 'URL';
+      const answer: Record<string, unknown> = {
+        institutionDisclosureId: ctx.fault('op3-response-other-id') ? state.nextId('disc') : id,
+        institutionId: stored.institutionId,
+        institutionDisclosureName: stored.institutionDisclosureName,
+        institutionDisclosureData: stored.institutionDisclosureData,
+        institutionDisclosureDataType: stored.institutionDisclosureDataType,
+      };
+      if (ctx.fault('op3-response-without-institution-id')) delete answer.institutionId;
+      if (ctx.fault('op3-response-stale-status')) answer.institutionDisclosureStatus = statusBefore ?? !status;
+      return json(200, answer);
+    },
+    {
+      headers: ['InstitutionId', 'InstitutionDisclosureName', 'InstitutionDisclosureStatus'],
+      body: ['institutionDisclosureId', 'institutionId', 'institutionDisclosureName', 'institutionDisclosureStatus'],
+    },
+  );
 
-  const userRecords = (userId: string) => [...state.userDisclosures.values()].filter((u) => u.institutionUserId === userId);
+  const userRecords = (userId: string) =>
+    [...state.userDisclosures.values()].filter((u) => u.institutionUserId === userId);
 
   function userListElement(u: UserDisclosure): Record<string, unknown> {
     const e: Record<string, unknown> = { ...u };
@@ -111,36 +152,78 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     return e;
   }
 
-  const listUserDisclosures = guarded((req, user) => {
-    if (ctx.fault('op4-refuses-valid-token')) return json(403, { error: 'forbidden', message: 'the token is not allowed here' });
-    const consumer = req.query.get(ctx.fault('op4-requires-other-query-name') ? 'consumerId' : 'InstitutionConsumerId');
-    if (!consumer) return badRequest('InstitutionConsumerId is required');
-    let records: UserDisclosure[] = [];
-    if (ctx.fault('op4-ignores-consumer-filter')) records = [...state.userDisclosures.values()];
-    else if (consumer === user.userId || ctx.fault('op4-answers-for-token-user')) records = userRecords(user.userId);
-    else if (ctx.fault('op4-refuses-other-consumer')) return json(403, { error: 'forbidden', message: 'the token does not stand for this consumer' });
-    else if (state.refusesOtherKnownUsers && userRecords(consumer).length > 0) return json(403, { error: 'forbidden' });
-    const items = records.map(userListElement);
-    if (ctx.fault('op4-unlisted-status') && consumer === user.userId) items.push({ institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: 'PENDING_REVIEW', institutionDisclosureName: 'Legacy Consent' });
-    return json(200, ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items });
-  }, { query: ['InstitutionConsumerId'] });
+  const listUserDisclosures = guarded(
+    (req, user) => {
+      if (ctx.fault('op4-refuses-valid-token'))
+        return json(403, { error: 'forbidden', message: 'the token is not allowed here' });
+      const consumer = req.query.get(
+        ctx.fault('op4-requires-other-query-name') ? 'consumerId' : 'InstitutionConsumerId',
+      );
+      if (!consumer) return badRequest('InstitutionConsumerId is required');
+      let records: UserDisclosure[] = [];
+      if (ctx.fault('op4-ignores-consumer-filter')) records = [...state.userDisclosures.values()];
+      else if (consumer === user.userId || ctx.fault('op4-answers-for-token-user')) records = userRecords(user.userId);
+      else if (ctx.fault('op4-refuses-other-consumer'))
+        return json(403, { error: 'forbidden', message: 'the token does not stand for this consumer' });
+      else if (state.refusesOtherKnownUsers && userRecords(consumer).length > 0)
+        return json(403, { error: 'forbidden' });
+      const items = records.map(userListElement);
+      if (ctx.fault('op4-unlisted-status') && consumer === user.userId)
+        items.push({
+          institutionId: user.institutionId,
+          institutionUserId: user.userId,
+          institutionUserDisclosureStatus: 'PENDING_REVIEW',
+          institutionDisclosureName: 'Legacy Consent',
+        });
+      return json(
+        200,
+        ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items },
+      );
+    },
+    { query: ['InstitutionConsumerId'] },
+  );
 
-  const createUserDisclosure = guarded((req, user) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const status = (b.institutionUserDisclosureStatus as string | undefined) ?? req.headers['institutionuserdisclosurestatus'];
-    const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
-    const accountId = req.headers['accountid'];
-    const disclosureId = req.headers[ctx.fault('op5-requires-other-header-name') ? 'disclosureid' : 'institutiondisclosureid'];
-    if (!status || !name || !accountId || !disclosureId) return badRequest('status, name, AccountId and InstitutionDisclosureId are required');
-    const unknownDisclosure = state.refusesUnknownDisclosures && !state.disclosures.has(disclosureId);
-    if (unknownDisclosure) return json(404, { error: 'not_found', message: 'no such disclosure' });
-    const existing = userRecords(user.userId).find((u) => u.institutionDisclosureId === disclosureId && u.accountId === accountId);
-    const record: UserDisclosure = existing ?? { institutionId: user.institutionId, institutionUserId: user.userId, institutionUserDisclosureStatus: status, institutionDisclosureName: name, institutionUserDisclosureId: state.nextId('uds'), institutionDisclosureId: disclosureId, accountId };
-    record.institutionUserDisclosureStatus = status;
-    record.institutionDisclosureName = name;
-    if (!ctx.fault('op5-not-persisted')) state.userDisclosures.set(record.institutionUserDisclosureId, record);
-    return ctx.fault('op5-200-with-body') ? json(200, { result: 'created' }) : noContent();
-  }, { headers: ['InstitutionUserDisclosureStatus', 'InstitutionDisclosureName', 'AccountId', 'InstitutionDisclosureId', 'InstitutionUserDisclosureStatusUpdateDateTime'], body: ['institutionUserDisclosureStatus', 'institutionDisclosureName'] });
+  const createUserDisclosure = guarded(
+    (req, user) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const status =
+        (b.institutionUserDisclosureStatus as string | undefined) ?? req.headers['institutionuserdisclosurestatus'];
+      const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
+      const accountId = req.headers['accountid'];
+      const disclosureId =
+        req.headers[ctx.fault('op5-requires-other-header-name') ? 'disclosureid' : 'institutiondisclosureid'];
+      if (!status || !name || !accountId || !disclosureId)
+        return badRequest('status, name, AccountId and ' + 'InstitutionDisclosureId are required');
+      const unknownDisclosure = state.refusesUnknownDisclosures && !state.disclosures.has(disclosureId);
+      if (unknownDisclosure) return json(404, { error: 'not_found', message: 'no such disclosure' });
+      const existing = userRecords(user.userId).find(
+        (u) => u.institutionDisclosureId === disclosureId && u.accountId === accountId,
+      );
+      const record: UserDisclosure = existing ?? {
+        institutionId: user.institutionId,
+        institutionUserId: user.userId,
+        institutionUserDisclosureStatus: status,
+        institutionDisclosureName: name,
+        institutionUserDisclosureId: state.nextId('uds'),
+        institutionDisclosureId: disclosureId,
+        accountId,
+      };
+      record.institutionUserDisclosureStatus = status;
+      record.institutionDisclosureName = name;
+      if (!ctx.fault('op5-not-persisted')) state.userDisclosures.set(record.institutionUserDisclosureId, record);
+      return ctx.fault('op5-200-with-body') ? json(200, { result: 'created' }) : noContent();
+    },
+    {
+      headers: [
+        'InstitutionUserDisclosureStatus',
+        'InstitutionDisclosureName',
+        'AccountId',
+        'InstitutionDisclosureId',
+        'InstitutionUserDisclosureStatusUpdateDateTime',
+      ],
+      body: ['institutionUserDisclosureStatus', 'institutionDisclosureName'],
+    },
+  );
 
   /** The collection forms identify the record by disclosure id, or by name and account. */
   function findRecord(req: Req, userId: string): UserDisclosure | undefined {
@@ -152,7 +235,11 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     const disclosureId = (b.institutionDisclosureId as string | undefined) ?? req.headers['institutiondisclosureid'];
     const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
     const accountId = (b.accountId as string | undefined) ?? req.headers['accountid'];
-    return userRecords(userId).find((u) => (disclosureId ? u.institutionDisclosureId === disclosureId : u.institutionDisclosureName === name) && (!accountId || u.accountId === accountId));
+    return userRecords(userId).find(
+      (u) =>
+        (disclosureId ? u.institutionDisclosureId === disclosureId : u.institutionDisclosureName === name) &&
+        (!accountId || u.accountId === accountId),
+    );
   }
 
   /** A target that knows its business customers (fixture set `retail`: none) finds no record for another. */
@@ -162,44 +249,89 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     return json(404, { error: 'not_found', message: 'no such institution customer' });
   };
 
-  const changeUserDisclosure = guarded((req, user) => {
-    const unknown = unknownCustomer(req);
-    if (unknown) return unknown;
-    const r = findRecord(req, user.userId);
-    if (!r) return json(404, { error: 'not_found' });
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const status = (b.institutionDisclosureStatus as string | undefined) ?? (b.institutionUserDisclosureStatus as string | undefined) ?? req.headers['institutionuserdisclosurestatus'];
-    if (!status) return badRequest('a status is required');
-    if (!ctx.fault('op6-not-stored')) r.institutionUserDisclosureStatus = status;
-    // A forgotten condition: every record of the user on that account gets the status.
-    if (ctx.fault('op6-changes-every-record')) for (const u of userRecords(user.userId)) if (u.accountId === r.accountId) u.institutionUserDisclosureStatus = status;
-    return ctx.fault('op6-200-with-body') ? json(200, { result: 'changed' }) : noContent();
-  }, { headers: ['InstitutionDisclosureId', 'InstitutionUserDisclosureStatus', 'InstitutionDisclosureName'], body: ['institutionDisclosureId', 'institutionDisclosureName', 'institutionDisclosureStatus'] });
+  const changeUserDisclosure = guarded(
+    (req, user) => {
+      const unknown = unknownCustomer(req);
+      if (unknown) return unknown;
+      const r = findRecord(req, user.userId);
+      if (!r) return json(404, { error: 'not_found' });
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const status =
+        (b.institutionDisclosureStatus as string | undefined) ??
+        (b.institutionUserDisclosureStatus as string | undefined) ??
+        req.headers['institutionuserdisclosurestatus'];
+      if (!status) return badRequest('a status is required');
+      if (!ctx.fault('op6-not-stored')) r.institutionUserDisclosureStatus = status;
+      // A forgotten condition: every record of the user on that account gets the status.
+      if (ctx.fault('op6-changes-every-record'))
+        for (const u of userRecords(user.userId))
+          if (u.accountId === r.accountId) u.institutionUserDisclosureStatus = status;
+      return ctx.fault('op6-200-with-body') ? json(200, { result: 'changed' }) : noContent();
+    },
+    {
+      headers: ['InstitutionDisclosureId', 'InstitutionUserDisclosureStatus', 'InstitutionDisclosureName'],
+      body: ['institutionDisclosureId', 'institutionDisclosureName', 'institutionDisclosureStatus'],
+    },
+  );
 
-  const deleteUserDisclosure = guarded((req, user) => {
-    const unknown = unknownCustomer(req);
-    if (unknown) return unknown;
-    const r = findRecord(req, user.userId);
-    if (!r) return json(404, { error: 'not_found' });
-    if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
-    // A purge run with every delete: the user's declined records on that account go too.
-    if (ctx.fault('op7-deletes-declined-records')) for (const u of userRecords(user.userId)) if (u.accountId === r.accountId && u.institutionUserDisclosureStatus === 'NOT_ACCEPTED') state.userDisclosures.delete(u.institutionUserDisclosureId);
-    return ctx.fault('op7-200-with-body') ? json(200, { result: 'deleted' }) : noContent();
-  }, { headers: ['InstitutionUserDisclosureStatus', 'AccountId'], body: ['institutionDisclosureName', 'accountId'] });
+  const deleteUserDisclosure = guarded(
+    (req, user) => {
+      const unknown = unknownCustomer(req);
+      if (unknown) return unknown;
+      const r = findRecord(req, user.userId);
+      if (!r) return json(404, { error: 'not_found' });
+      if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
+      // A purge run with every delete: the user's declined records on that account go too.
+      if (ctx.fault('op7-deletes-declined-records'))
+        for (const u of userRecords(user.userId))
+          if (u.accountId === r.accountId && u.institutionUserDisclosureStatus === 'NOT_ACCEPTED')
+            state.userDisclosures.delete(u.institutionUserDisclosureId);
+      return ctx.fault('op7-200-with-body') ? json(200, { result: 'deleted' }) : noContent();
+    },
+    { headers: ['InstitutionUserDisclosureStatus', 'AccountId'], body: ['institutionDisclosureName', 'accountId'] },
+  );
 
   /** Faults that move or remove a route: the documented path answers 404 or 405. */
   const versionless = (name: string, path: string) => (ctx.fault(name) ? path.replace(D, '/db-disclosures') : path);
   const idForms = !ctx.fault('disc-user-id-forms-missing');
   const routes: Array<Route | false> = [
-    { method: 'GET', path: versionless('op1-requires-version-less-path', `${D}/institution-disclosures`), handler: listDisclosures },
-    { method: 'POST', path: versionless('op2-requires-version-less-path', `${D}/institution-disclosures`), handler: createDisclosure },
-    { method: 'PUT', path: versionless('op3-requires-version-less-path', `${D}/institution-disclosures/{institutionDisclosureId}`), handler: changeDisclosure },
+    {
+      method: 'GET',
+      path: versionless('op1-requires-version-less-path', `${D}/institution-disclosures`),
+      handler: listDisclosures,
+    },
+    {
+      method: 'POST',
+      path: versionless('op2-requires-version-less-path', `${D}/institution-disclosures`),
+      handler: createDisclosure,
+    },
+    {
+      method: 'PUT',
+      path: versionless('op3-requires-version-less-path', `${D}/institution-disclosures/{institutionDisclosureId}`),
+      handler: changeDisclosure,
+    },
     { method: 'GET', path: `${D}/institution-user-disclosures`, handler: listUserDisclosures },
     { method: 'POST', path: `${D}/institution-user-disclosures`, handler: createUserDisclosure },
-    !ctx.fault('op6-collection-form-missing') && { method: 'PUT', path: `${D}/institution-user-disclosures`, handler: changeUserDisclosure },
-    idForms && { method: 'PUT', path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`, handler: changeUserDisclosure },
-    !ctx.fault('op7-collection-form-missing') && { method: 'DELETE', path: `${D}/institution-user-disclosures`, handler: deleteUserDisclosure },
-    idForms && { method: 'DELETE', path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`, handler: deleteUserDisclosure },
+    !ctx.fault('op6-collection-form-missing') && {
+      method: 'PUT',
+      path: `${D}/institution-user-disclosures`,
+      handler: changeUserDisclosure,
+    },
+    idForms && {
+      method: 'PUT',
+      path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`,
+      handler: changeUserDisclosure,
+    },
+    !ctx.fault('op7-collection-form-missing') && {
+      method: 'DELETE',
+      path: `${D}/institution-user-disclosures`,
+      handler: deleteUserDisclosure,
+    },
+    idForms && {
+      method: 'DELETE',
+      path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`,
+      handler: deleteUserDisclosure,
+    },
   ];
   return { base: 'baseUrl', routes: routes.filter((r): r is Route => r !== false) };
 }

@@ -4,7 +4,18 @@ import type { AreaContext, AreaRoutes } from './types';
 
 type Json = Record<string, any>;
 
-const STRINGS = ['id', 'fromAccountHolderId', 'toAccountHolderId', 'fromAccountId', 'toAccountId', 'memo', 'paymentOption', 'status', 'confirmation', 'notificationMessage'];
+const STRINGS = [
+  'id',
+  'fromAccountHolderId',
+  'toAccountHolderId',
+  'fromAccountId',
+  'toAccountId',
+  'memo',
+  'paymentOption',
+  'status',
+  'confirmation',
+  'notificationMessage',
+];
 const MONEY = ['amount', 'fee', 'payoffAmount'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,20 +35,27 @@ function typeProblem(b: unknown, ignoreAssigned = false): string | undefined {
     }
   }
   for (const k of STRINGS) if (t[k] !== undefined && typeof t[k] !== 'string') return `${k} must be a string`;
-  if (t.previousYearContribution !== undefined && typeof t.previousYearContribution !== 'boolean') return 'previousYearContribution must be a boolean';
+  if (t.previousYearContribution !== undefined && typeof t.previousYearContribution !== 'boolean')
+    return 'previousYearContribution must be a boolean';
   for (const k of MONEY) {
     if (t[k] === undefined) continue;
     if (typeof t[k] !== 'object' || t[k] === null) return `${k} must be a Money object`;
     if (t[k].amount !== undefined && typeof t[k].amount !== 'number') return `${k}.amount must be a number`;
-    if (t[k].currencyCode !== undefined && typeof t[k].currencyCode !== 'string') return `${k}.currencyCode must be a string`;
+    if (t[k].currencyCode !== undefined && typeof t[k].currencyCode !== 'string')
+      return `${k}.currencyCode must be a string`;
   }
   const s = t.schedule;
   if (s !== undefined) {
     if (typeof s !== 'object' || s === null) return 'schedule must be a Schedule object';
-    for (const k of ['lifeType', 'frequency']) if (s[k] !== undefined && typeof s[k] !== 'string') return `schedule.${k} must be a string`;
-    for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate']) if (s[k] !== undefined && !(typeof s[k] === 'string' && DATE.test(s[k]))) return `schedule.${k} must be a date YYYY-MM-DD`;
-    for (const k of ['numberOfExecutions', 'dayOfWeek', 'remainingNumberOfExecutions']) if (s[k] !== undefined && !Number.isInteger(s[k])) return `schedule.${k} must be an integer`;
-    if (s.daysOfMonth !== undefined && !(Array.isArray(s.daysOfMonth) && s.daysOfMonth.every(Number.isInteger))) return 'schedule.daysOfMonth must be an array of integers';
+    for (const k of ['lifeType', 'frequency'])
+      if (s[k] !== undefined && typeof s[k] !== 'string') return `schedule.${k} must be a string`;
+    for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate'])
+      if (s[k] !== undefined && !(typeof s[k] === 'string' && DATE.test(s[k])))
+        return `schedule.${k} must be a date YYYY-MM-DD`;
+    for (const k of ['numberOfExecutions', 'dayOfWeek', 'remainingNumberOfExecutions'])
+      if (s[k] !== undefined && !Number.isInteger(s[k])) return `schedule.${k} must be an integer`;
+    if (s.daysOfMonth !== undefined && !(Array.isArray(s.daysOfMonth) && s.daysOfMonth.every(Number.isInteger)))
+      return 'schedule.daysOfMonth must be an array ' + 'of integers';
   }
   return undefined;
 }
@@ -48,29 +66,44 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
 
   /** The transfer error record: code and message (or, with a fault, a shape the spec does not show). */
   const error = (status: number, code: string, message: string): Res =>
-    json(status, ctx.fault('op9-undocumented-error-shape') ? { error: code.toLowerCase(), error_description: message } : { code, message });
+    json(
+      status,
+      ctx.fault('op9-undocumented-error-shape')
+        ? { error: code.toLowerCase(), error_description: message }
+        : { code, message },
+    );
 
   function createTransfer(req: Req): Res {
     state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
     const m = /^Bearer\s+(.+)$/i.exec(req.headers['authorization'] ?? '');
     const token = m?.[1];
     if (!req.headers['authorization']) {
-      if (!ctx.fault('op9-serves-without-token')) return error(401, 'UNAUTHENTICATED', 'an OAuth2 access token is required');
+      if (!ctx.fault('op9-serves-without-token'))
+        return error(401, 'UNAUTHENTICATED', 'an OAuth2 access token is required');
     } else if (token === REFERENCE_CREDENTIALS.transfersForbiddenToken) {
-      return error(ctx.fault('op9-forbidden-token-401') ? 401 : 403, 'FORBIDDEN', 'this token is not authorized to create transfers');
+      return error(
+        ctx.fault('op9-forbidden-token-401') ? 401 : 403,
+        'FORBIDDEN',
+        'this token is not authorized to create transfers',
+      );
     } else if (token !== REFERENCE_CREDENTIALS.transfersToken) {
       return error(ctx.fault('op9-invalid-token-403') ? 403 : 401, 'UNAUTHENTICATED', 'the access token is not valid');
     }
     const invalid = ctx.fault('op9-invalid-answered-422') ? 422 : 400;
-    if (!req.headers['transactionid'] && !ctx.fault('op9-accepts-missing-transactionId')) return error(invalid, 'TRANSACTION_ID_REQUIRED', 'the transactionId header is required');
-    if (req.body === INVALID_JSON || req.body === undefined) return error(invalid, 'INVALID_BODY', 'the body must be a JSON Transfer object');
+    if (!req.headers['transactionid'] && !ctx.fault('op9-accepts-missing-transactionId'))
+      return error(invalid, 'TRANSACTION_ID_REQUIRED', 'the transactionId header is required');
+    if (req.body === INVALID_JSON || req.body === undefined)
+      return error(invalid, 'INVALID_BODY', 'the body must be a JSON Transfer object');
     const problem = typeProblem(req.body, ctx.fault('op9-ignores-assigned-member-types'));
     if (problem && !ctx.fault('op9-accepts-mistyped-body')) return error(invalid, 'INVALID_FIELD', problem);
 
     const b = req.body as Json;
-    const unknown = [b.fromAccountId, b.toAccountId].find((a) => state.transferAccounts && !state.transferAccounts.has(String(a)));
+    const unknown = [b.fromAccountId, b.toAccountId].find(
+      (a) => state.transferAccounts && !state.transferAccounts.has(String(a)),
+    );
     if (unknown !== undefined) return error(400, 'ACCOUNT_NOT_FOUND', `no account ${JSON.stringify(unknown)}`);
-    if (b.schedule?.dayOfWeek !== undefined && ctx.fault('op9-refuses-day-of-week')) return error(invalid, 'INVALID_FIELD', 'schedule.dayOfWeek must be a day name');
+    if (b.schedule?.dayOfWeek !== undefined && ctx.fault('op9-refuses-day-of-week'))
+      return error(invalid, 'INVALID_FIELD', 'schedule.dayOfWeek must be a day name');
     const id = state.nextId('trf');
     const t: Json = {
       id,
@@ -89,15 +122,35 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     };
     if (b.schedule) {
       const s = b.schedule as Json;
-      t.schedule = { ...s, nextExecutionDate: s.startDate, finalExecutionDate: s.endDate ?? s.startDate, remainingNumberOfExecutions: s.numberOfExecutions ?? 1 };
-      if (ctx.fault('op9-days-of-month-zero-based') && Array.isArray(t.schedule.daysOfMonth)) t.schedule.daysOfMonth = t.schedule.daysOfMonth.map((d: number) => d - 1);
-      if (ctx.fault('op9-counts-as-strings')) for (const k of ['numberOfExecutions', 'remainingNumberOfExecutions']) if (t.schedule[k] !== undefined) t.schedule[k] = String(t.schedule[k]);
-      if (ctx.fault('op9-date-time-for-date')) for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate']) if (t.schedule[k]) t.schedule[k] = `${t.schedule[k]}T00:00:00Z`;
+      t.schedule = {
+        ...s,
+        nextExecutionDate: s.startDate,
+        finalExecutionDate: s.endDate ?? s.startDate,
+        remainingNumberOfExecutions: s.numberOfExecutions ?? 1,
+      };
+      if (ctx.fault('op9-days-of-month-zero-based') && Array.isArray(t.schedule.daysOfMonth))
+        t.schedule.daysOfMonth = t.schedule.daysOfMonth.map((d: number) => d - 1);
+      if (ctx.fault('op9-counts-as-strings'))
+        for (const k of ['numberOfExecutions', 'remainingNumberOfExecutions'])
+          if (t.schedule[k] !== undefined) t.schedule[k] = String(t.schedule[k]);
+      if (ctx.fault('op9-date-time-for-date'))
+        for (const k of ['startDate', 'endDate', 'nextExecutionDate', 'finalExecutionDate'])
+          if (t.schedule[k]) t.schedule[k] = `${t.schedule[k]}T00:00:00Z`;
     }
     if (ctx.fault('op9-assigns-own-values')) {
       // What a target assigns or computes itself, whatever the request carried.
-      Object.assign(t, { confirmation: `C${id.replace(/\D/g, '')}`, fee: { currencyCode: t.amount?.currencyCode ?? 'AED', amount: 0.25 }, payoffAmount: { currencyCode: t.amount?.currencyCode ?? 'AED', amount: 0 }, notificationMessage: 'Your transfer is scheduled' });
-      if (t.schedule) Object.assign(t.schedule, { nextExecutionDate: t.schedule.startDate, finalExecutionDate: t.schedule.startDate, remainingNumberOfExecutions: 0 });
+      Object.assign(t, {
+        confirmation: `C${id.replace(/\D/g, '')}`,
+        fee: { currencyCode: t.amount?.currencyCode ?? 'AED', amount: 0.25 },
+        payoffAmount: { currencyCode: t.amount?.currencyCode ?? 'AED', amount: 0 },
+        notificationMessage: 'Your transfer is scheduled',
+      });
+      if (t.schedule)
+        Object.assign(t.schedule, {
+          nextExecutionDate: t.schedule.startDate,
+          finalExecutionDate: t.schedule.startDate,
+          remainingNumberOfExecutions: 0,
+        });
     }
     if (ctx.fault('op9-amount-as-string')) t.amount.amount = String(t.amount.amount);
     if (ctx.fault('op9-response-not-reflecting')) t.amount.amount = Number(t.amount.amount) * 100;
@@ -105,5 +158,8 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     return json(ctx.fault('op9-answers-201') ? 201 : 200, JSON.parse(JSON.stringify(t)));
   }
 
-  return { base: 'transfersBaseUrl', routes: [{ method: 'POST', path: '/db-transfers/v1/transfers', handler: createTransfer }] };
+  return {
+    base: 'transfersBaseUrl',
+    routes: [{ method: 'POST', path: '/db-transfers/v1/transfers', handler: createTransfer }],
+  };
 }

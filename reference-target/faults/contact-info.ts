@@ -3,21 +3,108 @@ import { faultsOf, type FaultDef } from './types';
 const f = faultsOf('contact-info');
 
 export const CONTACT_INFO_FAULTS: FaultDef[] = [
-  f('op10-answers-200-with-body', 'Update contact information answers 200 with a JSON body instead of 204 with no content.', ['OP10-SUCCESS-NO-CONTENT']),
-  f('op10-accepts-mismatched-old-phone', 'Update contact information changes the phone number although oldPhoneNumber is not the number on record.', ['OP10-RULE2-OLD-PHONE-MATCH']),
-  f('op10-old-phone-compares-prefix', 'Update contact information compares oldPhoneNumber without its last digit: a number that differs from the one on record only there is accepted.', ['OP10-RULE2-OLD-PHONE-MATCH']),
-  f('op10-blank-old-phone-skips-check', 'Update contact information skips the oldPhoneNumber check for a blank value (empty or spaces): "required" tests only that the member is there.', ['OP10-RULE2-OLD-PHONE-MATCH']),
-  f('op10-old-phone-matches-any-customer', 'Update contact information accepts as oldPhoneNumber the number on record of any customer, not only of the one updated.', ['OP10-RULE2-OLD-PHONE-MATCH']),
-  f('op10-mismatch-ignored-with-other-objects', 'Update contact information checks oldPhoneNumber only when the phoneNumber object comes alone: with the e-mail or postal address it changes the number whatever oldPhoneNumber says.', ['OP10-RULE2-OLD-PHONE-MATCH'], { collateral: ['OP10-RULE3-PHONE-STORED'] }),
-  f('op10-all-three-partial-on-mismatch', 'Update contact information, given all three objects with an oldPhoneNumber that is not on record, stores the e-mail and postal address, skips the phone and answers 204 (a partial update).', ['OP10-RULE2-OLD-PHONE-MATCH']),
-  f('op10-country-code-change-not-stored', 'Update contact information answers 204 to a phone update that changes the country code but stores neither the number nor the code.', ['OP10-RULE1-COUNTRY-CODE-STORED'], { collateral: ['OP10-RULE1-PHONE-STORED'] }),
-  f('op10-refuses-login-id', 'Update contact information refuses (400) every update sent with userIdType LOGIN_ID, one of the two documented values.', ['OP10-USERIDTYPE-LOGIN-ID'], { collateral: ['OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-RULE3-ALL-THREE'] }),
-  f('op10-accepts-missing-old-phone', 'Update contact information changes the phone number although the phoneNumber object has no oldPhoneNumber.', ['OP10-RULE2-OLD-PHONE-REQUIRED']),
-  f('op10-phone-alone-not-stored', 'Update contact information answers 204 to a phone number update alone but keeps the old number on record.', ['OP10-RULE1-PHONE-STORED'], { collateral: ['OP10-RULE1-COUNTRY-CODE-STORED'] }),
-  f('op10-all-three-skips-phone', 'Update contact information, given the phone number, e-mail and postal address together, stores the e-mail and address but not the phone number.', ['OP10-RULE3-PHONE-STORED']),
-  f('op10-unsupplied-phone-cleared', 'Update contact information, given the e-mail and postal address without a phoneNumber object, clears the phone number on record (replaces instead of updating).', ['OP10-RULE1-UNSUPPLIED-KEPT']),
-  f('op10-served-only-versioned', 'Update contact information is served only at /v1/customers/{customerId}:contact-info (404 at the documented path, which has no version segment).', ['OP10-PATH']),
-  f('op10-refuses-postal-address-alone', 'Update contact information refuses (400) a body that supplies only the postal address, although rule 1 updates whichever objects are supplied.', ['OP10-RULE1-SUPPLIED-OBJECTS']),
-  f('op10-refuses-all-three', 'Update contact information refuses (400) a body that supplies the phone number, e-mail and postal address together, although rule 3 updates all three.', ['OP10-RULE3-ALL-THREE']),
-  f('op10-serves-without-credentials', 'Update contact information serves a request that carries no Authorization header (a SHOULD-level expectation; a failure only under --strict).', ['OP10-AUTH-EXPECTED'], { strict: true }),
+  f(
+    'op10-answers-200-with-body',
+    'Update contact information answers 200 with a JSON body ' + 'instead of 204 with no content.',
+    ['OP10-SUCCESS-NO-CONTENT'],
+  ),
+  f(
+    'op10-accepts-mismatched-old-phone',
+    'Update contact information changes the phone number although ' + 'oldPhoneNumber is not the number on record.',
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
+  ),
+  f(
+    'op10-old-phone-compares-prefix',
+    'Update contact information compares oldPhoneNumber without its last digit: a number ' +
+      'that differs from the one on record only there is accepted.',
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
+  ),
+  f(
+    'op10-blank-old-phone-skips-check',
+    'Update contact information skips the oldPhoneNumber check for a blank value (empty ' +
+      'or spaces): "required" tests only that the member is there.',
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
+  ),
+  f(
+    'op10-old-phone-matches-any-customer',
+    'Update contact information accepts as oldPhoneNumber the number on ' +
+      'record of any customer, not only of the one updated.',
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
+  ),
+  f(
+    'op10-mismatch-ignored-with-other-objects',
+    'Update contact information checks oldPhoneNumber only when the phoneNumber object comes alone: with ' +
+      'the e-mail or postal address it changes the number whatever oldPhoneNumber says.',
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
+    { collateral: ['OP10-RULE3-PHONE-STORED'] },
+  ),
+  f(
+    'op10-all-three-partial-on-mismatch',
+    'Update contact information, given all three objects with an oldPhoneNumber that is not on record, ' +
+      'stores the e-mail and postal address, skips the phone and answers 204 (a partial update).',
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
+  ),
+  f(
+    'op10-country-code-change-not-stored',
+    'Update contact information answers 204 to a phone update that changes the ' +
+      'country code but stores neither the number nor the code.',
+    ['OP10-RULE1-COUNTRY-CODE-STORED'],
+    { collateral: ['OP10-RULE1-PHONE-STORED'] },
+  ),
+  f(
+    'op10-refuses-login-id',
+    'Update contact information refuses (400) every update sent with ' +
+      'userIdType LOGIN_ID, one of the two documented values.',
+    ['OP10-USERIDTYPE-LOGIN-ID'],
+    { collateral: ['OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-RULE3-ALL-THREE'] },
+  ),
+  f(
+    'op10-accepts-missing-old-phone',
+    'Update contact information changes the phone number although the ' + 'phoneNumber object has no oldPhoneNumber.',
+    ['OP10-RULE2-OLD-PHONE-REQUIRED'],
+  ),
+  f(
+    'op10-phone-alone-not-stored',
+    'Update contact information answers 204 to a phone number update ' + 'alone but keeps the old number on record.',
+    ['OP10-RULE1-PHONE-STORED'],
+    { collateral: ['OP10-RULE1-COUNTRY-CODE-STORED'] },
+  ),
+  f(
+    'op10-all-three-skips-phone',
+    'Update contact information, given the phone number, e-mail and postal address ' +
+      'together, stores the e-mail and address but not the phone number.',
+    ['OP10-RULE3-PHONE-STORED'],
+  ),
+  f(
+    'op10-unsupplied-phone-cleared',
+    'Update contact information, given the e-mail and postal address without a phoneNumber ' +
+      'object, clears the phone number on record (replaces instead of updating).',
+    ['OP10-RULE1-UNSUPPLIED-KEPT'],
+  ),
+  f(
+    'op10-served-only-versioned',
+    'Update contact information is served only at ' +
+      '/v1/customers/{customerId}:contact-info (404 at the documented path, which has no ' +
+      'version segment).',
+    ['OP10-PATH'],
+  ),
+  f(
+    'op10-refuses-postal-address-alone',
+    'Update contact information refuses (400) a body that supplies only the postal ' +
+      'address, although rule 1 updates whichever objects are supplied.',
+    ['OP10-RULE1-SUPPLIED-OBJECTS'],
+  ),
+  f(
+    'op10-refuses-all-three',
+    'Update contact information refuses (400) a body that supplies the phone number, e-mail ' +
+      'and postal address together, although rule 3 updates all three.',
+    ['OP10-RULE3-ALL-THREE'],
+  ),
+  f(
+    'op10-serves-without-credentials',
+    'Update contact information serves a request that carries no Authorization header ' +
+      '(a SHOULD-level expectation; a failure only under --strict).',
+    ['OP10-AUTH-EXPECTED'],
+    { strict: true },
+  ),
 ];

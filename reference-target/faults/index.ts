@@ -6,7 +6,12 @@ import type { FaultDef } from './types';
 
 export type { FaultDef } from './types';
 
-export const FAULTS: FaultDef[] = [...DISCLOSURES_FAULTS, ...AUTHENTICATION_FAULTS, ...MONEY_MOVEMENT_FAULTS, ...CONTACT_INFO_FAULTS];
+export const FAULTS: FaultDef[] = [
+  ...DISCLOSURES_FAULTS,
+  ...AUTHENTICATION_FAULTS,
+  ...MONEY_MOVEMENT_FAULTS,
+  ...CONTACT_INFO_FAULTS,
+];
 
 export function checkFaultNames(names: readonly string[]): void {
   const known = new Set(FAULTS.map((f) => f.name));

@@ -3,21 +3,94 @@ import { faultsOf, type FaultDef } from './types';
 const f = faultsOf('money-movement');
 
 export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
-  f('op9-answers-201', 'Create a transfer answers 201 instead of the documented 200.', ['OP9-REQUEST', 'OP9-REQUEST-EVERY-MEMBER']),
-  f('op9-assigns-own-values', 'Variant, not a fault: the Transfer answered carries what the target assigns or computes itself (its own id, confirmation, fee, payoffAmount, notificationMessage, execution dates and remaining count), not what the request carried for them. Nothing fails.', [], { variant: true }),
-  f('op9-refuses-day-of-week', 'Create a transfer refuses (400) a schedule that carries dayOfWeek, a documented integer member (its validator expects a day name).', ['OP9-REQUEST-EVERY-MEMBER']),
-  f('op9-days-of-month-zero-based', 'The schedule answered gives daysOfMonth counted from 0 (one less than the days sent).', ['OP9-RESPONSE-REFLECTS-REQUEST']),
-  f('op9-counts-as-strings', 'The schedule answered gives numberOfExecutions and remainingNumberOfExecutions as strings where integers are documented.', ['OP9-RESPONSE-TRANSFER']),
-  f('op9-amount-as-string', 'The Transfer answered gives amount.amount as a string where Money documents a number.', ['OP9-RESPONSE-TRANSFER']),
-  f('op9-date-time-for-date', 'The schedule answered gives full date-times (2026-01-02T00:00:00Z) where dates YYYY-MM-DD are documented.', ['OP9-RESPONSE-TRANSFER']),
-  f('op9-response-not-reflecting', 'The Transfer answered carries an amount 100 times the one sent.', ['OP9-RESPONSE-REFLECTS-REQUEST']),
-  f('op9-unlisted-status', 'The Transfer answered has status COMPLETED, a value the spec does not show (an observation; a failure only under --strict).', ['OP9-ENUM-VALUES'], { strict: true }),
-  f('op9-serves-without-token', 'Create a transfer serves a request without an Authorization header.', ['OP9-AUTH-401']),
-  f('op9-invalid-token-403', 'Create a transfer answers 403 instead of 401 to a token it never issued.', ['OP9-AUTH-401']),
-  f('op9-forbidden-token-401', 'Create a transfer answers 401 instead of 403 to a valid token without authorization.', ['OP9-AUTH-403']),
-  f('op9-accepts-missing-transactionId', 'Create a transfer serves a request without the required transactionId header.', ['OP9-TRANSACTIONID-REQUIRED']),
-  f('op9-accepts-mistyped-body', 'Create a transfer serves bodies that break documented types (amount a string, an account id a number).', ['OP9-BODY-TYPES']),
-  f('op9-ignores-assigned-member-types', 'Create a transfer does not read the members it assigns or computes itself (id, status, confirmation, fee, payoffAmount, notificationMessage, the execution dates and the remaining count), so a body in which one of them breaks its documented type is served (a warning; a failure only under --strict).', ['OP9-BODY-TYPES-ASSIGNED'], { strict: true }),
-  f('op9-invalid-answered-422', 'Create a transfer refuses invalid requests with 422 instead of the 400 the spec lists for client errors (a warning; a failure only under --strict).', ['OP9-INVALID-ANSWERS-400'], { strict: true }),
-  f('op9-undocumented-error-shape', 'Errors of create a transfer have the body {"error", "error_description"} instead of code and message.', ['OP9-ERROR-SHAPE']),
+  f('op9-answers-201', 'Create a transfer answers 201 instead of ' + 'the documented 200.', [
+    'OP9-REQUEST',
+    'OP9-REQUEST-EVERY-MEMBER',
+  ]),
+  f(
+    'op9-assigns-own-values',
+    'Variant, not a fault: the Transfer answered carries what the target assigns or computes itself (its ' +
+      'own id, confirmation, fee, payoffAmount, notificationMessage, execution dates and remaining count), not ' +
+      'what the request carried for them. Nothing fails.',
+    [],
+    { variant: true },
+  ),
+  f(
+    'op9-refuses-day-of-week',
+    'Create a transfer refuses (400) a schedule that carries dayOfWeek, a ' +
+      'documented integer member (its validator expects a day name).',
+    ['OP9-REQUEST-EVERY-MEMBER'],
+  ),
+  f(
+    'op9-days-of-month-zero-based',
+    'The schedule answered gives daysOfMonth counted from 0 ' + '(one less than the days sent).',
+    ['OP9-RESPONSE-REFLECTS-REQUEST'],
+  ),
+  f(
+    'op9-counts-as-strings',
+    'The schedule answered gives numberOfExecutions and ' +
+      'remainingNumberOfExecutions as strings where integers are documented.',
+    ['OP9-RESPONSE-TRANSFER'],
+  ),
+  f(
+    'op9-amount-as-string',
+    'The Transfer answered gives amount.amount as a string ' + 'where Money documents a number.',
+    ['OP9-RESPONSE-TRANSFER'],
+  ),
+  f(
+    'op9-date-time-for-date',
+    'The schedule answered gives full date-times ' + '(2026-01-02T00:00:00Z) where dates YYYY-MM-DD are documented.',
+    ['OP9-RESPONSE-TRANSFER'],
+  ),
+  f('op9-response-not-reflecting', 'The Transfer answered carries an amount 100 ' + 'times the one sent.', [
+    'OP9-RESPONSE-REFLECTS-REQUEST',
+  ]),
+  f(
+    'op9-unlisted-status',
+    'The Transfer answered has status COMPLETED, a value the spec does not ' +
+      'show (an observation; a failure only under --strict).',
+    ['OP9-ENUM-VALUES'],
+    { strict: true },
+  ),
+  f('op9-serves-without-token', 'Create a transfer serves a request without an ' + 'Authorization header.', [
+    'OP9-AUTH-401',
+  ]),
+  f('op9-invalid-token-403', 'Create a transfer answers 403 instead of 401 to ' + 'a token it never issued.', [
+    'OP9-AUTH-401',
+  ]),
+  f(
+    'op9-forbidden-token-401',
+    'Create a transfer answers 401 instead of 403 to a ' + 'valid token without authorization.',
+    ['OP9-AUTH-403'],
+  ),
+  f(
+    'op9-accepts-missing-transactionId',
+    'Create a transfer serves a request without the ' + 'required transactionId header.',
+    ['OP9-TRANSACTIONID-REQUIRED'],
+  ),
+  f(
+    'op9-accepts-mistyped-body',
+    'Create a transfer serves bodies that break documented types ' + '(amount a string, an account id a number).',
+    ['OP9-BODY-TYPES'],
+  ),
+  f(
+    'op9-ignores-assigned-member-types',
+    'Create a transfer does not read the members it assigns or computes itself (id, status, confirmation, ' +
+      'fee, payoffAmount, notificationMessage, the execution dates and the remaining count), so a body in ' +
+      'which one of them breaks its documented type is served (a warning; a failure only under --strict).',
+    ['OP9-BODY-TYPES-ASSIGNED'],
+    { strict: true },
+  ),
+  f(
+    'op9-invalid-answered-422',
+    'Create a transfer refuses invalid requests with 422 instead of the 400 the spec lists ' +
+      'for client errors (a warning; a failure only under --strict).',
+    ['OP9-INVALID-ANSWERS-400'],
+    { strict: true },
+  ),
+  f(
+    'op9-undocumented-error-shape',
+    'Errors of create a transfer have the body {"error", ' + '"error_description"} instead of code and message.',
+    ['OP9-ERROR-SHAPE'],
+  ),
 ];

@@ -20,5 +20,11 @@ export interface FaultDef {
 
 /** The constructor every area's fault list uses: faultsOf('disclosures')(name, description, breaks, extra). */
 export function faultsOf(area: Area) {
-  return (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({ name, area, description, breaks, ...extra });
+  return (name: string, description: string, breaks: string[], extra: Partial<FaultDef> = {}): FaultDef => ({
+    name,
+    area,
+    description,
+    breaks,
+    ...extra,
+  });
 }

@@ -1,4 +1,10 @@
-import { configuredRevocationBody, decoyRevocationBody, revocationHeaders, type BasicCredentials, type RevocationHeader } from '../../data-builders/authentication';
+import {
+  configuredRevocationBody,
+  decoyRevocationBody,
+  revocationHeaders,
+  type BasicCredentials,
+  type RevocationHeader,
+} from '../../data-builders/authentication';
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { feature } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
@@ -15,10 +21,27 @@ export const ERROR_CHECKS = ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE', 'OP8-ERROR-T
  * The one request that can succeed relies on the configured Token request body (a refresh token
  * that is still valid, the user's password): refused, it may be theirs (harness/setup/proof.ts).
  */
-const REVOCATION_DATA = 'testData.revocation (DBSI_REVOCATION_REFRESH_TOKEN, DBSI_REVOCATION_PASSWORD: a fresh token each run)';
+const REVOCATION_DATA =
+  'testData.revocation (DBSI_REVOCATION_REFRESH_TOKEN, ' + 'DBSI_REVOCATION_PASSWORD: a fresh token each run)';
 
-export function revoke(t: CaseContext, o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string; body: unknown; label: string; relies?: string[] }): Promise<HttpResult> {
-  return t.send({ operation: 'revokeToken', headers: revocationHeaders(t.faker, t.config, o), body: o.body, label: o.label, relies: o.relies });
+export function revoke(
+  t: CaseContext,
+  o: {
+    credentials?: BasicCredentials;
+    omit?: RevocationHeader;
+    institutionId?: string;
+    body: unknown;
+    label: string;
+    relies?: string[];
+  },
+): Promise<HttpResult> {
+  return t.send({
+    operation: 'revokeToken',
+    headers: revocationHeaders(t.faker, t.config, o),
+    body: o.body,
+    label: o.label,
+    relies: o.relies,
+  });
 }
 
 /**
@@ -66,21 +89,33 @@ export default feature('authentication', 'revokeToken', [
     title: 'revokes the configured token: 200 with a token record of string members',
     requirements: ['OP8-REQUEST', 'CONV-JSON-BODIES', 'OP8-RESPONSE-TOKEN-RECORD'],
     async run(t) {
-      const res = await revoke(t, { body: configuredRevocationBody(t.config), label: 'revoke the configured token', relies: [REVOCATION_DATA] });
+      const res = await revoke(t, {
+        body: configuredRevocationBody(t.config),
+        label: 'revoke the configured token',
+        relies: [REVOCATION_DATA],
+      });
       t.judge(res, 'OP8-REQUEST', 'CONV-JSON-BODIES', 'OP8-RESPONSE-TOKEN-RECORD');
     },
   },
   unauthenticatedCase('without Basic credentials', 'none', 'revoke without Authorization'),
   unauthenticatedCase('when the secret key is wrong', 'wrong', 'revoke with a wrong secret key'),
   unauthenticatedCase('to another scheme (a Bearer token)', 'bearer', 'revoke with a Bearer token'),
-  unauthenticatedCase('to malformed Basic credentials', 'malformed', 'revoke with Basic credentials that are not base64'),
+  unauthenticatedCase(
+    'to malformed Basic credentials',
+    'malformed',
+    'revoke with Basic credentials that are not base64',
+  ),
   unauthenticatedCase('to the shared key alone', 'shared-key-alone', 'revoke with the shared key and no secret key'),
   {
     title: 'does not serve an institutionId that is not numeric',
     requirements: ['OP8-INSTITUTIONID-NUMERIC', ...ERROR_CHECKS],
     async run(t) {
       const configured = t.config.testData.revocation.institutionId;
-      if (!/^[0-9]+$/.test(configured)) t.notApplicable(`the configured institutionId (${JSON.stringify(configured)}) is not numeric itself, so a non-numeric one shows nothing`);
+      if (!/^[0-9]+$/.test(configured))
+        t.notApplicable(
+          `the configured institutionId (${JSON.stringify(configured)}) is not ` +
+            `numeric itself, so a non-numeric one shows nothing`,
+        );
       const institutionId = `${configured}A`;
       await t.parameter('institutionId', institutionId);
       const res = await revoke(t, { institutionId, body: decoy(t), label: 'revoke with a non-numeric institutionId' });

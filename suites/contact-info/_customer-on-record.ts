@@ -32,7 +32,8 @@ export interface OnRecord {
   proven: boolean;
   /** Every other phone an update may have put on record since the last confirmed restore, oldest first. */
   mayBe: Phone[];
-  /** The phone on record may be any of mayBe, not `phone` (an update with an unknown outcome, or one that should have been refused and was accepted). */
+  /** The phone on record may be any of mayBe, not `phone` (an update with an unknown outcome, or one that should have
+   * been refused and was accepted). */
   uncertain: boolean;
   /** The number may have been cleared by an update that did not supply it: the restore also tries "". */
   cleared: boolean;
@@ -40,7 +41,8 @@ export interface OnRecord {
   postalChanged: boolean;
   /** An update of this customer was served in this run: its configured id (and number) are on record. */
   served?: boolean;
-  /** The accepted update that put `phone` on record (named it as new), while the run believes it: the log's evidence of it. */
+  /** The accepted update that put `phone` on record (named it as new), while the run believes it: the log's evidence of
+   * it. */
   shownBy?: HttpResult;
   /** A restore could not confirm the number (why): whoever holds the customer next reconciles first. */
   unknown?: string;
@@ -48,14 +50,24 @@ export interface OnRecord {
 
 /** What the configuration says is on record. */
 export function asConfigured(start: Phone): OnRecord {
-  return { phone: start, proven: true, mayBe: [], uncertain: false, cleared: false, emailChanged: false, postalChanged: false };
+  return {
+    phone: start,
+    proven: true,
+    mayBe: [],
+    uncertain: false,
+    cleared: false,
+    emailChanged: false,
+    postalChanged: false,
+  };
 }
 
 /** Whether the phone on record is the one the run believes (not necessarily confirmed). */
 export const phoneBelieved = (s: OnRecord): boolean => !s.uncertain && !s.cleared && s.unknown === undefined;
 
-/** Whether nothing is left to restore: the configured phone, confirmed or untouched, and the configured e-mail and postal address. */
-export const asFound = (s: OnRecord, start: Phone): boolean => phoneBelieved(s) && samePhone(s.phone, start) && s.mayBe.length === 0 && !s.emailChanged && !s.postalChanged;
+/** Whether nothing is left to restore: the configured phone, confirmed or untouched, and the configured e-mail and
+ * postal address. */
+export const asFound = (s: OnRecord, start: Phone): boolean =>
+  phoneBelieved(s) && samePhone(s.phone, start) && s.mayBe.length === 0 && !s.emailChanged && !s.postalChanged;
 
 /** How the case that holds the customer puts it back, with its own requests in its own report. */
 export interface Settle {
@@ -87,7 +99,13 @@ const SHARINGS = slot('customers on record', () => new Map<string, Sharing>());
  * is the run's, shared with every case on that customer. The clean-up registered here leaves: it
  * hands on, or (the last one out) restores through `settle`.
  */
-export async function holdCustomer(t: CaseContext, key: string, start: Phone, mode: LockMode, settle: (s: OnRecord) => Settle): Promise<OnRecord> {
+export async function holdCustomer(
+  t: CaseContext,
+  key: string,
+  start: Phone,
+  mode: LockMode,
+  settle: (s: OnRecord) => Settle,
+): Promise<OnRecord> {
   const sharings = t.run.get(SHARINGS);
   let s = sharings.get(key);
   if (!s) sharings.set(key, (s = { start, onRecord: asConfigured(start), members: 0, holders: 0 }));
@@ -103,14 +121,22 @@ export async function holdCustomer(t: CaseContext, key: string, start: Phone, mo
   };
   t.signal?.addEventListener('abort', stopWaiting, { once: true });
   // Registered before the wait, so that it runs whatever happens to the case from here on.
-  t.cleanup("hand the customer on to the next test, or (the last one out) restore its contact data", async () => {
+  t.cleanup('hand the customer on to the next test, or (the last one out) restore its contact data', async () => {
     t.signal?.removeEventListener('abort', stopWaiting);
     if (!release) return;
     if (counted) sharing.members--;
     counted = false;
     sharing.holders--;
-    // A case whose check failed found the target unlike it assumed: what it believes on record is not handed on unconfirmed.
-    await leave(sharings, key, sharing, settle(sharing.onRecord), release, t.checks.some((k) => k.outcome === 'failed'));
+    // A case whose check failed found the target unlike it assumed: what it believes on record is not handed on
+    // unconfirmed.
+    await leave(
+      sharings,
+      key,
+      sharing,
+      settle(sharing.onRecord),
+      release,
+      t.checks.some((k) => k.outcome === 'failed'),
+    );
   });
   release = await acquireLock(key, mode);
   holding = true;
@@ -142,7 +168,14 @@ async function gated(s: Sharing, fn: () => Promise<void>): Promise<void> {
  * left, it restores. The lock is released in the same step as the decision to hand on, so a waiter
  * cancelled in between cannot strand what was handed on.
  */
-async function leave(sharings: Map<string, Sharing>, key: string, s: Sharing, settle: Settle, release: () => void, failed: boolean): Promise<void> {
+async function leave(
+  sharings: Map<string, Sharing>,
+  key: string,
+  s: Sharing,
+  settle: Settle,
+  release: () => void,
+  failed: boolean,
+): Promise<void> {
   if (s.holders > 0) return release();
   const problems: string[] = [];
   const attempt = async (fn: () => Promise<void>) => {

@@ -14,7 +14,12 @@ import { is2xx, type Customer } from './customer';
  * test, naming the customerId to check. `sent` is the update the case sent (its objects are repeated
  * with the values on record).
  */
-export async function verifyDocumentedPath(t: CaseContext, c: Customer, res: HttpResult, sent: ContactUpdate): Promise<void> {
+export async function verifyDocumentedPath(
+  t: CaseContext,
+  c: Customer,
+  res: HttpResult,
+  sent: ContactUpdate,
+): Promise<void> {
   if (res.status !== 404) return t.judge(res, 'OP10-PATH');
   await servedElsewhere(t, c, res, sent);
   t.judgeLog(c.judgedLog, 'OP10-PATH');
@@ -24,13 +29,22 @@ export async function verifyDocumentedPath(t: CaseContext, c: Customer, res: Htt
  * After a 404 at the documented path: the answer of the same update, changing nothing, with a v1
  * segment, where it was served there; else the case is could not test, naming the customerId.
  */
-export async function servedElsewhere(t: CaseContext, c: Customer, res: HttpResult, sent: ContactUpdate): Promise<HttpResult> {
+export async function servedElsewhere(
+  t: CaseContext,
+  c: Customer,
+  res: HttpResult,
+  sent: ContactUpdate,
+): Promise<HttpResult> {
   const versioned = `/v1${c.path}`;
-  const probe = await t.step(`the documented path answered 404: the same update, changing nothing, at {baseUrl}${versioned}`, () => c.sendUnchangedAt(versioned, sent, 'the same update, changing nothing, with a v1 segment'));
+  const probe = await t.step(
+    `the documented path answered 404: the same update, ` + `changing nothing, at {baseUrl}${versioned}`,
+    () => c.sendUnchangedAt(versioned, sent, 'the same update, changing nothing, ' + 'with a v1 segment'),
+  );
   if (is2xx(probe.status)) return probe;
   const key = c.configKey('customerId');
   t.couldNotTest(
-    `the documented path ${res.exchange.request.url} answered 404 (${receivedSummary(res)}), and the same update with a v1 segment was not served either (status ${probe.status}): ` +
+    `the documented path ${res.exchange.request.url} answered 404 (${receivedSummary(res)}), and the ` +
+      `same update with a v1 segment was not served either (status ${probe.status}): ` +
       `either the operation is not served at that path, or no customer ${JSON.stringify(c.customerId)} ` +
       `(userIdType ${c.datum.userIdType}) is on record; check ${key}`,
     key,

@@ -9,11 +9,20 @@ export const CREDENTIALS: CaseDef[] = [
     requirements: ['OP10-AUTH-EXPECTED'],
     async run(t) {
       const configured = Object.keys(contactInfoAuthHeaders(t.config));
-      if (configured.length === 0) t.notApplicable('the configuration names no credentials for the contact-info operation (credentials.contactInfoHeaders is empty)');
+      if (configured.length === 0)
+        t.notApplicable(
+          'the configuration names no credentials for the contact-info ' +
+            'operation (credentials.contactInfoHeaders is empty)',
+        );
       const c = await Customer.forRefusals(t);
       const onRecord = await c.control(t);
       const res = await t.step(`update the phone number without ${configured.join(', ')}`, () =>
-        c.update({ phone: { oldPhoneNumber: onRecord, newPhoneNumber: c.newNumber() } }, 'phone number without credentials', 'none'));
+        c.update(
+          { phone: { oldPhoneNumber: onRecord, newPhoneNumber: c.newNumber() } },
+          'phone number without credentials',
+          'none',
+        ),
+      );
       t.judge(res, 'OP10-AUTH-EXPECTED');
     },
   },

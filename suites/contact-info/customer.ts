@@ -1,4 +1,10 @@
-import { contactHeaders, contactUpdateBody, otherPhoneNumber, type ContactCredentials, type ContactUpdate } from '../../data-builders/contact-info';
+import {
+  contactHeaders,
+  contactUpdateBody,
+  otherPhoneNumber,
+  type ContactCredentials,
+  type ContactUpdate,
+} from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
 import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
 import type { CustomerData } from '../../harness/config';
@@ -34,7 +40,12 @@ export class Customer {
   /** The configured datum this customer comes from. */
   readonly datum: CustomerData;
   /** The values on record at the start of the run (from the configuration). */
-  readonly original: { phoneNumber: string; countryCode: string; emailAddress?: string; postalAddress?: Record<string, string> };
+  readonly original: {
+    phoneNumber: string;
+    countryCode: string;
+    emailAddress?: string;
+    postalAddress?: Record<string, string>;
+  };
   private readonly numbersUsed: string[] = [];
   /**
    * The answered updates of this customer this case sent, in order (controls and restores included):
@@ -44,19 +55,26 @@ export class Customer {
   readonly log: HttpResult[] = [];
   /** The accepted update that put the number believed on record there, when this case took the customer. */
   private readonly before: HttpResult | undefined;
-  /** This case alone acts on the customer (it holds it exclusively, or settles it for the others): its accepted updates move the phone the run believes. */
+  /** This case alone acts on the customer (it holds it exclusively, or settles it for the others): its accepted updates
+   * move the phone the run believes. */
   private sole: boolean;
 
   private constructor(
     private readonly t: CaseContext,
     c: CustomerData,
-    /** What the run knows is on record (shared by the cases on this customer; this case's own for an e-mail or address case). */
+    /** What the run knows is on record (shared by the cases on this customer; this case's own for an e-mail or address
+     * case). */
     private readonly s: OnRecord,
     private readonly mode: LockMode | 'own',
   ) {
     this.datum = c;
     this.customerId = c.customerId;
-    this.original = { phoneNumber: c.phoneNumber, countryCode: c.countryCode, emailAddress: c.emailAddress, postalAddress: c.postalAddress };
+    this.original = {
+      phoneNumber: c.phoneNumber,
+      countryCode: c.countryCode,
+      emailAddress: c.emailAddress,
+      postalAddress: c.postalAddress,
+    };
     this.numbersUsed.push(c.phoneNumber);
     this.sole = mode !== 'shared';
     this.before = s.shownBy;
@@ -108,7 +126,10 @@ export class Customer {
    * with none matching, the case is "not applicable" with `needs` as the reason. A customer whose
    * phone number an earlier case left unknown is reconciled first, or the case is "could not test".
    */
-  static forPhoneChanges(t: CaseContext, opts: { which?: (c: CustomerData) => boolean; needs?: string } = {}): Promise<Customer> {
+  static forPhoneChanges(
+    t: CaseContext,
+    opts: { which?: (c: CustomerData) => boolean; needs?: string } = {},
+  ): Promise<Customer> {
     return Customer.hold(t, opts, 'exclusive');
   }
 
@@ -117,16 +138,24 @@ export class Customer {
    * nothing): holds the customer shared, side by side with the other such cases. A faulty target that
    * accepts one may change the number: the case's own check fails, and the run reconciles it.
    */
-  static forRefusals(t: CaseContext, opts: { which?: (c: CustomerData) => boolean; needs?: string } = {}): Promise<Customer> {
+  static forRefusals(
+    t: CaseContext,
+    opts: { which?: (c: CustomerData) => boolean; needs?: string } = {},
+  ): Promise<Customer> {
     return Customer.hold(t, opts, 'shared');
   }
 
-  private static async hold(t: CaseContext, opts: { which?: (c: CustomerData) => boolean; needs?: string }, mode: LockMode): Promise<Customer> {
+  private static async hold(
+    t: CaseContext,
+    opts: { which?: (c: CustomerData) => boolean; needs?: string },
+    mode: LockMode,
+  ): Promise<Customer> {
     const all = [t.config.testData.customer, ...t.config.testData.moreCustomers];
     const customers = opts.which ? all.filter(opts.which) : all;
     if (customers.length === 0) t.notApplicable(opts.needs ?? 'no configured customer fits this test');
     const key = (c: CustomerData) => phoneKey(t.config.baseUrl, c.customerId);
-    // A customer no other case holds; else (a reader) one that readers hold; else the one fewest cases hold or wait for.
+    // A customer no other case holds; else (a reader) one that readers hold; else the one fewest cases hold or wait
+    // for.
     const chosen =
       customers.find((c) => lockIsFree(key(c))) ??
       (mode === 'shared' ? customers.find((c) => lockIsShared(key(c))) : undefined) ??
@@ -139,7 +168,8 @@ export class Customer {
     return (c ??= new Customer(t, chosen, s, mode));
   }
 
-  /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock): it restores them itself. */
+  /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock): it
+   * restores them itself. */
   static forEmailOrAddress(t: CaseContext): Customer {
     const d = t.config.testData.customer;
     const c = new Customer(t, d, asConfigured({ number: d.phoneNumber, countryCode: d.countryCode }), 'own');
@@ -178,7 +208,9 @@ export class Customer {
     let confirmed = false;
     let answered = true;
     try {
-      confirmed = await this.t.step('reconcile the phone number on record (unknown after an earlier case)', () => this.reconcilePhone());
+      confirmed = await this.t.step('reconcile the phone number on record (unknown ' + 'after an earlier case)', () =>
+        this.reconcilePhone(),
+      );
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
       answered = false;
@@ -196,7 +228,11 @@ export class Customer {
    */
   notServed(status: number, rules: string): string {
     if (status !== 404) return `status ${status}; reported by ${rules}`;
-    return `status 404: the operation is not served at the documented path, or no customer ${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType}) is on record; OP10-PATH tells which where it can`;
+    return (
+      `status 404: the operation is not served at the documented path, or no customer ` +
+      `${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType}) is on record; OP10-PATH ` +
+      `tells which where it can`
+    );
   }
 
   /**
@@ -221,15 +257,25 @@ export class Customer {
    * proofs make the tests that met it could not test, naming the key (harness/setup/proof.ts).
    */
   private async proveConfigured(u: ContactUpdate, credentials: ContactCredentials): Promise<void> {
-    if (this.s.served || this.relies(u).length === 0 || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start)) return;
+    if (this.s.served || this.relies(u).length === 0 || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start))
+      return;
     const p = this.start;
-    const keep: ContactUpdate = { phone: { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: p.number, newCountryCode: p.countryCode } };
+    const keep: ContactUpdate = {
+      phone: {
+        oldPhoneNumber: p.number,
+        oldCountryCode: p.countryCode,
+        newPhoneNumber: p.number,
+        newCountryCode: p.countryCode,
+      },
+    };
     const res = await this.t.send({
       operation: 'updateContactInfo',
       pathParams: { customerId: this.customerId },
       headers: contactHeaders(this.t.config, credentials),
       body: contactUpdateBody(this.datum, keep),
-      label: 'control: are the configured customer id and number on record? (the number as old and new: changes nothing)',
+      label:
+        'control: are the configured customer id and number on record? ' +
+        '(the number as old and new: changes nothing)',
       relies: this.relies(keep),
     });
     this.log.push(res);
@@ -245,14 +291,23 @@ export class Customer {
     if (this.datum.userIdType === 'LOGIN_ID') return [];
     const out = [this.configKey('customerId')];
     const old = u.phone?.oldPhoneNumber;
-    if (old !== undefined && old === this.original.phoneNumber && samePhone(this.s.phone, this.start)) out.push(this.configKey('phoneNumber'));
+    if (old !== undefined && old === this.original.phoneNumber && samePhone(this.s.phone, this.start))
+      out.push(this.configKey('phoneNumber'));
     return out;
   }
 
   /** The case cannot restore what the configuration does not give: it does not change it. */
   requireRestorable(what: { email?: boolean; postal?: boolean }): void {
-    if (what.email && !this.original.emailAddress) this.t.notApplicable('testData.customer.emailAddress is not configured: the suite does not change an e-mail address it could not restore');
-    if (what.postal && !this.original.postalAddress) this.t.notApplicable('testData.customer.postalAddress is not configured: the suite does not change a postal address it could not restore');
+    if (what.email && !this.original.emailAddress)
+      this.t.notApplicable(
+        'testData.customer.emailAddress is not configured: the suite does not ' +
+          'change an e-mail address it could not restore',
+      );
+    if (what.postal && !this.original.postalAddress)
+      this.t.notApplicable(
+        'testData.customer.postalAddress is not configured: the suite does ' +
+          'not change a postal address it could not restore',
+      );
   }
 
   /** The path after the base URL, as the client sends it. */
@@ -260,9 +315,14 @@ export class Customer {
     return `/customers/${encodeURIComponent(this.customerId)}:contact-info`;
   }
 
-  /** A phone number shaped like the one on record, not used before in this case, nor one the run may have put on record. */
+  /** A phone number shaped like the one on record, not used before in this case, nor one the run may have put on
+   * record. */
   newNumber(): string {
-    const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, [...this.numbersUsed, this.s.phone.number, ...this.s.mayBe.map((p) => p.number)]);
+    const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, [
+      ...this.numbersUsed,
+      this.s.phone.number,
+      ...this.s.mayBe.map((p) => p.number),
+    ]);
     this.numbersUsed.push(n);
     return n;
   }
@@ -281,14 +341,33 @@ export class Customer {
       const p = [this.s.phone, ...[...this.s.mayBe].reverse()].find((q) => !tried.some((r) => samePhone(q, r)));
       if (!p || tried.length >= 4) break;
       tried.push(p);
-      const res = await t.step(tried.length === 1 ? `control: a valid phone update (${p.number} to the same number) is served` : `control again, naming ${this.describe(p)} (another test's accepted request may have put it on record)`, () =>
-        this.update({ phone: { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: p.number, newCountryCode: p.countryCode } }, 'control: valid phone update that keeps the number'));
+      const res = await t.step(
+        tried.length === 1
+          ? `control: a valid phone update (${p.number} to ` + `the same number) is served`
+          : `control again, naming ${this.describe(p)} (another test's ` +
+              `accepted request may have put it on record)`,
+        () =>
+          this.update(
+            {
+              phone: {
+                oldPhoneNumber: p.number,
+                oldCountryCode: p.countryCode,
+                newPhoneNumber: p.number,
+                newCountryCode: p.countryCode,
+              },
+            },
+            'control: valid phone update that keeps the number',
+          ),
+      );
       if (is2xx(res.status)) return p.number;
       if (phoneBelieved(this.s)) {
         if (!this.s.proven) {
           // Left by an earlier case's accepted update and not confirmed since: the last case out reconciles.
           this.s.uncertain = true;
-          t.couldNotTest(`${this.describe(p)}, which an earlier test's accepted update put on record, was refused as oldPhoneNumber (status ${res.status}), so the number on record is not known; the clean-up reconciles it`);
+          t.couldNotTest(
+            `${this.describe(p)}, which an earlier test's accepted update put on record, was refused as ` +
+              `oldPhoneNumber (status ${res.status}), so the number on record is not known; the clean-up reconciles it`,
+          );
         }
         // The configured number refused as old and new (not a 404 or 405: the operation is served): it
         // may not be on record. Not for a customer addressed by its login id: a target may refuse
@@ -302,19 +381,34 @@ export class Customer {
             this.configKey('phoneNumber'),
           );
         }
-        t.notApplicable(`a valid phone update was not served either (${this.notServed(res.status, 'OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS')}), so a refusal would show nothing`);
+        t.notApplicable(
+          `a valid phone update was not served either ` +
+            `(${this.notServed(res.status, 'OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS')}), so a ` +
+            `refusal would show nothing`,
+        );
       }
     }
-    t.couldNotTest('the number on record was changed meanwhile by a request of another test that the target should have refused (see the tests that failed), and no number that request may have put on record was accepted as oldPhoneNumber');
+    t.couldNotTest(
+      'the number on record was changed meanwhile by a request of another test that the target should have ' +
+        'refused (see the tests that failed), and no number that request may have put on record was accepted ' +
+        'as oldPhoneNumber',
+    );
   }
 
   /**
    * A phone update that names the phone the run believes is on record as oldPhoneNumber (`build`
    * gets it); see fromOnRecord. Returns the answer and the phone named.
    */
-  changeFromOnRecord(step: string, build: (from: Phone) => ContactUpdate, label: string): Promise<{ res: HttpResult; from: Phone }> {
+  changeFromOnRecord(
+    step: string,
+    build: (from: Phone) => ContactUpdate,
+    label: string,
+  ): Promise<{ res: HttpResult; from: Phone }> {
     return this.fromOnRecord((from, again) =>
-      this.t.step(again ? `${step} (again, from the configured number)` : step, () => this.update(build(from), again ? `${label} (from the configured number)` : label)));
+      this.t.step(again ? `${step} (again, from the configured number)` : step, () =>
+        this.update(build(from), again ? `${label} (from the configured number)` : label),
+      ),
+    );
   }
 
   /**
@@ -326,7 +420,9 @@ export class Customer {
    * another case's fault. A conformant target never costs the second round. Returns the answer and
    * the phone the steps started from.
    */
-  async fromOnRecord(run: (from: Phone, again: boolean) => Promise<HttpResult>): Promise<{ res: HttpResult; from: Phone }> {
+  async fromOnRecord(
+    run: (from: Phone, again: boolean) => Promise<HttpResult>,
+  ): Promise<{ res: HttpResult; from: Phone }> {
     const from = this.s.phone;
     const unconfirmed = !this.s.proven;
     const res = await run(from, false);
@@ -334,7 +430,11 @@ export class Customer {
     let confirmed = false;
     let why = REFUSED_AFTER_SETTING_BACK;
     try {
-      confirmed = await this.t.step(`${this.describe(from)}, left on record by an earlier test, was refused as oldPhoneNumber: set the configured number back and confirm it`, () => this.reconcilePhone());
+      confirmed = await this.t.step(
+        `${this.describe(from)}, left on record by an earlier test, was refused as ` +
+          `oldPhoneNumber: set the configured number back and confirm it`,
+        () => this.reconcilePhone(),
+      );
       // The steps run again from the confirmed number: the log the rules read starts at the confirmation.
       if (confirmed) this.logFrom = this.log.length - 1;
     } catch (e) {
@@ -361,7 +461,16 @@ export class Customer {
   async sendUnchangedAt(path: string, u: ContactUpdate, label: string): Promise<HttpResult> {
     const p = this.s.phone;
     const unchanged: ContactUpdate = {
-      ...(u.phone ? { phone: { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: p.number, newCountryCode: p.countryCode } } : {}),
+      ...(u.phone
+        ? {
+            phone: {
+              oldPhoneNumber: p.number,
+              oldCountryCode: p.countryCode,
+              newPhoneNumber: p.number,
+              newCountryCode: p.countryCode,
+            },
+          }
+        : {}),
       ...(u.emailAddress !== undefined ? { emailAddress: this.original.emailAddress } : {}),
       ...(u.postalAddress !== undefined ? { postalAddress: this.original.postalAddress } : {}),
     };
@@ -380,7 +489,8 @@ export class Customer {
     return res;
   }
 
-  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also tries "". */
+  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also
+   * tries "". */
   phoneMayHaveChanged(): void {
     this.s.cleared = true;
   }
@@ -422,9 +532,12 @@ export class Customer {
    * target), the run no longer knows which is on record. The answers, in the order given.
    */
   async updatesSideBySide(step: string, updates: Array<{ u: ContactUpdate; label: string }>): Promise<HttpResult[]> {
-    const settled = await this.t.step(step, () => Promise.allSettled(updates.map(({ u, label }) => this.update(u, label))));
+    const settled = await this.t.step(step, () =>
+      Promise.allSettled(updates.map(({ u, label }) => this.update(u, label))),
+    );
     // Two phone changes accepted side by side: which landed last is unknown.
-    if (settled.filter((r, i) => updates[i]!.u.phone && r.status === 'fulfilled' && is2xx(r.value.status)).length > 1) this.s.uncertain = true;
+    if (settled.filter((r, i) => updates[i]!.u.phone && r.status === 'fulfilled' && is2xx(r.value.status)).length > 1)
+      this.s.uncertain = true;
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     return settled.map((r) => (r as PromiseFulfilledResult<HttpResult>).value);
@@ -433,8 +546,14 @@ export class Customer {
   private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean, res?: HttpResult): void {
     const s = this.s;
     if (u.phone) {
-      const set: Phone = { number: u.phone.newPhoneNumber, countryCode: u.phone.newCountryCode ?? this.original.countryCode };
-      const old: Phone | undefined = u.phone.oldPhoneNumber === undefined ? undefined : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
+      const set: Phone = {
+        number: u.phone.newPhoneNumber,
+        countryCode: u.phone.newCountryCode ?? this.original.countryCode,
+      };
+      const old: Phone | undefined =
+        u.phone.oldPhoneNumber === undefined
+          ? undefined
+          : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
       if (!samePhone(set, this.start) && !s.mayBe.some((p) => samePhone(p, set))) s.mayBe.push(set);
       const keeps = old !== undefined && samePhone(old, set);
       if (unknownOutcome) {
@@ -483,13 +602,20 @@ export class Customer {
   private async reconcilePhone(): Promise<boolean> {
     const s = this.s;
     const start = this.start;
-    const candidates = [s.phone, ...[...s.mayBe].reverse(), ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])].filter(
-      (p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i,
-    );
+    const candidates = [
+      s.phone,
+      ...[...s.mayBe].reverse(),
+      ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : []),
+    ].filter((p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i);
     const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
     let confirmedBy: HttpResult | undefined;
     const confirm = async () => {
-      const keep = { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: start.number, newCountryCode: start.countryCode };
+      const keep = {
+        oldPhoneNumber: start.number,
+        oldCountryCode: start.countryCode,
+        newPhoneNumber: start.number,
+        newCountryCode: start.countryCode,
+      };
       const res = await this.update({ phone: keep }, 'confirm the phone number on record');
       if (is2xx(res.status)) confirmedBy = res;
       return is2xx(res.status);
@@ -500,13 +626,41 @@ export class Customer {
     for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
       if (confirmed) break;
       for (const n of candidates) {
-        const phone = { oldPhoneNumber: n.number, oldCountryCode: n.countryCode, newPhoneNumber: start.number, newCountryCode: start.countryCode };
-        const u: ContactUpdate = form === 'alone' ? { phone } : { phone, emailAddress: this.original.emailAddress, postalAddress: this.original.postalAddress };
-        if (is2xx((await this.update(u, `restore the phone number from ${this.describe(n)} (${form === 'alone' ? 'alone' : 'with the e-mail and postal address'})`)).status)) break;
+        const phone = {
+          oldPhoneNumber: n.number,
+          oldCountryCode: n.countryCode,
+          newPhoneNumber: start.number,
+          newCountryCode: start.countryCode,
+        };
+        const u: ContactUpdate =
+          form === 'alone'
+            ? { phone }
+            : { phone, emailAddress: this.original.emailAddress, postalAddress: this.original.postalAddress };
+        if (
+          is2xx(
+            (
+              await this.update(
+                u,
+                `restore the phone number from ${this.describe(n)} ` +
+                  `(${form === 'alone' ? 'alone' : 'with the e-mail and postal address'})`,
+              )
+            ).status,
+          )
+        )
+          break;
       }
       confirmed = await confirm();
     }
-    if (confirmed) Object.assign(s, { phone: start, proven: true, mayBe: [], uncertain: false, cleared: false, unknown: undefined, shownBy: confirmedBy });
+    if (confirmed)
+      Object.assign(s, {
+        phone: start,
+        proven: true,
+        mayBe: [],
+        uncertain: false,
+        cleared: false,
+        unknown: undefined,
+        shownBy: confirmedBy,
+      });
     return confirmed;
   }
 
@@ -518,7 +672,8 @@ export class Customer {
   private async restorePhone(problems: string[]): Promise<void> {
     const s = this.s;
     const start = this.start;
-    // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a control): nothing to do.
+    // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
+    // control): nothing to do.
     if (phoneBelieved(s) && samePhone(s.phone, start) && (s.mayBe.length === 0 || s.proven)) {
       s.mayBe = [];
       return;
@@ -578,9 +733,20 @@ export class Customer {
       }
     };
     if (email) emailBack = await attempt({ emailAddress: this.original.emailAddress }, 'restore the e-mail address');
-    if (postal) postalBack = await attempt({ postalAddress: this.original.postalAddress }, 'restore the postal address');
-    if ((!emailBack || !postalBack) && this.original.emailAddress !== undefined && this.original.postalAddress !== undefined) {
-      if (await attempt({ emailAddress: this.original.emailAddress, postalAddress: this.original.postalAddress }, 'restore the e-mail and postal address together')) emailBack = postalBack = true;
+    if (postal)
+      postalBack = await attempt({ postalAddress: this.original.postalAddress }, 'restore the postal address');
+    if (
+      (!emailBack || !postalBack) &&
+      this.original.emailAddress !== undefined &&
+      this.original.postalAddress !== undefined
+    ) {
+      if (
+        await attempt(
+          { emailAddress: this.original.emailAddress, postalAddress: this.original.postalAddress },
+          'restore the e-mail and postal address together',
+        )
+      )
+        emailBack = postalBack = true;
     }
     const emailKey = `contact-info email|${this.t.config.baseUrl}|${this.customerId}`;
     const postalKey = `contact-info postal|${this.t.config.baseUrl}|${this.customerId}`;
@@ -591,11 +757,23 @@ export class Customer {
     s.postalChanged = false;
     if (!emailBack) {
       problems.push('the e-mail address could not be set back');
-      this.t.leftBehind({ key: emailKey, what: `e-mail address of ${this.who}`, now: 'a dbsi-conformance test address (dbsi-conformance.<run>.…@example.com)', restore: `emailAddress ${JSON.stringify(this.original.emailAddress)}`, why });
+      this.t.leftBehind({
+        key: emailKey,
+        what: `e-mail address of ${this.who}`,
+        now: 'a dbsi-conformance test address ' + '(dbsi-conformance.<run>.…@example.com)',
+        restore: `emailAddress ${JSON.stringify(this.original.emailAddress)}`,
+        why,
+      });
     }
     if (!postalBack) {
       problems.push('the postal address could not be set back');
-      this.t.leftBehind({ key: postalKey, what: `postal address of ${this.who}`, now: 'a dbsi-conformance test address (address2 "dbsi-conformance <run>")', restore: `postalAddress ${JSON.stringify(this.original.postalAddress)}`, why });
+      this.t.leftBehind({
+        key: postalKey,
+        what: `postal address of ${this.who}`,
+        now: 'a dbsi-conformance test address (address2 ' + '"dbsi-conformance <run>")',
+        restore: `postalAddress ${JSON.stringify(this.original.postalAddress)}`,
+        why,
+      });
     }
     if (problems.length) throw new Error(problems.join('; '));
   }

@@ -24,7 +24,9 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
     async run(t) {
       const c = await Customer.forRefusals(t);
       // Another configured customer, held shared (not changed) so that its number stays the one on record meanwhile.
-      const more = [t.config.testData.customer, ...t.config.testData.moreCustomers].some((x) => x.customerId !== c.customerId);
+      const more = [t.config.testData.customer, ...t.config.testData.moreCustomers].some(
+        (x) => x.customerId !== c.customerId,
+      );
       const other = more ? await Customer.forRefusals(t, { which: (x) => x.customerId !== c.customerId }) : undefined;
       if (other) {
         await t.parameter('customerId', c.customerId);
@@ -37,11 +39,16 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
         ['   ', 'spaces only'],
       ];
       const others = other?.knownNumber;
-      if (other && others !== undefined && others !== onRecord) misses.push([others, `the number on record of another customer (${other.customerId})`]);
+      if (other && others !== undefined && others !== onRecord)
+        misses.push([others, `the number on record of another customer ` + `(${other.customerId})`]);
       await t.parameter('near misses', misses.map(([, why]) => why).join('; '));
       await c.updatesSideBySide(
-        `update the phone number naming each near miss as oldPhoneNumber (${misses.map(([old]) => JSON.stringify(old)).join(', ')}), side by side`,
-        misses.map(([old, why]) => ({ u: { phone: { oldPhoneNumber: old, newPhoneNumber: c.newNumber() } }, label: `oldPhoneNumber: ${why}` })),
+        `update the phone number naming each near miss as oldPhoneNumber ` +
+          `(${misses.map(([old]) => JSON.stringify(old)).join(', ')}), side by side`,
+        misses.map(([old, why]) => ({
+          u: { phone: { oldPhoneNumber: old, newPhoneNumber: c.newNumber() } },
+          label: `oldPhoneNumber: ${why}`,
+        })),
       );
       t.judgeLog(c.judgedLog, 'OP10-RULE2-OLD-PHONE-MATCH');
     },
@@ -57,12 +64,23 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
       const others: Array<[string, Omit<ContactUpdate, 'phone'>]> = [
         ['the e-mail address', { emailAddress: testEmailAddress(t.faker, t.settings.runId) }],
         ['the postal address', { postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
-        ['the e-mail and postal address (all three objects: rule 3 forbids a partial update, rule 2 the phone change)', { emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
+        [
+          'the e-mail and postal address (all three objects: rule 3 forbids ' +
+            'a partial update, rule 2 the phone change)',
+          {
+            emailAddress: testEmailAddress(t.faker, t.settings.runId),
+            postalAddress: testPostalAddress(t.faker, t.settings.runId),
+          },
+        ],
       ];
       const sent = others.map(([what, extra]) => ({ what, notOnRecord: c.newNumber(), extra }));
       await c.updatesSideBySide(
-        `update the phone number naming a number that is not on record as oldPhoneNumber, with ${others.map(([what]) => what.split(' (')[0]).join('; with ')}, side by side`,
-        sent.map(({ what, notOnRecord, extra }) => ({ u: { phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() }, ...extra }, label: `oldPhoneNumber not on record, with ${what.split(' (')[0]}` })),
+        `update the phone number naming a number that is not on record as oldPhoneNumber, with ` +
+          `${others.map(([what]) => what.split(' (')[0]).join('; with ')}, side by side`,
+        sent.map(({ what, notOnRecord, extra }) => ({
+          u: { phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() }, ...extra },
+          label: `oldPhoneNumber not on record, with ` + `${what.split(' (')[0]}`,
+        })),
       );
       t.judgeLog(c.judgedLog, 'OP10-RULE2-OLD-PHONE-MATCH');
     },

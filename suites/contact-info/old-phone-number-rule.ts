@@ -9,7 +9,9 @@ export const OLD_PHONE_NUMBER_RULE: CaseDef[] = [
     async run(t) {
       const c = await Customer.forRefusals(t);
       await c.control(t);
-      const res = await t.step('update the phone number without oldPhoneNumber', () => c.update({ phone: { newPhoneNumber: c.newNumber() } }, 'phone number without oldPhoneNumber'));
+      const res = await t.step('update the phone number without oldPhoneNumber', () =>
+        c.update({ phone: { newPhoneNumber: c.newNumber() } }, 'phone number without oldPhoneNumber'),
+      );
       t.judge(res, 'OP10-RULE2-OLD-PHONE-REQUIRED');
     },
   },
@@ -21,7 +23,11 @@ export const OLD_PHONE_NUMBER_RULE: CaseDef[] = [
       await c.control(t);
       const notOnRecord = c.newNumber();
       await t.step(`update the phone number naming ${notOnRecord} as oldPhoneNumber`, () =>
-        c.update({ phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() } }, 'oldPhoneNumber not on record'));
+        c.update(
+          { phone: { oldPhoneNumber: notOnRecord, newPhoneNumber: c.newNumber() } },
+          'oldPhoneNumber not on record',
+        ),
+      );
       // The control shows the number on record: the log the rule reads.
       t.judgeLog(c.judgedLog, 'OP10-RULE2-OLD-PHONE-MATCH');
     },

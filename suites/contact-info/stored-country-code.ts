@@ -19,30 +19,80 @@ export const STORED_COUNTRY_CODE: CaseDef[] = [
     requirements: ['OP10-RULE1-COUNTRY-CODE-STORED'],
     async run(t) {
       const c = await Customer.forPhoneChanges(t);
-      if (!c.start.countryCode) t.notApplicable('the customer has no configured countryCode, so the suite sends none and has none to change');
+      if (!c.start.countryCode)
+        t.notApplicable(
+          'the customer has no configured countryCode, so the suite ' + 'sends none and has none to change',
+        );
       const code = otherCountryCode(c.onRecord.countryCode || c.start.countryCode);
       const changed = c.newNumber();
       const { res: first, from: start } = await c.changeFromOnRecord(
         `change the phone number to ${changed} with country code ${code}`,
-        (from) => ({ phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: changed, newCountryCode: code } }),
+        (from) => ({
+          phone: {
+            oldPhoneNumber: from.number,
+            oldCountryCode: from.countryCode,
+            newPhoneNumber: changed,
+            newCountryCode: code,
+          },
+        }),
         'phone number with another country code',
       );
       await t.parameter('country codes', `${start.countryCode} to ${code}`);
-      if (first.status === 404 || first.status === 405) t.notApplicable(`the update was not served (${c.notServed(first.status, 'OP10-PATH')})`);
-      if (!is2xx(first.status)) t.notApplicable(`the target did not accept ${changed} under country code ${code} (status ${first.status}); a target may validate numbers per country, so there is nothing to observe`, first);
+      if (first.status === 404 || first.status === 405)
+        t.notApplicable(`the update was not served ` + `(${c.notServed(first.status, 'OP10-PATH')})`);
+      if (!is2xx(first.status))
+        t.notApplicable(
+          `the target did not accept ${changed} under country code ${code} (status ${first.status}); a ` +
+            `target may validate numbers per country, so there is nothing to observe`,
+          first,
+        );
 
-      // Refusing the previous number proves something only where a number not on record is refused at all: the control, side by side.
-      const [previous, control] = await c.updatesSideBySide(`an update naming the previous number ${start.number} is refused, and (control) one naming a number that is not on record`, [
-        { u: { phone: { oldPhoneNumber: start.number, oldCountryCode: start.countryCode, newPhoneNumber: c.newNumber(), newCountryCode: code } }, label: 'oldPhoneNumber: the previous number' },
-        { u: { phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } }, label: 'control: oldPhoneNumber not on record' },
-      ]);
-      if (is2xx(control!.status)) t.notApplicable(`the target accepts an oldPhoneNumber that is not on record (answered ${control!.status}; reported by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`);
+      // Refusing the previous number proves something only where a number not on record is refused at all: the control,
+      // side by side.
+      const [previous, control] = await c.updatesSideBySide(
+        `an update naming the previous number ${start.number} is refused, and ` +
+          `(control) one naming a number that is not on record`,
+        [
+          {
+            u: {
+              phone: {
+                oldPhoneNumber: start.number,
+                oldCountryCode: start.countryCode,
+                newPhoneNumber: c.newNumber(),
+                newCountryCode: code,
+              },
+            },
+            label: 'oldPhoneNumber: the previous number',
+          },
+          {
+            u: { phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } },
+            label: 'control: oldPhoneNumber not on record',
+          },
+        ],
+      );
+      if (is2xx(control!.status))
+        t.notApplicable(
+          `the target accepts an oldPhoneNumber that is not on record (answered ${control!.status}; reported ` +
+            `by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`,
+        );
       // The previous number accepted: the rule fails on the log so far (nothing more is sent).
       if (is2xx(previous!.status)) t.judgeLog(c.judgedLog, 'OP10-RULE1-COUNTRY-CODE-STORED');
 
-      // It sets the configured number and code back (the clean-up of the last test on the customer then only confirms them).
+      // It sets the configured number and code back (the clean-up of the last test on the customer then only confirms
+      // them).
       await t.step(`an update naming the new number ${changed} (country code ${code}) succeeds`, () =>
-        c.update({ phone: { oldPhoneNumber: changed, oldCountryCode: code, newPhoneNumber: c.start.number, newCountryCode: c.start.countryCode } }, 'oldPhoneNumber: the new number, setting the number and code back'));
+        c.update(
+          {
+            phone: {
+              oldPhoneNumber: changed,
+              oldCountryCode: code,
+              newPhoneNumber: c.start.number,
+              newCountryCode: c.start.countryCode,
+            },
+          },
+          'oldPhoneNumber: the new number, setting the ' + 'number and code back',
+        ),
+      );
       t.judgeLog(c.judgedLog, 'OP10-RULE1-COUNTRY-CODE-STORED');
     },
   },

@@ -18,25 +18,54 @@ async function provesStored(t: CaseContext, c: Customer, rule: StoredRule, toget
     `change the phone number ${together ? 'together with the e-mail and postal address' : 'alone'}`,
     (p) => {
       const phone = { oldPhoneNumber: p.number, oldCountryCode: p.countryCode, newPhoneNumber: changed };
-      return together ? { phone, emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) } : { phone };
+      return together
+        ? {
+            phone,
+            emailAddress: testEmailAddress(t.faker, t.settings.runId),
+            postalAddress: testPostalAddress(t.faker, t.settings.runId),
+          }
+        : { phone };
     },
     together ? 'phone number, e-mail address and postal address' : 'phone number alone',
   );
   const start = from.number;
-  if (!is2xx(first.status)) t.notApplicable(`the update was not served (${c.notServed(first.status, `OP10-PATH, ${together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS'}`)})`);
+  if (!is2xx(first.status))
+    t.notApplicable(
+      `the update was not served ` +
+        `(${c.notServed(first.status, `OP10-PATH, ${together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS'}`)})`,
+    );
 
-  // Refusing the previous number proves something only where a number not on record is refused at all: the control, side by side.
-  const [previous, control] = await c.updatesSideBySide(`an update naming the previous number ${start} is refused, and (control) one naming a number that is not on record`, [
-    { u: { phone: { oldPhoneNumber: start, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } }, label: 'oldPhoneNumber: the previous number' },
-    { u: { phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } }, label: 'control: oldPhoneNumber not on record' },
-  ]);
-  if (is2xx(control!.status)) t.notApplicable(`the target accepts an oldPhoneNumber that is not on record (answered ${control!.status}; reported by OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`);
+  // Refusing the previous number proves something only where a number not on record is refused at all: the control,
+  // side by side.
+  const [previous, control] = await c.updatesSideBySide(
+    `an update naming the previous number ${start} is refused, and ` +
+      `(control) one naming a number that is not on record`,
+    [
+      {
+        u: { phone: { oldPhoneNumber: start, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } },
+        label: 'oldPhoneNumber: the previous number',
+      },
+      {
+        u: { phone: { oldPhoneNumber: c.newNumber(), newPhoneNumber: c.newNumber() } },
+        label: 'control: oldPhoneNumber not on record',
+      },
+    ],
+  );
+  if (is2xx(control!.status))
+    t.notApplicable(
+      `the target accepts an oldPhoneNumber that is not on record (answered ${control!.status}; reported by ` +
+        `OP10-RULE2-OLD-PHONE-MATCH), so a refusal cannot show which number is on record`,
+    );
   // The previous number accepted: the rule fails on the log so far (nothing more is sent).
   if (is2xx(previous!.status)) t.judgeLog(c.judgedLog, rule);
 
   // It sets the configured number back (the clean-up of the last test on the customer then only confirms it).
   await t.step(`an update naming the new number ${changed} succeeds`, () =>
-    c.update({ phone: { oldPhoneNumber: changed, newPhoneNumber: c.start.number, newCountryCode: c.start.countryCode } }, 'oldPhoneNumber: the new number'));
+    c.update(
+      { phone: { oldPhoneNumber: changed, newPhoneNumber: c.start.number, newCountryCode: c.start.countryCode } },
+      'oldPhoneNumber: the new number',
+    ),
+  );
   t.judgeLog(c.judgedLog, rule);
 }
 
@@ -64,21 +93,45 @@ export const STORED_PHONE_NUMBER: CaseDef[] = [
     async run(t) {
       const c = await Customer.forPhoneChanges(t);
       c.requireRestorable({ email: true, postal: true });
-      // From the number the run knows is on record (again from the configured one, where one an earlier test left is refused).
+      // From the number the run knows is on record (again from the configured one, where one an earlier test left is
+      // refused).
       const { res: probe, from: before } = await c.fromOnRecord(async (before, again) => {
-        const sent = { emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) };
-        const first = await t.step(`update the e-mail and postal address, without phoneNumber${again ? ' (again, from the configured number)' : ''}`, () => c.update(sent, 'e-mail and postal address'));
+        const sent = {
+          emailAddress: testEmailAddress(t.faker, t.settings.runId),
+          postalAddress: testPostalAddress(t.faker, t.settings.runId),
+        };
+        const first = await t.step(
+          `update the e-mail and postal address, without ` +
+            `phoneNumber${again ? ' (again, from the configured number)' : ''}`,
+          () => c.update(sent, 'e-mail and postal address'),
+        );
         await verifyDocumentedPath(t, c, first, sent);
         t.judge(first, 'OP10-RULE1-SUPPLIED-OBJECTS');
         const probe = await t.step(`an update naming the number on record before, ${before.number}, succeeds`, () =>
-          c.update({ phone: { oldPhoneNumber: before.number, oldCountryCode: before.countryCode, newPhoneNumber: c.newNumber() } }, 'oldPhoneNumber: the number on record before'));
+          c.update(
+            {
+              phone: {
+                oldPhoneNumber: before.number,
+                oldCountryCode: before.countryCode,
+                newPhoneNumber: c.newNumber(),
+              },
+            },
+            'oldPhoneNumber: the number on record before',
+          ),
+        );
         if (!(probe.status >= 200 && probe.status < 300)) c.phoneMayHaveChanged();
         return probe;
       });
       // The log shows the number on record before the update without phoneNumber where an accepted update
       // put it there (an earlier case's, or the confirmation after a reconcile); else only the configuration does.
       if (c.logShowsNumberBefore) return t.judgeLog(c.judgedLog, 'OP10-RULE1-UNSUPPLIED-KEPT');
-      t.verify('OP10-RULE1-UNSUPPLIED-KEPT', served(probe, `oldPhoneNumber ${before.number} was on record, and the update before supplied no phoneNumber`));
+      t.verify(
+        'OP10-RULE1-UNSUPPLIED-KEPT',
+        served(
+          probe,
+          `oldPhoneNumber ${before.number} was on record, and the ` + `update before supplied no phoneNumber`,
+        ),
+      );
     },
   },
 ];

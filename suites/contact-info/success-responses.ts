@@ -10,7 +10,13 @@ import { Customer, is2xx } from './customer';
  * judged by _documented-path.ts). A refused phone update breaks the rule where the log shows it named
  * the number on record (an update before it, or the control after it, harness/rules/sequence-rules.ts).
  */
-async function verifySuccess(t: CaseContext, c: Customer, res: HttpResult, sent: ContactUpdate, rule: 'OP10-RULE1-SUPPLIED-OBJECTS' | 'OP10-RULE3-ALL-THREE'): Promise<void> {
+async function verifySuccess(
+  t: CaseContext,
+  c: Customer,
+  res: HttpResult,
+  sent: ContactUpdate,
+  rule: 'OP10-RULE1-SUPPLIED-OBJECTS' | 'OP10-RULE3-ALL-THREE',
+): Promise<void> {
   await verifyDocumentedPath(t, c, res, sent);
   if (is2xx(res.status) || !sent.phone) t.judge(res, rule, 'OP10-SUCCESS-NO-CONTENT');
   else t.judgeLog(c.judgedLog, rule);
@@ -24,7 +30,14 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
       const c = await Customer.forPhoneChanges(t);
       await t.parameter('path', c.path);
       let sent: ContactUpdate = {};
-      const { res } = await c.changeFromOnRecord('update the phone number alone', (from) => (sent = { phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() } }), 'phone number alone');
+      const { res } = await c.changeFromOnRecord(
+        'update the phone number alone',
+        (from) =>
+          (sent = {
+            phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() },
+          }),
+        'phone number alone',
+      );
       await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS');
     },
   },
@@ -59,7 +72,12 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
       let sent: ContactUpdate = {};
       const { res } = await c.changeFromOnRecord(
         'update all three together',
-        (from) => (sent = { phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() }, emailAddress: testEmailAddress(t.faker, t.settings.runId), postalAddress: testPostalAddress(t.faker, t.settings.runId) }),
+        (from) =>
+          (sent = {
+            phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() },
+            emailAddress: testEmailAddress(t.faker, t.settings.runId),
+            postalAddress: testPostalAddress(t.faker, t.settings.runId),
+          }),
         'phone number, e-mail address and postal address',
       );
       await verifySuccess(t, c, res, sent, 'OP10-RULE3-ALL-THREE');

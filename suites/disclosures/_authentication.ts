@@ -7,7 +7,9 @@ import type { HttpResult } from '../../harness/http/client';
  * without credentials, and one with a bearer token the target never issued, must not be served.
  * `send` makes the operation's request with the given credentials (and arranges any clean-up).
  */
-export function authenticationCases(send: (t: CaseContext, credentials: Exclude<Credentials, 'valid'>) => Promise<HttpResult>): CaseDef[] {
+export function authenticationCases(
+  send: (t: CaseContext, credentials: Exclude<Credentials, 'valid'>) => Promise<HttpResult>,
+): CaseDef[] {
   return [
     {
       title: 'is not served without credentials',

@@ -26,7 +26,13 @@ interface CaseState {
 }
 
 const cases = new WeakMap<CaseContext, CaseState>();
-const WRITES = new Set(['createUserDisclosure', 'changeUserDisclosure', 'changeUserDisclosureById', 'deleteUserDisclosure', 'deleteUserDisclosureById']);
+const WRITES = new Set([
+  'createUserDisclosure',
+  'changeUserDisclosure',
+  'changeUserDisclosureById',
+  'deleteUserDisclosure',
+  'deleteUserDisclosureById',
+]);
 /** A write the case sent (one that never left the machine, e.g. a refused connection, changed nothing). */
 const isWrite = (e: Exchange) => WRITES.has(e.operation) && !e.notSent;
 
@@ -36,7 +42,9 @@ function of(t: CaseContext): CaseState {
   return s;
 }
 
-const sameName = (r: Record<string, unknown>, d: DisclosureRef) => r.institutionDisclosureName === d.institutionDisclosureName && (r.institutionId === undefined || r.institutionId === d.institutionId);
+const sameName = (r: Record<string, unknown>, d: DisclosureRef) =>
+  r.institutionDisclosureName === d.institutionDisclosureName &&
+  (r.institutionId === undefined || r.institutionId === d.institutionId);
 
 /** The case now holds the disclosure's lock, and knows this about the user's record (undefined: nothing). */
 export function track(t: CaseContext, d: DisclosureRef, known: Known | undefined): void {
@@ -55,7 +63,8 @@ export function sawList(t: CaseContext, records: Array<Record<string, unknown>>)
 /** The target refused the request and changed nothing: a 4xx other than 429. */
 export const refused = (res: HttpResult): boolean => res.status >= 400 && res.status < 500 && res.status !== 429;
 
-const knownOutcome = (res: HttpResult | undefined) => res !== undefined && ((res.status >= 200 && res.status < 300) || refused(res));
+const knownOutcome = (res: HttpResult | undefined) =>
+  res !== undefined && ((res.status >= 200 && res.status < 300) || refused(res));
 
 /**
  * Send a write a conformant target refuses, on a record other cases rely on: `spoiled` is told where
@@ -78,17 +87,29 @@ export async function sendToBeRefused(send: () => Promise<HttpResult>, spoiled: 
  * create or change answered 2xx leaves the record with the status sent; a refusal leaves it as it
  * was; anything else (and any delete) leaves it unknown.
  */
-export function sawWrite(t: CaseContext, on: DisclosureRef | Record<string, unknown>, kind: 'create' | 'change' | 'delete', res: HttpResult | undefined, status?: string): void {
+export function sawWrite(
+  t: CaseContext,
+  on: DisclosureRef | Record<string, unknown>,
+  kind: 'create' | 'change' | 'delete',
+  res: HttpResult | undefined,
+  status?: string,
+): void {
   const s = cases.get(t);
   if (!s) return;
   s.writes++;
   const r = s.records.find((x) => sameName(on as Record<string, unknown>, x.d));
   if (!r) return;
   if (!knownOutcome(res) || kind === 'delete') r.known = undefined;
-  else if (res!.status >= 200 && res!.status < 300) r.known = { ...(r.known === 'absent' ? {} : r.known), institutionDisclosureName: r.d.institutionDisclosureName, institutionUserDisclosureStatus: status };
+  else if (res!.status >= 200 && res!.status < 300)
+    r.known = {
+      ...(r.known === 'absent' ? {} : r.known),
+      institutionDisclosureName: r.d.institutionDisclosureName,
+      institutionUserDisclosureStatus: status,
+    };
 }
 
-/** What the case knows about its record of d now; undefined where it does not know, or sent a write this tracker did not see. */
+/** What the case knows about its record of d now; undefined where it does not know, or sent a write this tracker did
+ * not see. */
 export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
   const s = cases.get(t);
   if (!s || t.exchanges.filter(isWrite).length !== s.writes) return undefined;
@@ -102,8 +123,11 @@ type Answer = HttpResult | { unanswered: { startMs: number; endMs: number } } | 
 const RUN_WRITES = slot('user-disclosure writes', () => [] as Array<{ calledMs: number; answer: Promise<Answer> }>);
 
 type WriteOperation =
-  | 'createUserDisclosure' | 'changeUserDisclosure' | 'changeUserDisclosureById'
-  | 'deleteUserDisclosure' | 'deleteUserDisclosureById';
+  | 'createUserDisclosure'
+  | 'changeUserDisclosure'
+  | 'changeUserDisclosureById'
+  | 'deleteUserDisclosure'
+  | 'deleteUserDisclosureById';
 
 /** A write that went unanswered: when it ran (to the moment the client gave up), else it was never sent. */
 function unanswered(e: unknown): Answer {
@@ -128,7 +152,10 @@ export function sendWrite(t: CaseContext, o: SendOptions & { operation: WriteOpe
  * did cannot be told).
  */
 export async function writesMeanwhile(
-  t: CaseContext, from: HttpResult, to: HttpResult, own: HttpResult[],
+  t: CaseContext,
+  from: HttpResult,
+  to: HttpResult,
+  own: HttpResult[],
 ): Promise<HttpResult[] | undefined> {
   const start = from.logged?.x.startMs ?? 0;
   const end = to.logged?.x.endMs ?? Date.now();

@@ -23,15 +23,18 @@ interface Knowledge {
   notOurs: Set<string>;
 }
 
-const KNOWLEDGE = slot<Knowledge>('what the run knows of the user\'s records', () => ({
-  once: new Map(), noRecord: new Set(), notOurs: new Set(),
+const KNOWLEDGE = slot<Knowledge>("what the run knows of the user's records", () => ({
+  once: new Map(),
+  noRecord: new Set(),
+  notOurs: new Set(),
 }));
 
 function of(t: CaseContext): Knowledge {
   return t.run.get(KNOWLEDGE);
 }
 
-/** The lock key of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does not change. */
+/** The lock key of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does
+ * not change. */
 export function recordKey(t: CaseContext, d: DisclosureRef): string {
   return `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${d.institutionId}|${d.institutionDisclosureId}`;
 }
@@ -66,10 +69,15 @@ export const ONCE_PER_RUN_PRIORITY = 2;
 
 /** Operation 1's elements, listed once per run. */
 export function institutionDisclosuresOnce(t: CaseContext): Promise<Listed[]> {
-  return oncePerRun(t, 'institution disclosures', async () => (await listInstitutionDisclosures(t, 'list institution disclosures', ONCE_PER_RUN_PRIORITY)).items);
+  return oncePerRun(
+    t,
+    'institution disclosures',
+    async () => (await listInstitutionDisclosures(t, 'list institution disclosures', ONCE_PER_RUN_PRIORITY)).items,
+  );
 }
 
-/** Held under the disclosure's lock: whether the user is known to have no record, forgetting it (the caller is about to change that). */
+/** Held under the disclosure's lock: whether the user is known to have no record, forgetting it (the caller is about to
+ * change that). */
 export function takeNoRecord(t: CaseContext, d: DisclosureRef): boolean {
   return of(t).noRecord.delete(recordKey(t, d));
 }

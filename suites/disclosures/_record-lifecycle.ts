@@ -1,5 +1,9 @@
 import { slot } from '../../harness/run-state';
-import { changeUserDisclosureRequest, deleteUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
+import {
+  changeUserDisclosureRequest,
+  deleteUserDisclosureRequest,
+  type DisclosureRef,
+} from '../../data-builders/disclosures';
 import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
@@ -9,8 +13,17 @@ import { is2xx } from './_institution-disclosures';
 import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
 import { createdButNotListed, customerIdControl, withoutCustomerId } from './_test-data';
 import {
-  createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, recordId, removeRecord, sendInForm,
-  usableAfterLooking, type Form, type UserRecord,
+  createRecord,
+  disclosureCandidates,
+  findRecord,
+  listUserRecords,
+  markChosen,
+  recordId,
+  removeRecord,
+  sendInForm,
+  usableAfterLooking,
+  type Form,
+  type UserRecord,
 } from './_user-records';
 
 /**
@@ -192,7 +205,11 @@ export async function disclosureTheLifeFrees(t: CaseContext): Promise<Disclosure
  * last step, with `write` to send the request through (the runner's clean-up waits for it). Undefined
  * where there is no life running, or it is past its last step (then the case uses the shared record).
  */
-export async function recordAtTheEndOfLife(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> } | undefined> {
+export async function recordAtTheEndOfLife(
+  t: CaseContext,
+): Promise<
+  { d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> } | undefined
+> {
   const life = t.run.get(LIFE).life;
   if (!life?.end.open) return undefined;
   const end = life.end;
@@ -211,7 +228,10 @@ export async function recordAtTheEndOfLife(t: CaseContext): Promise<{ d: Disclos
   }
   t.priority = 1; // the runner's clean-up waits for this request
   await t.parameter('institutionDisclosureName', offered.d.institutionDisclosureName);
-  await t.parameter('record', `the record of the test "${life.runner}" after its last step, before its clean-up deletes it`);
+  await t.parameter(
+    'record',
+    `the record of the test "${life.runner}" after its last ` + `step, before its clean-up deletes it`,
+  );
   const write = (send: () => Promise<HttpResult>) => sendToBeRefused(send, () => (end.written = true)).finally(leave);
   // A case that fails before it sends still lets the clean-up go ahead.
   t.cleanup('let the clean-up of the shared records go ahead', async () => leave());
@@ -233,12 +253,19 @@ export async function logBesideTheStep(t: CaseContext, acted: Acted): Promise<Ht
       'a write of a user disclosure another test sent meanwhile went unanswered, so what the list after the ' +
         'step shows of the records beside cannot be told',
     );
-  // Shown with the case's evidence: those served, which set the records they wrote apart (a refused one changed nothing).
+  // Shown with the case's evidence: those served, which set the records they wrote apart (a refused one changed
+  // nothing).
   for (const w of meanwhile) if (is2xx(w)) t.judged(w.exchange);
   return [before.res, res, ...meanwhile, after.res];
 }
 
-async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: EndOfLife, tookThem: () => void, free: (d: DisclosureRef) => void): Promise<void> {
+async function live(
+  t: CaseContext,
+  steps: Map<LifecycleStep, Deferred>,
+  end: EndOfLife,
+  tookThem: () => void,
+  free: (d: DisclosureRef) => void,
+): Promise<void> {
   const took = await takeDisclosures(t, end);
   const [a, b] = took.disclosures;
   tookThem();
@@ -277,7 +304,8 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     }
   };
   const skip = (step: LifecycleStep, why: string) => steps.get(step)!.reject(new NotApplicableError(why));
-  /** A set-up write between steps, then a list; unanswered, it may have landed: the list says what the next step finds. */
+  /** A set-up write between steps, then a list; unanswered, it may have landed: the list says what the next step finds.
+   * */
   const setUp = async (fn: () => Promise<HttpResult>): Promise<HttpResult | undefined> => {
     let res: HttpResult | undefined;
     try {
@@ -295,7 +323,8 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
   let createdB: HttpResult | undefined;
   await take('create', async () => {
     // B's create goes side by side with A's (the records are independent); only A's is judged.
-    const other = b && createRecord(t, b, 'create a second user disclosure (ACCEPTED), which the changes must not touch');
+    const other =
+      b && createRecord(t, b, 'create a second user disclosure (ACCEPTED), which ' + 'the changes must not touch');
     other?.catch(() => undefined);
     created = await t.step('create the record', () => createRecord(t, a));
     if (other) aside.add((createdB = await other).exchange);
@@ -303,16 +332,24 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
     return { d: a, res: created, after: listed };
   });
   // A create without an answer may have landed: the life goes on where the list shows the record.
-  if (created && !is2xx(created)) throw new NotApplicableError(`creating the acceptance record was not served (status ${created.status}; reported by OP5-REQUEST)`);
+  if (created && !is2xx(created))
+    throw new NotApplicableError(
+      `creating the acceptance record was not served (status ` + `${created.status}; reported by OP5-REQUEST)`,
+    );
   // A create served whose record is not listed may be on another user (_test-data.ts): left to check by hand.
   if (created && is2xx(created) && !findRecord(listed!.records, a)) createdButNotListed(t, a, created);
   if (b && createdB && is2xx(createdB) && !findRecord(listed!.records, b)) createdButNotListed(t, b, createdB);
   const first = findRecord(listed!.records, a);
-  if (!first) throw created ? new NotApplicableError('the created acceptance record is not listed (reported by STATE-UD-CREATE)') : unanswered;
+  if (!first)
+    throw created
+      ? new NotApplicableError('the created acceptance record is not listed ' + '(reported by STATE-UD-CREATE)')
+      : unanswered;
   const second = b && findRecord(listed!.records, b) ? b : undefined;
-  // Where the list gives no institutionUserDisclosureId, the /{id} forms cannot be addressed: their steps are not applicable (recordId says why), and nothing is sent for them.
+  // Where the list gives no institutionUserDisclosureId, the /{id} forms cannot be addressed: their steps are not
+  // applicable (recordId says why), and nothing is sent for them.
   const byIdForm = async (step: LifecycleStep, steps: () => Promise<void>) => {
-    if (typeof first.institutionUserDisclosureId === 'string' && first.institutionUserDisclosureId !== '') await steps();
+    if (typeof first.institutionUserDisclosureId === 'string' && first.institutionUserDisclosureId !== '')
+      await steps();
     else await take(step, async () => (recordId(t, first), undefined as never));
   };
 
@@ -335,11 +372,26 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
       const req = changeUserDisclosureRequest(t.faker, t.config, a, 'ACCEPTED');
       await setUp(() =>
         t.step('set the record back to ACCEPTED, for the change in the /{institutionUserDisclosureId} form', () =>
-          sendInForm(t, 'collection', recA!, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'set back')));
+          sendInForm(
+            t,
+            'collection',
+            recA!,
+            { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' },
+            req,
+            'set back',
+          ),
+        ),
+      );
       recA = findRecord(listed.records, a);
     }
     if (recA?.institutionUserDisclosureStatus === 'ACCEPTED') await take('change:by-id', change('by-id'));
-    else skip('change:by-id', `the record is ${recA ? `listed as ${JSON.stringify(recA.institutionUserDisclosureStatus)}` : 'no longer listed'} after the change in the collection form and could not be set back to ACCEPTED, so a change to NOT_ACCEPTED would show nothing (reported by STATE-UD-CHANGE)`);
+    else
+      skip(
+        'change:by-id',
+        `the record is ${recA ? `listed as ${JSON.stringify(recA.institutionUserDisclosureStatus)}` : 'no longer listed'} ` +
+          `after the change in the collection form and could not be set back to ACCEPTED, so a change to ` +
+          `NOT_ACCEPTED would show nothing (reported by STATE-UD-CHANGE)`,
+      );
   });
 
   // 10–15: delete B in each form, with A (NOT_ACCEPTED) beside it; A where there is no B.
@@ -347,8 +399,13 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
   const del = (form: Form) => async (): Promise<Acted> => {
     const before = listed;
     const record = findRecord(before.records, target);
-    if (!record) throw new NotApplicableError(`the acceptance record of "${target.institutionDisclosureName}" to delete is not listed (reported by STATE-UD-CREATE or STATE-UD-CHANGE)`);
-    const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
+    if (!record)
+      throw new NotApplicableError(
+        `the acceptance record of "${target.institutionDisclosureName}" to delete is not ` +
+          `listed (reported by STATE-UD-CREATE or STATE-UD-CHANGE)`,
+      );
+    const status =
+      typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
     const req = deleteUserDisclosureRequest(t.faker, t.config, target, status);
     const ops = { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' } as const;
     const res = await sendInForm(t, form, record, ops, req, 'delete');
@@ -360,10 +417,18 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
   await take('delete:collection', del('collection'));
   await byIdForm('delete:by-id', async () => {
     if (!findRecord(listed.records, target)) {
-      const again = await setUp(() => t.step('create the record again, for the delete in the /{institutionUserDisclosureId} form', () => createRecord(t, target, 'create the user disclosure again')));
+      const again = await setUp(() =>
+        t.step('create the record again, for the delete in the ' + '/{institutionUserDisclosureId} form', () =>
+          createRecord(t, target, 'create the user disclosure again'),
+        ),
+      );
       if (!findRecord(listed.records, target)) {
         if (!again) throw unanswered;
-        return skip('delete:by-id', `creating the record again was not served or not listed (status ${again.status}; reported by OP5-REQUEST, STATE-UD-CREATE)`);
+        return skip(
+          'delete:by-id',
+          `creating the record again was not served or not listed (status ` +
+            `${again.status}; reported by OP5-REQUEST, STATE-UD-CREATE)`,
+        );
       }
     }
     await take('delete:by-id', del('by-id'));
@@ -389,7 +454,10 @@ async function live(t: CaseContext, steps: Map<LifecycleStep, Deferred>, end: En
  * cases hold or wait for, each held exclusively to the end of the runner's clean-up, which deletes
  * whatever record of the user the life leaves on them.
  */
-async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<{ disclosures: [DisclosureRef, DisclosureRef | undefined]; release: (d: DisclosureRef) => void }> {
+async function takeDisclosures(
+  t: CaseContext,
+  end: EndOfLife,
+): Promise<{ disclosures: [DisclosureRef, DisclosureRef | undefined]; release: (d: DisclosureRef) => void }> {
   const all = await disclosureCandidates(t);
   const taken: DisclosureRef[] = [];
   const tried = new Set<DisclosureRef>();
@@ -400,8 +468,11 @@ async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<{ disclo
   while (taken.length < 2) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
     if (pending.length === 0) break;
-    // Queued for both at once, so that the cases that need one disclosure see them taken and queue elsewhere (or after).
-    const picks = [...pending].sort((x, y) => lockLoad(recordKey(t, x)) - lockLoad(recordKey(t, y))).slice(0, 2 - taken.length);
+    // Queued for both at once, so that the cases that need one disclosure see them taken and queue elsewhere (or
+    // after).
+    const picks = [...pending]
+      .sort((x, y) => lockLoad(recordKey(t, x)) - lockLoad(recordKey(t, y)))
+      .slice(0, 2 - taken.length);
     const locks = picks.map((c) => acquireLock(recordKey(t, c)));
     for (const [i, c] of picks.entries()) {
       tried.add(c);
@@ -412,7 +483,8 @@ async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<{ disclo
       if (none || (await usableAfterLooking(t, c))) {
         releases.set(c, release);
         markChosen(t, c);
-        // A (the first) is where the readers at the end of the life send their requests: where one was served (or not answered), the record is no longer as the life knows it, and the clean-up looks first.
+        // A (the first) is where the readers at the end of the life send their requests: where one was served (or not
+        // answered), the record is no longer as the life knows it, and the clean-up looks first.
         const isA = taken.length === 0;
         t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
           if (freed.has(c)) return;
@@ -427,7 +499,11 @@ async function takeDisclosures(t: CaseContext, end: EndOfLife): Promise<{ disclo
   }
   const [a, b] = taken;
   if (!a)
-    t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
+    t.notApplicable(
+      `the user already has an acceptance record for ` +
+        `${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; ` +
+        `the suite does not alter records it did not create`,
+    );
   await t.parameter('institutionDisclosureName', a.institutionDisclosureName);
   if (b) await t.parameter('second institutionDisclosureName', b.institutionDisclosureName);
   return {

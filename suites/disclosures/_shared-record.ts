@@ -4,7 +4,16 @@ import type { CaseContext } from '../../harness/case';
 import { acquireLock, lockIsShared, lockLoad } from '../../harness/lock';
 import { is2xx } from './_institution-disclosures';
 import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
-import { createRecord, disclosureCandidates, findRecord, listUserRecords, markChosen, removeRecord, usableAfterLooking, type UserRecord } from './_user-records';
+import {
+  createRecord,
+  disclosureCandidates,
+  findRecord,
+  listUserRecords,
+  markChosen,
+  removeRecord,
+  usableAfterLooking,
+  type UserRecord,
+} from './_user-records';
 import { nothingSent, type HttpResult } from '../../harness/http/client';
 import { sendToBeRefused } from './_case-records';
 import { createdButNotListed } from './_test-data';
@@ -41,13 +50,20 @@ const SHARINGS = slot('shared user-disclosure records', () => new Map<string, Sh
  * A reader sends its writes on it through `write`, so that the last one knows whether the record is
  * still as listed (then its clean-up deletes without looking first).
  */
-export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> }> {
+export async function sharedRecord(
+  t: CaseContext,
+): Promise<{ d: DisclosureRef; record: UserRecord; write: (send: () => Promise<HttpResult>) => Promise<HttpResult> }> {
   const sharings = t.run.get(SHARINGS);
   const all = await disclosureCandidates(t);
   for (const tried = new Set<DisclosureRef>(); ; ) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
-    if (pending.length === 0) t.notApplicable('the user already has an acceptance record for every listed disclosure; the suite does not alter records it did not create');
-    // Join the readers that hold a disclosure (also while a writer waits); else the disclosure fewest cases hold or wait for.
+    if (pending.length === 0)
+      t.notApplicable(
+        'the user already has an acceptance record for every listed disclosure; ' +
+          'the suite does not alter records it did not create',
+      );
+    // Join the readers that hold a disclosure (also while a writer waits); else the disclosure fewest cases hold or
+    // wait for.
     const d =
       pending.find((c) => lockIsShared(recordKey(t, c)) && !sharings.get(recordKey(t, c))?.closed) ??
       pending.reduce((a, b) => (lockLoad(recordKey(t, b)) < lockLoad(recordKey(t, a)) ? b : a));
@@ -80,7 +96,10 @@ export async function sharedRecord(t: CaseContext): Promise<{ d: DisclosureRef; 
     }
     // Registered first, so it runs last: after this reader has left the sharing.
     t.cleanup('release the shared lock on this user disclosure', async () => release());
-    t.cleanup(`leave the shared acceptance record of "${d.institutionDisclosureName}" (the last reader deletes it)`, () => leave(t, key, sharing));
+    t.cleanup(
+      `leave the shared acceptance record of ` + `"${d.institutionDisclosureName}" (the last reader deletes it)`,
+      () => leave(t, key, sharing),
+    );
     if (record instanceof Error) throw record;
     await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
     const write = (send: () => Promise<HttpResult>) => sendToBeRefused(send, () => (sharing.asListed = false));
@@ -97,12 +116,18 @@ async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
   markChosen(t, s.d);
   s.createSent = true;
   const label = 'create the user disclosure (shared by the cases that only read it)';
-  const res = await t.step('create the shared record', () => createRecord(t, s.d, label)).catch((e: unknown) => {
-    // Never sent (a refused connection): there is nothing for the last reader to remove.
-    if (nothingSent(e)) s.createSent = false;
-    throw e;
-  });
-  if (!is2xx(res)) t.notApplicable(`creating the acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
+  const res = await t
+    .step('create the shared record', () => createRecord(t, s.d, label))
+    .catch((e: unknown) => {
+      // Never sent (a refused connection): there is nothing for the last reader to remove.
+      if (nothingSent(e)) s.createSent = false;
+      throw e;
+    });
+  if (!is2xx(res))
+    t.notApplicable(
+      `creating the acceptance record was not served (status ` + `${res.status}; reported by OP5-REQUEST)`,
+      res,
+    );
   const { records } = await t.step('list the records', () => listUserRecords(t));
   const record = findRecord(records, s.d);
   if (!record) {
@@ -123,7 +148,8 @@ async function leave(t: CaseContext, key: string, s: Sharing): Promise<void> {
   try {
     const record = await s.ready.catch(() => undefined);
     if (s.createSent) {
-      // Every reader's write was refused: the record is as listed, so it is deleted without looking first (and a list confirms it).
+      // Every reader's write was refused: the record is as listed, so it is deleted without looking first (and a list
+      // confirms it).
       await removeRecord(t, s.d, s.asListed ? record : undefined);
       markNoRecord(t, s.d);
     }

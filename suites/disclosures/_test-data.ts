@@ -118,7 +118,8 @@ function listForNobody(t: CaseContext): Promise<{ res: HttpResult; consumer: str
     const label = 'control: list user disclosures of a made-up consumer';
     const query = { ...req.query, InstitutionConsumerId: consumer };
     const res = await t.step('control: the same list for a made-up consumer', () =>
-      t.send({ operation: 'listUserDisclosures', ...req, query, label, priority: ONCE_PER_RUN_PRIORITY }));
+      t.send({ operation: 'listUserDisclosures', ...req, query, label, priority: ONCE_PER_RUN_PRIORITY }),
+    );
     return { res, consumer };
   });
 }

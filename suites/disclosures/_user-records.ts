@@ -1,4 +1,9 @@
-import { createUserDisclosureRequest, deleteUserDisclosureRequest, listUserDisclosuresRequest, type DisclosureRef } from '../../data-builders/disclosures';
+import {
+  createUserDisclosureRequest,
+  deleteUserDisclosureRequest,
+  listUserDisclosuresRequest,
+  type DisclosureRef,
+} from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { TransportError, type SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
@@ -7,7 +12,17 @@ import { is2xx, type Listed } from './_institution-disclosures';
 import { caseKnows, refused, sawList, sawWrite, sendWrite, track, type Known } from './_case-records';
 import { alreadyAccepted, checkConfiguredDisclosure, customerIdDisproven, DISCLOSURE_KEY } from './_test-data';
 import { userListNotServed, withoutCustomerId } from './_test-data';
-import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, markNotOurs, oncePerRun, ONCE_PER_RUN_PRIORITY, recordKey, takeNoRecord } from './_known-records';
+import {
+  institutionDisclosuresOnce,
+  isNotOurs,
+  knownNoRecord,
+  markNoRecord,
+  markNotOurs,
+  oncePerRun,
+  ONCE_PER_RUN_PRIORITY,
+  recordKey,
+  takeNoRecord,
+} from './_known-records';
 
 /**
  * Helpers shared by the user disclosure features (operations 4–7).
@@ -22,8 +37,17 @@ import { institutionDisclosuresOnce, isNotOurs, knownNoRecord, markNoRecord, mar
 
 export type UserRecord = Record<string, unknown>;
 
-/** The key of the leftover of a record the run may have left on a disclosure (the same key when a later case puts it back). */
-const leftoverKey = (t: CaseContext, d: DisclosureRef) => ['user-disclosure', t.settings.runId, t.config.baseUrl, t.config.testData.institutionUserId, d.institutionId, d.institutionDisclosureName].join('|');
+/** The key of the leftover of a record the run may have left on a disclosure (the same key when a later case puts it
+ * back). */
+const leftoverKey = (t: CaseContext, d: DisclosureRef) =>
+  [
+    'user-disclosure',
+    t.settings.runId,
+    t.config.baseUrl,
+    t.config.testData.institutionUserId,
+    d.institutionId,
+    d.institutionDisclosureName,
+  ].join('|');
 
 /**
  * A case is about to create a record for this disclosure (it holds the disclosure's lock): the run
@@ -33,19 +57,32 @@ export function markChosen(t: CaseContext, d: DisclosureRef): void {
   takeNoRecord(t, d);
 }
 
-/** The lock of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does not change. */
+/** The lock of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does not
+ * change. */
 export { recordKey as userDisclosureLockKey } from './_known-records';
 
 /** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
-export async function listUserRecords(t: CaseContext, label = 'list user disclosures', priority?: number): Promise<{ res: HttpResult; records: UserRecord[] }> {
-  const res = await t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config), label, ...(priority ? { priority } : {}) });
+export async function listUserRecords(
+  t: CaseContext,
+  label = 'list user disclosures',
+  priority?: number,
+): Promise<{ res: HttpResult; records: UserRecord[] }> {
+  const res = await t.send({
+    operation: 'listUserDisclosures',
+    ...listUserDisclosuresRequest(t.faker, t.config),
+    label,
+    ...(priority ? { priority } : {}),
+  });
   if (!is2xx(res)) {
     // A refusal may be the configured user's doing: the control (once per run) tells where it can.
     await userListNotServed(t, res);
     t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`, res);
   }
   const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
-  if (!Array.isArray(records)) t.notApplicable('the list of user disclosures has no institutionUserDisclosures array (reported by OP4-RESPONSE-ENVELOPE)');
+  if (!Array.isArray(records))
+    t.notApplicable(
+      'the list of user disclosures has no institutionUserDisclosures ' + 'array (reported by OP4-RESPONSE-ENVELOPE)',
+    );
   const objects = records.filter((r): r is UserRecord => r !== null && typeof r === 'object');
   sawList(t, objects);
   return { res, records: objects };
@@ -53,7 +90,11 @@ export async function listUserRecords(t: CaseContext, label = 'list user disclos
 
 /** The record of a disclosure in the list: by institutionDisclosureName (and institutionId where both carry one). */
 export function findRecord(records: UserRecord[], d: DisclosureRef): UserRecord | undefined {
-  return records.find((r) => r.institutionDisclosureName === d.institutionDisclosureName && (r.institutionId === undefined || r.institutionId === d.institutionId));
+  return records.find(
+    (r) =>
+      r.institutionDisclosureName === d.institutionDisclosureName &&
+      (r.institutionId === undefined || r.institutionId === d.institutionId),
+  );
 }
 
 export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
@@ -61,7 +102,11 @@ export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
   if (configured) return [{ ...configured, institutionId: t.config.testData.institutionId }];
   const all = items
     .filter((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionDisclosureName === 'string')
-    .map((i) => ({ institutionDisclosureId: i.institutionDisclosureId as string, institutionDisclosureName: i.institutionDisclosureName as string, institutionId: typeof i.institutionId === 'string' ? i.institutionId : t.config.testData.institutionId }));
+    .map((i) => ({
+      institutionDisclosureId: i.institutionDisclosureId as string,
+      institutionDisclosureName: i.institutionDisclosureName as string,
+      institutionId: typeof i.institutionId === 'string' ? i.institutionId : t.config.testData.institutionId,
+    }));
   // Not the disclosures this run creates: operation 3's case renames them while other cases run.
   return all.filter((c) => !c.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
 }
@@ -96,7 +141,10 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
     t.putBack(handKey);
     return; // already deleted, or never created
   }
-  const status = typeof before.record?.institutionUserDisclosureStatus === 'string' ? before.record.institutionUserDisclosureStatus : 'ACCEPTED';
+  const status =
+    typeof before.record?.institutionUserDisclosureStatus === 'string'
+      ? before.record.institutionUserDisclosureStatus
+      : 'ACCEPTED';
   const built = deleteUserDisclosureRequest(t.faker, t.config, d, status);
   // A configured InstitutionCustomerId a control disproved (_test-data.ts) is not sent again.
   const req = customerIdDisproven(t) ? withoutCustomerId(built) : built;
@@ -128,16 +176,36 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
   const user = t.config.testData.institutionUserId;
   t.leftBehind({
     key: handKey,
-    what: `acceptance record of disclosure "${d.institutionDisclosureName}" (institutionDisclosureId ${d.institutionDisclosureId}, institutionId ${d.institutionId}) for user ${user}, account ${t.config.testData.accountId}`,
-    now: after.record ? `still listed after DELETE${typeof after.record.institutionUserDisclosureId === 'string' ? ` (institutionUserDisclosureId ${after.record.institutionUserDisclosureId})` : ''}` : 'unknown: the list of user disclosures could not be read',
-    restore: `no record: delete it (operation 7, DELETE {baseUrl}/db-disclosures/v1/institution-user-disclosures for institutionDisclosureName "${d.institutionDisclosureName}")`,
+    what:
+      `acceptance record of disclosure "${d.institutionDisclosureName}" (institutionDisclosureId ` +
+      `${d.institutionDisclosureId}, institutionId ${d.institutionId}) for user ${user}, account ` +
+      `${t.config.testData.accountId}`,
+    now: after.record
+      ? `still listed after DELETE${
+          typeof after.record.institutionUserDisclosureId === 'string'
+            ? ` (institutionUserDisclosureId ` + `${after.record.institutionUserDisclosureId})`
+            : ''
+        }`
+      : 'unknown: the list of user disclosures ' + 'could not be read',
+    restore:
+      `no record: delete it (operation 7, DELETE ` +
+      `{baseUrl}/db-disclosures/v1/institution-user-disclosures for institutionDisclosureName ` +
+      `"${d.institutionDisclosureName}")`,
     why: after.record ? 'the target kept it after DELETE' : why,
   });
-  if (after.record) throw new Error(`the acceptance record of "${d.institutionDisclosureName}" for user ${user} is still listed after DELETE: remove it by hand`);
-  throw new Error(`could not confirm that the acceptance record of "${d.institutionDisclosureName}" for user ${user} is gone: ${why}`);
+  if (after.record)
+    throw new Error(
+      `the acceptance record of "${d.institutionDisclosureName}" for user ` +
+        `${user} is still listed after DELETE: remove it by hand`,
+    );
+  throw new Error(
+    `could not confirm that the acceptance record of ` +
+      `"${d.institutionDisclosureName}" for user ${user} is gone: ${why}`,
+  );
 }
 
-/** removeRecord, then remember the user has no record for the disclosure (removeRecord returns only once it saw the record gone). */
+/** removeRecord, then remember the user has no record for the disclosure (removeRecord returns only once it saw the
+ * record gone). */
 export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef): Promise<void> {
   await removeRecord(t, d, caseKnows(t, d));
   markNoRecord(t, d);
@@ -151,13 +219,20 @@ export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef):
  * look at the user's records before is skipped where the run already knows there is none
  * (_known-records.ts).
  */
-export async function freshDisclosure(t: CaseContext, opts: { whenAllBusy?: () => Promise<DisclosureRef | undefined> } = {}): Promise<DisclosureRef> {
+export async function freshDisclosure(
+  t: CaseContext,
+  opts: { whenAllBusy?: () => Promise<DisclosureRef | undefined> } = {},
+): Promise<DisclosureRef> {
   const all = await disclosureCandidates(t);
   const tried = new Set<DisclosureRef>();
   for (;;) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
     if (pending.length === 0)
-      t.notApplicable(`the user already has an acceptance record for ${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; the suite does not alter records it did not create`);
+      t.notApplicable(
+        `the user already has an acceptance record for ` +
+          `${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; ` +
+          `the suite does not alter records it did not create`,
+      );
     let c = pending.reduce((a, b) => (lockLoad(recordKey(t, b)) < lockLoad(recordKey(t, a)) ? b : a));
     // Where every disclosure is held, the caller may know which one comes free first.
     if (lockLoad(recordKey(t, c)) > 0 && opts.whenAllBusy) {
@@ -181,7 +256,9 @@ export async function freshDisclosure(t: CaseContext, opts: { whenAllBusy?: () =
       markChosen(t, c);
       t.cleanup('release the lock on this user disclosure', async () => release());
       await t.parameter('institutionDisclosureName', c.institutionDisclosureName);
-      t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, () => removeRecordAndRemember(t, c));
+      t.cleanup(`delete the acceptance record of ` + `"${c.institutionDisclosureName}" if it is still there`, () =>
+        removeRecordAndRemember(t, c),
+      );
       return c;
     }
     tried.add(c);
@@ -199,7 +276,12 @@ export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRe
   // A configured disclosure the target does not list: nothing is written for it (could not test, naming the key).
   await checkConfiguredDisclosure(t);
   const all = candidates(t, t.config.testData.disclosure ? [] : await institutionDisclosuresOnce(t));
-  if (all.length === 0) t.notApplicable('operation 1 lists no institution disclosure (other than those this run created) with an institutionDisclosureId and a name, and testData.disclosure is not configured: there is no disclosure to accept');
+  if (all.length === 0)
+    t.notApplicable(
+      'operation 1 lists no institution disclosure (other than those this run created) with an ' +
+        'institutionDisclosureId and a name, and testData.disclosure is not ' +
+        'configured: there is no disclosure to accept',
+    );
   const hadRecord = await surveyOnce(t, all, before);
   const configured = t.config.testData.disclosure;
   // A configured disclosure the user had accepted before the run: nothing is written for it.
@@ -208,9 +290,16 @@ export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRe
   return all;
 }
 
-/** The user's records before any case of the run creates one: listed once per run, by the first case that needs them. */
+/** The user's records before any case of the run creates one: listed once per run, by the first case that needs them.
+ * */
 function recordsBeforeTheRun(t: CaseContext): Promise<UserRecord[]> {
-  return oncePerRun(t, 'user records before the run', async () => (await listUserRecords(t, 'list user disclosures (before the run changes any)', ONCE_PER_RUN_PRIORITY)).records);
+  return oncePerRun(
+    t,
+    'user records before the run',
+    async () =>
+      (await listUserRecords(t, 'list user disclosures (before the run ' + 'changes any)', ONCE_PER_RUN_PRIORITY))
+        .records,
+  );
 }
 
 /**
@@ -246,7 +335,13 @@ export async function usableAfterLooking(t: CaseContext, c: DisclosureRef): Prom
 }
 
 /** Send operation 5 (status ACCEPTED unless told). */
-export async function createRecord(t: CaseContext, d: DisclosureRef, label = 'create the user disclosure', credentials: 'valid' | 'none' | 'invalid' = 'valid', status = 'ACCEPTED'): Promise<HttpResult> {
+export async function createRecord(
+  t: CaseContext,
+  d: DisclosureRef,
+  label = 'create the user disclosure',
+  credentials: 'valid' | 'none' | 'invalid' = 'valid',
+  status = 'ACCEPTED',
+): Promise<HttpResult> {
   const req = createUserDisclosureRequest(t.faker, t.config, d, status, credentials);
   const res = await sendWrite(t, { operation: 'createUserDisclosure', ...req, label });
   sawWrite(t, d, 'create', res, status);
@@ -257,13 +352,20 @@ export async function createRecord(t: CaseContext, d: DisclosureRef, label = 'cr
 export function recordId(t: CaseContext, record: UserRecord): string {
   const id = record.institutionUserDisclosureId;
   if (typeof id !== 'string' || id === '')
-    t.notApplicable('the list of user disclosures (operation 4) does not expose institutionUserDisclosureId (the spec documents only institutionId, institutionUserId, institutionUserDisclosureStatus and institutionDisclosureName there), so the /{institutionUserDisclosureId} form cannot be addressed');
+    t.notApplicable(
+      'the list of user disclosures (operation 4) does not expose institutionUserDisclosureId (the spec ' +
+        'documents only institutionId, institutionUserId, institutionUserDisclosureStatus and ' +
+        'institutionDisclosureName there), so the /{institutionUserDisclosureId} form cannot be addressed',
+    );
   return id;
 }
 
 /** Operations 6 and 7 come in two forms: on the collection path, or on /{institutionUserDisclosureId}. */
 export type Form = 'collection' | 'by-id';
-export const FORM_TITLE: Record<Form, string> = { collection: 'collection form', 'by-id': '/{institutionUserDisclosureId} form' };
+export const FORM_TITLE: Record<Form, string> = {
+  collection: 'collection form',
+  'by-id': '/{institutionUserDisclosureId} form',
+};
 
 /**
  * Send a change or delete of a record in the given form, as a step of its own; the /{id} form takes
@@ -273,7 +375,10 @@ export async function sendInForm(
   t: CaseContext,
   form: Form,
   record: UserRecord,
-  ops: { collection: 'changeUserDisclosure' | 'deleteUserDisclosure'; byId: 'changeUserDisclosureById' | 'deleteUserDisclosureById' },
+  ops: {
+    collection: 'changeUserDisclosure' | 'deleteUserDisclosure';
+    byId: 'changeUserDisclosureById' | 'deleteUserDisclosureById';
+  },
   req: Pick<SendOptions, 'headers' | 'query' | 'body'>,
   step: string,
 ): Promise<HttpResult> {

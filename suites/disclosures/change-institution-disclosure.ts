@@ -1,9 +1,15 @@
 import { changeInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
-import { createInstitutionDisclosure, findDisclosure, is2xx, listInstitutionDisclosures } from './_institution-disclosures';
+import {
+  createInstitutionDisclosure,
+  findDisclosure,
+  is2xx,
+  listInstitutionDisclosures,
+} from './_institution-disclosures';
 import { authenticationCases } from './_authentication';
 
-/** Operation 3: PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId} (behind allow.institutionDisclosureWrites). */
+/** Operation 3: PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId} (behind
+ * allow.institutionDisclosureWrites). */
 
 /**
  * An unauthenticated change aimed at a listed disclosure, carrying exactly the values it already has:
@@ -12,33 +18,87 @@ import { authenticationCases } from './_authentication';
 async function unauthenticatedChange(t: CaseContext, credentials: Credentials) {
   const { items } = await listInstitutionDisclosures(t);
   // Not one this run created: the state case renames those while this case runs.
-  const d = items.find((i) => typeof i.institutionDisclosureId === 'string' && typeof i.institutionId === 'string' && typeof i.institutionDisclosureName === 'string' && typeof i.institutionDisclosureStatus === 'boolean' && !i.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
-  if (!d) t.notApplicable('no listed institution disclosure (other than those this run created) carries id, institutionId, name and status, so no change can be sent that would leave it as it is if a faulty target served it');
-  const target = { institutionDisclosureId: d.institutionDisclosureId as string, institutionId: d.institutionId as string, institutionDisclosureName: d.institutionDisclosureName as string, institutionDisclosureStatus: d.institutionDisclosureStatus as boolean };
+  const d = items.find(
+    (i) =>
+      typeof i.institutionDisclosureId === 'string' &&
+      typeof i.institutionId === 'string' &&
+      typeof i.institutionDisclosureName === 'string' &&
+      typeof i.institutionDisclosureStatus === 'boolean' &&
+      !i.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`),
+  );
+  if (!d)
+    t.notApplicable(
+      'no listed institution disclosure (other than those this run created) carries id, institutionId, name ' +
+        'and status, so no change can be sent that would leave it as it is if a faulty target served it',
+    );
+  const target = {
+    institutionDisclosureId: d.institutionDisclosureId as string,
+    institutionId: d.institutionId as string,
+    institutionDisclosureName: d.institutionDisclosureName as string,
+    institutionDisclosureStatus: d.institutionDisclosureStatus as boolean,
+  };
   await t.parameter('institutionDisclosureId', target.institutionDisclosureId);
-  return t.send({ operation: 'changeInstitutionDisclosure', pathParams: { institutionDisclosureId: target.institutionDisclosureId }, ...changeInstitutionDisclosureRequest(t.faker, t.config, target, credentials), label: 'change institution disclosure (same values)' });
+  return t.send({
+    operation: 'changeInstitutionDisclosure',
+    pathParams: { institutionDisclosureId: target.institutionDisclosureId },
+    ...changeInstitutionDisclosureRequest(t.faker, t.config, target, credentials),
+    label: 'change institution disclosure (same values)',
+  });
 }
 
 export default feature('disclosures', 'changeInstitutionDisclosure', [
   {
-    title: 'changes a disclosure created with status false: the response and the list show the new name and status true, same id',
-    requirements: ['STATE-ID-CREATE', 'OP3-REQUEST', 'CONV-JSON-BODIES', 'OP3-RESPONSE', 'OP3-RESPONSE-REFLECTS-REQUEST', 'STATE-ID-CHANGE'],
+    title:
+      'changes a disclosure created with status false: the response and the ' +
+      'list show the new name and status true, same id',
+    requirements: [
+      'STATE-ID-CREATE',
+      'OP3-REQUEST',
+      'CONV-JSON-BODIES',
+      'OP3-RESPONSE',
+      'OP3-RESPONSE-REFLECTS-REQUEST',
+      'STATE-ID-CHANGE',
+    ],
     async run(t) {
       const institutionId = t.config.testData.institutionId;
       const created = await t.step('create with status false', () => createInstitutionDisclosure(t, false));
-      if (!is2xx(created.res)) t.notApplicable(`creating the disclosure was not served (status ${created.res.status}; reported by OP2-REQUEST)`, created.res);
+      if (!is2xx(created.res))
+        t.notApplicable(
+          `creating the disclosure was not served (status ` + `${created.res.status}; reported by OP2-REQUEST)`,
+          created.res,
+        );
       const responseId = (created.res.json as Record<string, unknown> | undefined)?.institutionDisclosureId;
       const before = await t.step('list after create', () => listInstitutionDisclosures(t));
       t.judgeLog([created.res, before.res], 'STATE-ID-CREATE');
-      const found = findDisclosure(before.items, typeof responseId === 'string' ? responseId : undefined, created.name, institutionId);
+      const found = findDisclosure(
+        before.items,
+        typeof responseId === 'string' ? responseId : undefined,
+        created.name,
+        institutionId,
+      );
       const id = typeof responseId === 'string' ? responseId : found?.institutionDisclosureId;
-      if (typeof id !== 'string') return t.notApplicable('neither the create response nor the list gives the created disclosure an institutionDisclosureId (reported by OP2-RESPONSE / RES-DISCLOSURE-OPTIONAL-MEMBERS)');
+      if (typeof id !== 'string')
+        return t.notApplicable(
+          'neither the create response nor the list gives the created disclosure an ' +
+            'institutionDisclosureId (reported by OP2-RESPONSE / RES-DISCLOSURE-OPTIONAL-MEMBERS)',
+        );
       await t.parameter('institutionDisclosureId', id);
 
-      const change = { institutionDisclosureId: id, institutionId, institutionDisclosureName: disclosureName(t.faker, t.settings.runId), institutionDisclosureStatus: true };
+      const change = {
+        institutionDisclosureId: id,
+        institutionId,
+        institutionDisclosureName: disclosureName(t.faker, t.settings.runId),
+        institutionDisclosureStatus: true,
+      };
       await t.parameter('new institutionDisclosureName', change.institutionDisclosureName);
       const res = await t.step('change to a new name and status true', () =>
-        t.send({ operation: 'changeInstitutionDisclosure', pathParams: { institutionDisclosureId: id }, ...changeInstitutionDisclosureRequest(t.faker, t.config, change), label: 'change institution disclosure' }));
+        t.send({
+          operation: 'changeInstitutionDisclosure',
+          pathParams: { institutionDisclosureId: id },
+          ...changeInstitutionDisclosureRequest(t.faker, t.config, change),
+          label: 'change institution disclosure',
+        }),
+      );
       t.judge(res, 'OP3-REQUEST', 'CONV-JSON-BODIES', 'OP3-RESPONSE', 'OP3-RESPONSE-REFLECTS-REQUEST');
       // The change's answer (same id, the name sent) and the list after it (by id; by the new name where
       // the list gives no ids): STATE-ID-CHANGE, a state rule of sequence-rules.ts.

@@ -31,19 +31,22 @@ const stateCase = (form: Form): CaseDef => ({
   async run(t) {
     const acted = await lifecycleStep(t, `change:${form}`);
     const { res, before, after } = acted;
-    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
+    if (!is2xx(res))
+      t.notApplicable(`the change was not served (status ${res.status}; ` + `reported by ${REQUEST_RULE[form]})`, res);
     t.judgeLog([before!.res, res, after.res], 'STATE-UD-CHANGE');
   },
 });
 
-/** The change acts on the record it names and on no other: the second record (ACCEPTED, so a change applied to it shows) and the records from before the run stay as they were. */
+/** The change acts on the record it names and on no other: the second record (ACCEPTED, so a change applied to it
+ * shows) and the records from before the run stay as they were. */
 const onlyNamedCase = (form: Form): CaseDef => ({
   title: `leaves the user's other records as they were (${FORM_TITLE[form]})`,
   requirements: ['STATE-UD-CHANGE-ONLY-NAMED'],
   async run(t) {
     const acted = await lifecycleStep(t, `change:${form}`);
     const { d, res, before } = acted;
-    if (!is2xx(res)) t.notApplicable(`the change was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
+    if (!is2xx(res))
+      t.notApplicable(`the change was not served (status ${res.status}; ` + `reported by ${REQUEST_RULE[form]})`, res);
     const beside = before!.records.filter((r) => findRecord([r], d) === undefined);
     if (beside.length === 0)
       t.notApplicable(
@@ -55,11 +58,21 @@ const onlyNamedCase = (form: Form): CaseDef => ({
   },
 });
 
-/** A change a conformant target refuses without changing anything: on the life's record after its last step, else on the record the readers share. */
+/** A change a conformant target refuses without changing anything: on the life's record after its last step, else on
+ * the record the readers share. */
 async function unauthenticatedChange(t: CaseContext, credentials: Exclude<Credentials, 'valid'>) {
   const { d, record, write } = (await recordAtTheEndOfLife(t)) ?? (await sharedRecord(t));
   const req = changeUserDisclosureRequest(t.faker, t.config, d, 'NOT_ACCEPTED', credentials);
-  return write(() => sendInForm(t, 'collection', record, { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' }, req, 'change'));
+  return write(() =>
+    sendInForm(
+      t,
+      'collection',
+      record,
+      { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' },
+      req,
+      'change',
+    ),
+  );
 }
 
 export default feature('disclosures', 'changeUserDisclosure', [

@@ -10,8 +10,17 @@ import { authenticationCases } from './_authentication';
  */
 export default feature('disclosures', 'createInstitutionDisclosure', [
   {
-    title: 'creates a disclosure with status true: a 2xx with the documented members, then listed with the name and status sent',
-    requirements: ['OP2-REQUEST', 'CONV-JSON-BODIES', 'OP2-RESPONSE', 'OP2-RESPONSE-REFLECTS-REQUEST', 'STATE-ID-CREATE', 'RES-DISCLOSURE-DATATYPE-VALUES'],
+    title:
+      'creates a disclosure with status true: a 2xx with the documented ' +
+      'members, then listed with the name and status sent',
+    requirements: [
+      'OP2-REQUEST',
+      'CONV-JSON-BODIES',
+      'OP2-RESPONSE',
+      'OP2-RESPONSE-REFLECTS-REQUEST',
+      'STATE-ID-CREATE',
+      'RES-DISCLOSURE-DATATYPE-VALUES',
+    ],
     async run(t) {
       const { res } = await t.step('create', () => createInstitutionDisclosure(t, true));
       t.judge(res, 'OP2-REQUEST', 'CONV-JSON-BODIES', 'OP2-RESPONSE', 'OP2-RESPONSE-REFLECTS-REQUEST');

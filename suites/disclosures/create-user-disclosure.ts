@@ -26,13 +26,19 @@ export default feature('disclosures', 'createUserDisclosure', [
     requirements: ['STATE-UD-CREATE'],
     async run(t) {
       const { res, after } = await lifecycleStep(t, 'create');
-      if (!is2xx(res)) t.notApplicable(`creating the record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
+      if (!is2xx(res))
+        t.notApplicable(`creating the record was not served (status ` + `${res.status}; reported by OP5-REQUEST)`, res);
       t.withSetupNote(notListedNote(t), () => t.judgeLog([res, after.res], 'STATE-UD-CREATE'));
     },
   },
   ...authenticationCases(async (t, credentials) => {
     // Where every disclosure is held (by the records' life), the one the life frees first.
     await afterTheLifeTookItsDisclosures(t);
-    return createRecord(t, await freshDisclosure(t, { whenAllBusy: () => disclosureTheLifeFrees(t) }), `create the user disclosure ${credentials === 'none' ? 'without credentials' : 'with an invalid token'}`, credentials);
+    return createRecord(
+      t,
+      await freshDisclosure(t, { whenAllBusy: () => disclosureTheLifeFrees(t) }),
+      `create the user disclosure ` + `${credentials === 'none' ? 'without credentials' : 'with an invalid token'}`,
+      credentials,
+    );
   }),
 ]);

@@ -31,19 +31,22 @@ const stateCase = (form: Form): CaseDef => ({
   async run(t) {
     const acted = await lifecycleStep(t, `delete:${form}`);
     const { res, before, after } = acted;
-    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
+    if (!is2xx(res))
+      t.notApplicable(`the delete was not served (status ${res.status}; ` + `reported by ${REQUEST_RULE[form]})`, res);
     t.judgeLog([before!.res, res, after.res], 'STATE-UD-DELETE');
   },
 });
 
-/** The delete removes the record it names and no other: the other record (NOT_ACCEPTED, so a delete keyed on either status shows) and the records from before the run stay as they were. */
+/** The delete removes the record it names and no other: the other record (NOT_ACCEPTED, so a delete keyed on either
+ * status shows) and the records from before the run stay as they were. */
 const onlyNamedCase = (form: Form): CaseDef => ({
   title: `leaves the user's other records as they were (${FORM_TITLE[form]})`,
   requirements: ['STATE-UD-DELETE-ONLY-NAMED'],
   async run(t) {
     const acted = await lifecycleStep(t, `delete:${form}`);
     const { d, res, before } = acted;
-    if (!is2xx(res)) t.notApplicable(`the delete was not served (status ${res.status}; reported by ${REQUEST_RULE[form]})`, res);
+    if (!is2xx(res))
+      t.notApplicable(`the delete was not served (status ${res.status}; ` + `reported by ${REQUEST_RULE[form]})`, res);
     const beside = before!.records.filter((r) => findRecord([r], d) === undefined);
     if (beside.length === 0)
       t.notApplicable(
@@ -55,12 +58,23 @@ const onlyNamedCase = (form: Form): CaseDef => ({
   },
 });
 
-/** A delete a conformant target refuses without changing anything: on the life's record after its last step, else on the record the readers share. */
+/** A delete a conformant target refuses without changing anything: on the life's record after its last step, else on
+ * the record the readers share. */
 async function unauthenticatedDelete(t: CaseContext, credentials: Exclude<Credentials, 'valid'>) {
   const { d, record, write } = (await recordAtTheEndOfLife(t)) ?? (await sharedRecord(t));
-  const status = typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
+  const status =
+    typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
   const req = deleteUserDisclosureRequest(t.faker, t.config, d, status, credentials);
-  return write(() => sendInForm(t, 'collection', record, { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' }, req, 'delete'));
+  return write(() =>
+    sendInForm(
+      t,
+      'collection',
+      record,
+      { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' },
+      req,
+      'delete',
+    ),
+  );
 }
 
 export default feature('disclosures', 'deleteUserDisclosure', [

@@ -3,7 +3,6 @@ import type { CaseContext } from '../../harness/case';
 import { feature } from '../../harness/case';
 import { authenticationCases } from './_authentication';
 
-
 /**
  * Operation 1: GET /db-disclosures/v1/institution-disclosures. The driver: each case sends the list
  * and holds the answer to the rules it names (harness/rules/exchange-rules.ts, the rules a recorded
@@ -11,15 +10,22 @@ import { authenticationCases } from './_authentication';
  */
 
 const list = (t: CaseContext, credentials: Credentials = 'valid') =>
-  t.send({ operation: 'listInstitutionDisclosures', headers: commonHeaders(t.faker, t.config, credentials), label: 'list institution disclosures' });
+  t.send({
+    operation: 'listInstitutionDisclosures',
+    headers: commonHeaders(t.faker, t.config, credentials),
+    label: 'list institution disclosures',
+  });
 
 /** The list's elements, or "not applicable" when an earlier requirement already failed on it. */
 async function listedElements(t: CaseContext) {
   const res = await list(t);
-  if (res.status < 200 || res.status > 299) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP1-REQUEST)`, res);
+  if (res.status < 200 || res.status > 299)
+    t.notApplicable(`the list request was not served (status ` + `${res.status}; reported by OP1-REQUEST)`, res);
   const items = (res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
-  if (!Array.isArray(items)) t.notApplicable('the answer has no institutionDisclosures array (reported by OP1-RESPONSE-ENVELOPE)');
-  if (items.length === 0) t.notApplicable('the target lists no institution disclosure, so there is no element to inspect');
+  if (!Array.isArray(items))
+    t.notApplicable('the answer has no institutionDisclosures array ' + '(reported by OP1-RESPONSE-ENVELOPE)');
+  if (items.length === 0)
+    t.notApplicable('the target lists no institution disclosure, so ' + 'there is no element to inspect');
   return { res, items: items as unknown[] };
 }
 
@@ -36,7 +42,8 @@ export default feature('disclosures', 'listInstitutionDisclosures', [
     requirements: ['CONV-JSON-BODIES', 'OP1-RESPONSE-ENVELOPE'],
     async run(t) {
       const res = await list(t);
-      if (res.status < 200 || res.status > 299) t.notApplicable(`the list request was not served (status ${res.status}; reported by OP1-REQUEST)`, res);
+      if (res.status < 200 || res.status > 299)
+        t.notApplicable(`the list request was not served (status ` + `${res.status}; reported by OP1-REQUEST)`, res);
       t.judge(res, 'CONV-JSON-BODIES', 'OP1-RESPONSE-ENVELOPE');
     },
   },

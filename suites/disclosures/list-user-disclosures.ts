@@ -13,7 +13,11 @@ import { userListNotServed } from './_test-data';
  */
 
 const list = (t: CaseContext, credentials: Credentials = 'valid') =>
-  t.send({ operation: 'listUserDisclosures', ...listUserDisclosuresRequest(t.faker, t.config, credentials), label: 'list user disclosures' });
+  t.send({
+    operation: 'listUserDisclosures',
+    ...listUserDisclosuresRequest(t.faker, t.config, credentials),
+    label: 'list user disclosures',
+  });
 
 /**
  * The list with at least one element: the list that follows the create of the records' life
@@ -22,8 +26,16 @@ const list = (t: CaseContext, credentials: Credentials = 'valid') =>
  */
 async function listWithARecord(t: CaseContext) {
   const { d, res, after } = await lifecycleStep(t, 'create');
-  if (!is2xx(res)) t.notApplicable(`creating an acceptance record was not served (status ${res.status}; reported by OP5-REQUEST)`, res);
-  if (!findRecord(after.records, d)) t.notApplicable(`the acceptance record of "${d.institutionDisclosureName}" this run created is not listed (reported by STATE-UD-CREATE)`);
+  if (!is2xx(res))
+    t.notApplicable(
+      `creating an acceptance record was not served (status ` + `${res.status}; reported by OP5-REQUEST)`,
+      res,
+    );
+  if (!findRecord(after.records, d))
+    t.notApplicable(
+      `the acceptance record of "${d.institutionDisclosureName}" this run ` +
+        `created is not listed (reported by STATE-UD-CREATE)`,
+    );
   return after;
 }
 
@@ -39,8 +51,11 @@ async function theUsersRecords(t: CaseContext) {
   return listWithARecord(t);
 }
 
-/** Another consumer: the configured testData.otherInstitutionUserId, else a made-up id nobody uses, named after the run. */
-const otherConsumer = (t: CaseContext) => t.config.testData.otherInstitutionUserId ?? `dbsi-${t.settings.runId}-nobody-${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}`;
+/** Another consumer: the configured testData.otherInstitutionUserId, else a made-up id nobody uses, named after the
+ * run. */
+const otherConsumer = (t: CaseContext) =>
+  t.config.testData.otherInstitutionUserId ??
+  `dbsi-${t.settings.runId}-nobody-${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}`;
 
 export default feature('disclosures', 'listUserDisclosures', [
   {
@@ -66,7 +81,9 @@ export default feature('disclosures', 'listUserDisclosures', [
     },
   },
   {
-    title: 'lists records that each carry institutionId, institutionUserId, institutionUserDisclosureStatus and institutionDisclosureName',
+    title:
+      'lists records that each carry institutionId, institutionUserId, ' +
+      'institutionUserDisclosureStatus and institutionDisclosureName',
     requirements: ['OP4-RESPONSE-MEMBERS'],
     async run(t) {
       t.judge((await listWithARecord(t)).res, 'OP4-RESPONSE-MEMBERS');
@@ -104,7 +121,14 @@ export default feature('disclosures', 'listUserDisclosures', [
       const other = otherConsumer(t);
       await t.parameter('InstitutionConsumerId', other);
       const req = listUserDisclosuresRequest(t.faker, t.config);
-      const res = await t.step('list for another consumer', () => t.send({ operation: 'listUserDisclosures', ...req, query: { ...req.query, InstitutionConsumerId: other }, label: 'list user disclosures of another consumer' }));
+      const res = await t.step('list for another consumer', () =>
+        t.send({
+          operation: 'listUserDisclosures',
+          ...req,
+          query: { ...req.query, InstitutionConsumerId: other },
+          label: 'list user disclosures of another consumer',
+        }),
+      );
       t.judgeLog([mine.res, res], 'OP4-OTHER-CONSUMER');
     },
   },

@@ -1,7 +1,18 @@
-import { oneTimeTransfer, scheduledTransfer, transferHeaders, type TransferCredentials } from '../../data-builders/transfers';
+import {
+  oneTimeTransfer,
+  scheduledTransfer,
+  transferHeaders,
+  type TransferCredentials,
+} from '../../data-builders/transfers';
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { feature } from '../../harness/case';
-import { json_object_body, not_served, reflects_request, schema_conformance, status_code_conformance } from '../../harness/checks';
+import {
+  json_object_body,
+  not_served,
+  reflects_request,
+  schema_conformance,
+  status_code_conformance,
+} from '../../harness/checks';
 import type { HttpResult } from '../../harness/http/client';
 import { observeEnumerations, sentValues } from '../../harness/transfer-values';
 import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../../harness/transfer-members';
@@ -21,10 +32,23 @@ import { withinBudget } from './_within-budget';
 const TRANSFER_DATA = 'testData.transfer (fromAccountId, toAccountId, amount)';
 
 /** A request built to be refused (`refusable`) is sent within the run's budget of transfers accepted by mistake. */
-function create(t: CaseContext, body: unknown, label: string, o: { credentials?: TransferCredentials; omitTransactionId?: boolean; refusable?: boolean } = {}): Promise<HttpResult> {
+function create(
+  t: CaseContext,
+  body: unknown,
+  label: string,
+  o: { credentials?: TransferCredentials; omitTransactionId?: boolean; refusable?: boolean } = {},
+): Promise<HttpResult> {
   const relies = (o.credentials ?? 'valid') === 'valid' ? [TRANSFER_DATA] : [];
   const bearerEnv = o.credentials === 'forbidden' ? 'DBSI_TRANSFERS_FORBIDDEN_TOKEN' : 'DBSI_TRANSFERS_TOKEN';
-  const send = () => t.send({ operation: 'createTransfer', headers: transferHeaders(t.faker, t.config, o), body, label, bearerEnv, relies });
+  const send = () =>
+    t.send({
+      operation: 'createTransfer',
+      headers: transferHeaders(t.faker, t.config, o),
+      body,
+      label,
+      bearerEnv,
+      relies,
+    });
   return o.refusable ? withinBudget(t, send) : send();
 }
 
@@ -34,7 +58,11 @@ const ERROR = ['CONV-JSON-BODIES', 'OP9-ERROR-SHAPE'];
 
 type Json = Record<string, any>;
 
-function successCase(title: string, requestRule: 'OP9-REQUEST' | 'OP9-REQUEST-EVERY-MEMBER', build: (t: CaseContext) => Json): CaseDef {
+function successCase(
+  title: string,
+  requestRule: 'OP9-REQUEST' | 'OP9-REQUEST-EVERY-MEMBER',
+  build: (t: CaseContext) => Json,
+): CaseDef {
   return {
     title,
     requirements: [requestRule, ...SUCCESS],
@@ -42,14 +70,24 @@ function successCase(title: string, requestRule: 'OP9-REQUEST' | 'OP9-REQUEST-EV
       const body = build(t);
       await t.parameter('amount', `${body.amount.amount} ${body.amount.currencyCode}`);
       if (requestRule === 'OP9-REQUEST-EVERY-MEMBER') {
-        const unsent = [...TRANSFER_MEMBERS.filter((m) => body[m] === undefined), ...SCHEDULE_MEMBERS.filter((m) => body.schedule?.[m] === undefined).map((m) => `schedule.${m}`)];
-        if (unsent.length) await t.parameter('members not sent', `${unsent.join(', ')} (not configured: testData.transfer.fromAccountHolderId / toAccountHolderId)`);
+        const unsent = [
+          ...TRANSFER_MEMBERS.filter((m) => body[m] === undefined),
+          ...SCHEDULE_MEMBERS.filter((m) => body.schedule?.[m] === undefined).map((m) => `schedule.${m}`),
+        ];
+        if (unsent.length)
+          await t.parameter(
+            'members not sent',
+            `${unsent.join(', ')} (not configured: ` + `testData.transfer.fromAccountHolderId / toAccountHolderId)`,
+          );
       }
       const res = await create(t, body, title.split(':')[0]!);
       t.verify(requestRule, status_code_conformance(res, 200));
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP9-RESPONSE-TRANSFER', schema_conformance(res, 'transfer'));
-      t.verify('OP9-RESPONSE-REFLECTS-REQUEST', reflects_request(res.json, sentValues(body), 'the Transfer answered', res));
+      t.verify(
+        'OP9-RESPONSE-REFLECTS-REQUEST',
+        reflects_request(res.json, sentValues(body), 'the Transfer answered', res),
+      );
       observeEnumerations(t, res, res.json as Json, body);
     },
   };
@@ -62,8 +100,16 @@ function authCase(title: string, credentials: TransferCredentials, requirementId
     requirements: [requirementId, ...ERROR],
     async run(t) {
       if (credentials === 'forbidden' && !t.config.credentials.transfersForbiddenToken)
-        t.notApplicable('no valid-but-unauthorized token is configured (credentials.transfersForbiddenToken or DBSI_TRANSFERS_FORBIDDEN_TOKEN)');
-      const res = await create(t, oneTimeTransfer(t.faker, t.config, t.settings.runId), `create a transfer (${credentials} token)`, { credentials, refusable: true });
+        t.notApplicable(
+          'no valid-but-unauthorized token is configured ' +
+            '(credentials.transfersForbiddenToken or DBSI_TRANSFERS_FORBIDDEN_TOKEN)',
+        );
+      const res = await create(
+        t,
+        oneTimeTransfer(t.faker, t.config, t.settings.runId),
+        `create a transfer (${credentials} token)`,
+        { credentials, refusable: true },
+      );
       t.verify(requirementId, status_code_conformance(res, status));
       t.verify('CONV-JSON-BODIES', json_object_body(res));
       t.verify('OP9-ERROR-SHAPE', schema_conformance(res, 'transfer-error'));
@@ -75,7 +121,11 @@ function authCase(title: string, credentials: TransferCredentials, requirementId
  * A request that breaks a documented rule: not served (the grade of `requirementId`); 400 with code and
  * message (SHOULD). `cell` names the contract-coverage cell a generated case exercises.
  */
-export function invalidCase(title: string, requirementId: string, build: (t: CaseContext) => { body: unknown; omitTransactionId?: boolean; why: string; cell?: string }): CaseDef {
+export function invalidCase(
+  title: string,
+  requirementId: string,
+  build: (t: CaseContext) => { body: unknown; omitTransactionId?: boolean; why: string; cell?: string },
+): CaseDef {
   return {
     title,
     requirements: [requirementId, 'OP9-INVALID-ANSWERS-400', ...ERROR],
@@ -95,15 +145,39 @@ export function invalidCase(title: string, requirementId: string, build: (t: Cas
 const oneTime = (t: CaseContext) => oneTimeTransfer(t.faker, t.config, t.settings.runId);
 
 export default feature('money-movement', 'createTransfer', [
-  successCase('creates a one-time transfer: 200 with a Transfer object that reflects the request', 'OP9-REQUEST', oneTime),
-  successCase('creates a scheduled transfer that carries every documented member: 200 with a Transfer object that reflects the request and its schedule', 'OP9-REQUEST-EVERY-MEMBER', (t) => scheduledTransfer(t.faker, t.config, t.settings.runId)),
+  successCase(
+    'creates a one-time transfer: 200 with a Transfer ' + 'object that reflects the request',
+    'OP9-REQUEST',
+    oneTime,
+  ),
+  successCase(
+    'creates a scheduled transfer that carries every documented member: 200 with a ' +
+      'Transfer object that reflects the request and its schedule',
+    'OP9-REQUEST-EVERY-MEMBER',
+    (t) => scheduledTransfer(t.faker, t.config, t.settings.runId),
+  ),
   authCase('answers 401 with code and message without a token', 'none', 'OP9-AUTH-401', 401),
   authCase('answers 401 with code and message with an invalid token', 'invalid', 'OP9-AUTH-401', 401),
-  authCase('answers 403 with code and message with a valid token that lacks authorization', 'forbidden', 'OP9-AUTH-403', 403),
-  invalidCase('refuses a request without transactionId, with 400 and code and message', 'OP9-TRANSACTIONID-REQUIRED', (t) => ({ body: oneTime(t), omitTransactionId: true, why: 'no transactionId header' })),
+  authCase(
+    'answers 403 with code and message with a valid ' + 'token that lacks authorization',
+    'forbidden',
+    'OP9-AUTH-403',
+    403,
+  ),
+  invalidCase(
+    'refuses a request without transactionId, with ' + '400 and code and message',
+    'OP9-TRANSACTIONID-REQUIRED',
+    (t) => ({ body: oneTime(t), omitTransactionId: true, why: 'no transactionId header' }),
+  ),
   invalidCase('refuses an amount given as a string, with 400 and code and message', 'OP9-BODY-TYPES', (t) => {
     const body = oneTime(t) as Json;
-    return { body: { ...body, amount: { ...body.amount, amount: String(body.amount.amount) } }, why: 'amount.amount a string where a number is documented' };
+    return {
+      body: { ...body, amount: { ...body.amount, amount: String(body.amount.amount) } },
+      why: 'amount.amount a string where a number ' + 'is documented',
+    };
   }),
-  invalidCase('refuses an account id given as a number, with 400 and code and message', 'OP9-BODY-TYPES', (t) => ({ body: { ...oneTime(t), toAccountId: 100300 }, why: 'toAccountId a number where a string is documented' })),
+  invalidCase('refuses an account id given as a number, with ' + '400 and code and message', 'OP9-BODY-TYPES', (t) => ({
+    body: { ...oneTime(t), toAccountId: 100300 },
+    why: 'toAccountId a number where a string is documented',
+  })),
 ]);

@@ -29,7 +29,6 @@ const WRITTEN_BY_HAND = new Set(['amount.amount', 'toAccountId']);
 
 const cells = typeViolationCells('createTransfer').filter((c) => !WRITTEN_BY_HAND.has(c.element));
 
-
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 const cases: CaseDef[] = cells.map((cell) => {

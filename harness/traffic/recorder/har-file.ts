@@ -10,7 +10,14 @@ import type { HarEntry, HarLog } from '../har';
  */
 export function harEntry(x: Observed, redactor: Redactor, labels: Map<string, string> = new Map()): HarEntry {
   const c = x.credential;
-  const credential = c && { label: c.label === undefined ? undefined : labels.get(c.label) ?? labels.set(c.label, `c${labels.size + 1}`).get(c.label), scheme: c.scheme, wellFormedBasic: c.wellFormedBasic };
+  const credential = c && {
+    label:
+      c.label === undefined
+        ? undefined
+        : (labels.get(c.label) ?? labels.set(c.label, `c${labels.size + 1}`).get(c.label)),
+    scheme: c.scheme,
+    wellFormedBasic: c.wellFormedBasic,
+  };
   const url = redactor.text(x.url);
   let queryString: Array<{ name: string; value: string }> = [];
   try {
@@ -18,7 +25,8 @@ export function harEntry(x: Observed, redactor: Redactor, labels: Map<string, st
   } catch {
     /* not a URL */
   }
-  const list = (h: Record<string, string>) => Object.entries(redactor.headers(h)).map(([name, value]) => ({ name, value }));
+  const list = (h: Record<string, string>) =>
+    Object.entries(redactor.headers(h)).map(([name, value]) => ({ name, value }));
   const reqType = Object.entries(x.requestHeaders).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const resType = x.responseHeaders['content-type'] ?? '';
   const body = redactor.body(x.responseBody) ?? '';
@@ -32,7 +40,9 @@ export function harEntry(x: Observed, redactor: Redactor, labels: Map<string, st
       cookies: [],
       headers: list(x.requestHeaders),
       queryString,
-      ...(x.requestBody !== undefined ? { postData: { mimeType: reqType, text: redactor.body(x.requestBody) ?? '' } } : {}),
+      ...(x.requestBody !== undefined
+        ? { postData: { mimeType: reqType, text: redactor.body(x.requestBody) ?? '' } }
+        : {}),
       headersSize: -1,
       bodySize: x.requestBody === undefined ? 0 : Buffer.byteLength(x.requestBody),
     } as HarEntry['request'],

@@ -23,10 +23,23 @@ Options:
 
 Exit codes: 0 recorded (after Ctrl-C or SIGTERM), 2 usage or configuration error.`;
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, io = { out: (l: string) => process.stdout.write(l + '\n'), err: (l: string) => process.stderr.write(l + '\n') }): Promise<number> {
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io = { out: (l: string) => process.stdout.write(l + '\n'), err: (l: string) => process.stderr.write(l + '\n') },
+): Promise<number> {
   let v;
   try {
-    v = parseArgs({ args: argv, options: { config: { type: 'string' }, listen: { type: 'string', default: '127.0.0.1:8780' }, out: { type: 'string', default: 'recorded.har' }, strict: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } }).values;
+    v = parseArgs({
+      args: argv,
+      options: {
+        config: { type: 'string' },
+        listen: { type: 'string', default: '127.0.0.1:8780' },
+        out: { type: 'string', default: 'recorded.har' },
+        strict: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
   } catch (e) {
     io.err(`dbsi-conformance record: ${(e as Error).message}\n\n${RECORD_USAGE}`);
     return 2;
@@ -49,21 +62,36 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   try {
     config = loadConfigFile(configPath, env, v.config ? '--config' : 'DBSI_CONFIG');
   } catch (e) {
-    io.err(`dbsi-conformance record: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
+    io.err(
+      `dbsi-conformance record: ` + `${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`,
+    );
     return 2;
   }
   // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
   const out = resolve(userCwd(env), v.out!);
   let session;
   try {
-    session = await startRecording(config, { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]), out, version: suiteVersion(), print: io.out, strict: v.strict });
+    session = await startRecording(config, {
+      host: m[1]!.replace(/^\[|\]$/g, ''),
+      port: Number(m[2]),
+      out,
+      version: suiteVersion(),
+      print: io.out,
+      strict: v.strict,
+    });
   } catch (e) {
-    io.err(`dbsi-conformance record: cannot listen on ${v.listen}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    io.err(
+      `dbsi-conformance record: cannot listen on ${v.listen}: ` +
+        `${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
     return 2;
   }
   const u = session.recorder.urls;
   io.out(`dbsi-conformance recorder: recording to ${out} (Ctrl-C stops and completes the HAR)`);
-  io.out(`  point the client at:  baseUrl ${u.baseUrl}   authBaseUrl ${u.authBaseUrl}   transfersBaseUrl ${u.transfersBaseUrl}`);
+  io.out(
+    `  point the client at:  baseUrl ${u.baseUrl}   authBaseUrl ` +
+      `${u.authBaseUrl}   transfersBaseUrl ${u.transfersBaseUrl}`,
+  );
   io.out(`  forwarding to:        ${config.baseUrl}   ${config.authBaseUrl}   ${config.transfersBaseUrl}`);
   // Every exchange is in the HAR on disk as soon as it ends. The first signal finishes the exchanges in
   // flight; a later one leaves at once. A Ctrl-C reaches the recorder twice under npm run (from the
@@ -81,6 +109,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
   });
   io.out(`dbsi-conformance recorder: ${signal}: finishing the exchanges in flight (those that ended are in the HAR)`);
   const n = await session.stop();
-  io.out(`Recorded ${n} exchange${n === 1 ? '' : 's'} to ${out}. Judge them with: npm run conformance -- --traffic ${v.out} --config ${configPath}`);
+  io.out(
+    `Recorded ${n} exchange${n === 1 ? '' : 's'} to ${out}. Judge them with: npm run ` +
+      `conformance -- --traffic ${v.out} --config ${configPath}`,
+  );
   return 0;
 }

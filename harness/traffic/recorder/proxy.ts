@@ -12,8 +12,20 @@ import { credentialOf, header, isoMicroseconds, type Observed } from '../capture
  * handed to `onExchange` in clear, in memory; what is written is redacted by the caller.
  */
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length', 'accept-encoding']);
-/** The largest request or answer body the recorder carries (a larger one is refused / cut off and recorded as no answer). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+  'accept-encoding',
+]);
+/** The largest request or answer body the recorder carries (a larger one is refused / cut off and recorded as no
+ * answer). */
 export const MAX_RECORDED_BODY = 16 * 1024 * 1024;
 
 export interface Recorder {
@@ -25,7 +37,8 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
-/** Which configured base URL a path belongs to: by its prefix, and where prefixes tie, by the spec's distinctive paths. */
+/** Which configured base URL a path belongs to: by its prefix, and where prefixes tie, by the spec's distinctive paths.
+ * */
 export function upstreamFor(path: string, config: TargetConfig): BaseUrlKey | undefined {
   const keys: BaseUrlKey[] = ['baseUrl', 'authBaseUrl', 'transfersBaseUrl'];
   const prefix = (k: BaseUrlKey) => new URL(config[k]).pathname.replace(/\/+$/, '');
@@ -60,7 +73,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
-export async function startRecorder(config: TargetConfig, o: { host: string; port: number; onExchange(x: Observed): void; onRefused?(line: string): void }): Promise<Recorder> {
+export async function startRecorder(
+  config: TargetConfig,
+  o: { host: string; port: number; onExchange(x: Observed): void; onRefused?(line: string): void },
+): Promise<Recorder> {
   const dispatcher: Dispatcher = dispatcherFor(config);
   let index = 0;
   const pending = new Set<Promise<void>>();
@@ -69,7 +85,9 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
     const path = req.url ?? '/';
     const key = upstreamFor(path.split('?')[0]!, config);
     if (!key) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`dbsi-conformance recorder: ${path} is under none of the configured base URLs\n`);
+      res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end(`dbsi-conformance recorder: ${path} is under none ` + `of the configured base URLs\n`);
       o.onRefused?.(`${req.method} ${path}: under none of the configured base URLs (answered 404, not recorded)`);
       return;
     }
@@ -112,11 +130,18 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
       res.writeHead(413, { 'content-type': 'text/plain' }).end('dbsi-conformance recorder: request body too large\n');
       return;
     }
-    if (body.length || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) x.requestBody = body.toString('utf8');
+    if (body.length || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
+      x.requestBody = body.toString('utf8');
     const forward: Record<string, string> = {};
     for (const [k, v] of Object.entries(requestHeaders)) if (!HOP_BY_HOP.has(k.toLowerCase())) forward[k] = v;
     try {
-      const up = await request(url, { method: x.method as Dispatcher.HttpMethod, headers: forward, body: x.requestBody === undefined ? undefined : body, dispatcher, signal: AbortSignal.timeout(config.http.timeoutMs) });
+      const up = await request(url, {
+        method: x.method as Dispatcher.HttpMethod,
+        headers: forward,
+        body: x.requestBody === undefined ? undefined : body,
+        dispatcher,
+        signal: AbortSignal.timeout(config.http.timeoutMs),
+      });
       const chunks: Buffer[] = [];
       let n = 0;
       for await (const c of up.body) {
@@ -149,7 +174,8 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
 
   const server = createServer((req, res) => {
     const p = handle(req, res).catch((e: Error) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(`dbsi-conformance recorder: ${e.message}\n`);
+      if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`dbsi-conformance recorder: ${e.message}\n`);
     });
     pending.add(p);
     void p.finally(() => pending.delete(p));
@@ -161,7 +187,12 @@ export async function startRecorder(config: TargetConfig, o: { host: string; por
   });
   const addr = server.address() as AddressInfo;
   const local = `http://${addr.address.includes(':') ? `[${addr.address}]` : addr.address}:${addr.port}`;
-  const urls = Object.fromEntries((['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const).map((k) => [k, local + new URL(config[k]).pathname.replace(/\/+$/, '')])) as Record<BaseUrlKey, string>;
+  const urls = Object.fromEntries(
+    (['baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const).map((k) => [
+      k,
+      local + new URL(config[k]).pathname.replace(/\/+$/, ''),
+    ]),
+  ) as Record<BaseUrlKey, string>;
   return {
     urls,
     inFlight: () => pending.size,

@@ -24,7 +24,10 @@ export interface RecordingSession {
   stop(): Promise<number>;
 }
 
-export async function startRecording(config: TargetConfig, o: { host: string; port: number; out: string; version: string; print(line: string): void; strict?: boolean }): Promise<RecordingSession> {
+export async function startRecording(
+  config: TargetConfig,
+  o: { host: string; port: number; out: string; version: string; print(line: string): void; strict?: boolean },
+): Promise<RecordingSession> {
   const observed: Observed[] = [];
   const bases = { baseUrl: config.baseUrl, authBaseUrl: config.authBaseUrl, transfersBaseUrl: config.transfersBaseUrl };
   const printed = new Set<string>();
@@ -82,7 +85,15 @@ export async function startRecording(config: TargetConfig, o: { host: string; po
         if (printed.has(key)) continue;
         printed.add(key);
         const ex = p.verdict.res?.exchange;
-        o.print(r.text(`${grade === 'MUST' ? '✗' : '!'} ${grade} ${p.requirement} broken by #${index}${ex ? ` ${ex.request.method} ${ex.request.url} → ${ex.response?.status ?? 'no answer'}` : ''}: ${p.verdict.description}; received ${p.verdict.received ?? ''}`));
+        o.print(
+          r.text(
+            `${grade === 'MUST' ? '✗' : '!'} ${grade} ${p.requirement} broken by ` +
+              `#${index}${
+                ex ? ` ${ex.request.method} ${ex.request.url} → ` + `${ex.response?.status ?? 'no answer'}` : ''
+              }: ` +
+              `${p.verdict.description}; received ${p.verdict.received ?? ''}`,
+          ),
+        );
       }
     }
   }
