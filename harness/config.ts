@@ -144,7 +144,8 @@ function describeError(e: ErrorObject): string {
       return `unknown key "${at}${unknown}"${hint}: not part of the configuration (see schemas/config.schema.json)`;
     }
     case 'required':
-      return `missing key "${key === '(top level)' ? '' : key + '.'}${(e.params as { missingProperty: string }).missingProperty}"`;
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      return `missing key "${key === '(top level)' ? '' : key + '.'}${missing}"`;
     case 'format':
     case 'pattern':
       return `"${key}" must be an absolute http:// or https:// URL`;

@@ -19,6 +19,10 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
  */
 
 /** A local file or folder that cannot be used; `subject` is the option or key that named it. */
+/** Why the file system refused, in words where the code has them. */
+const refusal = (code: string | undefined) =>
+  code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code;
+
 export class LocalFileError extends Error {
   override name = 'LocalFileError';
   constructor(
@@ -164,7 +168,7 @@ export function prepareReportsDir(path: string, subject = '--reports', from?: st
       throw new LocalFileError(
         subject,
         `${path} cannot be created ` +
-          `(${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code === 'ENOENT' ? `${dirname(dir)} does not accept new folders` : code})`,
+          `(${code === 'ENOENT' ? `${dirname(dir)} does not accept new folders` : refusal(code)})`,
       );
     }
   }
@@ -174,11 +178,7 @@ export function prepareReportsDir(path: string, subject = '--reports', from?: st
     rmSync(probe, { force: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new LocalFileError(
-      subject,
-      `${path} is not writable ` +
-        `(${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code})`,
-    );
+    throw new LocalFileError(subject, `${path} is not writable ` + `(${refusal(code)})`);
   }
   return abs;
 }

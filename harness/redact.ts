@@ -9,8 +9,11 @@ import { base64Cores, secretAnchors, secretPattern } from './secret-forms';
 
 export const REDACTED = '[REDACTED]';
 
-const SECRET_MEMBER =
-  /^(password|oldPassword|clientSecret|client_secret|secretKey|access_token|refresh_token|accessToken|refreshToken|id_token|oneTimePasscode|ticket)$/i;
+const SECRET_MEMBER = new RegExp(
+  '^(password|oldPassword|clientSecret|client_secret|secretKey|access_token|refresh_token|accessToken|refreshToken|' +
+    'id_token|oneTimePasscode|ticket)$',
+  'i',
+);
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key)$/i;
 
 /** Shorter values are not redacted (they would match ordinary text); the configuration refuses secrets under 8

@@ -53,7 +53,9 @@ describe('requests of operations 8 and 9 as the target receives them', () => {
           request(`${target.urls.authBaseUrl}/oauth2/v1/revoke`, {
             method: 'DELETE',
             headers: {
-              Authorization: `Basic ${Buffer.from(`${REFERENCE_CREDENTIALS.revocationClientId}:${REFERENCE_CREDENTIALS.revocationClientSecret}`).toString('base64')}`,
+              Authorization: `Basic ${Buffer.from(
+                `${REFERENCE_CREDENTIALS.revocationClientId}:${REFERENCE_CREDENTIALS.revocationClientSecret}`,
+              ).toString('base64')}`,
               institutionId: REFERENCE_TEST_DATA.revocation.institutionId,
               transactionId: crypto.randomUUID(),
               'Content-Type': 'application/json',

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { runMain } from './_main';
 import { startMisbehavingServer } from './_misbehaving-server';
+import { joined } from './_regex';
 
 /**
  * The console while a run waits, piped (not a terminal), through main() in-process: the progress
@@ -33,8 +34,11 @@ describe('a run', { timeout: 300_000 }, () => {
       expect(run.code, run.stdout + run.stderr).toBe(3);
       // The heartbeat names the test it waits for; vitest 4.1 may hold back the "test started" event until
       // the test ends (its update throttle, docs/benchmarks.md), and the heartbeat then says the tests are starting.
-      const waiting =
-        /… 0\/1 test, 1 running, [\d.]+ s; waiting for "answers a JSON object holding the institutionDisclosures array" since \d+ s/;
+      const waiting = joined(
+        '',
+        /… 0\/1 test, 1 running, [\d.]+ s; waiting for "answers a JSON object holding the /,
+        /institutionDisclosures array" since \d+ s/,
+      );
       const starting = /… 0\/1 test, [\d.]+ s; starting the tests/;
       expect(waiting.test(run.stdout) || starting.test(run.stdout), run.stdout).toBe(true);
       // The run's own clock, as each line shows it (not the test's): the heartbeats, then the verdict's

@@ -7,6 +7,8 @@ import { BundleRefused, scanForSecrets, writeBundle } from '../harness/evidence/
 import { stripAnalytics } from '../harness/evidence/report';
 import { untarGz } from './_artifacts';
 
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
 const facts = { createdAt: '2026-01-02T03:04:05.000Z', suiteVersion: '0.0.0', verdict: 'conformant', exitCode: 0 };
 const SECRET = 'tok-3f9a1c7e5b2d';
 
@@ -52,7 +54,7 @@ describe('evidence bundle', () => {
     ['inside a Basic header value', `Authorization: Basic ${Buffer.from(`client:${SECRET}`).toString('base64')}`],
     [
       'inside base64-embedded report data',
-      `d("data/x.json","${Buffer.from(JSON.stringify({ header: `Bearer ${SECRET}`, padding: 'p'.repeat(7) })).toString('base64')}")`,
+      `d("data/x.json","${base64(JSON.stringify({ header: `Bearer ${SECRET}`, padding: 'p'.repeat(7) }))}")`,
     ],
     ['URL-encoded', `?t=${encodeURIComponent(SECRET + '/+')}`],
   ])('is refused when a file contains a secret %s, and nothing is written', (_how, text) => {

@@ -130,7 +130,8 @@ describe('a conformant run with --html --bundle', () => {
 
   test('the secret search itself finds a secret hidden the way the HTML report embeds data', () => {
     const bearer = referenceSecrets()[0]!.value;
-    const fake = `d("data/x.json","${Buffer.from(JSON.stringify({ h: `Authorization: Bearer ${bearer}` })).toString('base64')}")`;
+    const data = Buffer.from(JSON.stringify({ h: `Authorization: Bearer ${bearer}` })).toString('base64');
+    const fake = `d("data/x.json","${data}")`;
     expect(findSecrets([{ name: 'fake.html', data: Buffer.from(fake) }])).not.toEqual([]);
   });
 });

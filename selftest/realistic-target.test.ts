@@ -34,8 +34,8 @@ describe("the suites against a target with a sandbox's test data", () => {
 });
 
 describe('the cases of operations 4–7 share one life of two records', () => {
-  // The cases judged on the life: by the rules they prove (every case of operations 5–7 with valid credentials, and the
-  // list's members, types and statuses).
+  // The cases judged on the life: by the rules they prove (every case of operations 5–7 with valid credentials,
+  // and the list's members, types and statuses).
   const LIFE_RULES =
     /^(OP5-STATUS-204|STATE-UD-.*|OP[67]-.*|OP4-RESPONSE-MEMBERS|RES-USERDISC-FIELD-TYPES|RES-USERDISC-STATUS-VALUES)$/;
   const isLife = (c: CaseReport) =>

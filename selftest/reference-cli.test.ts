@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './_cli';
+import { joined } from './_regex';
 
 /** npm run reference as a user runs it: --help, bad values refused with one message, and what it prints to explore it
  * with curl. */
@@ -63,7 +64,11 @@ describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/export DBSI_BEARER_TOKEN=\S+ DBSI_TRANSFERS_TOKEN=\S+/);
     expect(r.stdout).toMatch(/export DBSI_REVOCATION_CLIENT_ID=\S+ DBSI_REVOCATION_CLIENT_SECRET=\S+/);
     expect(r.stdout).toMatch(
-      /curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-disclosures' -H "Authorization: Bearer \$DBSI_BEARER_TOKEN"/,
+      joined(
+        '',
+        /curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/dbsi\/db-disclosures\/v1\/institution-disclosures' -H /,
+        /"Authorization: Bearer \$DBSI_BEARER_TOKEN"/,
+      ),
     );
   });
 

@@ -9,6 +9,9 @@ import { EXIT } from '../harness/run/results';
 import type { ConformanceSummary } from '../harness/evidence/summary';
 import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /**
  * Issue 11: every configured secret is hidden, and found by the evidence scan, in every encoding a
  * report can hold. The encodings here are written out independently of harness/secret-forms.ts.
@@ -28,8 +31,7 @@ const ENCODINGS: Array<[string, (s: string) => string]> = [
   ['JSON-escaped twice', (s) => JSON.stringify(JSON.stringify(s))],
   [
     'JSON with every non-alphanumeric as \\u',
-    (s) =>
-      `"${[...s].map((c) => (/[A-Za-z0-9 ]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('')}"`,
+    (s) => `"${[...s].map((c) => (/[A-Za-z0-9 ]/.test(c) ? c : unicodeEscape(c))).join('')}"`,
   ],
   [
     'XML-escaped (JUnit)',
@@ -51,8 +53,7 @@ const ENCODINGS: Array<[string, (s: string) => string]> = [
   ],
   [
     'inside the HTML report data (base64 of JSON)',
-    (s) =>
-      `d("data/x.json","${Buffer.from(JSON.stringify({ body: JSON.stringify({ token: s }), pad: 'p'.repeat(5) })).toString('base64')}")`,
+    (s) => `d("data/x.json","${base64(JSON.stringify({ body: JSON.stringify({ token: s }), pad: 'p'.repeat(5) }))}")`,
   ],
 ];
 

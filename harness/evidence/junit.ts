@@ -13,6 +13,9 @@ const esc = (s: string) =>
 const skippedOrWaived = (c: CaseReport) => ['not-applicable', 'not-allowed', 'waived'].includes(c.outcome);
 
 /** JUnit XML: one testsuite per area, one testcase per case; already-redacted content only. */
+/** One JUnit property, its value escaped. */
+const property = (name: string, value: string) => `<property name="${name}" value="${esc(value)}"/>`;
+
 export function junitXml(cases: CaseReport[], runName: string, unremovable: readonly UnremovableRecord[] = []): string {
   const byArea = new Map<string, CaseReport[]>();
   // Waived deviations first in each suite: a reader meets them before the passes.
@@ -52,7 +55,7 @@ export function junitXml(cases: CaseReport[], runName: string, unremovable: read
         .join('');
       const waived = c.outcome === 'waived' ? `<property name="waived" value="${esc(c.reason ?? '')}"/>` : '';
       out.push(
-        `      <properties>${waived}${c.requirements.map((r) => `<property name="requirement" value="${esc(r)}"/>`).join('')}<property ` +
+        `      <properties>${waived}${c.requirements.map((r) => property('requirement', r)).join('')}<property ` +
           `name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? [])
             .map((l) => `<property name="leftover" ` + `value="${esc(`${l.what}: restore ${l.restore}`)}"/>`)
             .join('')}${made

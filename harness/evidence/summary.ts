@@ -85,6 +85,8 @@ export interface ConformanceSummary {
   traffic?: TrafficSummary;
 }
 
+const EMBEDDED = 'embedded reference target';
+
 export function buildSummary(
   facts: RunFacts,
   cases: CaseReport[],
@@ -172,7 +174,7 @@ export function summaryMarkdown(s: ConformanceSummary): string {
     );
   out.push(`| fact | value |`, `|---|---|`);
   out.push(
-    `| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== 'embedded reference target' ? ' (embedded reference target)' : ''} |`,
+    `| target | ${cell(f.target.name)}${f.target.embedded && f.target.name !== EMBEDDED ? ` (${EMBEDDED})` : ''} |`,
   );
   out.push(`| base URLs | ${f.target.baseUrl}, ${f.target.authBaseUrl}, ${f.target.transfersBaseUrl} |`);
   if (f.target.faults.length) out.push(`| reference faults switched on | ${f.target.faults.join(', ')} |`);

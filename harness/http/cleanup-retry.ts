@@ -50,7 +50,10 @@ function retryAfter(e: TransportError): number | undefined {
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
 }
 
-/** Backoff with jitter (50–150 %): clean-ups retrying side by side must not fall into step with a target's pattern. */
+/**
+ * Backoff with jitter (50–150 %): clean-ups retrying side by side must not fall into step with a target's
+ * pattern.
+ */
 const backoff = (n: number, steps: readonly number[]) => steps[Math.min(n, steps.length - 1)]! * (0.5 + Math.random());
 
 const sleep = (ms: number, signal?: AbortSignal) =>

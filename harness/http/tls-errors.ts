@@ -6,10 +6,31 @@ import { connect, type ConnectionOptions } from 'node:tls';
  * a client certificate (mutual TLS) it did not get.
  */
 
-const UNTRUSTED =
-  /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?|UNABLE_TO_GET_CRL|CERT_UNTRUSTED|INVALID_CA)$/;
-const CLIENT_CERT_REFUSED =
-  /^ERR_SSL_(SSLV3_ALERT_BAD_CERTIFICATE|SSLV3_ALERT_CERTIFICATE_UNKNOWN|SSLV3_ALERT_UNSUPPORTED_CERTIFICATE|SSLV3_ALERT_CERTIFICATE_EXPIRED|SSLV3_ALERT_CERTIFICATE_REVOKED|TLSV1_ALERT_UNKNOWN_CA|TLSV1_ALERT_ACCESS_DENIED|TLSV1_ALERT_DECRYPT_ERROR)$/;
+/** A pattern that matches exactly one of the codes (each a pattern itself), after a prefix. */
+const oneOf = (codes: string[], prefix = '') => new RegExp(`^${prefix}(${codes.join('|')})$`);
+
+const UNTRUSTED = oneOf([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?',
+  'UNABLE_TO_GET_CRL',
+  'CERT_UNTRUSTED',
+  'INVALID_CA',
+]);
+const CLIENT_CERT_REFUSED = oneOf(
+  [
+    'SSLV3_ALERT_BAD_CERTIFICATE',
+    'SSLV3_ALERT_CERTIFICATE_UNKNOWN',
+    'SSLV3_ALERT_UNSUPPORTED_CERTIFICATE',
+    'SSLV3_ALERT_CERTIFICATE_EXPIRED',
+    'SSLV3_ALERT_CERTIFICATE_REVOKED',
+    'TLSV1_ALERT_UNKNOWN_CA',
+    'TLSV1_ALERT_ACCESS_DENIED',
+    'TLSV1_ALERT_DECRYPT_ERROR',
+  ],
+  'ERR_SSL_',
+);
 
 /** What a TLS error code means for the person running the suite, or undefined when the code is not a TLS one. */
 export function tlsProblem(code: string, message = ''): string | undefined {

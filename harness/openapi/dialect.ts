@@ -134,5 +134,8 @@ function rewriteRef(ref: string, source: SchemaSource, names: ReadonlyMap<string
       `schemas/${source.name}.schema.json${at}: $ref ${ref}: only ` + `JSON pointer fragments are supported`,
     );
   // The pointer keeps its ~0/~1 escapes; what a URI fragment may not hold is percent-encoded.
-  return `${COMPONENTS}${name}${pointerInComponent(fragment).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g, (c) => encodeURIComponent(c))}`;
+  const pointer = pointerInComponent(fragment).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g, (c) =>
+    encodeURIComponent(c),
+  );
+  return `${COMPONENTS}${name}${pointer}`;
 }

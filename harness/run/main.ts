@@ -184,19 +184,21 @@ export async function main(
   const filter = { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags };
   if (!opts.areas.some((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))))) {
     await reference?.close();
-    io.err(
-      `dbsi-conformance: no test matches the selection (areas ` +
-        `${opts.areas.join(', ')}${opts.grep ? `, --grep ${opts.grep}` : ''}${opts.tags.length ? `, --tag ${opts.tags.join(' ')}` : ''}${opts.excludeGrep ? `, --exclude-grep ${opts.excludeGrep}` : ''}${opts.excludeTags.length ? `, --exclude-tag ${opts.excludeTags.join(' ')}` : ''}): ` +
-        `nothing to run`,
-    );
+    const selection = [
+      `areas ${opts.areas.join(', ')}`,
+      ...(opts.grep ? [`--grep ${opts.grep}`] : []),
+      ...(opts.tags.length ? [`--tag ${opts.tags.join(' ')}`] : []),
+      ...(opts.excludeGrep ? [`--exclude-grep ${opts.excludeGrep}`] : []),
+      ...(opts.excludeTags.length ? [`--exclude-tag ${opts.excludeTags.join(' ')}`] : []),
+    ];
+    io.err(`dbsi-conformance: no test matches the selection (${selection.join(', ')}): nothing to run`);
     return EXIT.USAGE;
   }
 
   if (!opts.quiet) {
-    io.out(
-      `dbsi-conformance ${suiteVersion()}: ` +
-        `${reference ? 'embedded reference target' : terminalLine(shown.name)}${opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : ''}`,
-    );
+    const target = reference ? 'embedded reference target' : terminalLine(shown.name);
+    const faults = opts.faults.length ? ` with fault(s) ${opts.faults.join(', ')}` : '';
+    io.out(`dbsi-conformance ${suiteVersion()}: ${target}${faults}`);
     io.out(`  base URLs: ${shown.baseUrl}  ${shown.authBaseUrl}  ${shown.transfersBaseUrl}`);
     io.out(`  areas: ${opts.areas.join(', ')}   seed: ${seed}   strict: ${opts.strict}`);
   }

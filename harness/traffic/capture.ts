@@ -7,7 +7,8 @@ import { credentialOf, header, type Credential, type Observed } from '../rules/e
 export function headerRecord(list: HarHeader[] | undefined, lowerCase = false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const h of list ?? []) {
-    if (!h || typeof h.name !== 'string' || h.name.startsWith(':')) continue; // HTTP/2 pseudo-headers (:authority, :path)
+    // HTTP/2 pseudo-headers (:authority, :path) are no headers.
+    if (!h || typeof h.name !== 'string' || h.name.startsWith(':')) continue;
     const name = lowerCase ? h.name.toLowerCase() : h.name;
     const value = String(h.value ?? '');
     const existing = Object.keys(out).find((k) => k.toLowerCase() === name.toLowerCase());

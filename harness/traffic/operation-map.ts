@@ -134,10 +134,9 @@ export function inferBaseUrls(xs: Array<Pick<Observed, 'url'>>): Inference {
     }
     bases[key] = ranked[0]![0];
     const others = ranked.slice(1).map(([b, n]) => `${b} (${n})`);
-    notes.push(
-      `${key}: ${ranked[0]![0]} (inferred from ${ranked[0]![1]} ` +
-        `entr${ranked[0]![1] === 1 ? 'y' : 'ies'})${others.length ? `; also seen, not judged: ${others.join(', ')}` : ''}`,
-    );
+    const [base, entries] = ranked[0]!;
+    const also = others.length ? `; also seen, not judged: ${others.join(', ')}` : '';
+    notes.push(`${key}: ${base} (inferred from ${entries} entr${entries === 1 ? 'y' : 'ies'})${also}`);
   }
   return { bases, notes };
 }

@@ -8,8 +8,11 @@ import { header, type Observed } from './capture';
  * The Redactor is given them all, before anything is written or printed.
  */
 
-const SECRET_NAME =
-  /^(password|old_?password|new_?password|client_?secret|secret_?key|access_?token|refresh_?token|id_?token|one_?time_?passcode|ticket|api_?key|token)$/i;
+const SECRET_NAME = new RegExp(
+  '^(password|old_?password|new_?password|client_?secret|secret_?key|access_?token|refresh_?token|id_?token|' +
+    'one_?time_?passcode|ticket|api_?key|token)$',
+  'i',
+);
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
 
 function fromAuthorization(value: string, out: Set<string>): void {

@@ -25,8 +25,10 @@ export interface TrafficSummary {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** One exchange as a line: "#12 PUT /…/institution-user-disclosures → 204: proved OP6-REQUEST; broke OP6-STATUS-204".
- * */
+/**
+ * One exchange as a line: "#12 PUT /…/institution-user-disclosures → 204: proved OP6-REQUEST; broke
+ * OP6-STATUS-204".
+ */
 export function exchangeLineText(l: ExchangeLine): string {
   const parts = [
     l.proved.length ? `proved ${l.proved.join(', ')}` : '',

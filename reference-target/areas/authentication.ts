@@ -2,7 +2,8 @@ import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../fixtures';
 import { INVALID_JSON, json, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
 
-const BASIC = `Basic ${Buffer.from(`${REFERENCE_CREDENTIALS.revocationClientId}:${REFERENCE_CREDENTIALS.revocationClientSecret}`).toString('base64')}`;
+const { revocationClientId, revocationClientSecret } = REFERENCE_CREDENTIALS;
+const BASIC = `Basic ${Buffer.from(`${revocationClientId}:${revocationClientSecret}`).toString('base64')}`;
 const TOKEN_REQUEST_MEMBERS = ['grant_type', 'username', 'password', 'scopes', 'refresh_token'];
 
 /**

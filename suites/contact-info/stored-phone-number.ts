@@ -29,11 +29,10 @@ async function provesStored(t: CaseContext, c: Customer, rule: StoredRule, toget
     together ? 'phone number, e-mail address and postal address' : 'phone number alone',
   );
   const start = from.number;
-  if (!is2xx(first.status))
-    t.notApplicable(
-      `the update was not served ` +
-        `(${c.notServed(first.status, `OP10-PATH, ${together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS'}`)})`,
-    );
+  if (!is2xx(first.status)) {
+    const supplied = together ? 'OP10-RULE3-ALL-THREE' : 'OP10-RULE1-SUPPLIED-OBJECTS';
+    t.notApplicable(`the update was not served (${c.notServed(first.status, `OP10-PATH, ${supplied}`)})`);
+  }
 
   // Refusing the previous number proves something only where a number not on record is refused at all: the control,
   // side by side.

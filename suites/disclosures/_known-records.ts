@@ -36,7 +36,8 @@ function of(t: CaseContext): Knowledge {
 /** The lock key of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does
  * not change. */
 export function recordKey(t: CaseContext, d: DisclosureRef): string {
-  return `user-disclosure|${t.config.baseUrl}|${t.config.testData.institutionUserId}|${d.institutionId}|${d.institutionDisclosureId}`;
+  const user = t.config.testData.institutionUserId;
+  return `user-disclosure|${t.config.baseUrl}|${user}|${d.institutionId}|${d.institutionDisclosureId}`;
 }
 
 /**

@@ -388,7 +388,7 @@ async function live(
     else
       skip(
         'change:by-id',
-        `the record is ${recA ? `listed as ${JSON.stringify(recA.institutionUserDisclosureStatus)}` : 'no longer listed'} ` +
+        `the record is ${recA ? `listed as ${JSON.stringify(recA.institutionUserDisclosureStatus)}` : 'not listed'} ` +
           `after the change in the collection form and could not be set back to ACCEPTED, so a change to ` +
           `NOT_ACCEPTED would show nothing (reported by STATE-UD-CHANGE)`,
       );
