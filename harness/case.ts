@@ -8,6 +8,8 @@ import { cleanupDeadlineMs, cleanupRequestDeadlineMs, sendUntilAnswered } from '
 import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange, Leftover } from './model';
 import { OPERATIONS, type OperationKey } from './operations';
 import { judgeExchange, judgeLog } from './rules/judge';
+import { captureView, type Judged } from './rules/capture-view';
+import type { Known, Seen } from './rules/exchange';
 import type { RunState } from './run-state';
 
 /** What a run knows, the same in every worker: the target, the seed, strictness. */
@@ -244,6 +246,7 @@ export class CaseContext {
       exchange: v.res?.exchange.seq,
       curl: v.res?.exchange.curl,
     };
+    if (result.outcome === 'failed' && this.judging) result.capture = captureView(this.judging, requirementId);
     if (result.outcome === 'failed' && v.res?.truncated) {
       // The body was cut off at http.maxBodyBytes: what the check missed may be in the rest, so
       // this is no verdict on the target.
@@ -263,6 +266,18 @@ export class CaseContext {
 
   /** What a failure recorded within `withSetupNote` also says (after what was received). */
   private setupNote?: string;
+
+  /** The exchange or log `judge` / `judgeLog` is holding to the rules (for the capture view of a failure). */
+  private judging?: Judged;
+
+  private judgingNow<T>(judged: Judged, body: () => T): T {
+    this.judging = judged;
+    try {
+      return body();
+    } finally {
+      this.judging = undefined;
+    }
+  }
 
   /**
    * Run `body` (judge, judgeLog) with `note` on every failure it records: where a failure may also come
@@ -293,7 +308,10 @@ export class CaseContext {
     const logged = res.logged;
     if (!logged) throw new Error(`suite bug: case "${this.def.title}" judges an exchange the client did not log`);
     for (const r of requirements) this.checkDeclared(r);
-    const { judged, failedElsewhere } = judgeExchange({ ...logged, keepsAuthorization: true }, this, requirements);
+    const seen: Seen = { ...logged, keepsAuthorization: true };
+    const { judged, failedElsewhere } = this.judgingNow({ log: [seen], single: true }, () =>
+      judgeExchange(seen, this, requirements),
+    );
     const missing = requirements.filter((r) => !judged.has(r));
     if (missing.length === 0) return;
     const what = `${missing.join(', ')} (answer ${res.status})`;
@@ -312,12 +330,22 @@ export class CaseContext {
    * test, with what the sequence concluded.
    */
   judgeLog(results: HttpResult[], ...requirements: string[]): void {
+    this.judgeLogKnowing({}, results, ...requirements);
+  }
+
+  /**
+   * judgeLog, where the run knows the state before the log begins from its configuration (`known`: the
+   * number on record of a customer no accepted update in the log shows), which a capture never does.
+   */
+  judgeLogKnowing(known: Known, results: HttpResult[], ...requirements: string[]): void {
     for (const r of requirements) this.checkDeclared(r);
     const log = results.map((res) => {
       if (!res.logged) throw new Error(`suite bug: case "${this.def.title}" judges an exchange the client did not log`);
       return { ...res.logged, keepsAuthorization: true };
     });
-    const { judged, failedElsewhere, notes } = judgeLog(log, this, requirements);
+    const { judged, failedElsewhere, notes } = this.judgingNow({ log, single: false, known }, () =>
+      judgeLog(log, this, requirements, known),
+    );
     const missing = requirements.filter((r) => !judged.has(r));
     if (missing.length === 0) return;
     const why = notes.length ? `: ${notes.join('; ')}` : ': no read in the log shows the state';

@@ -130,6 +130,19 @@ export interface CheckResult {
   /** seq of the exchange the check looked at. */
   exchange?: number;
   curl?: string;
+  /**
+   * A failed check an active case held to the rules (t.judge, t.judgeLog): whether a capture of the same
+   * exchanges fails the requirement too (harness/rules/capture-view.ts). Absent where the check was not
+   * judged through the rules (a check a driver states from the run's configuration), or passed.
+   */
+  capture?: CaptureView;
+}
+
+/** Whether a capture of the exchanges an active case judged fails the requirement too, and if not, why. */
+export interface CaptureView {
+  fails: boolean;
+  /** Where it does not fail: what the active run knew that the capture does not show. */
+  why?: string;
 }
 
 /**

@@ -8,6 +8,13 @@ import { startRecording, type RecordingSession } from '../harness/traffic/record
 import { judgeHar, type HarJudgement } from '../harness/traffic/run';
 import { runAreas, type AreaRun } from './_reference';
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The reasons no capture shows a fault (notShownInTraffic), for the JSON reporter. */
+    notShownInTraffic?: string[];
+  }
+}
+
 export interface RecordedRun {
   /** The active run, made through the recorder. */
   active: AreaRun;
@@ -82,28 +89,23 @@ export function brokenRequirements(j: HarJudgement, strict = false): Set<string>
 }
 
 /**
- * Faults whose rule a capture cannot show: the target refuses a request the spec says it must
- * serve (a refusal may be about the credentials, which a capture cannot tell, and a 404 may mean
- * "not found"), or the difference lies in a credential's validity. The active suite catches them.
+ * Why no capture can show the fault, derived from the rules: every check of the active run that failed
+ * the fault's rule is judged once more as a capture of the same exchanges shows them
+ * (harness/rules/capture-view.ts). Where one of them fails there too, a capture shows the fault:
+ * undefined. Else each failure with the reason: what the active run knew beyond the exchanges (whose
+ * credentials a refusal was about), or that a driver stated it from the configuration, not a rule.
  */
-export const NOT_SHOWN_IN_TRAFFIC: Record<string, string> = {
-  'op1-requires-version-less-path': 'a 404 at the documented path: may mean "not found"',
-  'op2-requires-version-less-path': 'a 405 at the documented path: a refusal proves nothing about the rule',
-  'op4-requires-other-query-name': 'a 400 refusal: may be about anything else the request carries',
-  'op4-refuses-valid-token': 'a 403 refusal: a capture cannot tell whether the token was valid for this operation',
-  'op5-requires-other-header-name': 'a 400 refusal: may be about anything else the request carries',
-  'op6-collection-form-missing': 'a 405 refusal',
-  'op7-collection-form-missing': 'a 405 refusal',
-  'disc-accepts-any-bearer-token': 'an invalid token cannot be told from a valid one',
-  'op9-invalid-token-403': 'an invalid token cannot be told from a valid one',
-  'op9-forbidden-token-401': 'a token without authorization cannot be told from one with it',
-  'op9-refuses-day-of-week': 'a 400 refusal: may be about anything else the request carries',
-  'op10-unsupplied-phone-cleared': 'shows only as a refusal of the number on record, which may be about anything else',
-  'op10-served-only-versioned': 'a 404 at the documented path: may mean the customer is not found',
-  'op10-refuses-postal-address-alone': 'a 400 refusal: may be about anything else the request carries',
-  'op10-refuses-all-three': 'a 400 refusal: may be about anything else the request carries',
-  'op10-refuses-login-id': 'a 400 refusal: may be about anything else the request carries',
-  'op10-country-code-change-not-stored':
-    'judged as the phone number on record (OP10-RULE1-PHONE-STORED, its collateral): ' +
-    'a capture does not tell a country-code change apart',
-};
+export function notShownInTraffic(
+  active: AreaRun,
+  fault: { breaks: string[]; strict?: boolean },
+): string[] | undefined {
+  const failed = active.cases.flatMap((c) =>
+    c.checks.filter(
+      (k) => k.outcome === 'failed' && fault.breaks.includes(k.requirement) && (k.grade === 'MUST' || fault.strict),
+    ),
+  );
+  if (failed.length === 0 || failed.some((k) => k.capture?.fails)) return undefined;
+  const why = (k: (typeof failed)[number]) =>
+    k.capture?.why ?? 'stated by a driver from what the configuration says, not by a rule a capture reaches';
+  return [...new Set(failed.map((k) => `${k.requirement} (${k.check}): ${why(k)}`))];
+}

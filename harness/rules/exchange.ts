@@ -96,6 +96,21 @@ export interface Seen {
    * cannot tell either (undefined): a refusal there may be about the credentials.
    */
   authority?: 'configured' | 'made-up';
+  /**
+   * The active run sent it at a path other than the operation's documented one (a probe, e.g. with a version
+   * segment): the operation is known only because the driver named it. A capture maps an exchange to an
+   * operation by the documented paths (harness/traffic/operation-map.ts), so it does not hold this one.
+   */
+  undocumentedPath?: true;
+}
+
+/**
+ * What an active run knows of the state before its log begins, from its configuration rather than from an
+ * exchange (a capture knows none of it): the phone number on record of a customer the log shows no accepted
+ * update of yet, with where the run has it from (the configuration key).
+ */
+export interface Known {
+  phonesOnRecord?: Record<string, { number: string; from: string }>;
 }
 
 /** What a judge collects: the requirement and the check's verdict, in order. Graded later by the catalog. */
@@ -147,5 +162,5 @@ export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult): Log
       ? 'made-up'
       : undefined;
   const mapped = { operation: o.operation, pathParams: { ...(o.pathParams ?? {}) }, query };
-  return { x, res, mapped, ...(authority ? { authority } : {}) };
+  return { x, res, mapped, ...(authority ? { authority } : {}), ...(o.path ? { undocumentedPath: true } : {}) };
 }

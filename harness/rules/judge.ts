@@ -1,5 +1,5 @@
 import type { CheckVerdict } from '../checks';
-import type { Seen, Verifier } from './exchange';
+import type { Known, Seen, Verifier } from './exchange';
 import { EXCHANGE_RULES } from './exchange-rules';
 import { judgeSequence } from './sequence-rules';
 
@@ -40,9 +40,15 @@ export function judgeExchange(s: Seen, v: Verifier, only?: readonly string[]): E
 /**
  * The one judge of a log's state rules (sequence-rules.ts), whichever source logged it: the verdicts on
  * `only` go to `v`, whichever exchange of the log shows the evidence; `notes` say what the sequence
- * concluded where it could not judge (an unknown outcome, an overlapping write).
+ * concluded where it could not judge (an unknown outcome, an overlapping write). `known`: what an active
+ * run knows of the state before the log begins, from its configuration (a capture knows nothing).
  */
-export function judgeLog(log: Seen[], v: Verifier, only: readonly string[]): ExchangeJudgement & { notes: string[] } {
+export function judgeLog(
+  log: Seen[],
+  v: Verifier,
+  only: readonly string[],
+  known: Known = {},
+): ExchangeJudgement & { notes: string[] } {
   const judged = new Set<string>();
   const failedElsewhere: string[] = [];
   const filtered: Verifier = {
@@ -55,6 +61,6 @@ export function judgeLog(log: Seen[], v: Verifier, only: readonly string[]): Exc
       return v.verify(requirement, verdict);
     },
   };
-  const { notes } = judgeSequence(log, () => filtered);
+  const { notes } = judgeSequence(log, () => filtered, known);
   return { judged, failedElsewhere, notes: [...notes.values()].flat() };
 }

@@ -11,7 +11,7 @@ import { operation_found, served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
 import type { HttpResult } from '../http/client';
 import { DOCUMENTED_PATH, refusedForNoReason, suppliedObjects, suppliedRule } from './contact-info';
-import type { Seen, Verifier } from './exchange';
+import type { Known, Seen, Verifier } from './exchange';
 import { changeAnswerContradicts } from './institution-disclosures';
 import { sentOnce, withoutCredentials } from './request';
 
@@ -85,6 +85,8 @@ interface PhoneState {
   /** The rule a later acceptance of `number` proves. */
   numberRule?: string;
   numberBy?: number;
+  /** What shows `number` on record where no exchange of the log does: what the run knows (Known). */
+  numberFrom?: string;
   previous?: string;
   previousRule?: string;
   previousBy?: number;
@@ -117,7 +119,11 @@ interface Write {
  * Judge the state rules over the sequence. `verifierFor(index)` gives the verifier of the exchange
  * that shows the evidence (a list, or the update that names a number).
  */
-export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Verifier): SequenceNotes {
+export function judgeSequence(
+  seen: Seen[],
+  verifierFor: (index: number) => Verifier,
+  known: Known = {},
+): SequenceNotes {
   const notes = new Map<number, string[]>();
   const note = (i: number, text: string) => notes.set(i, [...(notes.get(i) ?? []), text]);
   const sorted = [...seen].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);
@@ -156,7 +162,12 @@ export function judgeSequence(seen: Seen[], verifierFor: (index: number) => Veri
   /** institutionDisclosureId -> the list that showed it, and with which credential. */
   const listedDisclosures = new Map<string, { by: number; label?: string }>();
   const institutionMoves = new Map<string, InstitutionMove>(); // id (or "name:<name>") -> pending move
-  const phones = new Map<string, PhoneState>();
+  const phones = new Map<string, PhoneState>(
+    Object.entries(known.phonesOnRecord ?? {}).map(([customer, p]) => [
+      customer,
+      { number: p.number, numberFrom: p.from },
+    ]),
+  );
 
   const writes: Write[] = [];
   for (const s of sorted) {
@@ -615,6 +626,10 @@ function phoneSet(body: Record<string, any>, st: PhoneState, i: number): PhoneSt
   return { number: phone.newPhoneNumber, numberRule: rule, numberBy: i, previous, previousRule: rule, previousBy: i };
 }
 
+/** How the log shows the number on record: an exchange, or what the run knows from its configuration. */
+const shownBy = (st: PhoneState) =>
+  st.numberBy === undefined ? `as ${st.numberFrom}` : `since the 2xx update in exchange #${st.numberBy}`;
+
 /**
  * Judge a contact update by the number on record the log shows before it (`st`). `meanwhile`: the
  * numbers the updates that overlap it may put on record (undefined when none overlaps); `later`: the
@@ -638,10 +653,10 @@ function judgeContactUpdate(
     if (onRecord !== undefined && sameNumber(old, onRecord)) onRecordRefused(s, v, how);
     return;
   }
-  const since = `${st.number} since exchange #${st.numberBy}`;
+  const since = `${st.number} ${shownBy(st)}`;
   if (sameNumber(old, st.number)) {
     if (outcome !== 'applied') return storedNumberRefused(s, v, st);
-    const why = `oldPhoneNumber ${old} is the number on record after the 2xx update in exchange #${st.numberBy}`;
+    const why = `oldPhoneNumber ${old} is the number on record ${shownBy(st)}`;
     if (st.numberRule) v.verify(st.numberRule, served(s.res, why));
   } else if (st.previous !== undefined && sameNumber(old, st.previous)) {
     const by = `the 2xx update in exchange #${st.previousBy}`;
@@ -669,7 +684,7 @@ function mismatchMeanwhile(
   if (!meanwhile.every((n): n is string => n !== undefined)) return;
   if (![...numbers, ...meanwhile].every((n) => certainlyDifferent(old, n))) return;
   const why =
-    `oldPhoneNumber ${old} is not the number on record (${st.number} since exchange #${st.numberBy}), ` +
+    `oldPhoneNumber ${old} is not the number on record (${st.number} ${shownBy(st)}), ` +
     'nor any number the updates sent meanwhile may have put there';
   v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(s.res, why));
 }
@@ -681,8 +696,13 @@ function mismatchMeanwhile(
  */
 function storedNumberRefused(s: Seen, v: Verifier, st: PhoneState): void {
   if (!refusedForNoReason(s)) return;
-  const did = st.numberRule ? 'put it on record' : 'named it as old and new number';
-  const how = `the 2xx update in exchange #${st.numberBy} ${did}`;
+  const did =
+    st.numberRule === 'OP10-RULE1-UNSUPPLIED-KEPT'
+      ? 'supplied no phoneNumber, so it kept it'
+      : st.numberRule
+        ? 'put it on record'
+        : 'named it as old and new number';
+  const how = st.numberBy === undefined ? `${st.numberFrom}` : `the 2xx update in exchange #${st.numberBy} ${did}`;
   if (st.numberRule) v.verify(st.numberRule, served(s.res, `oldPhoneNumber ${st.number} is on record: ${how}`));
   onRecordRefused(s, v, how);
 }

@@ -6,6 +6,7 @@ import {
   type ContactUpdate,
 } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
+import type { Known } from '../../harness/rules/exchange';
 import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
 import type { CustomerData } from '../../harness/config';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
@@ -96,6 +97,18 @@ export class Customer {
    */
   get logShowsNumberBefore(): boolean {
     return this.logFrom > 0 || this.before !== undefined;
+  }
+
+  /**
+   * What the run knows of the number on record before judgedLog begins, where no accepted update in it shows
+   * one: the configured number (a capture knows nothing of it; harness/rules/capture-view.ts).
+   */
+  knownBefore(phone: Phone): Known {
+    if (this.logShowsNumberBefore) return {};
+    const from = samePhone(phone, this.start)
+      ? `configured in ${this.configKey('phoneNumber')}`
+      : 'left on record by an earlier test of this run';
+    return { phonesOnRecord: { [this.customerId]: { number: phone.number, from } } };
   }
 
   /** Where the log the rules read starts, after a reconcile that set the number back and confirmed it. */
