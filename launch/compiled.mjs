@@ -7,8 +7,33 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, currentBuild, ENTRIES, ROOT } from './build.mjs';
 
+/**
+ * A package the suite depends on is missing (dependencies not installed): one line saying what to do, exit 2
+ * (usage or configuration error), never a stack trace.
+ * @param {unknown} e
+ */
+function missingDependency(e) {
+  const err = /** @type {{ code?: string, message?: string }} */ (e);
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+  const pkg = /Cannot find (?:package|module) '([^']+)'/.exec(err.message ?? '')?.[1] ?? 'a dependency';
+  process.stderr.write(
+    `dbsi-conformance: the dependencies are not installed in ${ROOT.replace(/[\\/]+$/, '')} (no ${pkg}): ` +
+      'run `npm ci` there first (README, "The two commands")\n',
+  );
+  process.exit(2);
+}
+
 /** @param {keyof typeof ENTRIES} entry */
 export async function runCompiled(entry) {
+  try {
+    return await runEntry(entry);
+  } catch (e) {
+    missingDependency(e);
+  }
+}
+
+/** @param {keyof typeof ENTRIES} entry */
+async function runEntry(entry) {
   let dir = currentBuild();
   if (!dir) {
     try {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,7 @@ describe('the compiled main job', () => {
   let dir: string;
   beforeAll(async () => {
     // Inside the package, so that the build finds node_modules as dist/ does.
+    mkdirSync(DIST, { recursive: true });
     dist = mkdtempSync(join(DIST, '.selftest-'));
     dir = await build(dist);
   }, 60_000);
@@ -85,6 +86,26 @@ describe('the compiled main job', () => {
       expect(external.some((r) => r.test(join(ROOT, 'harness/case.ts')) || r.test(`${dir}-other/x.js`))).toBe(false);
     } finally {
       delete g[BUILD_DIR];
+    }
+  });
+});
+
+describe('the launcher where the dependencies are not installed', () => {
+  test('says to run npm ci, in one line, and exits 2 (no stack trace)', async () => {
+    // The launcher alone, in a folder with no node_modules above it: neither esbuild nor tsx can be found.
+    const root = mkdtempSync(join(tmpdir(), 'dbsi-no-deps-'));
+    try {
+      for (const f of ['conformance.mjs', 'compiled.mjs', 'build.mjs'])
+        writeFileSync(join(root, f), readFileSync(join(ROOT, 'launch', f)));
+      const r = await run(process.execPath, [join(root, 'conformance.mjs')], { cwd: root }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/the dependencies are not installed in .* run `npm ci` there first/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
