@@ -14,7 +14,7 @@ const HOLDERS = ['fromAccountHolderId', 'toAccountHolderId'];
  * spec documents for Transfer and Schedule, the account holder ids only "where configured": a body that
  * carries every other member is held to OP9-REQUEST too (the log cannot tell whether they were configured).
  */
-export function requestRules(b: unknown): Array<'OP9-REQUEST' | 'OP9-REQUEST-EVERY-MEMBER'> {
+function requestRules(b: unknown): Array<'OP9-REQUEST' | 'OP9-REQUEST-EVERY-MEMBER'> {
   if (!isObject(b) || !isObject(b.schedule) || !SCHEDULE_MEMBERS.every((m) => b.schedule[m] !== undefined))
     return ['OP9-REQUEST'];
   const unsent = TRANSFER_MEMBERS.filter((m) => b[m] === undefined);
