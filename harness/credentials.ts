@@ -37,3 +37,13 @@ export function credentialsCarried(cfg: TargetConfig, headers: Record<string, st
   if (ci.length > 0 && ci.every(([k, v]) => lower.get(k.toLowerCase()) === v)) out.push('contactInfo');
   return out;
 }
+
+/**
+ * The request carries the configured valid token that lacks authorization to create transfers
+ * (credentials.transfersForbiddenToken), exactly as configured, and none of the credentials above.
+ */
+export function carriesForbiddenToken(cfg: TargetConfig, headers: Record<string, string>): boolean {
+  const authorization = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const token = cfg.credentials.transfersForbiddenToken;
+  return !!token && scheme(authorization, 'bearer') === token && credentialsCarried(cfg, headers).length === 0;
+}

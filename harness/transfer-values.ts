@@ -4,8 +4,8 @@ import type { HttpResult } from './http/client';
 import { SHOWN } from './shown-values';
 
 /**
- * What operation 9's cases (suites/money-movement/create-transfer.ts) and the traffic judge
- * (harness/rules/exchange-rules.ts) both hold a Transfer answer to.
+ * What operation 9's rule (harness/rules/transfers.ts, for both sources) holds a Transfer answer to, and
+ * what the generated cases (harness/transfer-assigned.ts) derive the members a target assigns from.
  */
 
 type Json = Record<string, any>;

@@ -74,11 +74,24 @@ describe('the members of a Transfer', () => {
     expect(SCHEDULE_MEMBERS).toEqual(specFields('Schedule'));
   });
 
-  test('the traffic judge holds a transfer to OP9-REQUEST-EVERY-MEMBER only when it carries all of them', async () => {
-    expect(await requirementsOf(transfer)).toContain('OP9-REQUEST-EVERY-MEMBER');
-    const { fromAccountHolderId: _from, toAccountHolderId: _to, ...withoutHolders } = transfer;
-    const partial = await requirementsOf(withoutHolders);
-    expect(partial).toContain('OP9-REQUEST');
-    expect(partial).not.toContain('OP9-REQUEST-EVERY-MEMBER');
-  });
+  test(
+    'the traffic judge holds a transfer to OP9-REQUEST-EVERY-MEMBER when it carries all of them, the account ' +
+      'holder ids only where configured (without them, to OP9-REQUEST too: a log cannot tell)',
+    async () => {
+      const every = await requirementsOf(transfer);
+      expect(every).toContain('OP9-REQUEST-EVERY-MEMBER');
+      expect(every).not.toContain('OP9-REQUEST');
+      const { fromAccountHolderId: _from, toAccountHolderId: _to, ...withoutHolders } = transfer;
+      const holdersUnsent = await requirementsOf(withoutHolders);
+      expect(holdersUnsent).toContain('OP9-REQUEST-EVERY-MEMBER');
+      expect(holdersUnsent).toContain('OP9-REQUEST');
+      const { dayOfWeek: _day, ...scheduleWithoutDay } = schedule;
+      const { memo: _memo, ...withoutMemo } = transfer;
+      for (const partial of [{ ...transfer, schedule: scheduleWithoutDay }, withoutMemo]) {
+        const judged = await requirementsOf(partial);
+        expect(judged).toContain('OP9-REQUEST');
+        expect(judged).not.toContain('OP9-REQUEST-EVERY-MEMBER');
+      }
+    },
+  );
 });

@@ -5,7 +5,7 @@ import { baseKeyOf, baseUrlOf, bodySecrets, type TargetConfig } from '../config'
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
-import { credentialsCarried } from '../credentials';
+import { carriesForbiddenToken, credentialsCarried } from '../credentials';
 import { RunState } from '../run-state';
 import { loggedExchange, type Logged } from '../rules/exchange';
 import { DeadTargetBreaker } from './breaker';
@@ -487,7 +487,8 @@ export class DbsiClient {
         }
         const result: HttpResult = { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
         const sent = { method, url, headers, body, startMs: startedAt.getTime(), endMs: Date.now() };
-        return Object.defineProperty(result, 'logged', { value: loggedExchange(o, sent, result), enumerable: false });
+        const logged = loggedExchange(o, sent, result, carriesForbiddenToken(this.config, headers));
+        return Object.defineProperty(result, 'logged', { value: logged, enumerable: false });
       } catch (e) {
         if (answeredAt === undefined) this.pacer.end(flight);
         if (e instanceof TransportError) throw e;

@@ -1,7 +1,15 @@
 import type { CheckVerdict } from '../checks';
 import type { CaptureView } from '../model';
-import type { Known, Seen, Verifier } from './exchange';
+import type { Authority, Known, Seen, Verifier } from './exchange';
 import { judgeExchange, judgeLog } from './judge';
+
+/** What an active run knows the request carried (Seen.authority), which a capture cannot tell. */
+const CARRIED: Record<Authority, string> = {
+  configured: "the operator's credentials as configured",
+  'made-up': 'credentials the suite made up',
+  unauthorized: "the operator's valid token that lacks authorization (transfersForbiddenToken)",
+  none: 'no credentials at all (a capture may have dropped them)',
+};
 
 /** What an active case held to the rules: one exchange (t.judge) or a log (t.judgeLog), and what the run knew. */
 export interface Judged {
@@ -21,9 +29,7 @@ const UNKNOWN_TO_A_CAPTURE = {
     strip: (j: Judged): Judged => ({ ...j, log: j.log.map(({ authority: _known, ...captured }) => captured) }),
     why: (j: Judged) =>
       'cannot tell that the request carried ' +
-      [...new Set(j.log.map((s) => s.authority).filter((a) => a !== undefined))]
-        .map((a) => (a === 'configured' ? "the operator's credentials as configured" : 'credentials the suite made up'))
-        .join(' or '),
+      [...new Set(j.log.map((s) => s.authority).filter((a) => a !== undefined))].map((a) => CARRIED[a]).join(' or '),
   },
   /** An exchange at a path other than the documented one: a capture maps exchanges by the documented paths. */
   paths: {

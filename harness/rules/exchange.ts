@@ -92,10 +92,14 @@ export interface Seen {
   /**
    * What the log knows of the request's credentials beyond their shape: 'configured', the operator's
    * credentials exactly as configured (a refusal breaks the operation's rule; harness/setup/proof.ts
-   * re-grades it when nothing proved them); 'made-up', credentials the target never issued. A capture
-   * cannot tell either (undefined): a refusal there may be about the credentials.
+   * re-grades it when nothing proved them); 'made-up', credentials the target never issued; 'unauthorized',
+   * the operator's valid token configured as lacking authorization for the operation
+   * (credentials.transfersForbiddenToken); 'none', a request the log knows it sent without an Authorization
+   * header or any configured credential.
+   * A capture cannot tell any of them (undefined): a refusal there may be about the credentials, and what a
+   * browser sent may not be what reached the target.
    */
-  authority?: 'configured' | 'made-up';
+  authority?: Authority;
   /**
    * The active run sent it at a path other than the operation's documented one (a probe, e.g. with a version
    * segment): the operation is known only because the driver named it. A capture maps an exchange to an
@@ -112,6 +116,8 @@ export interface Seen {
 export interface Known {
   phonesOnRecord?: Record<string, { number: string; from: string }>;
 }
+
+export type Authority = 'configured' | 'made-up' | 'unauthorized' | 'none';
 
 /** What a judge collects: the requirement and the check's verdict, in order. Graded later by the catalog. */
 export interface Verifier {
@@ -133,9 +139,10 @@ export interface Sent {
 
 /**
  * An active run's exchange as the rules read a capture's: the client knows the operation and its
- * parameters, where a capture's are mapped from the URL (harness/traffic/operation-map.ts).
+ * parameters, where a capture's are mapped from the URL (harness/traffic/operation-map.ts), and which
+ * credentials it sent (`unauthorized`: the configured token that lacks authorization, harness/credentials.ts).
  */
-export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult): Logged | undefined {
+export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult, unauthorized = false): Logged | undefined {
   if (o.operation === 'raw') return undefined;
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query.append(k, v);
@@ -156,11 +163,13 @@ export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult): Log
     responseBody: res.text,
     credential: authorization === undefined ? undefined : credentialOf(authorization),
   };
-  const authority = res.exchange.credentials?.length
+  const authority: Authority = res.exchange.credentials?.length
     ? 'configured'
-    : authorization !== undefined
-      ? 'made-up'
-      : undefined;
+    : unauthorized
+      ? 'unauthorized'
+      : authorization !== undefined
+        ? 'made-up'
+        : 'none';
   const mapped = { operation: o.operation, pathParams: { ...(o.pathParams ?? {}) }, query };
-  return { x, res, mapped, ...(authority ? { authority } : {}), ...(o.path ? { undocumentedPath: true } : {}) };
+  return { x, res, mapped, authority, ...(o.path ? { undocumentedPath: true } : {}) };
 }
