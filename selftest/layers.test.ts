@@ -193,6 +193,20 @@ describe('layers', () => {
     expect(cycles, `import cycles across groups:${list(cycles)}`).toEqual([]);
   });
 
+  test('a driver states no rule: no file of suites/ calls verify or imports a check (harness/checks/)', () => {
+    // Only the wording of what was received (checks/verdict.ts), for a could-not-test reason.
+    const wording = 'harness/checks/verdict.ts';
+    const stated = [...graph].flatMap(([file, targets]) =>
+      groupOf(file) !== 'suites'
+        ? []
+        : [
+            ...targets.filter((t) => t.startsWith('harness/checks/') && t !== wording).map((t) => `${file} -> ${t}`),
+            ...(/\.verify\(/.test(readFileSync(join(ROOT, file), 'utf8')) ? [`${file}: calls verify`] : []),
+          ],
+    );
+    expect(stated, `drivers hold what they sent to harness/rules/ (t.judge, t.judgeLog):${list(stated)}`).toEqual([]);
+  });
+
   test('every exemption is still needed and says why', () => {
     const noExemptions = wrongWay(graph, []);
     const stale = EXEMPTIONS.filter((e) => !noExemptions.some((b) => b.startsWith(`${e.edge} (`)) || !e.reason.trim());
