@@ -441,6 +441,16 @@ function checkSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv): void {
     const p = secretProblem(s.value);
     if (p) throw new ConfigError(`${s.name} ${p}`);
   }
+  const { transfersToken, transfersForbiddenToken } = cfg.credentials;
+  if (transfersForbiddenToken !== undefined && transfersForbiddenToken === transfersToken) {
+    const named = (['DBSI_TRANSFERS_TOKEN', 'DBSI_TRANSFERS_FORBIDDEN_TOKEN'] as const).map((v) =>
+      env[v] ? v : `"${SECRET_ENV[v]}"`,
+    );
+    throw new ConfigError(
+      `${named.join(' and ')} are the same token: the token that lacks authorization ` +
+        'must be a different one ("a valid token that lacks authorization" answers 403), or leave it unset',
+    );
+  }
 }
 
 /** What a person must be told before the run starts (printed on stderr, even with --quiet). */

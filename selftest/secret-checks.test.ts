@@ -62,6 +62,17 @@ describe('a secret that is not a valid HTTP header value is refused, naming its 
     expect(ms).toBeLessThan(1000);
   });
 
+  test('the token that lacks authorization, the same as the transfers token, is refused, naming both', () => {
+    const env = {
+      DBSI_TRANSFERS_TOKEN: 'transfers-token-1234',
+      DBSI_TRANSFERS_FORBIDDEN_TOKEN: 'transfers-token-1234',
+    };
+    expect(refused(minimal, env).message).toMatch(
+      /^DBSI_TRANSFERS_TOKEN and DBSI_TRANSFERS_FORBIDDEN_TOKEN are the same token: .* answers 403/,
+    );
+    expect(() => resolveConfig(minimal, { ...env, DBSI_TRANSFERS_FORBIDDEN_TOKEN: 'other-token-5678' })).not.toThrow();
+  });
+
   test('a NUL in a secret of the file names its key', () => {
     expect(refused({ ...minimal, testData: { revocation: { password: 'pass\u0000word-1234' } } }).message).toMatch(
       /^"testData\.revocation\.password" contains a NUL character/,
