@@ -84,7 +84,8 @@ describe('the cases of operations 4–7 share one life of two records', () => {
       // The changes and deletes without valid credentials are sent on the life's record after its last step: no record
       // of
       // their own.
-      // Both forms of each (the /{institutionUserDisclosureId} form's cases end in "-institutionuserdisclosureid-form").
+      // Both forms of each (the cases of the /{institutionUserDisclosureId} form end in
+      // "-institutionuserdisclosureid-form").
       const auth = cases.filter((c) => AUTH.test(c.id));
       expect(auth).toHaveLength(8);
       for (const c of auth)

@@ -7,7 +7,8 @@ import { contractCoverageLine } from '../contract-coverage/write';
 /**
  * Contract coverage on the HTML report's front page (issue 23): under the verdict, one line with the
  * figure; opened, the table per operation and per side, and every cell not exercised (not tested,
- * not applicable on this target, skipped) with its reason. The whole table is reports/contract-coverage.md, which the bundle holds.
+ * not applicable on this target, skipped) with its reason. The whole table is reports/contract-coverage.md,
+ * which the bundle holds.
  */
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
