@@ -10,6 +10,8 @@ export type BasicCredentials = 'valid' | 'none' | 'wrong' | 'bearer' | 'malforme
 
 /** The required headers of operation 8, as the spec writes their names. */
 export type RevocationHeader = 'institutionId' | 'transactionId' | 'Content-Type';
+/** Its header marked "Required: no". */
+export type OptionalRevocationHeader = 'Accept';
 
 /** "the word Basic, a space, then the base64 encoding of the shared key, a colon and the secret key". */
 export function basicAuthorization(sharedKey: string, secretKey: string): string {
@@ -18,12 +20,16 @@ export function basicAuthorization(sharedKey: string, secretKey: string): string
 
 /**
  * Operation 8's headers, under the names the spec writes: Accept (optional), institutionId,
- * transactionId, Content-Type, Authorization. `omit` leaves one required header out.
+ * transactionId, Content-Type, Authorization. `omit` leaves one header out (a required one, or Accept).
  */
 export function revocationHeaders(
   f: Faker,
   cfg: TargetConfig,
-  o: { credentials?: BasicCredentials; omit?: RevocationHeader; institutionId?: string } = {},
+  o: {
+    credentials?: BasicCredentials;
+    omit?: RevocationHeader | OptionalRevocationHeader;
+    institutionId?: string;
+  } = {},
 ): Record<string, string> {
   const c = cfg.credentials;
   const h: Record<string, string> = {

@@ -133,12 +133,21 @@ export function createUserDisclosureRequest(
   };
 }
 
-/** InstitutionCustomerId (business banking) and AccountType (multi-statement disclosures) are sent only when
- * configured. */
+/**
+ * The query parameters of operations 6 and 7 sent only where the configuration supplies their value (the key of
+ * testData): InstitutionCustomerId ("mandatory for business banking requests") and AccountType ("mandatory for
+ * multi-statement disclosures"). The contract coverage reads it to tell a target that needs neither.
+ */
+export const CONFIGURED_QUERY: Readonly<Record<string, 'institutionCustomerId' | 'accountType'>> = {
+  InstitutionCustomerId: 'institutionCustomerId',
+  AccountType: 'accountType',
+};
+
 function userQuery(cfg: TargetConfig, withAccountType: boolean): Record<string, string | undefined> {
+  const value = (name: string) => cfg.testData[CONFIGURED_QUERY[name]!];
   return {
-    InstitutionCustomerId: cfg.testData.institutionCustomerId,
-    ...(withAccountType ? { AccountType: cfg.testData.accountType } : {}),
+    InstitutionCustomerId: value('InstitutionCustomerId'),
+    ...(withAccountType ? { AccountType: value('AccountType') } : {}),
   };
 }
 

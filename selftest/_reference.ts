@@ -14,6 +14,8 @@ export interface AreaRun {
   target: ReferenceTarget;
   /** Requirement ids with a failed check that fails the run (MUST, or any grade under strict). */
   failed: Set<string>;
+  /** The configuration the cases ran with. */
+  config: TargetConfig;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function runAreas(opts: {
           .map((k) => k.requirement),
       ),
     );
-    return { cases, target, failed };
+    return { cases, target, failed, config };
   } finally {
     await target.close();
   }

@@ -29,6 +29,9 @@ describe('contract coverage in the HTML report', () => {
     // The cells the budget stopped are listed with the reason.
     expect(html).toMatch(/skipped<\/td><td[^>]*>not sent: the budget of transfers accepted by mistake/);
     expect(html).toContain('href="contract-coverage.md"');
+    // What this target never answers (payoffAmount) is not applicable, counted apart and listed with the reason.
+    expect(html).toContain('>not applicable</th>');
+    expect(html).toMatch(/payoffAmount<\/td>.*?not-applicable<\/td><td[^>]*>none of the \d+ judged 200 answers/);
   });
 
   test('without a banner the section comes first in the body', () => {

@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { contractCoverage, cutJson, type ContractCoverageReport } from '../harness/contract-coverage/measure';
+import {
+  contractCoverage,
+  cutJson,
+  type ContractCoverageOptions,
+  type ContractCoverageReport,
+} from '../harness/contract-coverage/measure';
 import { buildCoverageModel, membersOf, type SchemaNode } from '../harness/contract-coverage/model';
 import {
   CONTRACT_COVERAGE_FILES,
@@ -19,6 +24,7 @@ import { main } from '../harness/run/main';
 import { runMain } from './_main';
 import { judgeFile, recordActiveRun } from './_recorded-run';
 import { runAreas } from './_reference';
+import { joined } from './_regex';
 
 /**
  * Contract coverage (issue 23, harness/contract-coverage/): the model is derived from the documented
@@ -154,9 +160,12 @@ describe('measured on a run of the suites against the reference target', () => {
   let cases: CaseReport[];
   let report: ContractCoverageReport;
   let dir: string;
+  let opts: ContractCoverageOptions;
   beforeAll(async () => {
-    ({ cases } = await runAreas({ areas: ['disclosures', 'authentication', 'money-movement', 'contact-info'] }));
-    report = contractCoverage(cases, model);
+    const run = await runAreas({ areas: ['disclosures', 'authentication', 'money-movement', 'contact-info'] });
+    cases = run.cases;
+    opts = { testData: run.config.testData };
+    report = contractCoverage(cases, model, opts);
     dir = mkdtempSync(join(tmpdir(), 'dbsi-contract-coverage-'));
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -205,11 +214,10 @@ describe('measured on a run of the suites against the reference target', () => {
     const all = report.operations.flatMap((o) => o.cells);
     expect(all.length).toBe(model.cells.length);
     expect(report.total.cells).toBe(all.length);
-    expect(report.total.tested + report.total.notTested + report.total.skipped + report.total.notTestable).toBe(
-      report.total.cells,
-    );
-    expect(report.total.testable).toBe(report.total.cells - report.total.notTestable);
-    for (const k of ['cells', 'tested', 'notTested', 'skipped', 'notTestable'] as const) {
+    const t = report.total;
+    expect(t.tested + t.notTested + t.notApplicable + t.skipped + t.notTestable).toBe(t.cells);
+    expect(t.testable).toBe(t.cells - t.notTestable - t.notApplicable);
+    for (const k of ['cells', 'tested', 'notTested', 'notApplicable', 'skipped', 'notTestable'] as const) {
       expect(
         report.operations.reduce((n, o) => n + o.counts[k], 0),
         k,
@@ -222,18 +230,22 @@ describe('measured on a run of the suites against the reference target', () => {
     expect(report.total.skipped).toBe(0);
     expect(report.total.percent).toBe(Math.round((report.total.tested / report.total.testable) * 1000) / 10);
     expect(report.total.percent).toBeGreaterThan(50);
-    const t = report.total;
+    expect(t.notApplicable).toBeGreaterThan(0);
     expect(contractCoverageLine(report)).toBe(
       `contract coverage: ${t.tested} of ${t.testable} testable element sides exercised ` +
-        `(${t.percent}%; ${t.notTestable} not testable)`,
+        `(${t.percent}%; ${t.notApplicable} not applicable on this target, ${t.notTestable} not testable)`,
     );
   });
 
   test('the JSON validates against schemas/contract-coverage.schema.json; the writer writes both files', () => {
     expect(validate('contract-coverage', report)).toEqual([]);
-    const line = writeContractCoverage(dir, cases);
+    const line = writeContractCoverage(dir, cases, opts);
     expect(line).toMatch(
-      /^contract coverage: \d+ of \d+ testable element sides exercised \(\d+(\.\d)?%; \d+ not testable\)$/,
+      joined(
+        '',
+        /^contract coverage: \d+ of \d+ testable element sides exercised \(\d+(\.\d)?%; /,
+        /\d+ not applicable on this target, \d+ not testable\)$/,
+      ),
     );
     const written = JSON.parse(readFileSync(join(dir, CONTRACT_COVERAGE_FILES.json), 'utf8')) as unknown;
     expect(validate('contract-coverage', written)).toEqual([]);
@@ -254,7 +266,7 @@ describe('measured on a run of the suites against the reference target', () => {
       })),
     }));
     expect(crossed.some((c) => c.exchanges.some((x) => x.response?.body.endsWith('(cut)')))).toBe(true);
-    const after = contractCoverage(crossed, model);
+    const after = contractCoverage(crossed, model, opts);
     expect(after.total).toEqual(report.total);
     expect(cutJson('{"a":[{"b":1,"c":"x,y"},{"b":2,"c":"z')).toEqual({ a: [{ b: 1, c: 'x,y' }, { b: 2 }] });
     expect(cutJson('{"a":"\\\\","b":"\\"},')).toEqual({ a: '\\' }); // an escaped backslash ends; a quote does not

@@ -40,6 +40,10 @@ describe('disclosures on other conformant targets', () => {
           "Delete a user disclosure: leaves the user's other records as they " +
             'were (/{institutionUserDisclosureId} form)',
           'removes the record (/{institutionUserDisclosureId} form)',
+          'Change a user disclosure: is not served without credentials (/{institutionUserDisclosureId} form)',
+          'Change a user disclosure: is not served with an invalid bearer token (/{institutionUserDisclosureId} form)',
+          'Delete a user disclosure: is not served without credentials (/{institutionUserDisclosureId} form)',
+          'Delete a user disclosure: is not served with an invalid bearer token (/{institutionUserDisclosureId} form)',
         ].sort(),
       );
       for (const c of na) expect(c.reason).toMatch(/does not expose institutionUserDisclosureId/);

@@ -84,13 +84,18 @@ describe('the cases of operations 4–7 share one life of two records', () => {
       // The changes and deletes without valid credentials are sent on the life's record after its last step: no record
       // of
       // their own.
+      // Both forms of each (the cases of the /{institutionUserDisclosureId} form end in
+      // "-institutionuserdisclosureid-form").
       const auth = cases.filter((c) => AUTH.test(c.id));
-      expect(auth).toHaveLength(4);
+      expect(auth).toHaveLength(8);
       for (const c of auth)
         expect(
           c.exchanges.map((e) => e.operation),
           c.id,
-        ).toEqual([c.id.includes('/change') ? 'changeUserDisclosure' : 'deleteUserDisclosure']);
+        ).toEqual([
+          (c.id.includes('/change') ? 'changeUserDisclosure' : 'deleteUserDisclosure') +
+            (c.id.endsWith('-institutionuserdisclosureid-form') ? 'ById' : ''),
+        ]);
       expect(cases.flatMap((c) => c.exchanges).filter((e) => /shared by the cases/.test(e.label ?? ''))).toEqual([]);
       expect([...target.state.userDisclosures.keys()]).toEqual([
         FIXTURE_SETS.realistic.userDisclosures[0]!.institutionUserDisclosureId,
@@ -112,10 +117,10 @@ describe('the cases of operations 4–7 share one life of two records', () => {
       const creates = cases
         .flatMap((c) => c.exchanges)
         .filter((e) => e.operation === 'createUserDisclosure' && e.response?.status === 204);
-      // The life's three, and one shared record for each refused change or delete (one at a time, they cannot share
-      // it).
-      expect(creates.filter((e) => /shared by the cases/.test(e.label ?? ''))).toHaveLength(4);
-      expect(creates).toHaveLength(7);
+      // The life's three, and one shared record for each refused change or delete of either form (one at a time, they
+      // cannot share it).
+      expect(creates.filter((e) => /shared by the cases/.test(e.label ?? ''))).toHaveLength(8);
+      expect(creates).toHaveLength(11);
       expect([...target.state.userDisclosures.keys()]).toEqual([
         FIXTURE_SETS.realistic.userDisclosures[0]!.institutionUserDisclosureId,
       ]);

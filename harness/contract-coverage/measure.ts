@@ -1,3 +1,4 @@
+import { CONFIGURED_QUERY } from '../../data-builders/disclosures';
 import type { CaseReport, Exchange } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { schemaRegistry } from '../schemas';
@@ -10,7 +11,24 @@ import type { CoverageCell, CoverageModel, ElementKind, SchemaNode, Side } from 
  * passed or failed on it (CheckResult.exchange); a not-applicable check judges nothing.
  */
 
-export type CellStatus = 'tested' | 'not-tested' | 'not-testable' | 'skipped';
+/**
+ * - tested: a judged exchange exercised it;
+ * - not-tested: no judged exchange did, and nothing explains why (the reason says so where no case of the
+ *   operation ran);
+ * - not-applicable: this target gave it no occasion: a response member the answer may leave out and no
+ *   judged answer carried, a parameter the suite sends only where the configuration supplies its value;
+ * - skipped: its safety switch was off, or a limit (the budget of transfers accepted by mistake) stopped it;
+ * - not-testable: the spec leaves it open or the interface cannot show it.
+ */
+export type CellStatus = 'tested' | 'not-tested' | 'not-applicable' | 'not-testable' | 'skipped';
+
+export const CELL_STATUSES: readonly CellStatus[] = [
+  'tested',
+  'not-tested',
+  'not-applicable',
+  'skipped',
+  'not-testable',
+];
 
 export interface CellResult {
   id: string;
@@ -19,7 +37,7 @@ export interface CellResult {
   side: Side;
   value?: string;
   status: CellStatus;
-  /** not-testable and skipped: why; not-tested: set when no case of the operation ran. */
+  /** not-testable, not-applicable and skipped: why; not-tested: set when no case of the operation ran. */
   reason?: string;
   /** response-member: the documented status of the answer it belongs to ('2XX', '200', '400', …). */
   answer?: string;
@@ -31,10 +49,12 @@ export interface CellResult {
 
 export interface CoverageCounts {
   cells: number;
-  /** tested + not-tested + skipped. */
+  /** tested + not-tested + skipped (not-applicable and not-testable are counted apart). */
   testable: number;
   tested: number;
   notTested: number;
+  /** Not applicable on this target: it gave the cell no occasion (the reason says which). */
+  notApplicable: number;
   skipped: number;
   notTestable: number;
   /** tested / testable, in percent (one decimal); 0 when nothing is testable. */
@@ -227,6 +247,42 @@ function parentOf(path: string): string | undefined {
 
 const is2xx = (s: number | undefined) => s !== undefined && s >= 200 && s < 300;
 
+/** Whether the answer's status is the one a cell names ('2XX': any 2xx). */
+function answers(status: string | undefined, s: Seen): boolean {
+  const st = status ?? '';
+  return st === '2XX' ? is2xx(s.status) : String(s.status) === st;
+}
+
+/**
+ * Why this target gave a cell no occasion, judged on what the run saw (undefined: it did, or nothing shows
+ * that it did not): a response member the answer may leave out that none of the judged answers of its
+ * status carried; a query parameter the suite sends only where the configuration supplies its value
+ * (data-builders/disclosures.ts, CONFIGURED_QUERY), on a target whose configuration does not.
+ */
+function notApplicable(
+  cell: CoverageCell,
+  mine: Seen[],
+  testData: Record<string, unknown> | undefined,
+): string | undefined {
+  if (cell.kind === 'response-member' && cell.side === 'received' && cell.optional) {
+    const n = mine.filter((s) => answers(cell.status, s)).length;
+    if (n === 0) return undefined;
+    const status = cell.status === '2XX' ? '2xx' : cell.status;
+    const none =
+      n === 1
+        ? `the one judged ${status} answer of this target did not carry it`
+        : `none of the ${n} judged ${status} answers of this target carried it`;
+    return `${none}, and the answer may leave it out (${cell.optional})`;
+  }
+  const key = cell.kind === 'query' && cell.side === 'sent' ? CONFIGURED_QUERY[cell.element] : undefined;
+  if (key && testData && testData[key] === undefined)
+    return (
+      `the suite sends it only where testData.${key} is configured, and this target's configuration does not ` +
+      `set it (the spec: ${(cell.description ?? 'a condition').replace(/\.$/, '')})`
+    );
+  return undefined;
+}
+
 /** Whether the exchange exercised the cell. */
 function exercises(cell: CoverageCell, s: Seen): boolean {
   const name = cell.element;
@@ -272,15 +328,12 @@ function exercises(cell: CoverageCell, s: Seen): boolean {
     }
     case 'status':
     case 'error-shape': {
-      const st = cell.status ?? '';
-      const hit = st === '2XX' ? is2xx(s.status) : String(s.status) === st;
-      if (!hit) return false;
+      if (!answers(cell.status, s)) return false;
       // An error shape is exercised by a body that is a JSON object.
       return cell.kind === 'status' || (!!s.x.response && s.answer !== undefined);
     }
     case 'response-member': {
-      const st = cell.status ?? '';
-      if (!(st === '2XX' ? is2xx(s.status) : String(s.status) === st)) return false;
+      if (!answers(cell.status, s)) return false;
       const values = s.answer?.get(name);
       if (!values) return false;
       return cell.side === 'received' || values.some((v) => String(v) === cell.value);
@@ -294,12 +347,13 @@ function exercises(cell: CoverageCell, s: Seen): boolean {
 function counts(cells: CellResult[]): CoverageCounts {
   const n = (st: CellStatus) => cells.filter((c) => c.status === st).length;
   const tested = n('tested');
-  const testable = cells.length - n('not-testable');
+  const testable = cells.length - n('not-testable') - n('not-applicable');
   return {
     cells: cells.length,
     testable,
     tested,
     notTested: n('not-tested'),
+    notApplicable: n('not-applicable'),
     skipped: n('skipped'),
     notTestable: n('not-testable'),
     percent: testable ? Math.round((tested / testable) * 1000) / 10 : 0,
@@ -337,11 +391,17 @@ function skippedByLimit(cases: CaseReport[]): Map<string, string> {
 const NOT_RUN = 'no case of this operation ran (not selected, or not in the traffic)';
 const CREDENTIALS_UNKNOWN = 'recorded traffic does not tell which credentials the target issued';
 
+export interface ContractCoverageOptions {
+  source?: 'active' | 'traffic';
+  /** The run's configured testData (an active run): which values the suite had to send. */
+  testData?: Record<string, unknown>;
+}
+
 /** The report: a pure function of the run's cases and the model. */
 export function contractCoverage(
   cases: CaseReport[],
   model: CoverageModel,
-  opts: { source?: 'active' | 'traffic' } = {},
+  opts: ContractCoverageOptions = {},
 ): ContractCoverageReport {
   const source = opts.source ?? 'active';
   const seen = judgedExchanges(cases);
@@ -389,6 +449,8 @@ export function contractCoverage(
           evidence: { case: hits[0]!.caseId, exchange: hits[0]!.x.seq, exchanges: hits.length },
         };
       else if (limited.has(cell.id)) result = { ...base, status: 'skipped', reason: limited.get(cell.id)! };
+      else if (cell.kind !== 'rule' && notApplicable(cell, mine as Seen[], opts.testData))
+        result = { ...base, status: 'not-applicable', reason: notApplicable(cell, mine as Seen[], opts.testData)! };
       else if (off.has(cell.operation))
         result = {
           ...base,

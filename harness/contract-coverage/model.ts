@@ -86,6 +86,14 @@ export interface CoverageCell {
   trafficOnly?: string;
   /** For the status and error-shape sides: the status ('2XX' for any 2xx). */
   status?: string;
+  /**
+   * A response member the answer may leave out, and why (schemas/: not required at every level of its path,
+   * in one branch of an anyOf/oneOf, or in a list's elements): where no answer carries it, the cell is not
+   * applicable on that target rather than not tested.
+   */
+  optional?: string;
+  /** A parameter's documented words (operations-documented.ts), for the reasons the report gives. */
+  description?: string;
 }
 
 export interface CoverageModel {
@@ -113,6 +121,11 @@ export interface Member {
   schema: SchemaNode;
   /** Required by the schema of the object that holds it. */
   required: boolean;
+  /**
+   * Why a document the schema accepts may leave it out (undefined: present in every one): not required (by
+   * its object or an allOf around it) at some level of its path, in one anyOf/oneOf branch, or in an array.
+   */
+  absent?: string;
 }
 
 /** Every member of a schema, depth first, with $refs (other files by $id, #/definitions here) resolved. */
@@ -134,24 +147,42 @@ export function membersOf(name: string, load: (name: string) => SchemaNode = fil
     const other = load(file);
     return resolve({ ...other, ...withoutRef(node) }, other, seen);
   };
-  const walk = (raw: SchemaNode, doc: SchemaNode, prefix: string, depth: number) => {
+  /** `absent`: why the object walked may be absent (undefined: never); `around`: the required lists of the allOf
+   * schemas around it. */
+  type Walk = (
+    raw: SchemaNode,
+    doc: SchemaNode,
+    prefix: string,
+    depth: number,
+    absent?: string,
+    around?: string[],
+  ) => void;
+  const walk: Walk = (raw, doc, prefix, depth, absent, around = []) => {
     if (depth > 8) return;
     const [node, home] = resolve(raw, doc, []);
+    const required = Array.isArray(node.required) ? (node.required as string[]) : [];
+    const enclosing = [...around, ...required];
     for (const key of ['anyOf', 'oneOf', 'allOf']) {
       const branches = node[key];
-      if (Array.isArray(branches)) for (const b of branches) walk(b as SchemaNode, home, prefix, depth + 1);
+      if (!Array.isArray(branches)) continue;
+      const alternative = `schemas/${name} accepts ${branches.length} alternative shapes (${key}); it belongs to one`;
+      for (const b of branches)
+        if (key === 'allOf') walk(b as SchemaNode, home, prefix, depth + 1, absent, enclosing);
+        else walk(b as SchemaNode, home, prefix, depth + 1, absent ?? alternative);
     }
-    const required = Array.isArray(node.required) ? (node.required as string[]) : [];
     const props = (node.properties ?? {}) as Record<string, SchemaNode>;
     for (const [k, v] of Object.entries(props)) {
       const path = prefix ? `${prefix}.${k}` : k;
       const [member, memberHome] = resolve(v, home, []);
-      if (!out.has(path)) out.set(path, { path, schema: valueSchema(member), required: required.includes(k) });
-      walk(member, memberHome, path, depth + 1);
+      const why = absent ?? (enclosing.includes(k) ? undefined : `schemas/${name} does not require ${path}`);
+      const known = out.get(path);
+      if (!known) out.set(path, { path, schema: valueSchema(member), required: required.includes(k), absent: why });
+      else if (!why) known.absent = undefined;
+      walk(member, memberHome, path, depth + 1, why);
     }
     if (node.items && typeof node.items === 'object') {
       const [item, itemHome] = resolve(node.items as SchemaNode, home, []);
-      walk(item, itemHome, `${prefix}[]`, depth + 1);
+      walk(item, itemHome, `${prefix}[]`, depth + 1, absent ?? `${prefix} is a list, which may be empty`);
     }
   };
   const root = load(name);
@@ -177,13 +208,19 @@ export function shownValuesOf(schema: SchemaNode | undefined): string[] {
   return list.map((v) => String(v));
 }
 
-function names(statement: string, element: string): boolean {
-  const last =
-    element
-      .split(/[.[\]]+/)
-      .filter(Boolean)
-      .pop() ?? element;
-  return new RegExp(`(^|[^A-Za-z0-9_])${last.replace(/[^A-Za-z0-9_-]/g, '')}([^A-Za-z0-9_]|$)`).test(statement);
+const wordRe = (word: string) => new RegExp(`(^|[^A-Za-z0-9_])${word.replace(/[^A-Za-z0-9_-]/g, '')}([^A-Za-z0-9_]|$)`);
+
+/**
+ * Whether a rule's statement names the element (its last segment). `strict`: a nested member whose name is
+ * also an everyday word (postalAddress.state, postalAddress.country: "does not state it", "country code")
+ * counts as named only in a sentence or clause that names the object holding it too.
+ */
+function names(statement: string, element: string, strict = false): boolean {
+  const parts = element.split(/[.[\]]+/).filter(Boolean);
+  const last = parts.pop() ?? element;
+  const parent = parts.pop();
+  if (!strict || !parent || !/^[a-z]+$/.test(last)) return wordRe(last).test(statement);
+  return statement.split(/(?<=[.;])\s+/).some((s) => wordRe(last).test(s) && wordRe(parent).test(s));
 }
 
 const NOT_SHOWN = /not shown/i;
@@ -229,7 +266,7 @@ export function buildCoverageModel(sources: ModelSources = {}): CoverageModel {
     /** Whether omitting it is judgeable: the spec (or a catalog rule) says whether it is required. */
     const omission = (p: { name: string; required?: boolean; description: string }): string | undefined => {
       const stating = testableRules.filter(
-        (r) => names(r.statement, p.name) && /\bwithout\b|\bmissing\b|\bis required\b/i.test(r.statement),
+        (r) => names(r.statement, p.name, true) && /\bwithout\b|\bmissing\b|\bis required\b/i.test(r.statement),
       );
       if (stating.length) return undefined;
       if (NOT_SHOWN.test(p.description)) return `the spec leaves it open: ${p.description}`;
@@ -245,7 +282,7 @@ export function buildCoverageModel(sources: ModelSources = {}): CoverageModel {
     for (const p of doc.parameters) parameterCells(p);
     function parameterCells(p: DocumentedParameter) {
       const kind = p.in;
-      add({ kind, element: p.name, side: 'sent' });
+      add({ kind, element: p.name, side: 'sent', description: p.description });
       if (kind === 'path') {
         add({ kind, element: p.name, side: 'reference' });
         add({
@@ -339,10 +376,21 @@ export function buildCoverageModel(sources: ModelSources = {}): CoverageModel {
         });
       // A list's elements, where the documented facts name their schema (the envelope's items are any object).
       const elements = r.elements
-        ? membersOf(r.elements.schema, load).map((m) => ({ ...m, path: `${r.elements!.member}[].${m.path}` }))
+        ? membersOf(r.elements.schema, load).map((m) => ({
+            ...m,
+            path: `${r.elements!.member}[].${m.path}`,
+            absent: m.absent ?? `${r.elements!.member} is a list, which may be empty`,
+          }))
         : [];
       for (const m of [...membersOf(r.schema, load), ...elements]) {
-        add({ kind: 'response-member', element: m.path, side: 'received', status: r.status, notTestable: provoked });
+        add({
+          kind: 'response-member',
+          element: m.path,
+          side: 'received',
+          status: r.status,
+          notTestable: provoked,
+          ...(m.absent ? { optional: m.absent } : {}),
+        });
         for (const v of shownValuesOf(m.schema)) {
           add({
             kind: 'response-member',

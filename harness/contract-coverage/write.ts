@@ -1,7 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CaseReport } from '../model';
-import { contractCoverage, type CellResult, type ContractCoverageReport, type CoverageCounts } from './measure';
+import {
+  contractCoverage,
+  type CellResult,
+  type ContractCoverageOptions,
+  type ContractCoverageReport,
+  type CoverageCounts,
+} from './measure';
 import { CONTRACT_COVERAGE_FILES } from './files';
 import { buildCoverageModel } from './model';
 
@@ -13,6 +19,7 @@ export function contractCoverageLine(r: ContractCoverageReport): string {
   const budget = budgetSkipped(r).length;
   const off = t.skipped - budget;
   const extra = [
+    ...(t.notApplicable ? [`${t.notApplicable} not applicable on this target`] : []),
     `${t.notTestable} not testable`,
     ...(off ? [`${off} skipped: switch off`] : []),
     ...(budget ? [`${budget} skipped: budget of transfers accepted by mistake used up`] : []),
@@ -28,29 +35,47 @@ export function budgetSkipped(r: ContractCoverageReport): CellResult[] {
 const cellText = (c: CellResult) => (c.value !== undefined ? `${c.side} \`${c.value}\`` : c.side);
 const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const countsRow = (name: string, c: CoverageCounts) =>
-  `| ${name} | ${c.tested} | ${c.notTested} | ${c.skipped} | ` +
+  `| ${name} | ${c.tested} | ${c.notTested} | ${c.notApplicable} | ${c.skipped} | ` +
   `${c.notTestable} | ${c.testable ? `${c.percent}%` : '—'} |`;
+const COUNTS_HEAD = [
+  'tested | not tested | not applicable | skipped | not testable | coverage |',
+  '---|---|---|---|---|---|',
+] as const;
+
+/** A paragraph in lines of at most 120 characters (the Markdown joins them). */
+function wrap(text: string, width = 120): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 /** reports/contract-coverage.md: the totals, per operation and per side, then every cell of every operation. */
 export function contractCoverageMarkdown(r: ContractCoverageReport): string {
   const out: string[] = [
     '# Contract coverage',
     '',
-    `${contractCoverageLine(r)[0]!.toUpperCase()}${contractCoverageLine(r).slice(1)}.`,
+    ...wrap(`${contractCoverageLine(r)[0]!.toUpperCase()}${contractCoverageLine(r).slice(1)}.`),
     '',
     `Measured on the ${r.source === 'active' ? 'exchanges of this run' : 'exchanges of the recorded traffic'}:`,
     'a cell (an element of an operation, from one side) is *tested* when an exchange judged by a check naming a',
-    'requirement exercised it; *not testable* where the spec leaves it open or the interface cannot show it (the',
-    "reason is given); *skipped* where the operation's safety switch was off. The model is derived from",
-    'harness/operations-documented.ts, schemas/ and the catalog (README, "Contract coverage").',
+    'requirement exercised it; *not applicable* where this target gave it no occasion (a response member the',
+    'answer may leave out and no answer carried, a parameter sent only where the configuration supplies it); *not',
+    'testable* where the spec leaves it open or the interface cannot show it (the reason is given for both);',
+    "*skipped* where the operation's safety switch was off. Not applicable and not testable cells are counted",
+    'apart from the testable ones. The model is derived from harness/operations-documented.ts, schemas/ and the',
+    'catalog (README, "Contract coverage").',
     '',
-    '| operation | tested | not tested | skipped | not testable | coverage |',
-    '|---|---|---|---|---|---|',
+    `| operation | ${COUNTS_HEAD[0]}`,
+    `|---|${COUNTS_HEAD[1]}`,
     ...r.operations.map((o) => countsRow(`${o.method} ${o.path} (${o.operation})`, o.counts)),
     countsRow('**total**', r.total),
     '',
-    '| side | tested | not tested | skipped | not testable | coverage |',
-    '|---|---|---|---|---|---|',
+    `| side | ${COUNTS_HEAD[0]}`,
+    `|---|${COUNTS_HEAD[1]}`,
     ...Object.entries(r.bySide).map(([side, c]) => countsRow(side, c)),
   ];
   const budget = budgetSkipped(r);
@@ -69,7 +94,7 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
       '',
     );
     out.push('| element | kind | side | status | evidence or reason | rules |', '|---|---|---|---|---|---|');
-    const order = { 'not-tested': 0, skipped: 1, tested: 2, 'not-testable': 3 } as const;
+    const order = { 'not-tested': 0, skipped: 1, tested: 2, 'not-applicable': 3, 'not-testable': 4 } as const;
     const cells = [...o.cells].sort((a, b) => order[a.status] - order[b.status]);
     for (const c of cells) {
       const why = c.evidence
@@ -92,7 +117,7 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
 export function writeContractCoverage(
   reportsDir: string,
   cases: CaseReport[],
-  opts: { source?: 'active' | 'traffic' } = {},
+  opts: ContractCoverageOptions = {},
 ): string {
   const report = contractCoverage(cases, buildCoverageModel(), opts);
   writeFileSync(join(reportsDir, CONTRACT_COVERAGE_FILES.json), JSON.stringify(report, null, 2) + '\n');

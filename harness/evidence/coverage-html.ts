@@ -7,7 +7,8 @@ import { contractCoverageLine } from '../contract-coverage/write';
 /**
  * Contract coverage on the HTML report's front page (issue 23): under the verdict, one line with the
  * figure; opened, the table per operation and per side, and every cell not exercised (not tested,
- * skipped) with its reason. The whole table is reports/contract-coverage.md, which the bundle holds.
+ * not applicable on this target, skipped) with its reason. The whole table is reports/contract-coverage.md,
+ * which the bundle holds.
  */
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -22,8 +23,11 @@ function table(head: string[], rows: string[][]): string {
 }
 
 const counts = (c: CoverageCounts) =>
-  [c.tested, c.notTested, c.skipped, c.notTestable].map(String).concat(c.testable ? `${c.percent}%` : '—');
-const COUNT_HEAD = ['tested', 'not tested', 'skipped', 'not testable', 'coverage'];
+  [c.tested, c.notTested, c.notApplicable ?? 0, c.skipped, c.notTestable]
+    .map(String)
+    .concat(c.testable ? `${c.percent}%` : '—');
+const COUNT_HEAD = ['tested', 'not tested', 'not applicable', 'skipped', 'not testable', 'coverage'];
+const OPEN: readonly CellResult['status'][] = ['not-tested', 'not-applicable', 'skipped'];
 
 function openCell(o: { operation: string }, c: CellResult): string[] {
   const what = c.value !== undefined ? `${c.side} ${c.value}` : c.side;
@@ -44,9 +48,7 @@ export function contractCoverageSection(r: ContractCoverageReport): string {
     ['side', ...COUNT_HEAD],
     Object.entries(r.bySide).map(([side, c]) => [side, ...counts(c)]),
   );
-  const open = r.operations.flatMap((o) =>
-    o.cells.filter((c) => c.status === 'not-tested' || c.status === 'skipped').map((c) => openCell(o, c)),
-  );
+  const open = r.operations.flatMap((o) => o.cells.filter((c) => OPEN.includes(c.status)).map((c) => openCell(o, c)));
   const cells = open.length
     ? `<div>Not exercised (${open.length}):</div>` +
       table(['operation', 'element', 'kind', 'side', 'status', 'reason'], open)

@@ -44,7 +44,8 @@ export interface RunToFinish {
   interrupted?: boolean;
   waivers?: { file: WaiverFile; now: Date };
   previous?: PreviousRun;
-  config?: Pick<TargetConfig, 'paths'>;
+  /** The target's configuration: its declared deviations, and (an active run) the testData the suite sent. */
+  config?: Pick<TargetConfig, 'paths'> & Partial<Pick<TargetConfig, 'testData'>>;
   /** A source's own section of the summary (a capture's exchanges). */
   summaryExtra?: Record<string, unknown>;
   /** A source's own lines above the verdict line. */
@@ -128,7 +129,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const contractLine = writeContractCoverage(
     r.out.dir,
     cases,
-    r.contractSource ? { source: r.contractSource } : undefined,
+    r.contractSource ? { source: r.contractSource } : { testData: r.config?.testData },
   );
 
   const block = (lines: string[]) => lines.length && io.out(redactor.text([...lines, ''].join('\n')));

@@ -100,6 +100,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       };
       if (ctx.fault('op2-response-without-data')) delete answer.institutionDisclosureData;
       if (ctx.fault('op2-response-name-cut')) answer.institutionDisclosureName = name.slice(0, 16);
+      if (ctx.fault('op2-data-as-object')) answer.institutionDisclosureData = { url: d.institutionDisclosureData };
       return json(201, answer);
     },
     {

@@ -63,6 +63,12 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     ['STATE-ID-CREATE'],
   ),
   f(
+    'op2-data-as-object',
+    'Create an institution disclosure answers institutionDisclosureData as an object {"url": …} instead of ' +
+      'the string the resource documents (the members the response lists are all there).',
+    ['RES-DISCLOSURE-FIELD-TYPES'],
+  ),
+  f(
     'op2-response-name-cut',
     'Create an institution disclosure stores the name sent but answers with it ' +
       'cut to 16 characters (a response mapper that truncates).',

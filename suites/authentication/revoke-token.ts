@@ -3,6 +3,7 @@ import {
   decoyRevocationBody,
   revocationHeaders,
   type BasicCredentials,
+  type OptionalRevocationHeader,
   type RevocationHeader,
 } from '../../data-builders/authentication';
 import type { CaseContext, CaseDef } from '../../harness/case';
@@ -28,7 +29,7 @@ export function revoke(
   t: CaseContext,
   o: {
     credentials?: BasicCredentials;
-    omit?: RevocationHeader;
+    omit?: RevocationHeader | OptionalRevocationHeader;
     institutionId?: string;
     body: unknown;
     label: string;
@@ -106,6 +107,16 @@ export default feature('authentication', 'revokeToken', [
     'revoke with Basic credentials that are not base64',
   ),
   unauthenticatedCase('to the shared key alone', 'shared-key-alone', 'revoke with the shared key and no secret key'),
+  {
+    // Accept is "Required: no": a request without it is judged as any other, here on its credentials.
+    title: 'answers 401 with a documented error body when the secret key is wrong and the optional Accept is left out',
+    requirements: ['OP8-AUTH-401', ...ERROR_CHECKS],
+    async run(t) {
+      const label = 'revoke without Accept, with a wrong secret key';
+      const res = await revoke(t, { credentials: 'wrong', omit: 'Accept', body: decoy(t), label });
+      judgeRefusal(t, res, 'OP8-AUTH-401');
+    },
+  },
   {
     title: 'does not serve an institutionId that is not numeric',
     requirements: ['OP8-INSTITUTIONID-NUMERIC', ...ERROR_CHECKS],

@@ -58,6 +58,8 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       'OP3-RESPONSE',
       'OP3-RESPONSE-REFLECTS-REQUEST',
       'STATE-ID-CHANGE',
+      'RES-DISCLOSURE-FIELD-TYPES',
+      'RES-DISCLOSURE-DATATYPE-VALUES',
     ],
     async run(t) {
       const institutionId = t.config.testData.institutionId;
@@ -99,11 +101,32 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
           label: 'change institution disclosure',
         }),
       );
-      t.judge(res, 'OP3-REQUEST', 'CONV-JSON-BODIES', 'OP3-RESPONSE', 'OP3-RESPONSE-REFLECTS-REQUEST');
+      const answered = [
+        'OP3-REQUEST',
+        'CONV-JSON-BODIES',
+        'RES-DISCLOSURE-FIELD-TYPES',
+        'OP3-RESPONSE',
+        'OP3-RESPONSE-REFLECTS-REQUEST',
+      ] as const;
+      t.judge(res, ...answered);
+      // The data type is judged where the answer carries it (the spec shows URL).
+      const dataType = (res.json as Record<string, unknown> | undefined)?.institutionDisclosureDataType;
+      if (dataType !== undefined) t.judge(res, 'RES-DISCLOSURE-DATATYPE-VALUES');
       // The change's answer (same id, the name sent) and the list after it (by id; by the new name where
       // the list gives no ids): STATE-ID-CHANGE, a state rule of sequence-rules.ts.
       const after = await t.step('list after change', () => listInstitutionDisclosures(t));
       t.judgeLog([created.res, before.res, res, after.res], 'STATE-ID-CHANGE');
+      // Then back to status false, as it was created: the other value the spec shows for
+      // InstitutionDisclosureStatus ("true or false"), sent as a change too. No list follows (one request more).
+      const back = await t.step('change back to status false', () =>
+        t.send({
+          operation: 'changeInstitutionDisclosure',
+          pathParams: { institutionDisclosureId: id },
+          ...changeInstitutionDisclosureRequest(t.faker, t.config, { ...change, institutionDisclosureStatus: false }),
+          label: 'change institution disclosure back to status false',
+        }),
+      );
+      t.judge(back, ...answered);
     },
   },
   ...authenticationCases((t, credentials) => unauthenticatedChange(t, credentials)),

@@ -60,13 +60,13 @@ const onlyNamedCase = (form: Form): CaseDef => ({
 
 /** A change a conformant target refuses without changing anything: on the life's record after its last step, else on
  * the record the readers share. */
-async function unauthenticatedChange(t: CaseContext, credentials: Exclude<Credentials, 'valid'>) {
+async function unauthenticatedChange(t: CaseContext, credentials: Exclude<Credentials, 'valid'>, form: Form) {
   const { d, record, write } = (await recordAtTheEndOfLife(t)) ?? (await sharedRecord(t));
   const req = changeUserDisclosureRequest(t.faker, t.config, d, 'NOT_ACCEPTED', credentials);
   return write(() =>
     sendInForm(
       t,
-      'collection',
+      form,
       record,
       { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' },
       req,
@@ -82,5 +82,6 @@ export default feature('disclosures', 'changeUserDisclosure', [
   stateCase('by-id'),
   onlyNamedCase('collection'),
   onlyNamedCase('by-id'),
-  ...authenticationCases(unauthenticatedChange),
+  ...authenticationCases((t, credentials) => unauthenticatedChange(t, credentials, 'collection')),
+  ...authenticationCases((t, credentials) => unauthenticatedChange(t, credentials, 'by-id'), FORM_TITLE['by-id']),
 ]);

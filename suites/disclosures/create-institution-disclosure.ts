@@ -19,11 +19,19 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       'OP2-RESPONSE',
       'OP2-RESPONSE-REFLECTS-REQUEST',
       'STATE-ID-CREATE',
+      'RES-DISCLOSURE-FIELD-TYPES',
       'RES-DISCLOSURE-DATATYPE-VALUES',
     ],
     async run(t) {
       const { res } = await t.step('create', () => createInstitutionDisclosure(t, true));
-      t.judge(res, 'OP2-REQUEST', 'CONV-JSON-BODIES', 'OP2-RESPONSE', 'OP2-RESPONSE-REFLECTS-REQUEST');
+      t.judge(
+        res,
+        'OP2-REQUEST',
+        'CONV-JSON-BODIES',
+        'RES-DISCLOSURE-FIELD-TYPES',
+        'OP2-RESPONSE',
+        'OP2-RESPONSE-REFLECTS-REQUEST',
+      );
       const body = res.json as Record<string, unknown>;
       await t.parameter('institutionDisclosureId', String(body.institutionDisclosureId));
       const { res: listed } = await t.step('list', () => listInstitutionDisclosures(t));

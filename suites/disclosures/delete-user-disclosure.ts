@@ -60,7 +60,7 @@ const onlyNamedCase = (form: Form): CaseDef => ({
 
 /** A delete a conformant target refuses without changing anything: on the life's record after its last step, else on
  * the record the readers share. */
-async function unauthenticatedDelete(t: CaseContext, credentials: Exclude<Credentials, 'valid'>) {
+async function unauthenticatedDelete(t: CaseContext, credentials: Exclude<Credentials, 'valid'>, form: Form) {
   const { d, record, write } = (await recordAtTheEndOfLife(t)) ?? (await sharedRecord(t));
   const status =
     typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
@@ -68,7 +68,7 @@ async function unauthenticatedDelete(t: CaseContext, credentials: Exclude<Creden
   return write(() =>
     sendInForm(
       t,
-      'collection',
+      form,
       record,
       { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' },
       req,
@@ -84,5 +84,6 @@ export default feature('disclosures', 'deleteUserDisclosure', [
   stateCase('by-id'),
   onlyNamedCase('collection'),
   onlyNamedCase('by-id'),
-  ...authenticationCases(unauthenticatedDelete),
+  ...authenticationCases((t, credentials) => unauthenticatedDelete(t, credentials, 'collection')),
+  ...authenticationCases((t, credentials) => unauthenticatedDelete(t, credentials, 'by-id'), FORM_TITLE['by-id']),
 ]);
