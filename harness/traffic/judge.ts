@@ -25,7 +25,7 @@ export function recordedExchange(x: Observed, operation: OperationKey, redactor:
     headers: redactor.headers(x.requestHeaders),
     body: redactor.body(x.requestBody),
   };
-  return {
+  const exchange: Exchange = {
     seq: x.index,
     operation,
     label: `#${x.index} ${OPERATIONS[operation].name}`,
@@ -44,8 +44,20 @@ export function recordedExchange(x: Observed, operation: OperationKey, redactor:
     startedAt: x.startedAt,
     durationMs: x.durationMs,
     retries: [],
-    curl: curlLine({ method: x.method, url: x.url, headers: x.requestHeaders, body: x.requestBody }, redactor),
+    curl: '',
   };
+  // Written when read (a report, a failure): the recorder's live judge reads it for no exchange that breaks nothing.
+  let curl: string | undefined;
+  Object.defineProperty(exchange, 'curl', {
+    enumerable: true,
+    configurable: true,
+    get: () =>
+      (curl ??= curlLine({ method: x.method, url: x.url, headers: x.requestHeaders, body: x.requestBody }, redactor)),
+    set: (v: string) => {
+      curl = v;
+    },
+  });
+  return exchange;
 }
 
 /** The answer as the checks read it (HttpResult), with its redacted record. */

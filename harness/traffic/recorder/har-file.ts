@@ -64,10 +64,23 @@ export function harEntry(x: Observed, redactor: Redactor, labels: Map<string, st
   };
 }
 
-/** Write a complete HAR 1.2 file: to a temporary file first, then renamed over the target (never half a file). */
-export function writeHar(file: string, entries: HarEntry[], creator: { name: string; version: string }): void {
-  const log: HarLog & { pages: unknown[] } = { version: '1.2', creator, pages: [], entries };
+/** An entry as it is written into the file: JSON at the depth of log.entries (so a file is written without
+ * serializing again the entries it held before). */
+export function entryText(entry: HarEntry): string {
+  // JSON never holds a raw line break inside a string: every line break is the layout's, shifted three levels in.
+  return '   ' + JSON.stringify(entry, null, 1).replace(/\n/g, '\n   ');
+}
+
+/**
+ * Write a complete HAR 1.2 file from entries already serialized (entryText): to a temporary file first, then
+ * renamed over the target (never half a file).
+ */
+export function writeHar(file: string, entries: readonly string[], creator: { name: string; version: string }): void {
+  const log: HarLog & { pages: unknown[] } = { version: '1.2', creator, pages: [], entries: [] };
+  const empty = JSON.stringify({ log }, null, 1);
+  const at = empty.lastIndexOf('"entries": []');
+  const list = entries.length ? `"entries": [\n${entries.join(',\n')}\n  ]` : '"entries": []';
   const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify({ log }, null, 1) + '\n');
+  writeFileSync(tmp, empty.slice(0, at) + list + empty.slice(at + '"entries": []'.length) + '\n');
   renameSync(tmp, file);
 }

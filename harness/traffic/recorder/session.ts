@@ -3,12 +3,11 @@ import type { TargetConfig } from '../../config';
 import { secretValues } from '../../config';
 import { Redactor } from '../../redact';
 import type { Observed } from '../capture';
-import type { HarEntry } from '../har';
 import type { Seen } from '../../rules/exchange';
 import { planCapture, seenOf } from '../judge';
 import { mapEntry, type Mapped } from '../operation-map';
 import { captureSecrets } from '../secrets';
-import { harEntry, writeHar } from './har-file';
+import { entryText, harEntry, writeHar } from './har-file';
 import { startRecorder, type Recorder } from './proxy';
 
 /**
@@ -34,30 +33,52 @@ export async function startRecording(
   const configured = secretValues(config);
   const creator = { name: 'dbsi-conformance recorder', version: o.version };
 
-  const redactor = () => new Redactor([...configured, ...captureSecrets(observed)]);
+  /** The credentials the capture showed so far (captureSecrets), in the order found: each exchange is read once. */
+  const captured = new Set<string>();
+  let scanned = 0;
+  const secretsNow = (): string[] => {
+    for (const x of observed.slice(scanned)) for (const v of captureSecrets([x])) captured.add(v);
+    scanned = observed.length;
+    return [...configured, ...captured];
+  };
+  const redactor = () => new Redactor(secretsNow());
   /**
-   * The redacted entries written so far, and the secrets they were redacted with: a credential seen
-   * later is redacted in the earlier entries too (they are redacted again when the secrets change).
+   * The entries written so far, redacted and serialized (entryText), and the secrets they were redacted with: a
+   * credential seen later is redacted in the earlier entries too (those holding it are redacted again).
    */
-  const written: HarEntry[] = [];
-  let writtenWith = '';
+  const written: string[] = [];
+  let writtenWith: string[] = [];
+  let writer: Redactor | undefined;
   const labels = new Map<string, string>();
+  /** What an exchange holds in text, for the question whether a secret found later appears in it. */
+  const rawText = (x: Observed) =>
+    [
+      x.url,
+      ...Object.values(x.requestHeaders),
+      ...Object.values(x.responseHeaders),
+      x.requestBody ?? '',
+      x.responseBody,
+    ].join('\n');
   /**
    * Write the HAR as it is now: every exchange that ended is on disk as soon as it ended, in a
    * complete, valid HAR 1.2 file (a temporary file renamed over it), so that no signal, kill or
-   * crash loses an exchange that ended.
+   * crash loses an exchange that ended. Each exchange is redacted and serialized once (again only
+   * where a secret found later appears in it), so a long capture costs no more per exchange than a short one
+   * but the writing of the file.
    */
   const save = () => {
-    const secrets = [...configured, ...captureSecrets(observed)];
-    const key = JSON.stringify(secrets);
-    if (key !== writtenWith) {
-      const r = new Redactor(secrets);
-      written.splice(0, written.length, ...observed.map((x) => harEntry(x, r, labels)));
-      writtenWith = key;
-    } else if (written.length < observed.length) {
-      const r = new Redactor(secrets);
-      for (const x of observed.slice(written.length)) written.push(harEntry(x, r, labels));
+    const secrets = secretsNow();
+    if (secrets.length > writtenWith.length || !writer) {
+      writer = new Redactor(secrets);
+      const r = writer;
+      const added = new Redactor(secrets.filter((v) => !writtenWith.includes(v)));
+      written.forEach((_, i) => {
+        const raw = rawText(observed[i]!);
+        if (added.text(raw) !== raw) written[i] = entryText(harEntry(observed[i]!, r, labels));
+      });
+      writtenWith = secrets;
     }
+    for (const x of observed.slice(written.length)) written.push(entryText(harEntry(x, writer, labels)));
     writeHar(o.out, written, creator);
   };
 
