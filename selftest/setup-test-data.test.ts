@@ -105,10 +105,14 @@ describe('test data the target disproves: could not test, naming the key', () =>
     nothingFailed(run);
     const blamed = run.cases.filter((c) => c.outcome === 'could-not-test');
     // The refusals without valid credentials in the /{institutionUserDisclosureId} form prove nothing: no request of
-    // that form was served (none was sent with the configured credentials, as it would carry the same value).
+    // that form was served (none was sent with the configured credentials, as it would carry the same value), and
+    // what kept the tests that send one from it is the key to check.
     const byIdRefusals = blamed.filter((c) => /is-not-served-.*-institutionuserdisclosureid-form$/.test(c.id));
     expect(byIdRefusals).toHaveLength(4);
-    for (const c of byIdRefusals) expect(c.setup?.key, c.id).toBe('baseUrl and the credentials of this operation');
+    for (const c of byIdRefusals) {
+      expect(c.setup?.key, c.id).toBe('testData.institutionCustomerId');
+      expect(c.reason).toMatch(/proves nothing: .* could not test because of testData\.institutionCustomerId\)/);
+    }
     for (const c of blamed.filter((x) => !byIdRefusals.includes(x))) {
       expect(c.setup?.key, c.id).toBe('testData.institutionCustomerId');
       expect(c.reason).toMatch(/"biz-4711" \(testData\.institutionCustomerId\) was refused \(status 404\)/);

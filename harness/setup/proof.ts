@@ -1,5 +1,6 @@
 import { CREDENTIAL_SOURCES, type CredentialId } from '../credentials';
-import type { BaseUrlKey } from '../operations';
+import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
+import { requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
 
 /**
@@ -20,6 +21,11 @@ export class SetupProof {
   private readonly bySeq = new Map<number, Exchange>();
   /** The configured credentials sent to each operation: what a missing control points at. */
   private readonly operationCredentials = new Map<string, Set<string>>();
+  /**
+   * By operation number: the keys of the setup that kept its tests from sending a request with the configured
+   * credentials (tests could not test because of them, e.g. a configured value a control disproved).
+   */
+  private readonly blockedOperations = new Map<number, Set<string>>();
 
   constructor(cases: readonly CaseReport[] = []) {
     for (const c of cases) this.observe(c);
@@ -28,6 +34,9 @@ export class SetupProof {
   /** Take in a case's exchanges (a run's reports, in any order). */
   observe(c: CaseReport): void {
     for (const e of c.exchanges) this.observeExchange(e);
+    if (c.outcome !== 'could-not-test' || !c.setup) return;
+    for (const n of c.requirements.flatMap((id) => requirement(id).operations))
+      this.blockedOperations.set(n, new Set([...(this.blockedOperations.get(n) ?? []), c.setup.key]));
   }
 
   private observeExchange(e: Exchange): void {
@@ -102,6 +111,9 @@ export class SetupProof {
     if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
     const id = [...(this.operationCredentials.get(operationKey(e)) ?? [])].find((c) => !this.credentialProven(c));
     if (id) return { kind: 'control', key: CREDENTIAL_SOURCES[id as CredentialId] };
+    // Its tests could not send it, because of the setup: what kept them is what to check.
+    const blocked = this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0);
+    if (blocked?.size) return { kind: 'control', key: [...blocked].join(' or '), blocked: true };
     return { kind: 'control', key: `${e.base ?? 'baseUrl'} and the credentials of this operation` };
   }
 
@@ -124,7 +136,7 @@ export type SetupSuspicion =
   | { kind: 'base'; key: BaseUrlKey }
   | { kind: 'credential'; key: CredentialId }
   | { kind: 'testData'; key: string }
-  | { kind: 'control'; key: string };
+  | { kind: 'control'; key: string; blocked?: boolean };
 
 /** The checks whose pass rests on the target refusing a request. */
 export const REFUSAL_CHECKS: ReadonlySet<string> = new Set(['not_served']);
@@ -170,10 +182,11 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
     case 'control': {
       const status = e.response?.status;
       const where = status === 404 || status === 405 ? 'that method and path' : 'that operation';
-      return [
-        `the refusal of ${e.request.method} ${e.request.url} (${status}) proves nothing: no request to ${where}`,
-        `was served with the configured credentials in this run; check ${s.key}`,
-      ].join(' ');
+      const because = s.blocked ? ` (the tests that send one could not test because of ${s.key})` : '';
+      return (
+        `the refusal of ${e.request.method} ${e.request.url} (${status}) proves nothing: no request to ${where} ` +
+        `was served with the configured credentials in this run${because}; check ${s.key}`
+      );
     }
   }
 }
