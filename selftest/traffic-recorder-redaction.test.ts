@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseHar } from '../harness/traffic/har';
+import { entryText, HarFile } from '../harness/traffic/recorder/har-file';
 import { startRecording, type RecordingSession } from '../harness/traffic/recorder/session';
 import { referenceConfig } from '../reference-target/config';
 import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
@@ -63,5 +64,44 @@ describe('the HAR the recorder writes', () => {
     expect(entries[0]!.request.url).toContain('note=[REDACTED]');
     const second = (t: string) => JSON.stringify(parseHar(t).log.entries[1]);
     expect(second(after), 'an exchange without the value is left as it was written').toBe(second(before));
+  });
+});
+
+describe('the HAR file of a recording (HarFile)', () => {
+  const entriesOf = (text: string) =>
+    (JSON.parse(text) as { log: { entries: Array<{ request: { url: string } }> } }).log.entries;
+  const entry = (i: number) => ({ startedDateTime: new Date(i).toISOString(), time: i, request: { url: `u${i}` } });
+  const texts = (n: number) => Array.from({ length: n }, (_, i) => entryText(entry(i) as never));
+
+  test('is a complete, valid HAR after every write: whole, appended, whole again, appended', () => {
+    const file = join(dir, 'file.har');
+    const har = new HarFile(file, { name: 'selftest', version: '1' });
+    const urls = () => entriesOf(readFileSync(file, 'utf8')).map((e) => e.request.url);
+    har.append([]);
+    expect(urls()).toEqual([]);
+    har.append(texts(1));
+    expect(urls()).toEqual(['u0']);
+    har.append(texts(4));
+    expect(urls()).toEqual(['u0', 'u1', 'u2', 'u3']);
+    expect(har.entries).toBe(4);
+    har.rewrite(texts(5));
+    har.append(texts(7));
+    expect(urls()).toEqual(['u0', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6']);
+    expect(JSON.parse(readFileSync(file, 'utf8')).log.version).toBe('1.2');
+  });
+
+  test('an append writes the new entries and the tail, not the entries the file holds', () => {
+    const file = join(dir, 'grow.har');
+    const har = new HarFile(file, { name: 'selftest', version: '1' });
+    const all = texts(200);
+    har.append(all.slice(0, 100));
+    // The file's first bytes changed under it: an append that rewrote the file would put them back.
+    const held = readFileSync(file, 'utf8');
+    const marked = held.replace('"u0"', '"U0"');
+    writeFileSync(file, marked);
+    har.append(all);
+    const after = readFileSync(file, 'utf8');
+    expect(after.startsWith(marked.slice(0, marked.lastIndexOf('\n  ]')))).toBe(true);
+    expect(entriesOf(after)).toHaveLength(200);
   });
 });

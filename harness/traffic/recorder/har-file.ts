@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import type { Redactor } from '../../redact';
 import type { Observed } from '../capture';
 import type { HarEntry, HarLog } from '../har';
@@ -71,16 +71,66 @@ export function entryText(entry: HarEntry): string {
   return '   ' + JSON.stringify(entry, null, 1).replace(/\n/g, '\n   ');
 }
 
-/**
- * Write a complete HAR 1.2 file from entries already serialized (entryText): to a temporary file first, then
- * renamed over the target (never half a file).
- */
-export function writeHar(file: string, entries: readonly string[], creator: { name: string; version: string }): void {
+/** A complete HAR 1.2 text of entries already serialized (entryText), and its tail: what follows the last entry. */
+function harText(entries: readonly string[], creator: { name: string; version: string }) {
   const log: HarLog & { pages: unknown[] } = { version: '1.2', creator, pages: [], entries: [] };
   const empty = JSON.stringify({ log }, null, 1);
   const at = empty.lastIndexOf('"entries": []');
-  const list = entries.length ? `"entries": [\n${entries.join(',\n')}\n  ]` : '"entries": []';
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, empty.slice(0, at) + list + empty.slice(at + '"entries": []'.length) + '\n');
-  renameSync(tmp, file);
+  const after = empty.slice(at + '"entries": []'.length) + '\n';
+  if (!entries.length) return { text: empty + '\n', tail: after };
+  const tail = `\n  ]${after}`;
+  return { text: `${empty.slice(0, at)}"entries": [\n${entries.join(',\n')}${tail}`, tail };
+}
+
+/**
+ * The HAR file of a recording, a complete, valid HAR 1.2 file after every write. `rewrite` writes it whole, to a
+ * temporary file renamed over it (never half a file). `append` adds entries after the last one: the new entries and
+ * the tail, written over the old tail in one write, so the file's earlier entries are not written again and a long
+ * capture costs each exchange the same.
+ */
+export class HarFile {
+  private bytes = 0;
+  private tailBytes = 0;
+  private count = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly creator: { name: string; version: string },
+  ) {}
+
+  /** How many entries the file holds. */
+  get entries(): number {
+    return this.count;
+  }
+
+  rewrite(entries: readonly string[]): void {
+    const { text, tail } = harText(entries, this.creator);
+    const tmp = `${this.file}.tmp-${process.pid}`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, this.file);
+    this.bytes = Buffer.byteLength(text);
+    this.tailBytes = Buffer.byteLength(tail);
+    this.count = entries.length;
+  }
+
+  /** The entries of `all` after those the file holds (it holds at least one: else the whole file is written). */
+  append(all: readonly string[]): void {
+    const added = all.slice(this.count);
+    if (this.count === 0) return this.rewrite(all);
+    if (!added.length) return;
+    const { tail } = harText(['x'], this.creator);
+    const data = Buffer.from(added.map((e) => `,\n${e}`).join('') + tail);
+    const fd = openSync(this.file, 'r+');
+    let n: number;
+    try {
+      n = writeSync(fd, data, 0, data.length, this.bytes - this.tailBytes);
+    } finally {
+      closeSync(fd);
+    }
+    // Not all of it written (the disk filled up): the whole file, which throws why.
+    if (n !== data.length) return this.rewrite(all);
+    this.bytes += data.length - this.tailBytes;
+    this.tailBytes = Buffer.byteLength(tail);
+    this.count = all.length;
+  }
 }

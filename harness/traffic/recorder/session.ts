@@ -7,7 +7,7 @@ import type { Seen } from '../../rules/exchange';
 import { planCapture, seenOf } from '../judge';
 import { mapEntry, type Mapped } from '../operation-map';
 import { captureSecrets } from '../secrets';
-import { entryText, harEntry, writeHar } from './har-file';
+import { entryText, HarFile, harEntry } from './har-file';
 import { startRecorder, type Recorder } from './proxy';
 
 /**
@@ -49,6 +49,7 @@ export async function startRecording(
   const written: string[] = [];
   let writtenWith: string[] = [];
   let writer: Redactor | undefined;
+  let file: HarFile | undefined;
   const labels = new Map<string, string>();
   /** What an exchange holds in text, for the question whether a secret found later appears in it. */
   const rawText = (x: Observed) =>
@@ -61,25 +62,31 @@ export async function startRecording(
     ].join('\n');
   /**
    * Write the HAR as it is now: every exchange that ended is on disk as soon as it ended, in a
-   * complete, valid HAR 1.2 file (a temporary file renamed over it), so that no signal, kill or
-   * crash loses an exchange that ended. Each exchange is redacted and serialized once (again only
-   * where a secret found later appears in it), so a long capture costs no more per exchange than a short one
-   * but the writing of the file.
+   * complete, valid HAR 1.2 file (HarFile), so that no signal, kill or crash loses an exchange that
+   * ended. Each exchange is redacted, serialized and written once (the whole file again only where a
+   * secret found later appears in an earlier exchange), so a long capture costs no more per exchange than a
+   * short one.
    */
   const save = () => {
     const secrets = secretsNow();
+    let changed = !file;
     if (secrets.length > writtenWith.length || !writer) {
       writer = new Redactor(secrets);
       const r = writer;
       const added = new Redactor(secrets.filter((v) => !writtenWith.includes(v)));
       written.forEach((_, i) => {
         const raw = rawText(observed[i]!);
-        if (added.text(raw) !== raw) written[i] = entryText(harEntry(observed[i]!, r, labels));
+        if (added.text(raw) === raw) return;
+        written[i] = entryText(harEntry(observed[i]!, r, labels));
+        changed = true;
       });
       writtenWith = secrets;
     }
     for (const x of observed.slice(written.length)) written.push(entryText(harEntry(x, writer, labels)));
-    writeHar(o.out, written, creator);
+    file ??= new HarFile(o.out, creator);
+    // An entry written before changed (a credential found later), or none yet: the whole file; else the new ones.
+    if (changed) file.rewrite(written);
+    else file.append(written);
   };
 
   const seen: Seen[] = [];
