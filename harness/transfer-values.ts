@@ -1,4 +1,4 @@
-import type { CaseContext } from './case';
+import type { Verifier } from './rules/exchange';
 import { shown_value } from './checks';
 import type { HttpResult } from './http/client';
 import { SHOWN } from './shown-values';
@@ -37,7 +37,7 @@ export function sentValues(body: Json): Record<string, unknown> {
  * is the configuration's choice (testData.transfer.currencyCode), so it is observed only where the
  * answer does not simply repeat it.
  */
-export function observeEnumerations(t: Pick<CaseContext, 'verify'>, res: HttpResult, tr: Json, sent: Json): void {
+export function observeEnumerations(t: Verifier, res: HttpResult, tr: Json, sent: Json): void {
   const seen: Array<[unknown, readonly string[], string]> = [
     [
       tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode,
