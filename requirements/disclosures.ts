@@ -36,6 +36,29 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
       'element carries institutionDisclosureId, institutionId and institutionDisclosureName.',
   },
   {
+    id: 'RES-DISCLOSURE-ID-UNIQUE',
+    section: RES_DISCLOSURE,
+    grade: 'MUST',
+    operations: [1],
+    statement:
+      'institutionDisclosureId: "Unique identifier of the disclosure". In a list (operation 1), elements that ' +
+      'carry the same institutionDisclosureId describe one disclosure: two elements that share an id but ' +
+      'differ in another member break it. The same element listed twice is not judged (whether a list may ' +
+      'repeat an element: not shown).',
+  },
+  {
+    id: 'RES-DISCLOSURE-DATA-URL',
+    section: RES_DISCLOSURE,
+    grade: 'MUST',
+    operations: [1, 2, 3],
+    statement:
+      'institutionDisclosureData: "Present in some responses; carries a URL". Where a response carries it as ' +
+      'a string and institutionDisclosureDataType is URL or absent, the value is a URL: not empty, without ' +
+      'white space or control characters, parseable as a URL. A reference relative to a base is accepted (the ' +
+      'spec does not say the URL is absolute); with another data type ("Data types other than URL: not ' +
+      'shown") the value is not judged, and its type is RES-DISCLOSURE-FIELD-TYPES\'s.',
+  },
+  {
     id: 'RES-DISCLOSURE-DATATYPE-VALUES',
     section: RES_DISCLOSURE,
     grade: 'INFO',

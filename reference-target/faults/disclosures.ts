@@ -35,6 +35,18 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     ['OP1-REQUEST'],
   ),
   f(
+    'op1-id-reused',
+    'List institution disclosures gives two different disclosures the same institutionDisclosureId (the ' +
+      'last disclosure on record at the start is listed under the id of the one before it).',
+    ['RES-DISCLOSURE-ID-UNIQUE'],
+  ),
+  f(
+    'op1-data-not-url',
+    'List institution disclosures gives the first disclosure on record the text of the disclosure as ' +
+      'institutionDisclosureData ("You agree to …") while its institutionDisclosureDataType says URL.',
+    ['RES-DISCLOSURE-DATA-URL'],
+  ),
+  f(
     'disc-serves-without-credentials',
     'The disclosures operations serve a request that ' + 'carries no Authorization header.',
     ['DISC-AUTH-REQUIRED'],

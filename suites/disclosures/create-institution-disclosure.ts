@@ -1,5 +1,5 @@
 import { feature } from '../../harness/case';
-import { createInstitutionDisclosure, listInstitutionDisclosures } from './_institution-disclosures';
+import { carriesUrlData, createInstitutionDisclosure, listInstitutionDisclosures } from './_institution-disclosures';
 import { authenticationCases } from './_authentication';
 
 /**
@@ -21,6 +21,7 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       'STATE-ID-CREATE',
       'RES-DISCLOSURE-FIELD-TYPES',
       'RES-DISCLOSURE-DATATYPE-VALUES',
+      'RES-DISCLOSURE-DATA-URL',
     ],
     async run(t) {
       const { res } = await t.step('create', () => createInstitutionDisclosure(t, true));
@@ -38,6 +39,8 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       t.judgeLog([res, listed], 'STATE-ID-CREATE');
       // The data type is judged where the answer carries it (the spec shows URL).
       if (body.institutionDisclosureDataType !== undefined) t.judge(res, 'RES-DISCLOSURE-DATATYPE-VALUES');
+      // The data is judged where the answer carries it as a string of data type URL (or none given).
+      if (carriesUrlData(body)) t.judge(res, 'RES-DISCLOSURE-DATA-URL');
     },
   },
   ...authenticationCases(async (t, credentials) => (await createInstitutionDisclosure(t, false, credentials)).res),
