@@ -387,6 +387,17 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     statement: '"Response: 204, no content." The status is ' + '204 and there is no body.',
   },
 
+  {
+    id: 'OP5-STATUS-UPDATE-FORMAT-NOT-SHOWN',
+    section: OP5,
+    grade: 'MUST',
+    operations: [5],
+    statement: 'Header InstitutionUserDisclosureStatusUpdateDateTime: "a date-time stamp; ' + 'its format: not shown".',
+    notTestable:
+      'The format is not shown: the suite sends an ISO 8601 date-time and requires nothing of how a target ' +
+      'reads it or of its answer to another format.',
+  },
+
   // 6. Change a user disclosure
   {
     id: 'OP6-REQUEST',
@@ -418,6 +429,33 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     grade: 'MUST',
     operations: [6],
     statement: '"Response: 204, no content." For either form, the ' + 'status is 204 and there is no body.',
+  },
+
+  {
+    id: 'OP6-CAS-RELATED-NOT-SHOWN',
+    section: OP6,
+    grade: 'MUST',
+    operations: [6],
+    statement:
+      'Header InstitutionDisclosureId: "required only when the update is CAS-related; what CAS-related means: ' +
+      'not shown".',
+    notTestable:
+      'Which updates are CAS-related is not shown: the suite always sends InstitutionDisclosureId, so a ' +
+      'target may require it or not, and a request without it is never judged.',
+  },
+  {
+    id: 'DISC-CONDITIONAL-QUERY-NOT-SHOWN',
+    section: OP7,
+    grade: 'MUST',
+    operations: [6, 7],
+    statement:
+      'Query parameter InstitutionCustomerId: "mandatory for business banking requests" (operations 6 and 7); ' +
+      'AccountType: "a valid account type of the platform; mandatory for multi-statement disclosures" ' +
+      '(operation 7).',
+    notTestable:
+      'What makes a request business banking, a disclosure multi-statement, or an account type valid is not ' +
+      'defined: the suite sends both where configured (testData.institutionCustomerId, testData.accountType) ' +
+      'and judges no request without them.',
   },
 
   // 7. Delete a user disclosure
