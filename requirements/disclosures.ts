@@ -39,12 +39,14 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     id: 'RES-DISCLOSURE-ID-UNIQUE',
     section: RES_DISCLOSURE,
     grade: 'MUST',
-    operations: [1],
+    operations: [1, 2],
     statement:
       'institutionDisclosureId: "Unique identifier of the disclosure". In a list (operation 1), elements that ' +
       'carry the same institutionDisclosureId describe one disclosure: two elements that share an id but ' +
       'differ in another member break it. The same element listed twice is not judged (whether a list may ' +
-      'repeat an element: not shown).',
+      'repeat an element: not shown). A create (operation 2) answered 2xx gives the new disclosure an id of ' +
+      'its own: not one a list made before it showed for a disclosure of another name (disclosures are never ' +
+      'deleted through the interface, so a listed id stays in use).',
   },
   {
     id: 'RES-DISCLOSURE-DATA-URL',

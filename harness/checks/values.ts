@@ -93,3 +93,26 @@ export function unique_ids(items: readonly unknown[], member: string, where: str
     ? notApplicable('unique_ids', d, `fewer than two elements of ${where} carry a ${member}`, res)
     : pass('unique_ids', d, res);
 }
+
+/**
+ * The identifier a create answers is a new one: no list that ended before the create was sent showed it for
+ * another thing (a listed element of another name). `earlier` is that element and the exchange that listed it.
+ */
+export function new_identifier(
+  id: string,
+  earlier: { element: Record<string, unknown>; by: number } | undefined,
+  what: string,
+  res?: HttpResult,
+): CheckVerdict {
+  const d = `${what} is an identifier no earlier list gave another disclosure`;
+  return earlier === undefined
+    ? pass('new_identifier', d, res)
+    : fail(
+        'new_identifier',
+        d,
+        'an identifier of its own',
+        `${JSON.stringify(id)}, the id exchange #${earlier.by} listed for ` +
+          `${JSON.stringify(earlier.element).slice(0, 160)}`,
+        res,
+      );
+}

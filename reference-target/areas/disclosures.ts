@@ -89,7 +89,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
       if (typeof name !== 'string' || typeof institutionId !== 'string' || status === undefined)
         return badRequest('institutionId, institutionDisclosureName and ' + 'institutionDisclosureStatus are required');
-      const id = state.nextId('disc');
+      const reused = ctx.fault('op2-reuses-id') ? INITIAL_DISCLOSURES.at(-1)?.institutionDisclosureId : undefined;
+      const id = reused ?? state.nextId('disc');
       const d: InstitutionDisclosure = {
         institutionDisclosureId: id,
         institutionId,

@@ -81,6 +81,14 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     ['RES-DISCLOSURE-FIELD-TYPES'],
   ),
   f(
+    'op2-reuses-id',
+    'Create an institution disclosure stores the new disclosure under the institutionDisclosureId of the last ' +
+      'disclosure on record at the start, replacing it (an id generator that restarts), and answers that id. ' +
+      'A later create replaces an earlier one the same way, so a list may show another name than was created.',
+    ['RES-DISCLOSURE-ID-UNIQUE'],
+    { collateral: ['STATE-ID-CREATE'] },
+  ),
+  f(
     'op2-response-name-cut',
     'Create an institution disclosure stores the name sent but answers with it ' +
       'cut to 16 characters (a response mapper that truncates).',
