@@ -117,6 +117,27 @@ export const AUTHENTICATION_REQUIREMENTS: Requirement[] = [
       'When and where the record is returned is not shown, so no ' + 'answer of the operation is required to be one.',
   },
   {
+    id: 'AUTH-RECORD-VALUE-SETS-NOT-SHOWN',
+    section: 'Authentication record (also returned with the ' + 'revocation operation; its role: not shown)',
+    grade: 'MUST',
+    operations: [8],
+    statement:
+      'alternateCredentialType, requestChannel, status and grantType are enumerations of which one value each is ' +
+      'shown (FACE_ID, WEB, SECONDARY_AUTHENTICATION_REQUIRED, AUTHORIZATION_CODE), and protocol (SMS). "The ' +
+      'complete value sets of the enumerations of this record: not shown."',
+    notTestable:
+      'No value set is documented, and no answer of the operation is required to be an Authentication record ' +
+      '(AUTH-RECORD-ROLE-NOT-SHOWN): nothing is required of these values.',
+  },
+  {
+    id: 'AUTH-RECORD-STATUS-NOT-SHOWN',
+    section: 'Authentication record status',
+    grade: 'MUST',
+    operations: [8],
+    statement: '"One value, SECONDARY_AUTHENTICATION_REQUIRED, is shown. ' + 'Transitions: not shown."',
+    notTestable: 'No operation of the spec moves the status of an Authentication record, so no move is required.',
+  },
+  {
     id: 'AUTH-TOKEN-LIFETIMES-NOT-SHOWN',
     section: 'Authentication',
     grade: 'MUST',

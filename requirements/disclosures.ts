@@ -36,6 +36,31 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
       'element carries institutionDisclosureId, institutionId and institutionDisclosureName.',
   },
   {
+    id: 'RES-DISCLOSURE-ID-UNIQUE',
+    section: RES_DISCLOSURE,
+    grade: 'MUST',
+    operations: [1, 2],
+    statement:
+      'institutionDisclosureId: "Unique identifier of the disclosure". In a list (operation 1), elements that ' +
+      'carry the same institutionDisclosureId describe one disclosure: two elements that share an id but ' +
+      'differ in another member break it. The same element listed twice is not judged (whether a list may ' +
+      'repeat an element: not shown). A create (operation 2) answered 2xx gives the new disclosure an id of ' +
+      'its own: not one a list made before it showed for a disclosure of another name (disclosures are never ' +
+      'deleted through the interface, so a listed id stays in use).',
+  },
+  {
+    id: 'RES-DISCLOSURE-DATA-URL',
+    section: RES_DISCLOSURE,
+    grade: 'MUST',
+    operations: [1, 2, 3],
+    statement:
+      'institutionDisclosureData: "Present in some responses; carries a URL". Where a response carries it as ' +
+      'a string and institutionDisclosureDataType is URL or absent, the value is a URL: not empty, without ' +
+      'white space or control characters, parseable as a URL. A reference relative to a base is accepted (the ' +
+      'spec does not say the URL is absolute); with another data type ("Data types other than URL: not ' +
+      'shown") the value is not judged, and its type is RES-DISCLOSURE-FIELD-TYPES\'s.',
+  },
+  {
     id: 'RES-DISCLOSURE-DATATYPE-VALUES',
     section: RES_DISCLOSURE,
     grade: 'INFO',
@@ -364,6 +389,17 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     statement: '"Response: 204, no content." The status is ' + '204 and there is no body.',
   },
 
+  {
+    id: 'OP5-STATUS-UPDATE-FORMAT-NOT-SHOWN',
+    section: OP5,
+    grade: 'MUST',
+    operations: [5],
+    statement: 'Header InstitutionUserDisclosureStatusUpdateDateTime: "a date-time stamp; ' + 'its format: not shown".',
+    notTestable:
+      'The format is not shown: the suite sends an ISO 8601 date-time and requires nothing of how a target ' +
+      'reads it or of its answer to another format.',
+  },
+
   // 6. Change a user disclosure
   {
     id: 'OP6-REQUEST',
@@ -395,6 +431,33 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     grade: 'MUST',
     operations: [6],
     statement: '"Response: 204, no content." For either form, the ' + 'status is 204 and there is no body.',
+  },
+
+  {
+    id: 'OP6-CAS-RELATED-NOT-SHOWN',
+    section: OP6,
+    grade: 'MUST',
+    operations: [6],
+    statement:
+      'Header InstitutionDisclosureId: "required only when the update is CAS-related; what CAS-related means: ' +
+      'not shown".',
+    notTestable:
+      'Which updates are CAS-related is not shown: the suite always sends InstitutionDisclosureId, so a ' +
+      'target may require it or not, and a request without it is never judged.',
+  },
+  {
+    id: 'DISC-CONDITIONAL-QUERY-NOT-SHOWN',
+    section: OP7,
+    grade: 'MUST',
+    operations: [6, 7],
+    statement:
+      'Query parameter InstitutionCustomerId: "mandatory for business banking requests" (operations 6 and 7); ' +
+      'AccountType: "a valid account type of the platform; mandatory for multi-statement disclosures" ' +
+      '(operation 7).',
+    notTestable:
+      'What makes a request business banking, a disclosure multi-statement, or an account type valid is not ' +
+      'defined: the suite sends both where configured (testData.institutionCustomerId, testData.accountType) ' +
+      'and judges no request without them.',
   },
 
   // 7. Delete a user disclosure

@@ -41,3 +41,78 @@ export function absent(found: unknown, what: string, res?: HttpResult): CheckVer
     ? pass('absent', d, res)
     : fail('absent', d, 'absent', JSON.stringify(found).slice(0, 200), res);
 }
+
+/**
+ * A string carries a URL: not empty, no white space or control character, parseable as a URL. A
+ * reference relative to a base is accepted (parsed against a placeholder base), since "URL" alone does
+ * not say absolute. What is no string is not judged here (its type is another rule's).
+ */
+export function carries_url(value: unknown, what: string, res?: HttpResult): CheckVerdict {
+  const d = `${what} carries a URL`;
+  if (typeof value !== 'string') return notApplicable('carries_url', d, `${what} is not a string`, res);
+  const ok = value !== '' && !/[\s\p{Cc}]/u.test(value) && URL.canParse(value, 'https://base.invalid/');
+  return ok
+    ? pass('carries_url', d, res)
+    : fail('carries_url', d, 'a URL (absolute, or relative to a base)', JSON.stringify(value).slice(0, 200), res);
+}
+
+/** JSON with every object's members in one order, so that two equal elements compare equal. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x !== null && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+
+/**
+ * Elements that carry the same identifier describe one thing: two that share it but differ in another
+ * member break it. The same element repeated is not judged (whether a list may repeat one is another matter).
+ */
+export function unique_ids(items: readonly unknown[], member: string, where: string, res?: HttpResult): CheckVerdict {
+  const d = `the elements of ${where} that share a ${member} are the same element`;
+  const byId = new Map<string, { index: number; json: string }>();
+  let withId = 0;
+  for (const [index, item] of items.entries()) {
+    const id = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[member] : undefined;
+    if (typeof id !== 'string') continue;
+    withId++;
+    const json = canonical(item);
+    const first = byId.get(id);
+    if (first && first.json !== json)
+      return fail(
+        'unique_ids',
+        d,
+        `each ${member} given to one element`,
+        `${where}[${first.index}] and [${index}] both carry ${member} ${JSON.stringify(id)}: ` +
+          `${first.json.slice(0, 120)} and ${json.slice(0, 120)}`,
+        res,
+      );
+    if (!first) byId.set(id, { index, json });
+  }
+  return withId < 2
+    ? notApplicable('unique_ids', d, `fewer than two elements of ${where} carry a ${member}`, res)
+    : pass('unique_ids', d, res);
+}
+
+/**
+ * The identifier a create answers is a new one: no list that ended before the create was sent showed it for
+ * another thing (a listed element of another name). `earlier` is that element and the exchange that listed it.
+ */
+export function new_identifier(
+  id: string,
+  earlier: { element: Record<string, unknown>; by: number } | undefined,
+  what: string,
+  res?: HttpResult,
+): CheckVerdict {
+  const d = `${what} is an identifier no earlier list gave another disclosure`;
+  return earlier === undefined
+    ? pass('new_identifier', d, res)
+    : fail(
+        'new_identifier',
+        d,
+        'an identifier of its own',
+        `${JSON.stringify(id)}, the id exchange #${earlier.by} listed for ` +
+          `${JSON.stringify(earlier.element).slice(0, 160)}`,
+        res,
+      );
+}

@@ -1,10 +1,12 @@
 import {
+  carries_url,
   json_object_body,
   reflects_request,
   required_members,
   schema_conformance,
   shown_value,
   value_equals,
+  unique_ids,
   type CheckVerdict,
 } from '../checks';
 import { validator } from '../schemas';
@@ -47,6 +49,22 @@ export function listInstitutionDisclosures(s: Seen, v: Verifier): void {
         shown_value(t, SHOWN.institutionDisclosureDataType, 'institutionDisclosureDataType', s.res),
       );
   }
+  v.verify('RES-DISCLOSURE-ID-UNIQUE', unique_ids(items, 'institutionDisclosureId', 'institutionDisclosures', s.res));
+  items.forEach((item, i) => disclosureData(item, `institutionDisclosures[${i}]`, s, v));
+}
+
+/**
+ * RES-DISCLOSURE-DATA-URL: institutionDisclosureData "carries a URL", judged where it is a string and its
+ * data type is URL or not given ("Data types other than URL: not shown").
+ */
+export function disclosureData(item: unknown, where: string, s: Seen, v: Verifier): void {
+  if (!isObject(item) || typeof item.institutionDisclosureData !== 'string') return;
+  const type = item.institutionDisclosureDataType;
+  if (type !== undefined && type !== 'URL') return;
+  v.verify(
+    'RES-DISCLOSURE-DATA-URL',
+    carries_url(item.institutionDisclosureData, `${where}.institutionDisclosureData`, s.res),
+  );
 }
 
 const what = (requestRule: string) => (requestRule === 'OP3-REQUEST' ? 'change' : 'create');
@@ -84,6 +102,7 @@ export function writeInstitutionDisclosure(requestRule: string, responseRule: st
         ),
       );
     if (!isObject(body)) return;
+    disclosureData(body, `the ${what(requestRule)} response`, s, v);
     // The response describes the disclosure as sent: the values header and body agree on ("which wins: not shown").
     const sentValues: Record<string, unknown> = {};
     for (const [member, parse] of [

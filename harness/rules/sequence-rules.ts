@@ -1,5 +1,6 @@
 import {
   absent,
+  new_identifier,
   not_served,
   present,
   records_unchanged,
@@ -212,6 +213,7 @@ export function judgeSequence(
             status: st.known && (st.value === 'true' || st.value === 'false') ? st.value === 'true' : undefined,
             institutionId: inst.known ? inst.value : undefined,
           };
+          if (!id && answered !== undefined) createdIdIsNew(s, answered, move.name, verifierFor(i));
           if (!move.id && !move.name) return;
           institutionMoves.set(move.id ?? `name:${move.name}`, move);
         },
@@ -256,6 +258,33 @@ export function judgeSequence(
     const next = byStart.find((w) => w.keys.includes(key) && precedes(s, w.s));
     const phone = next && outcomeOf(next.s.x.status) === 'applied' ? bodyOf(next.s).phoneNumber : undefined;
     return isObject(phone) && typeof phone.oldPhoneNumber === 'string' ? phone.oldPhoneNumber : undefined;
+  };
+  /**
+   * RES-DISCLOSURE-ID-UNIQUE across the log: the id a 2xx create answers is not one that a list which ended
+   * before the create was sent showed for a disclosure of another name (institution disclosures are never
+   * deleted, so such an id is in use). Judged where such a list exists and the name sent is known.
+   */
+  const createdIdIsNew = (create: Seen, id: string, name: string | undefined, v: Verifier) => {
+    if (name === undefined) return;
+    const lists = sorted.filter(
+      (l) =>
+        l.mapped.operation === 'listInstitutionDisclosures' &&
+        outcomeOf(l.x.status) === 'applied' &&
+        precedes(l, create),
+    );
+    if (lists.length === 0) return;
+    let earlier: { element: Record<string, unknown>; by: number } | undefined;
+    for (const l of lists) {
+      const items = (l.res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures;
+      const element = Array.isArray(items)
+        ? items.filter(isObject).find((o) => o.institutionDisclosureId === id && o.institutionDisclosureName !== name)
+        : undefined;
+      if (element) earlier ??= { element, by: l.x.index };
+    }
+    v.verify(
+      'RES-DISCLOSURE-ID-UNIQUE',
+      new_identifier(id, earlier, `the institutionDisclosureId the create answered`, create.res),
+    );
   };
   const busy = (keys: Set<string>, key: string) => {
     const [kind, a, b] = key.split('|');

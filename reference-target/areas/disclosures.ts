@@ -1,3 +1,4 @@
+import { INITIAL_DISCLOSURES } from '../fixtures';
 import { INVALID_JSON, json, noContent, type Req, type Res, type Route } from '../http';
 import type { InstitutionDisclosure, UserDisclosure } from '../state';
 import type { AreaContext, AreaRoutes } from './types';
@@ -61,6 +62,12 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op1-element-without-id')) delete e.institutionDisclosureId;
     if (ctx.fault('op1-unlisted-data-type') && e.institutionDisclosureDataType !== undefined)
       e.institutionDisclosureDataType = 'PDF';
+    const [first, ...rest] = INITIAL_DISCLOSURES;
+    const [beforeLast, last] = rest.slice(-2);
+    if (ctx.fault('op1-id-reused') && e.institutionDisclosureId === last?.institutionDisclosureId)
+      e.institutionDisclosureId = beforeLast?.institutionDisclosureId;
+    if (ctx.fault('op1-data-not-url') && e.institutionDisclosureId === first?.institutionDisclosureId)
+      e.institutionDisclosureData = 'You agree to receive the disclosures of the FI electronically.';
     return e;
   }
 
@@ -82,7 +89,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
       if (typeof name !== 'string' || typeof institutionId !== 'string' || status === undefined)
         return badRequest('institutionId, institutionDisclosureName and ' + 'institutionDisclosureStatus are required');
-      const id = state.nextId('disc');
+      const reused = ctx.fault('op2-reuses-id') ? INITIAL_DISCLOSURES.at(-1)?.institutionDisclosureId : undefined;
+      const id = reused ?? state.nextId('disc');
       const d: InstitutionDisclosure = {
         institutionDisclosureId: id,
         institutionId,

@@ -35,6 +35,18 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     ['OP1-REQUEST'],
   ),
   f(
+    'op1-id-reused',
+    'List institution disclosures gives two different disclosures the same institutionDisclosureId (the ' +
+      'last disclosure on record at the start is listed under the id of the one before it).',
+    ['RES-DISCLOSURE-ID-UNIQUE'],
+  ),
+  f(
+    'op1-data-not-url',
+    'List institution disclosures gives the first disclosure on record the text of the disclosure as ' +
+      'institutionDisclosureData ("You agree to …") while its institutionDisclosureDataType says URL.',
+    ['RES-DISCLOSURE-DATA-URL'],
+  ),
+  f(
     'disc-serves-without-credentials',
     'The disclosures operations serve a request that ' + 'carries no Authorization header.',
     ['DISC-AUTH-REQUIRED'],
@@ -67,6 +79,14 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     'Create an institution disclosure answers institutionDisclosureData as an object {"url": …} instead of ' +
       'the string the resource documents (the members the response lists are all there).',
     ['RES-DISCLOSURE-FIELD-TYPES'],
+  ),
+  f(
+    'op2-reuses-id',
+    'Create an institution disclosure stores the new disclosure under the institutionDisclosureId of the last ' +
+      'disclosure on record at the start, replacing it (an id generator that restarts), and answers that id. ' +
+      'A later create replaces an earlier one the same way, so a list may show another name than was created.',
+    ['RES-DISCLOSURE-ID-UNIQUE'],
+    { collateral: ['STATE-ID-CREATE'] },
   ),
   f(
     'op2-response-name-cut',

@@ -14,6 +14,16 @@ export const is2xx = (res: HttpResult) => res.status >= 200 && res.status < 300;
 
 export { findDisclosure, type Listed } from '../../harness/disclosure-records';
 
+/**
+ * An answer or element whose institutionDisclosureData RES-DISCLOSURE-DATA-URL judges: a string, of data
+ * type URL or none given.
+ */
+export function carriesUrlData(x: unknown): boolean {
+  if (x === null || typeof x !== 'object') return false;
+  const { institutionDisclosureData: data, institutionDisclosureDataType: type } = x as Record<string, unknown>;
+  return typeof data === 'string' && (type === undefined || type === 'URL');
+}
+
 /** Operation 1's elements; "not applicable" when the list itself is broken (reported by operation 1's cases). */
 export async function listInstitutionDisclosures(
   t: CaseContext,

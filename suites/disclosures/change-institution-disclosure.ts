@@ -1,6 +1,7 @@
 import { changeInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
 import {
+  carriesUrlData,
   createInstitutionDisclosure,
   findDisclosure,
   is2xx,
@@ -60,6 +61,7 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       'STATE-ID-CHANGE',
       'RES-DISCLOSURE-FIELD-TYPES',
       'RES-DISCLOSURE-DATATYPE-VALUES',
+      'RES-DISCLOSURE-DATA-URL',
     ],
     async run(t) {
       const institutionId = t.config.testData.institutionId;
@@ -112,6 +114,7 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       // The data type is judged where the answer carries it (the spec shows URL).
       const dataType = (res.json as Record<string, unknown> | undefined)?.institutionDisclosureDataType;
       if (dataType !== undefined) t.judge(res, 'RES-DISCLOSURE-DATATYPE-VALUES');
+      if (carriesUrlData(res.json)) t.judge(res, 'RES-DISCLOSURE-DATA-URL');
       // The change's answer (same id, the name sent) and the list after it (by id; by the new name where
       // the list gives no ids): STATE-ID-CHANGE, a state rule of sequence-rules.ts.
       const after = await t.step('list after change', () => listInstitutionDisclosures(t));

@@ -1,5 +1,7 @@
+import { commonHeaders } from '../../data-builders/disclosures';
 import { feature } from '../../harness/case';
-import { createInstitutionDisclosure, listInstitutionDisclosures } from './_institution-disclosures';
+import type { HttpResult } from '../../harness/http/client';
+import { carriesUrlData, createInstitutionDisclosure, listInstitutionDisclosures } from './_institution-disclosures';
 import { authenticationCases } from './_authentication';
 
 /**
@@ -8,6 +10,12 @@ import { authenticationCases } from './_authentication';
  * the create and the list that shows it; the rules (harness/rules/institution-disclosures.ts, and
  * STATE-ID-CREATE in sequence-rules.ts) judge them, as they judge a recorded capture.
  */
+/** A list that was served with an institutionDisclosures array: one that can show an id in use. */
+const isListed = (res: HttpResult) =>
+  res.status >= 200 &&
+  res.status < 300 &&
+  Array.isArray((res.json as { institutionDisclosures?: unknown } | undefined)?.institutionDisclosures);
+
 export default feature('disclosures', 'createInstitutionDisclosure', [
   {
     title:
@@ -21,8 +29,18 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       'STATE-ID-CREATE',
       'RES-DISCLOSURE-FIELD-TYPES',
       'RES-DISCLOSURE-DATATYPE-VALUES',
+      'RES-DISCLOSURE-DATA-URL',
+      'RES-DISCLOSURE-ID-UNIQUE',
     ],
     async run(t) {
+      // The list before the create (a read, sent as is: a refusal is OP1-REQUEST's verdict, not this case's).
+      const before = await t.step('list before the create', () =>
+        t.send({
+          operation: 'listInstitutionDisclosures',
+          headers: commonHeaders(t.faker, t.config),
+          label: 'list institution disclosures before the create',
+        }),
+      );
       const { res } = await t.step('create', () => createInstitutionDisclosure(t, true));
       t.judge(
         res,
@@ -38,6 +56,11 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       t.judgeLog([res, listed], 'STATE-ID-CREATE');
       // The data type is judged where the answer carries it (the spec shows URL).
       if (body.institutionDisclosureDataType !== undefined) t.judge(res, 'RES-DISCLOSURE-DATATYPE-VALUES');
+      // The data is judged where the answer carries it as a string of data type URL (or none given).
+      if (carriesUrlData(body)) t.judge(res, 'RES-DISCLOSURE-DATA-URL');
+      // The id answered is a new one: not one the list before gave another disclosure.
+      if (isListed(before) && typeof body.institutionDisclosureId === 'string')
+        t.judgeLog([before, res], 'RES-DISCLOSURE-ID-UNIQUE');
     },
   },
   ...authenticationCases(async (t, credentials) => (await createInstitutionDisclosure(t, false, credentials)).res),

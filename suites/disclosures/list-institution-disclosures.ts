@@ -2,6 +2,7 @@ import { commonHeaders, type Credentials } from '../../data-builders/disclosures
 import type { CaseContext } from '../../harness/case';
 import { feature } from '../../harness/case';
 import { authenticationCases } from './_authentication';
+import { carriesUrlData } from './_institution-disclosures';
 
 /**
  * Operation 1: GET /db-disclosures/v1/institution-disclosures. The driver: each case sends the list
@@ -71,6 +72,26 @@ export default feature('disclosures', 'listInstitutionDisclosures', [
       const typed = items.filter((i) => (i as Record<string, unknown>)?.institutionDisclosureDataType !== undefined);
       if (typed.length === 0) t.notApplicable('no listed element carries institutionDisclosureDataType');
       t.judge(res, 'RES-DISCLOSURE-DATATYPE-VALUES');
+    },
+  },
+  {
+    title: 'lists each disclosure under an institutionDisclosureId of its own',
+    requirements: ['RES-DISCLOSURE-ID-UNIQUE'],
+    async run(t) {
+      const { res, items } = await listedElements(t);
+      const ids = items.filter((i) => typeof (i as Record<string, unknown>)?.institutionDisclosureId === 'string');
+      if (ids.length < 2) t.notApplicable('fewer than two listed elements carry an institutionDisclosureId');
+      t.judge(res, 'RES-DISCLOSURE-ID-UNIQUE');
+    },
+  },
+  {
+    title: 'lists disclosure data of data type URL that carries a URL',
+    requirements: ['RES-DISCLOSURE-DATA-URL'],
+    async run(t) {
+      const { res, items } = await listedElements(t);
+      if (!items.some(carriesUrlData))
+        t.notApplicable('no listed element carries institutionDisclosureData as a string of data type URL');
+      t.judge(res, 'RES-DISCLOSURE-DATA-URL');
     },
   },
   ...authenticationCases((t, credentials) => list(t, credentials)),
