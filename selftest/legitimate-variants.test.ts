@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../harness/model';
 import { FAULTS } from '../reference-target/faults';
-import { explain } from './_reference';
+import { explain, runAreas } from './_reference';
 import { brokenRequirements, judgeFile, recordActiveRun } from './_recorded-run';
 
 /**
@@ -64,6 +64,12 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
         json(x)?.institutionUserDisclosures?.length > 0 &&
         json(x).institutionUserDisclosures.every((r: object) => Object.keys(r).length === 4),
     ),
+  'op4-own-user-ids': (xs) =>
+    xs.some(
+      (x) =>
+        answered(x, 'listUserDisclosures', 200) &&
+        json(x)?.institutionUserDisclosures?.some((r: any) => /^user-\d+$/.test(r.institutionUserId)),
+    ),
   'op8-errors-code-message': (xs) => xs.some((x) => answered(x, 'revokeToken', 401) && json(x)?.code !== undefined),
   'op8-extra-members-charset': (xs) =>
     xs.some((x) => answered(x, 'revokeToken', 200) && json(x)?.token_type === 'Bearer') &&
@@ -108,5 +114,24 @@ describe('each variant of the reference target, recorded and judged from its cap
     expect(broken, `the capture of ${name} breaks nothing`).toEqual([]);
     const xs = rec.active.cases.flatMap((c) => c.exchanges);
     if (!UNSEEN.has(name)) expect(SHOWN[name]?.(xs), `the exchanges show the choice ${name} makes`).toBe(true);
+  });
+});
+
+describe('a target that knows the user by an id of its own (op4-own-user-ids)', () => {
+  const verdicts = (cases: Awaited<ReturnType<typeof runAreas>>['cases'], id: string) =>
+    cases.filter((c) => c.requirements.includes(id)).map((c) => c.outcome);
+
+  test('the list of the user and the list of another consumer are judged, and pass', async () => {
+    const { cases } = await runAreas({ areas: ['disclosures'], faults: ['op4-own-user-ids'], strict: true });
+    expect(verdicts(cases, 'OP4-ONLY-THE-USERS-RECORDS')).toEqual(['passed']);
+    expect(verdicts(cases, 'OP4-OTHER-CONSUMER')).toEqual(['passed']);
+  });
+
+  test("a list that forgets the filter still fails OP4-ONLY-THE-USERS-RECORDS, by the run's record's id", async () => {
+    const { failed } = await runAreas({
+      areas: ['disclosures'],
+      faults: ['op4-own-user-ids', 'op4-ignores-consumer-filter'],
+    });
+    expect([...failed]).toEqual(['OP4-ONLY-THE-USERS-RECORDS']);
   });
 });

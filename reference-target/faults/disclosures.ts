@@ -325,4 +325,12 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     [],
     { variant: true, strict: true },
   ),
+  f(
+    'op4-own-user-ids',
+    'Variant, not a fault: list user disclosures gives each record the institutionUserId the target knows the ' +
+      'user by ("user-" and digits), not the InstitutionConsumerId asked for. The spec names both "identifier of ' +
+      'the user" / "of a consumer user"; that they are the same value is not shown.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];
