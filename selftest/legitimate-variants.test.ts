@@ -95,6 +95,8 @@ const UNSEEN = new Set([
   'op2-op3-institution-and-id-checked',
   'op10-requires-every-member',
   'op10-old-country-code-checked',
+  'disc-lenient-writes',
+  'op10-ignores-user-id-type',
 ]);
 
 const variants = FAULTS.filter((f) => f.variant);

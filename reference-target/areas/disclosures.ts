@@ -305,6 +305,27 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     );
   }
 
+  /** Variant disc-lenient-writes: a change naming no record (collection form) creates it; undefined where it cannot. */
+  function upserted(req: Req, user: { institutionId: string; userId: string }): UserDisclosure | undefined {
+    if (req.params.institutionUserDisclosureId) return undefined;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const disclosureId = either(b.institutionDisclosureId, req.headers['institutiondisclosureid']);
+    const name = either(b.institutionDisclosureName, req.headers['institutiondisclosurename']);
+    const accountId = req.headers['accountid'];
+    if (typeof disclosureId !== 'string' || typeof name !== 'string') return undefined;
+    const record: UserDisclosure = {
+      institutionId: user.institutionId,
+      institutionUserId: user.userId,
+      institutionUserDisclosureStatus: 'NOT_ACCEPTED',
+      institutionDisclosureName: name,
+      institutionUserDisclosureId: newId('uds'),
+      institutionDisclosureId: disclosureId,
+      accountId: accountId ?? 'unknown',
+    };
+    state.userDisclosures.set(record.institutionUserDisclosureId, record);
+    return record;
+  }
+
   /** A target that knows its business customers (fixture set `retail`: none) finds no record for another. */
   const unknownCustomer = (req: Req): Res | undefined => {
     const customer = req.query.get('InstitutionCustomerId');
@@ -316,9 +337,9 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     (req, user) => {
       const unknown = unknownCustomer(req);
       if (unknown) return unknown;
-      const r = findRecord(req, user.userId);
-      if (!r) return notFound();
       const b = (req.body ?? {}) as Record<string, unknown>;
+      const r = findRecord(req, user.userId) ?? (ctx.fault('disc-lenient-writes') ? upserted(req, user) : undefined);
+      if (!r) return notFound();
       const status = either(
         b.institutionDisclosureStatus ?? b.institutionUserDisclosureStatus,
         req.headers['institutionuserdisclosurestatus'],
@@ -342,7 +363,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       const unknown = unknownCustomer(req);
       if (unknown) return unknown;
       const r = findRecord(req, user.userId);
-      if (!r) return notFound();
+      if (!r) return ctx.fault('disc-lenient-writes') ? noContent() : notFound();
       if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
       // A purge run with every delete: the user's declined records on that account go too.
       if (ctx.fault('op7-deletes-declined-records'))

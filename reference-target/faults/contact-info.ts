@@ -139,4 +139,12 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
     [],
     { variant: true, strict: true },
   ),
+  f(
+    'op10-ignores-user-id-type',
+    'Variant, not a fault: update contact information finds the customer by the path id whatever userIdType ' +
+      'says (CUSTOMER_ID or LOGIN_ID). What the target does with userIdType is not shown. The suite sends the ' +
+      'type each configured customer is addressed by, so nothing differs.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];

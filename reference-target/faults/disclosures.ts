@@ -333,4 +333,13 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     [],
     { variant: true, strict: true },
   ),
+  f(
+    'disc-lenient-writes',
+    'Variant, not a fault: change a user disclosure creates the record when none matches (an upsert), and ' +
+      'delete answers 204 when none matches (an idempotent delete). What either does without a record is not ' +
+      'shown (the state table moves "any" record). The suite never writes a record it does not know is there, ' +
+      'so nothing differs.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];
