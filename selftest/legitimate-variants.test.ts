@@ -97,6 +97,8 @@ const UNSEEN = new Set([
   'op10-old-country-code-checked',
   'disc-lenient-writes',
   'op10-ignores-user-id-type',
+  'disc-also-versionless',
+  'op10-also-versioned',
 ]);
 
 const variants = FAULTS.filter((f) => f.variant);

@@ -172,5 +172,8 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
   const path = ctx.fault('op10-served-only-versioned')
     ? '/v1/customers/{customerId}:contact-info'
     : '/customers/{customerId}:contact-info';
-  return { base: 'baseUrl', routes: [{ method: 'PUT', path, handler: updateContactInfo }] };
+  const routes = [{ method: 'PUT', path, handler: updateContactInfo }];
+  if (ctx.fault('op10-also-versioned'))
+    routes.push({ method: 'PUT', path: '/v1/customers/{customerId}:contact-info', handler: updateContactInfo });
+  return { base: 'baseUrl', routes };
 }

@@ -417,5 +417,10 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       handler: deleteUserDisclosure,
     },
   ];
-  return { base: 'baseUrl', routes: routes.filter((r): r is Route => r !== false) };
+  const served = routes.filter((r): r is Route => r !== false);
+  // Variant disc-also-versionless: each operation also served without the v1 segment.
+  const older = served
+    .filter((r) => r.path.startsWith(D))
+    .map((r) => ({ ...r, path: r.path.replace(D, '/db-disclosures') }));
+  return { base: 'baseUrl', routes: ctx.fault('disc-also-versionless') ? [...served, ...older] : served };
 }

@@ -147,4 +147,12 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
     [],
     { variant: true, strict: true },
   ),
+  f(
+    'op10-also-versioned',
+    'Variant, not a fault: update contact information is served at the documented path and also at ' +
+      '/v1/customers/{customerId}:contact-info. "The contact update path carries no version segment" names the ' +
+      'path that serves it; that no other does is not said.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];

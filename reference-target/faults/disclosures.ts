@@ -342,4 +342,12 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     [],
     { variant: true, strict: true },
   ),
+  f(
+    'disc-also-versionless',
+    'Variant, not a fault: every disclosures operation is served at its documented path and also without the ' +
+      'v1 segment (an older route kept). The spec gives the paths that serve them; that no other does is not ' +
+      'said.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];
