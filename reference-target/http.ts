@@ -31,6 +31,24 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
 });
 export const noContent = (): Res => ({ status: 204 });
 
+/**
+ * Variants: a JSON answer that says "application/json;charset=UTF-8", with its header names capitalised
+ * (Content-Type, X-Correlation-Id) and the members of its object in reverse order when `reorder` is set.
+ */
+export function dressed(r: Res, extra: Record<string, string> = {}, reorder = false): Res {
+  const capital = (k: string) => k.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[capital(k)] = v;
+  for (const [k, v] of Object.entries(extra)) headers[capital(k)] = v;
+  let body = r.body;
+  if (body !== undefined && typeof body === 'object' && body !== null) {
+    if (reorder && !Array.isArray(body)) body = Object.fromEntries(Object.entries(body).reverse());
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json;charset=UTF-8';
+  }
+  return { ...r, headers, body };
+}
+
 export type Handler = (req: Req) => Res | Promise<Res>;
 
 export interface Route {
@@ -113,7 +131,8 @@ export function writeResponse(res: ServerResponse, r: Res): void {
     if (typeof r.body === 'string') payload = r.body;
     else {
       payload = JSON.stringify(r.body);
-      headers['content-type'] ??= 'application/json';
+      if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+        headers['content-type'] = 'application/json';
     }
   }
   res.writeHead(r.status, headers);

@@ -1,5 +1,6 @@
 import {
   absent,
+  belongs_to_user,
   new_identifier,
   not_served,
   present,
@@ -414,8 +415,16 @@ class UserRecords {
   readonly idToName = new Map<string, Map<string, string>>();
   /** user -> name -> the record's documented members as last listed, while no write may have touched it since. */
   readonly lastListed = new Map<string, Map<string, Record<string, unknown>>>();
-  /** consumer -> the ids of the records its last 2xx list showed are its own, and that list. */
-  readonly ownRecords = new Map<string, { ids: Set<string>; by: number }>();
+  /**
+   * consumer -> the ids of the records its last 2xx list showed are its own, that list, and the institutionUserId
+   * they carry where it is not the consumer's (a target that knows the user by an id of its own).
+   */
+  readonly ownRecords = new Map<string, { ids: Set<string>; by: number; userId?: string }>();
+  /**
+   * consumer -> the institutionUserId the target gave a record a 2xx create wrote for that consumer, as a later list
+   * showed it: the id the target knows the user by, where it is not the one sent as InstitutionConsumerId.
+   */
+  readonly targetUserIds = new Map<string, { id: string; by: number }>();
 
   constructor(private readonly note: (i: number, text: string) => void) {}
 
@@ -503,6 +512,9 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string
   for (const [name, move] of moves) {
     if (busyRecord(name)) continue;
     const found = byName.get(name);
+    const given = found?.institutionUserId;
+    if (move.kind === 'create' && typeof given === 'string' && given !== user)
+      ud.targetUserIds.set(user, { id: given, by: move.by });
     const what = `the acceptance record of "${name}" after the 2xx ${move.kind} in exchange #${move.by}`;
     if (move.kind === 'delete') v.verify(USER_MOVE_RULE.delete, recordGone(found, what, s.res));
     else if (found || move.kind === 'create' || move.knownPresent) {
@@ -513,6 +525,7 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string
     }
     ud.moves.get(user)!.delete(name);
   }
+  theUsersRecordsOnly(s, v, user, objs, ud.targetUserIds.get(user));
   const snapshot = new Map<string, Record<string, unknown>>();
   for (const [name, r] of byName) if (!busyRecord(name)) snapshot.set(name, documentedMembers(r));
   ud.lastListed.set(user, snapshot);
@@ -523,6 +536,28 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserRecords, busy: (key: string
     known.set(name, true);
     mapOf(ud.shownBy, user).set(name, s.x.index);
   }
+}
+
+/**
+ * OP4-ONLY-THE-USERS-RECORDS where the target knows the user by an id of its own: once a list has shown the
+ * institutionUserId a record a 2xx create wrote for the consumer carries, every record of a later list asked for
+ * that consumer carries it (or the consumer's id). Where the ids are the consumer's, the exchange rule judges.
+ */
+function theUsersRecordsOnly(
+  s: Seen,
+  v: Verifier,
+  consumer: string,
+  records: Record<string, any>[],
+  target: { id: string; by: number } | undefined,
+): void {
+  if (!target || records.some((r) => r.institutionUserId === consumer)) return;
+  const ids = new Set([consumer, target.id]);
+  records.forEach((r, i) => {
+    const where =
+      `institutionUserDisclosures[${i}] (the target's id of the user is ${JSON.stringify(target.id)}, as ` +
+      `the record created in exchange #${target.by} shows)`;
+    v.verify('OP4-ONLY-THE-USERS-RECORDS', belongs_to_user(r, ids, where, s.res));
+  });
 }
 
 /** The user's other records, as the last list showed them, are listed unchanged after the writes. */
@@ -593,16 +628,20 @@ function theOtherConsumersList(s: Seen, ud: UserRecords, judge: (v: CheckVerdict
     if (consumer === asked) continue;
     const isTheirs = (r: Record<string, unknown>) =>
       r.institutionUserId === consumer ||
+      (own.userId !== undefined && r.institutionUserId === own.userId) ||
       (typeof r.institutionUserDisclosureId === 'string' && own.ids.has(r.institutionUserDisclosureId));
     judge(shows_none_of(records, isTheirs, `user ${consumer} (as listed by exchange #${own.by})`, s.res));
   }
   if (outcomeOf(s.x.status) !== 'applied' || !Array.isArray(listed)) return;
-  // Where no record names its user (no institutionUserId string), the list's records are taken as the consumer's.
-  const named = records.some((r) => typeof r.institutionUserId === 'string');
-  const theirs = named ? records.filter((r) => r.institutionUserId === asked) : records;
+  // Where no record names its user (no institutionUserId string), the list's records are taken as the consumer's;
+  // so are they where none names the consumer and all name one user (a target that knows the user by its own id).
+  const userIds = new Set(records.map((r) => r.institutionUserId).filter((u): u is string => typeof u === 'string'));
+  const ownId = !userIds.has(asked) && userIds.size === 1 ? [...userIds][0] : undefined;
+  const theirs =
+    userIds.size === 0 || ownId !== undefined ? records : records.filter((r) => r.institutionUserId === asked);
   if (theirs.length === 0) return;
   const ids = theirs.map((r) => r.institutionUserDisclosureId).filter((id): id is string => typeof id === 'string');
-  ud.ownRecords.set(asked, { ids: new Set(ids), by: s.x.index });
+  ud.ownRecords.set(asked, { ids: new Set(ids), by: s.x.index, userId: ownId });
 }
 
 // Operation 10: the phone number on record, as the log shows it (no retrieval is specified: what an

@@ -1,5 +1,5 @@
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../fixtures';
-import { INVALID_JSON, json, type Req, type Res } from '../http';
+import { dressed, INVALID_JSON, json, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
 
 const { revocationClientId, revocationClientSecret } = REFERENCE_CREDENTIALS;
@@ -15,6 +15,13 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
 
   /** The token error record of the spec (or, with a fault, a shape the spec does not show). */
   function tokenError(status: number, errorCode: string, errorMessage: string): Res {
+    if (ctx.fault('op8-errors-code-message')) return json(status, { code: errorCode, message: errorMessage });
+    if (ctx.fault('op8-extra-members-charset'))
+      return json(status, {
+        timestamp: '2026-01-02T03:04:05Z',
+        errorInfo: { traceId: 'trace-1', errorMessage, errorCode, errorType: 'USER_ERROR' },
+        statusMessage: 'Error',
+      });
     if (ctx.fault('op8-undocumented-error-shape'))
       return json(status, { error: errorCode.toLowerCase(), error_description: errorMessage });
     const errorType = ctx.fault('op8-unlisted-error-type') ? 'CLIENT_ERROR' : 'USER_ERROR';
@@ -36,6 +43,11 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
   }
 
   function revoke(req: Req): Res {
+    const answer = revokeAnswer(req);
+    return ctx.fault('op8-extra-members-charset') ? dressed(answer, {}, true) : answer;
+  }
+
+  function revokeAnswer(req: Req): Res {
     state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
     const auth = req.headers['authorization'];
     if (!auth) {
@@ -73,7 +85,9 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
         400,
         ctx.fault('op8-undocumented-error-shape')
           ? { error: 'invalid_body' }
-          : { code: 'INVALID_BODY', message: 'the body is not JSON' },
+          : ctx.fault('op8-extra-members-charset')
+            ? { details: ['line 1'], message: 'the body is not JSON', code: 'INVALID_BODY' }
+            : { code: 'INVALID_BODY', message: 'the body is not JSON' },
       );
     const body = (req.body === INVALID_JSON || req.body === undefined ? {} : req.body) as Record<string, unknown>;
     const mistyped =
@@ -97,6 +111,8 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
       refresh_token: '',
       refresh_token_expires_in: '0',
     };
+    if (ctx.fault('op8-empty-token-record')) return json(200, {});
+    if (ctx.fault('op8-extra-members-charset')) Object.assign(record, { token_type: 'Bearer', revoked: true });
     if (ctx.fault('op8-token-record-numbers')) {
       record.expires_in = 0;
       record.refresh_token_expires_in = 0;

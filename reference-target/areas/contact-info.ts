@@ -1,8 +1,6 @@
 import { validate } from '../../harness/schemas';
-import { INVALID_JSON, json, noContent, type Req, type Res } from '../http';
+import { dressed, INVALID_JSON, json, noContent, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
-
-const badRequest = (message: string): Res => json(400, { error: 'bad_request', message });
 
 /**
  * Operation 10: PUT /customers/{customerId}:contact-info (no version segment). The spec shows no
@@ -11,6 +9,41 @@ const badRequest = (message: string): Res => json(400, { error: 'bad_request', m
  */
 export function contactInfoArea(ctx: AreaContext): AreaRoutes {
   const { state } = ctx;
+
+  /** Refusals: the reference target's own choice, or (variant op10-refusals-other-shapes) other ones. */
+  const other = ctx.fault('op10-refusals-other-shapes');
+  const badRequest = (message: string): Res =>
+    other
+      ? json(
+          422,
+          { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: message },
+          {
+            'content-type': 'application/problem+json',
+          },
+        )
+      : json(400, { error: 'bad_request', message });
+  const unauthorized = (): Res =>
+    other
+      ? { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' }
+      : json(401, { error: 'unauthorized' });
+  const mismatch = (): Res =>
+    other
+      ? { status: 422, headers: { 'content-type': 'text/plain' }, body: 'oldPhoneNumber does not match' }
+      : json(409, { error: 'conflict', message: 'oldPhoneNumber does not match the phone number on record' });
+
+  /** Variant op10-requires-every-member: what a body lacks of userIdType and the supplied objects' members. */
+  const MEMBERS: Record<string, string[]> = {
+    phoneNumber: ['oldPhoneNumber', 'oldCountryCode', 'newPhoneNumber', 'newCountryCode'],
+    email: ['emailAddress'],
+    postalAddress: ['address1', 'address2', 'city', 'state', 'postalCode', 'country'],
+  };
+  function lacking(b: Record<string, any>): string[] {
+    const missing = b.userIdType === undefined ? ['userIdType'] : [];
+    for (const [o, members] of Object.entries(MEMBERS))
+      if (b[o] && typeof b[o] === 'object')
+        missing.push(...members.filter((m) => b[o][m] === undefined).map((m) => `${o}.${m}`));
+    return missing;
+  }
 
   function authenticated(req: Req): boolean {
     const auth = req.headers['authorization'];
@@ -48,12 +81,22 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
   }
 
   function updateContactInfo(req: Req): Res {
-    if (!authenticated(req)) return json(401, { error: 'unauthorized' });
+    const answer = updateAnswer(req);
+    if (!ctx.fault('op10-charset-header-case')) return answer;
+    const extra: Record<string, string> =
+      answer.status === 204 ? { 'content-type': 'application/json', 'content-length': '0' } : {};
+    return dressed(answer, extra);
+  }
+
+  function updateAnswer(req: Req): Res {
+    if (!authenticated(req)) return unauthorized();
     if (req.body === INVALID_JSON || req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))
       return badRequest('the body must be a JSON object');
     // Rule 2's "oldPhoneNumber is required" is checked below, where a fault can switch it off.
     const errors = validate('contact-update-request', req.body).filter((e) => !/missing member oldPhoneNumber/.test(e));
     if (errors.length) return badRequest(errors.join('; '));
+    const lacks = ctx.fault('op10-requires-every-member') ? lacking(req.body as Record<string, any>) : [];
+    if (lacks.length) return badRequest(`missing ${lacks.join(', ')}`);
     const b = req.body as {
       userIdType?: string;
       phoneNumber?: Record<string, string>;
@@ -65,8 +108,11 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
     // The path id is a customer id or a login id, as userIdType says.
     const id = req.params.customerId!;
     const customer = state.customers.get(id);
-    if (!customer || state.loginIds.has(id) !== (b.userIdType === 'LOGIN_ID'))
-      return json(404, { error: 'not_found', message: `no customer with ${b.userIdType ?? 'CUSTOMER_ID'} ${id}` });
+    const typeMatters = !ctx.fault('op10-ignores-user-id-type');
+    if (!customer || (typeMatters && state.loginIds.has(id) !== (b.userIdType === 'LOGIN_ID')))
+      return other
+        ? { status: 404 }
+        : json(404, { error: 'not_found', message: `no customer with ${b.userIdType ?? 'CUSTOMER_ID'} ${id}` });
 
     if (!b.phoneNumber && !b.email && !b.postalAddress) return badRequest('supply phoneNumber, email or postalAddress');
     const allThree = !!(b.phoneNumber && b.email && b.postalAddress);
@@ -82,7 +128,13 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
         !oldPhoneMatches(p.oldPhoneNumber, customer.phoneNumber, b) &&
         !ctx.fault('op10-accepts-mismatched-old-phone')
       ) {
-        return json(409, { error: 'conflict', message: 'oldPhoneNumber does not match the phone number on record' });
+        return mismatch();
+      } else if (
+        ctx.fault('op10-old-country-code-checked') &&
+        p.oldCountryCode !== undefined &&
+        p.oldCountryCode !== customer.countryCode
+      ) {
+        return mismatch();
       }
     }
     if (b.email && b.email.emailAddress === undefined) return badRequest('email.emailAddress is required');
@@ -120,5 +172,8 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
   const path = ctx.fault('op10-served-only-versioned')
     ? '/v1/customers/{customerId}:contact-info'
     : '/customers/{customerId}:contact-info';
-  return { base: 'baseUrl', routes: [{ method: 'PUT', path, handler: updateContactInfo }] };
+  const routes = [{ method: 'PUT', path, handler: updateContactInfo }];
+  if (ctx.fault('op10-also-versioned'))
+    routes.push({ method: 'PUT', path: '/v1/customers/{customerId}:contact-info', handler: updateContactInfo });
+  return { base: 'baseUrl', routes };
 }

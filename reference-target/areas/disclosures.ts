@@ -1,15 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import { INITIAL_DISCLOSURES } from '../fixtures';
-import { INVALID_JSON, json, noContent, type Req, type Res, type Route } from '../http';
+import { dressed, INVALID_JSON, json, noContent, type Req, type Res, type Route } from '../http';
 import type { InstitutionDisclosure, UserDisclosure } from '../state';
 import type { AreaContext, AreaRoutes } from './types';
 
 const D = '/db-disclosures/v1';
-const unauthorized = (): Res => json(401, { error: 'unauthorized' });
-const badRequest = (message: string): Res => json(400, { error: 'bad_request', message });
 
 /** Operations 1–7. Success statuses the spec does not show are chosen here as 200/201. */
 export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   const { state } = ctx;
+
+  /** Refusals: the reference target's own choice, or (variant disc-refusals-other-shapes) other statuses and bodies. */
+  const otherRefusals = ctx.fault('disc-refusals-other-shapes');
+  const unauthorized = (): Res =>
+    otherRefusals
+      ? { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' }
+      : json(401, { error: 'unauthorized' });
+  const badRequest = (message: string): Res =>
+    otherRefusals
+      ? json(
+          422,
+          { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: message },
+          {
+            'content-type': 'application/problem+json',
+          },
+        )
+      : json(400, { error: 'bad_request', message });
+  const notFound = (): Res => (otherRefusals ? { status: 404 } : json(404, { error: 'not_found' }));
+
+  /** New ids: the target's own (disc-1, uds-1), or (variant disc-uuid-and-numeric-ids) a UUID and digits. */
+  let numericId = 100000;
+  const newId = (prefix: 'disc' | 'uds'): string => {
+    if (!ctx.fault('disc-uuid-and-numeric-ids')) return state.nextId(prefix);
+    return prefix === 'disc' ? randomUUID() : String(++numericId);
+  };
+  /** A value sent as a header and as a body member: the body's wins, or (variant disc-headers-win) the header's. */
+  const either = (bodyValue: unknown, headerValue: string | undefined): unknown =>
+    ctx.fault('disc-headers-win') ? (headerValue ?? bodyValue) : (bodyValue ?? headerValue);
 
   /** Bearer authentication of the area; returns the user the token stands for. */
   function authenticate(req: Req): { institutionId: string; userId: string } | undefined {
@@ -45,14 +72,20 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   const guarded =
     (h: (req: Req, user: { institutionId: string; userId: string }) => Res, doc: Documented = {}): Route['handler'] =>
     (req) => {
-      const user = authenticate(req);
-      if (!user) return unauthorized();
-      if (req.body === INVALID_JSON) return badRequest('body is not JSON');
-      if (ctx.fault('disc-strict-header-names')) {
-        const missing = undocumented(req, doc);
-        if (missing.length) return badRequest(`missing ${missing.join(', ')}`);
-      }
-      return h(req, user);
+      const answer = ((): Res => {
+        const user = authenticate(req);
+        if (!user) return unauthorized();
+        if (req.body === INVALID_JSON) return badRequest('body is not JSON');
+        if (ctx.fault('disc-strict-header-names')) {
+          const missing = undocumented(req, doc);
+          if (missing.length) return badRequest(`missing ${missing.join(', ')}`);
+        }
+        return h(req, user);
+      })();
+      if (!ctx.fault('disc-charset-header-case')) return answer;
+      // A 204 that still says Content-Type, as some frameworks send it.
+      const type: Record<string, string> = answer.status === 204 ? { 'content-type': 'application/json' } : {};
+      return dressed(answer, { ...type, 'x-correlation-id': req.headers['transactionid'] ?? 'none' });
     };
 
   function listElement(d: InstitutionDisclosure): Record<string, unknown> {
@@ -68,6 +101,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       e.institutionDisclosureId = beforeLast?.institutionDisclosureId;
     if (ctx.fault('op1-data-not-url') && e.institutionDisclosureId === first?.institutionDisclosureId)
       e.institutionDisclosureData = 'You agree to receive the disclosures of the FI electronically.';
+    if (ctx.fault('op1-extra-members-reordered'))
+      return Object.fromEntries(Object.entries({ ...e, lastModified: '2026-01-02T03:04:05Z', version: 3 }).reverse());
     return e;
   }
 
@@ -75,6 +110,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op1-html-body'))
       return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Disclosures</body></html>' };
     const items = [...state.disclosures.values()].map(listElement);
+    if (ctx.fault('op1-extra-members-reordered'))
+      return json(200, { totalCount: items.length, institutionDisclosures: items.reverse() });
     return json(200, ctx.fault('op1-envelope-renamed') ? { disclosures: items } : { institutionDisclosures: items });
   }, {});
 
@@ -82,15 +119,17 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
 
   const createDisclosure = guarded(
-    (req) => {
+    (req, user) => {
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
-      const institutionId = (b.institutionId as string | undefined) ?? req.headers['institutionid'];
-      const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
+      const name = either(b.institutionDisclosureName, req.headers['institutiondisclosurename']);
+      const institutionId = either(b.institutionId, req.headers['institutionid']);
+      const status = parseStatus(either(b.institutionDisclosureStatus, req.headers['institutiondisclosurestatus']));
       if (typeof name !== 'string' || typeof institutionId !== 'string' || status === undefined)
         return badRequest('institutionId, institutionDisclosureName and ' + 'institutionDisclosureStatus are required');
+      if (institutionId !== user.institutionId && ctx.fault('op2-op3-institution-and-id-checked'))
+        return json(403, { error: 'forbidden', message: 'the token does not stand for this institution' });
       const reused = ctx.fault('op2-reuses-id') ? INITIAL_DISCLOSURES.at(-1)?.institutionDisclosureId : undefined;
-      const id = reused ?? state.nextId('disc');
+      const id = reused ?? newId('disc');
       const d: InstitutionDisclosure = {
         institutionDisclosureId: id,
         institutionId,
@@ -109,6 +148,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       if (ctx.fault('op2-response-without-data')) delete answer.institutionDisclosureData;
       if (ctx.fault('op2-response-name-cut')) answer.institutionDisclosureName = name.slice(0, 16);
       if (ctx.fault('op2-data-as-object')) answer.institutionDisclosureData = { url: d.institutionDisclosureData };
+      if (ctx.fault('op2-answers-200-full-record'))
+        return json(200, { ...answer, institutionId, institutionDisclosureStatus: status, createdAt: new Date() });
       return json(201, answer);
     },
     {
@@ -118,13 +159,20 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   );
 
   const changeDisclosure = guarded(
-    (req) => {
+    (req, user) => {
       const id = req.params.institutionDisclosureId!;
       const d = state.disclosures.get(id);
-      if (!d) return json(404, { error: 'not_found' });
+      if (!d) return notFound();
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
-      const status = parseStatus(b.institutionDisclosureStatus ?? req.headers['institutiondisclosurestatus']);
+      if (ctx.fault('op2-op3-institution-and-id-checked')) {
+        const institutionId = either(b.institutionId, req.headers['institutionid']);
+        if (institutionId !== undefined && institutionId !== user.institutionId)
+          return json(403, { error: 'forbidden', message: 'the token does not stand for this institution' });
+        if (b.institutionDisclosureId !== undefined && b.institutionDisclosureId !== id)
+          return badRequest('institutionDisclosureId of the body is not the one of the path');
+      }
+      const name = either(b.institutionDisclosureName, req.headers['institutiondisclosurename']);
+      const status = parseStatus(either(b.institutionDisclosureStatus, req.headers['institutiondisclosurestatus']));
       if (typeof name !== 'string' || status === undefined)
         return badRequest('institutionDisclosureName and ' + 'institutionDisclosureStatus are required');
       const statusBefore = d.institutionDisclosureStatus;
@@ -134,7 +182,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       stored.institutionDisclosureData ??= `https://fi.example/disclosures/${id}.pdf`;
       stored.institutionDisclosureDataType ??= 'URL';
       const answer: Record<string, unknown> = {
-        institutionDisclosureId: ctx.fault('op3-response-other-id') ? state.nextId('disc') : id,
+        institutionDisclosureId: ctx.fault('op3-response-other-id') ? newId('disc') : id,
         institutionId: stored.institutionId,
         institutionDisclosureName: stored.institutionDisclosureName,
         institutionDisclosureData: stored.institutionDisclosureData,
@@ -142,6 +190,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       };
       if (ctx.fault('op3-response-without-institution-id')) delete answer.institutionId;
       if (ctx.fault('op3-response-stale-status')) answer.institutionDisclosureStatus = statusBefore ?? !status;
+      if (ctx.fault('op3-answers-202')) return json(202, { ...answer, institutionDisclosureStatus: status });
       return json(200, answer);
     },
     {
@@ -158,6 +207,13 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op4-omits-user-disclosure-id')) delete e.institutionUserDisclosureId;
     if (ctx.fault('op4-user-id-as-number')) e.institutionUserId = 42;
     if (ctx.fault('op4-element-without-user-id')) delete e.institutionUserId;
+    if (ctx.fault('op4-own-user-ids') && typeof e.institutionUserId === 'string')
+      e.institutionUserId = `user-${[...e.institutionUserId].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 100000, 7)}`;
+    if (ctx.fault('op4-newest-first-extra-members')) e.lastUpdated = '2026-01-02T03:04:05Z';
+    if (ctx.fault('op4-documented-members-only')) {
+      const { institutionId, institutionUserId, institutionUserDisclosureStatus, institutionDisclosureName } = e;
+      return { institutionId, institutionUserId, institutionUserDisclosureStatus, institutionDisclosureName };
+    }
     return e;
   }
 
@@ -184,6 +240,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
           institutionUserDisclosureStatus: 'PENDING_REVIEW',
           institutionDisclosureName: 'Legacy Consent',
         });
+      if (ctx.fault('op4-newest-first-extra-members'))
+        return json(200, { count: items.length, institutionUserDisclosures: items.reverse() });
       return json(
         200,
         ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items },
@@ -195,9 +253,11 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   const createUserDisclosure = guarded(
     (req, user) => {
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const status =
-        (b.institutionUserDisclosureStatus as string | undefined) ?? req.headers['institutionuserdisclosurestatus'];
-      const name = (b.institutionDisclosureName as string | undefined) ?? req.headers['institutiondisclosurename'];
+      const status = either(
+        b.institutionUserDisclosureStatus,
+        req.headers['institutionuserdisclosurestatus'],
+      ) as string;
+      const name = either(b.institutionDisclosureName, req.headers['institutiondisclosurename']) as string;
       const accountId = req.headers['accountid'];
       const disclosureId =
         req.headers[ctx.fault('op5-requires-other-header-name') ? 'disclosureid' : 'institutiondisclosureid'];
@@ -208,12 +268,14 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       const existing = userRecords(user.userId).find(
         (u) => u.institutionDisclosureId === disclosureId && u.accountId === accountId,
       );
+      if (existing && ctx.fault('op5-duplicate-conflict'))
+        return json(409, { error: 'conflict', message: 'the user already has a record for this disclosure' });
       const record: UserDisclosure = existing ?? {
         institutionId: user.institutionId,
         institutionUserId: user.userId,
         institutionUserDisclosureStatus: status,
         institutionDisclosureName: name,
-        institutionUserDisclosureId: state.nextId('uds'),
+        institutionUserDisclosureId: newId('uds'),
         institutionDisclosureId: disclosureId,
         accountId,
       };
@@ -251,6 +313,27 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     );
   }
 
+  /** Variant disc-lenient-writes: a change naming no record (collection form) creates it; undefined where it cannot. */
+  function upserted(req: Req, user: { institutionId: string; userId: string }): UserDisclosure | undefined {
+    if (req.params.institutionUserDisclosureId) return undefined;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const disclosureId = either(b.institutionDisclosureId, req.headers['institutiondisclosureid']);
+    const name = either(b.institutionDisclosureName, req.headers['institutiondisclosurename']);
+    const accountId = req.headers['accountid'];
+    if (typeof disclosureId !== 'string' || typeof name !== 'string') return undefined;
+    const record: UserDisclosure = {
+      institutionId: user.institutionId,
+      institutionUserId: user.userId,
+      institutionUserDisclosureStatus: 'NOT_ACCEPTED',
+      institutionDisclosureName: name,
+      institutionUserDisclosureId: newId('uds'),
+      institutionDisclosureId: disclosureId,
+      accountId: accountId ?? 'unknown',
+    };
+    state.userDisclosures.set(record.institutionUserDisclosureId, record);
+    return record;
+  }
+
   /** A target that knows its business customers (fixture set `retail`: none) finds no record for another. */
   const unknownCustomer = (req: Req): Res | undefined => {
     const customer = req.query.get('InstitutionCustomerId');
@@ -262,13 +345,13 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     (req, user) => {
       const unknown = unknownCustomer(req);
       if (unknown) return unknown;
-      const r = findRecord(req, user.userId);
-      if (!r) return json(404, { error: 'not_found' });
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const status =
-        (b.institutionDisclosureStatus as string | undefined) ??
-        (b.institutionUserDisclosureStatus as string | undefined) ??
-        req.headers['institutionuserdisclosurestatus'];
+      const r = findRecord(req, user.userId) ?? (ctx.fault('disc-lenient-writes') ? upserted(req, user) : undefined);
+      if (!r) return notFound();
+      const status = either(
+        b.institutionDisclosureStatus ?? b.institutionUserDisclosureStatus,
+        req.headers['institutionuserdisclosurestatus'],
+      ) as string;
       if (!status) return badRequest('a status is required');
       if (!ctx.fault('op6-not-stored')) r.institutionUserDisclosureStatus = status;
       // A forgotten condition: every record of the user on that account gets the status.
@@ -288,7 +371,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       const unknown = unknownCustomer(req);
       if (unknown) return unknown;
       const r = findRecord(req, user.userId);
-      if (!r) return json(404, { error: 'not_found' });
+      if (!r) return ctx.fault('disc-lenient-writes') ? noContent() : notFound();
       if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
       // A purge run with every delete: the user's declined records on that account go too.
       if (ctx.fault('op7-deletes-declined-records'))
@@ -342,5 +425,10 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       handler: deleteUserDisclosure,
     },
   ];
-  return { base: 'baseUrl', routes: routes.filter((r): r is Route => r !== false) };
+  const served = routes.filter((r): r is Route => r !== false);
+  // Variant disc-also-versionless: each operation also served without the v1 segment.
+  const older = served
+    .filter((r) => r.path.startsWith(D))
+    .map((r) => ({ ...r, path: r.path.replace(D, '/db-disclosures') }));
+  return { base: 'baseUrl', routes: ctx.fault('disc-also-versionless') ? [...served, ...older] : served };
 }

@@ -1,5 +1,6 @@
 import { REFERENCE_CREDENTIALS } from '../fixtures';
-import { INVALID_JSON, json, type Req, type Res } from '../http';
+import { randomUUID } from 'node:crypto';
+import { dressed, INVALID_JSON, json, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
 
 type Json = Record<string, any>;
@@ -70,10 +71,17 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
       status,
       ctx.fault('op9-undocumented-error-shape')
         ? { error: code.toLowerCase(), error_description: message }
-        : { code, message },
+        : ctx.fault('op9-extra-members-uuid')
+          ? { details: [{ field: 'request', issue: message }], message, code }
+          : { code, message },
     );
 
   function createTransfer(req: Req): Res {
+    const answer = transferAnswer(req);
+    return ctx.fault('op9-extra-members-uuid') ? dressed(answer, {}, true) : answer;
+  }
+
+  function transferAnswer(req: Req): Res {
     state.seenRequests.push({ path: req.path, headerNames: req.rawHeaderNames, text: req.text });
     const m = /^Bearer\s+(.+)$/i.exec(req.headers['authorization'] ?? '');
     const token = m?.[1];
@@ -104,7 +112,7 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (unknown !== undefined) return error(400, 'ACCOUNT_NOT_FOUND', `no account ${JSON.stringify(unknown)}`);
     if (b.schedule?.dayOfWeek !== undefined && ctx.fault('op9-refuses-day-of-week'))
       return error(invalid, 'INVALID_FIELD', 'schedule.dayOfWeek must be a day name');
-    const id = state.nextId('trf');
+    const id = ctx.fault('op9-extra-members-uuid') ? randomUUID() : state.nextId('trf');
     const t: Json = {
       id,
       fromAccountHolderId: b.fromAccountHolderId,
@@ -155,6 +163,9 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op9-amount-as-string')) t.amount.amount = String(t.amount.amount);
     if (ctx.fault('op9-response-not-reflecting')) t.amount.amount = Number(t.amount.amount) * 100;
     state.transfers.push(t);
+    if (ctx.fault('op9-extra-members-uuid'))
+      Object.assign(t, { createdAt: '2026-01-02T03:04:05Z', transactionId: req.headers['transactionid'] });
+    if (ctx.fault('op9-minimal-answer')) return json(200, { id: t.id, status: t.status, confirmation: t.confirmation });
     return json(ctx.fault('op9-answers-201') ? 201 : 200, JSON.parse(JSON.stringify(t)));
   }
 

@@ -84,4 +84,26 @@ export const AUTHENTICATION_FAULTS: FaultDef[] = [
     ['OP8-ERROR-TYPE-VALUES'],
     { strict: true },
   ),
+  f(
+    'op8-errors-code-message',
+    'Variant, not a fault: every error of revoke a token has the code/message shape. "An additional error ' +
+      'shape of code and message (both string) is also shown with this operation."',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op8-extra-members-charset',
+    'Variant, not a fault: the Token record and the token errors carry extra members (token_type, ' +
+      'timestamp, errorInfo.traceId), in another order, with "Content-Type: application/json;charset=UTF-8" ' +
+      'and capitalised header names. The spec lists members, not that there are no others.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op8-empty-token-record',
+    'Variant, not a fault: revoke a token answers 200 with an empty JSON object. The Token record lists six ' +
+      'string members; which of them an answer carries is not stated (units and values: not shown).',
+    [],
+    { variant: true, strict: true },
+  ),
 ];

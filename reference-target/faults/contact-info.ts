@@ -107,4 +107,52 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
     ['OP10-AUTH-EXPECTED'],
     { strict: true },
   ),
+  f(
+    'op10-refusals-other-shapes',
+    'Variant, not a fault: update contact information refuses with statuses and bodies of its own: an ' +
+      'oldPhoneNumber not on record 422 text/plain, any other bad request 422 application/problem+json, an ' +
+      'unknown customer 404 with no body, no credentials 403. "Errors of the contact update operation: not shown."',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op10-requires-every-member',
+    'Variant, not a fault: update contact information refuses (400) a body without userIdType, or a supplied ' +
+      'object without one of its documented members. "Fields required beyond oldPhoneNumber: not shown." The ' +
+      'suite sends them all (but the oldPhoneNumber rule 2 requires), so nothing differs.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op10-old-country-code-checked',
+    'Variant, not a fault: update contact information also refuses (409) a phone update whose oldCountryCode ' +
+      'is not the country code on record. Rule 2 requires oldPhoneNumber to match; what else is checked is ' +
+      'not shown. The suite sends the country code on record, so nothing differs.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op10-charset-header-case',
+    'Variant, not a fault: update contact information answers its 204 with a Content-Type header and ' +
+      'Content-Length 0, and its JSON refusals with "application/json;charset=UTF-8", header names ' +
+      'capitalised. "Response: 204, no content" says nothing of headers.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op10-ignores-user-id-type',
+    'Variant, not a fault: update contact information finds the customer by the path id whatever userIdType ' +
+      'says (CUSTOMER_ID or LOGIN_ID). What the target does with userIdType is not shown. The suite sends the ' +
+      'type each configured customer is addressed by, so nothing differs.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op10-also-versioned',
+    'Variant, not a fault: update contact information is served at the documented path and also at ' +
+      '/v1/customers/{customerId}:contact-info. "The contact update path carries no version segment" names the ' +
+      'path that serves it; that no other does is not said.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];

@@ -93,4 +93,19 @@ export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
     'Errors of create a transfer have the body {"error", ' + '"error_description"} instead of code and message.',
     ['OP9-ERROR-SHAPE'],
   ),
+  f(
+    'op9-minimal-answer',
+    'Variant, not a fault: the Transfer answered carries only id, status and confirmation. "Which transfer ' +
+      'fields are required: not shown."',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op9-extra-members-uuid',
+    'Variant, not a fault: the Transfer answered has a UUID id, members in another order and extra members ' +
+      '(createdAt, transactionId); error bodies carry an extra details member; every JSON answer says ' +
+      '"Content-Type: application/json;charset=UTF-8". The spec lists members, not that there are no others.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];

@@ -1,0 +1,141 @@
+import { describe, expect, test } from 'vitest';
+import type { Exchange } from '../harness/model';
+import { FAULTS } from '../reference-target/faults';
+import { explain, runAreas } from './_reference';
+import { brokenRequirements, judgeFile, recordActiveRun } from './_recorded-run';
+
+/**
+ * The variants of the reference target (`{ variant: true }`: a choice the spec leaves open) are no failure
+ * in either source: selftest/faults.test.ts proves the active run fails nothing on them; here the same run,
+ * made through the recorder, is judged from its capture under --strict with nothing broken, and the choice
+ * is shown to have been made in the exchanges (a variant the suite's requests never reach proves nothing).
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const json = (x: Exchange): any => {
+  try {
+    return JSON.parse(x.response?.body ?? '');
+  } catch {
+    return undefined;
+  }
+};
+const type = (x: Exchange) => x.response?.headers['content-type'] ?? '';
+const answered = (x: Exchange, op: string, status?: number) =>
+  x.operation.startsWith(op) && x.response !== undefined && (status === undefined || x.response.status === status);
+const DISCLOSURES = /(Institution|User)Disclosure/;
+
+/** Per variant: what its exchanges show of the choice it makes. */
+const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
+  'op4-refuses-other-consumer': (xs) => xs.some((x) => answered(x, 'listUserDisclosures', 403)),
+  'op4-omits-user-disclosure-id': (xs) =>
+    xs.some(
+      (x) =>
+        answered(x, 'listUserDisclosures', 200) &&
+        json(x)?.institutionUserDisclosures?.length > 0 &&
+        json(x).institutionUserDisclosures.every((r: object) => !('institutionUserDisclosureId' in r)),
+    ),
+  'op8-unknown-institution-404': (xs) => xs.some((x) => answered(x, 'revokeToken', 404)),
+  'op8-empty-token-record': (xs) => xs.some((x) => answered(x, 'revokeToken', 200) && x.response!.body === '{}'),
+  'op9-assigns-own-values': (xs) => xs.some((x) => answered(x, 'createTransfer', 200) && json(x)?.fee?.amount === 0.25),
+  'disc-charset-header-case': (xs) =>
+    xs.some((x) => DISCLOSURES.test(x.operation) && type(x) === 'application/json;charset=UTF-8') &&
+    xs.some((x) => DISCLOSURES.test(x.operation) && x.response?.status === 204 && type(x) !== '') &&
+    xs.some((x) => x.response?.headers['x-correlation-id'] !== undefined),
+  'disc-refusals-other-shapes': (xs) =>
+    xs.some((x) => DISCLOSURES.test(x.operation) && x.response?.status === 403 && x.response.body === 'Forbidden'),
+  'op1-extra-members-reordered': (xs) =>
+    xs.some((x) => answered(x, 'listInstitutionDisclosures', 200) && json(x)?.totalCount !== undefined),
+  'op2-answers-200-full-record': (xs) =>
+    xs.some((x) => answered(x, 'createInstitutionDisclosure', 200) && json(x)?.createdAt !== undefined),
+  'op3-answers-202': (xs) => xs.some((x) => answered(x, 'changeInstitutionDisclosure', 202)),
+  'disc-uuid-and-numeric-ids': (xs) =>
+    xs.some((x) => answered(x, 'createInstitutionDisclosure') && UUID.test(json(x)?.institutionDisclosureId)) &&
+    xs.some(
+      (x) =>
+        answered(x, 'listUserDisclosures', 200) &&
+        json(x)?.institutionUserDisclosures?.some((r: any) => /^\d+$/.test(r.institutionUserDisclosureId)),
+    ),
+  'op4-newest-first-extra-members': (xs) =>
+    xs.some((x) => answered(x, 'listUserDisclosures', 200) && json(x)?.count > 1),
+  'op4-documented-members-only': (xs) =>
+    xs.some(
+      (x) =>
+        answered(x, 'listUserDisclosures', 200) &&
+        json(x)?.institutionUserDisclosures?.length > 0 &&
+        json(x).institutionUserDisclosures.every((r: object) => Object.keys(r).length === 4),
+    ),
+  'op4-own-user-ids': (xs) =>
+    xs.some(
+      (x) =>
+        answered(x, 'listUserDisclosures', 200) &&
+        json(x)?.institutionUserDisclosures?.some((r: any) => /^user-\d+$/.test(r.institutionUserId)),
+    ),
+  'op8-errors-code-message': (xs) => xs.some((x) => answered(x, 'revokeToken', 401) && json(x)?.code !== undefined),
+  'op8-extra-members-charset': (xs) =>
+    xs.some((x) => answered(x, 'revokeToken', 200) && json(x)?.token_type === 'Bearer') &&
+    xs.some((x) => answered(x, 'revokeToken', 401) && json(x)?.timestamp !== undefined),
+  'op9-minimal-answer': (xs) =>
+    xs.some((x) => answered(x, 'createTransfer', 200) && Object.keys(json(x) ?? {}).length === 3),
+  'op9-extra-members-uuid': (xs) =>
+    xs.some((x) => answered(x, 'createTransfer', 200) && UUID.test(json(x)?.id) && json(x)?.createdAt) &&
+    xs.some((x) => answered(x, 'createTransfer', 401) && json(x)?.details !== undefined),
+  'op10-refusals-other-shapes': (xs) =>
+    xs.some((x) => answered(x, 'updateContactInfo', 422) && type(x).startsWith('text/plain')),
+  'op10-charset-header-case': (xs) => xs.some((x) => answered(x, 'updateContactInfo', 204) && type(x) !== ''),
+};
+
+/**
+ * Variants whose choice the suite's requests are built never to reach: they prove the suite does not depend on the
+ * other choice (it sends every documented name, agreeing values, the configured institution …).
+ */
+const UNSEEN = new Set([
+  'disc-strict-header-names',
+  'disc-headers-win',
+  'op5-duplicate-conflict',
+  'op2-op3-institution-and-id-checked',
+  'op10-requires-every-member',
+  'op10-old-country-code-checked',
+  'disc-lenient-writes',
+  'op10-ignores-user-id-type',
+  'disc-also-versionless',
+  'op10-also-versioned',
+]);
+
+const variants = FAULTS.filter((f) => f.variant);
+
+test('every variant either shows its choice in the exchanges or is listed as never reached', () => {
+  expect(variants.filter((f) => !SHOWN[f.name] && !UNSEEN.has(f.name)).map((f) => f.name)).toEqual([]);
+});
+
+describe('each variant of the reference target, recorded and judged from its capture: nothing broken', () => {
+  test.for(variants.map((f) => [f.name, f] as const))('%s', async ([name, variant]) => {
+    const rec = await recordActiveRun({ areas: [variant.area], faults: [name], strict: true });
+    const failed = rec.active.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error');
+    expect(explain(failed), 'the active run through the recorder fails nothing').toBe('');
+    const j = await judgeFile(rec.har, rec.config, true);
+    // What the suite breaks on purpose as a client is no verdict on the target.
+    const broken = [...brokenRequirements(j, true)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED');
+    expect(broken, `the capture of ${name} breaks nothing`).toEqual([]);
+    const xs = rec.active.cases.flatMap((c) => c.exchanges);
+    if (!UNSEEN.has(name)) expect(SHOWN[name]?.(xs), `the exchanges show the choice ${name} makes`).toBe(true);
+  });
+});
+
+describe('a target that knows the user by an id of its own (op4-own-user-ids)', () => {
+  const verdicts = (cases: Awaited<ReturnType<typeof runAreas>>['cases'], id: string) =>
+    cases.filter((c) => c.requirements.includes(id)).map((c) => c.outcome);
+
+  test('the list of the user and the list of another consumer are judged, and pass', async () => {
+    const { cases } = await runAreas({ areas: ['disclosures'], faults: ['op4-own-user-ids'], strict: true });
+    expect(verdicts(cases, 'OP4-ONLY-THE-USERS-RECORDS')).toEqual(['passed']);
+    expect(verdicts(cases, 'OP4-OTHER-CONSUMER')).toEqual(['passed']);
+  });
+
+  test("a list that forgets the filter still fails OP4-ONLY-THE-USERS-RECORDS, by the run's record's id", async () => {
+    const { failed } = await runAreas({
+      areas: ['disclosures'],
+      faults: ['op4-own-user-ids', 'op4-ignores-consumer-filter'],
+    });
+    expect([...failed]).toEqual(['OP4-ONLY-THE-USERS-RECORDS']);
+  });
+});
