@@ -32,6 +32,38 @@ export function sentValues(body: Json): Record<string, unknown> {
   return sent;
 }
 
+/** Members a target may answer in another representation of the same value (masked, shortened). */
+const MASKABLE = ['fromAccountId', 'toAccountId', 'fromAccountHolderId', 'toAccountHolderId'];
+
+/**
+ * An account or holder id answered masked: as long as the id sent, or longer or shorter only by the mask, its
+ * unmasked characters those of the id sent at the same place from the end (****0300, XXXX-0300, •••0300).
+ */
+function masked(answered: string, sent: string): boolean {
+  const m = /^([*Xx•#.\- ]+)(.+)$/.exec(answered);
+  return !!m && m[1]!.replace(/[\- ]/g, '').length > 0 && sent.endsWith(m[2]!) && m[2]!.length < sent.length;
+}
+
+/**
+ * What the answer must repeat (sentValues) less the members it answers in another representation of the value
+ * sent, which the spec leaves open: an account or holder id masked (banks show account numbers so), a memo
+ * shortened to a prefix of the one sent or with its surrounding white space trimmed ("size limits: not shown").
+ */
+export function reflectedValues(answer: unknown, body: Json): Record<string, unknown> {
+  const expected = sentValues(body);
+  if (answer === null || typeof answer !== 'object') return expected;
+  const a = answer as Json;
+  for (const k of MASKABLE)
+    if (typeof a[k] === 'string' && typeof expected[k] === 'string' && masked(a[k], expected[k] as string))
+      delete expected[k];
+  const memo = expected.memo;
+  if (typeof a.memo === 'string' && typeof memo === 'string' && a.memo !== memo) {
+    const shown = a.memo.trim();
+    if (shown.length > 0 && memo.trim().startsWith(shown)) delete expected.memo;
+  }
+  return expected;
+}
+
 /**
  * Enumerations whose value sets are open: an unlisted value is an observation. The amount's currency
  * is the configuration's choice (testData.transfer.currencyCode), so it is observed only where the

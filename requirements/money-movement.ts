@@ -57,7 +57,8 @@ export const MONEY_MOVEMENT_REQUIREMENTS: Requirement[] = [
       'numberOfExecutions, frequency, dayOfWeek and daysOfMonth are the values sent. What a target assigns or ' +
       'computes itself (id, status, confirmation, fee, payoffAmount, notificationMessage, nextExecutionDate, ' +
       'finalExecutionDate, remainingNumberOfExecutions) is only type-checked. Members the answer omits are not ' +
-      'required ("which transfer fields are required: not shown").',
+      'required ("which transfer fields are required: not shown"). An account or holder id answered masked ' +
+      '(****0300) and a memo answered shortened or trimmed ("size limits: not shown") are the values sent.',
   },
   {
     id: 'OP9-ENUM-VALUES',
@@ -99,11 +100,13 @@ export const MONEY_MOVEMENT_REQUIREMENTS: Requirement[] = [
   {
     id: 'OP9-BODY-TYPES',
     section: 'Transfer',
-    grade: 'MUST',
+    grade: 'SHOULD',
     operations: [9],
     statement:
       'The body is a Transfer object with the documented types (Money amount a number, account ids ' +
-      'strings). A body that breaks a documented type is not served (no 2xx).',
+      'strings). A body that breaks a documented type is not served (no 2xx). SHOULD: the spec lists 400 but ' +
+      '"the conditions that lead to each status: not shown", and a target that reads "0.01" as the number 0.01 ' +
+      '(as common JSON binders do by default) makes a choice the spec does not exclude.',
   },
   {
     id: 'OP9-BODY-TYPES-ASSIGNED',

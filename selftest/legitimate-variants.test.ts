@@ -79,6 +79,8 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
   'op9-extra-members-uuid': (xs) =>
     xs.some((x) => answered(x, 'createTransfer', 200) && UUID.test(json(x)?.id) && json(x)?.createdAt) &&
     xs.some((x) => answered(x, 'createTransfer', 401) && json(x)?.details !== undefined),
+  'op9-masks-accounts-shortens-memo': (xs) =>
+    xs.some((x) => answered(x, 'createTransfer', 200) && /^\*{4}/.test(json(x)?.toAccountId ?? '')),
   'op10-refusals-other-shapes': (xs) =>
     xs.some((x) => answered(x, 'updateContactInfo', 422) && type(x).startsWith('text/plain')),
   'op10-charset-header-case': (xs) => xs.some((x) => answered(x, 'updateContactInfo', 204) && type(x) !== ''),

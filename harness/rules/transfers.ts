@@ -1,7 +1,7 @@
 import { json_object_body, not_served, reflects_request, schema_conformance, status_code_conformance } from '../checks';
 import { validate } from '../schemas';
 import { bodyTypesRule } from '../transfer-assigned';
-import { observeEnumerations, sentValues } from '../transfer-values';
+import { observeEnumerations, reflectedValues } from '../transfer-values';
 import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../transfer-members';
 import { header, type Seen, type Verifier } from './exchange';
 import { has, is2xx, is4xx, isObject, requestJson, withoutCredentials } from './request';
@@ -64,7 +64,7 @@ export function createTransfer(s: Seen, v: Verifier): void {
     if (isObject(sent.amount)) {
       v.verify(
         'OP9-RESPONSE-REFLECTS-REQUEST',
-        reflects_request(s.res.json, sentValues(sent), 'the Transfer answered', s.res),
+        reflects_request(s.res.json, reflectedValues(s.res.json, sent), 'the Transfer answered', s.res),
       );
       if (isObject(s.res.json)) observeEnumerations(v, s.res, s.res.json, sent);
     }

@@ -166,6 +166,13 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (ctx.fault('op9-extra-members-uuid'))
       Object.assign(t, { createdAt: '2026-01-02T03:04:05Z', transactionId: req.headers['transactionid'] });
     if (ctx.fault('op9-minimal-answer')) return json(200, { id: t.id, status: t.status, confirmation: t.confirmation });
+    if (ctx.fault('op9-masks-accounts-shortens-memo')) {
+      const shown: Record<string, any> = JSON.parse(JSON.stringify(t));
+      for (const k of ['fromAccountId', 'toAccountId'])
+        if (typeof shown[k] === 'string') shown[k] = `****${shown[k].slice(-4)}`;
+      if (typeof shown.memo === 'string') shown.memo = shown.memo.slice(0, 12);
+      return json(200, shown);
+    }
     return json(ctx.fault('op9-answers-201') ? 201 : 200, JSON.parse(JSON.stringify(t)));
   }
 

@@ -70,8 +70,10 @@ export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
   ),
   f(
     'op9-accepts-mistyped-body',
-    'Create a transfer serves bodies that break documented types ' + '(amount a string, an account id a number).',
+    'Create a transfer serves bodies that break documented types (amount a string, an account id a number) ' +
+      '(a warning; a failure only under --strict).',
     ['OP9-BODY-TYPES'],
+    { strict: true },
   ),
   f(
     'op9-ignores-assigned-member-types',
@@ -105,6 +107,13 @@ export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
     'Variant, not a fault: the Transfer answered has a UUID id, members in another order and extra members ' +
       '(createdAt, transactionId); error bodies carry an extra details member; every JSON answer says ' +
       '"Content-Type: application/json;charset=UTF-8". The spec lists members, not that there are no others.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op9-masks-accounts-shortens-memo',
+    'Variant, not a fault: the Transfer answered shows the account ids masked (****0200) and the memo cut to ' +
+      'its first 12 characters, as banks answer them. "Response 200: Transfer object"; "size limits: not shown".',
     [],
     { variant: true, strict: true },
   ),
