@@ -59,7 +59,9 @@ describe('the budget of transfers accepted by mistake', () => {
       );
       expect(c.exchanges).toEqual([]);
     }
-    expect(cases.filter((c) => c.outcome === 'failed').length).toBe(2);
+    // Served mistyped bodies are OP9-BODY-TYPES's (SHOULD): warnings, not failures.
+    expect(cases.filter((c) => c.outcome === 'warning').length).toBe(2);
+    expect(cases.filter((c) => c.outcome === 'failed')).toEqual([]);
     // The coverage report says so, cell by cell and in its line.
     const report = contractCoverage(cases, buildCoverageModel());
     const cells = report.operations.find((o) => o.operation === 'createTransfer')!.cells;
