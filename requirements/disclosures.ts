@@ -142,8 +142,8 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     grade: 'MUST',
     operations: [1, 2],
     statement:
-      '"The value true or false is supplied when the disclosure is created." A created disclosure is listed ' +
-      '(operation 1) with the name and the status sent; true and false both round-trip.',
+      '"The value true or false is supplied when the disclosure is created [or changed]." A created disclosure ' +
+      'is listed (operation 1) with the name and the status sent; true and false both round-trip.',
   },
   {
     id: 'STATE-ID-CHANGE',
