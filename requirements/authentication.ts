@@ -43,7 +43,7 @@ export const AUTHENTICATION_REQUIREMENTS: Requirement[] = [
     grade: 'SHOULD',
     operations: [8],
     statement:
-      'Header institutionId: "Required: yes", "Numeric unique identifier of the FI"; Errors: "400 The request ' +
+      'Header institutionId: Required "yes", "Numeric unique identifier of the FI"; Errors: "400 The request ' +
       'does not match the requirements of the specification". Expected: a request whose institutionId is not ' +
       'numeric (the configured one with a letter appended) is not served (no 2xx); which refusal is not ' +
       'stated. A warning; a failure only under --strict. Where the refusal is a 400 or 401, its body is judged ' +
@@ -55,7 +55,7 @@ export const AUTHENTICATION_REQUIREMENTS: Requirement[] = [
     grade: 'MUST',
     operations: [8],
     statement:
-      'institutionId, transactionId and Content-Type are "Required: yes"; Errors: "400 The request does not ' +
+      'institutionId, transactionId and Content-Type are Required "yes"; Errors: "400 The request does not ' +
       'match the requirements of the specification". A request missing one of them is answered 400.',
   },
   {

@@ -288,7 +288,7 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     grade: 'MUST',
     operations: [3],
     statement:
-      `"PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId}. Headers: the three common ` +
+      `"PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId} … Headers: the three common ` +
       `headers plus InstitutionId, InstitutionDisclosureName, InstitutionDisclosureStatus (true or false). ` +
       `Body: institutionDisclosureId, institutionId, institutionDisclosureName (strings), ` +
       `institutionDisclosureStatus (boolean)." Such a request (${COMMON_HEADERS}, the three headers under ` +
@@ -335,7 +335,7 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     statement:
       'The list is of the disclosures accepted by "a user", the one InstitutionConsumerId names. Whether a ' +
       'target may ignore it and answer for the user the token stands for is not settled by the spec (one ' +
-      'vendor\'s documentation says retail requests "derive customer context from the access token"). ' +
+      "vendor's documentation says retail requests derive the customer context from the access token). " +
       'Expected: a list asked for another consumer (testData.otherInstitutionUserId, else a made-up id) shows ' +
       "none of the configured user's records; a refusal (any non-2xx) " +
       'passes. A warning; a failure only under --strict.',
@@ -376,8 +376,9 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     operations: [5],
     statement:
       `"POST /db-disclosures/v1/institution-user-disclosures. Headers: the three common headers plus ` +
-      `InstitutionUserDisclosureStatus, InstitutionDisclosureName, AccountId, InstitutionDisclosureId, ` +
-      `InstitutionUserDisclosureStatusUpdateDateTime. Body: institutionUserDisclosureStatus (string), ` +
+      `InstitutionUserDisclosureStatus […], InstitutionDisclosureName, AccountId […], ` +
+      `InstitutionDisclosureId […], ` +
+      `InstitutionUserDisclosureStatusUpdateDateTime […]. Body: institutionUserDisclosureStatus (string), ` +
       `institutionDisclosureName (string)." Such a request (${COMMON_HEADERS}, the five headers under those ` +
       `names, the body) is served (a 2xx).`,
   },
@@ -407,9 +408,9 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     grade: 'MUST',
     operations: [6],
     statement:
-      `"PUT /db-disclosures/v1/institution-user-disclosures … Query parameter InstitutionCustomerId ` +
-      `(mandatory for business banking requests). Headers: the three common headers plus ` +
-      `InstitutionDisclosureId, InstitutionUserDisclosureStatus, InstitutionDisclosureName. Body: ` +
+      `"PUT /db-disclosures/v1/institution-user-disclosures … Query parameter InstitutionCustomerId: […] ` +
+      `mandatory for business banking requests. Headers: the three common headers plus ` +
+      `InstitutionDisclosureId […], InstitutionUserDisclosureStatus […], InstitutionDisclosureName. Body: ` +
       `institutionDisclosureId (string), institutionDisclosureName (string), institutionDisclosureStatus ` +
       `(string, for example NOT_ACCEPTED)." The collection form of such a request (${COMMON_HEADERS}, the ` +
       `three headers under those names, InstitutionCustomerId where configured, the body) is served (a 2xx).`,
@@ -468,7 +469,8 @@ export const DISCLOSURES_REQUIREMENTS: Requirement[] = [
     operations: [7],
     statement:
       `"DELETE /db-disclosures/v1/institution-user-disclosures … Query parameters: InstitutionCustomerId ` +
-      `(mandatory for business banking requests); AccountType (mandatory for multi-statement disclosures). ` +
+      `(mandatory for business banking requests); AccountType (a valid account type of the platform; mandatory for ` +
+      `multi-statement disclosures). ` +
       `Headers: the three common headers plus InstitutionUserDisclosureStatus and AccountId. Body: ` +
       `institutionDisclosureName (string), accountId (string)." The collection form of such a request ` +
       `(${COMMON_HEADERS}, the two headers under those names, the query parameters where configured, the body) ` +

@@ -17,7 +17,7 @@ export const GENERAL_REQUIREMENTS: Requirement[] = [
     grade: 'SHOULD',
     operations: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     statement:
-      'Each operation documents its request: the headers the spec marks required ("Required: yes", ' +
+      'Each operation documents its request: the headers the spec marks required (Required "yes", ' +
       '"required", the "Disclosures: headers sent with every operation") and the body (Token request body, ' +
       'Transfer, Contact update request, the disclosures bodies). In recorded traffic the client is not the ' +
       "suite: a request without a required header (Authorization aside: the target's rules judge requests " +

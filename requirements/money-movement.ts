@@ -58,7 +58,8 @@ export const MONEY_MOVEMENT_REQUIREMENTS: Requirement[] = [
       'computes itself (id, status, confirmation, fee, payoffAmount, notificationMessage, nextExecutionDate, ' +
       'finalExecutionDate, remainingNumberOfExecutions) is only type-checked. Members the answer omits are not ' +
       'required ("which transfer fields are required: not shown"). An account or holder id answered masked ' +
-      '(****0300) and a memo answered shortened or trimmed ("size limits: not shown") are the values sent.',
+      '(****0300) and a memo answered shortened or trimmed ("Rate limits, size limits … not shown") are the values ' +
+      'sent.',
   },
   {
     id: 'OP9-ENUM-VALUES',
@@ -67,7 +68,8 @@ export const MONEY_MOVEMENT_REQUIREMENTS: Requirement[] = [
     operations: [9],
     statement:
       'Values shown: currencyCode AED, paymentOption DEFAULT, status SUCCESS, lifeType ENDDATE, frequency ' +
-      'ONETIME; "value sets … beyond the values listed: not shown". Another value is an observation, a failure ' +
+      'ONETIME; "Value sets of currencyCode, paymentOption, status, lifeType and frequency beyond the values ' +
+      'listed … not shown". Another value is an observation, a failure ' +
       'only under --strict.',
   },
   {
@@ -105,7 +107,7 @@ export const MONEY_MOVEMENT_REQUIREMENTS: Requirement[] = [
     statement:
       'The body is a Transfer object with the documented types (Money amount a number, account ids ' +
       'strings). A body that breaks a documented type is not served (no 2xx). SHOULD: the spec lists 400 but ' +
-      '"the conditions that lead to each status: not shown", and a target that reads "0.01" as the number 0.01 ' +
+      '"The conditions that lead to each status … not shown", and a target that reads "0.01" as the number 0.01 ' +
       '(as common JSON binders do by default) makes a choice the spec does not exclude.',
   },
   {

@@ -24,7 +24,42 @@ const broken = new Set(FAULTS.flatMap((f) => f.breaks));
 
 const list = (ids: string[]) => (ids.length ? `\n  ${ids.join('\n  ')}` : '');
 
+/** Text as a quote is compared: markdown table bars, emphasis and code marks gone, white space collapsed, any case. */
+const plain = (t: string) => t.replace(/[`*|]/g, ' ').replace(/\s+/g, ' ').toLowerCase();
+/** The spec's words as a quote reads them: a list item is a sentence ("- GET …" then "- Headers: …"). */
+const specWords = plain(
+  spec
+    .split('\n')
+    .map((l) => l.replace(/^\s*-\s+/, '').replace(/\s+$/, ''))
+    .map((l) => (l && !/[.:;]$/.test(l) ? `${l}.` : l))
+    .join('\n'),
+);
+/** The passages a quote is made of: "…" (or "...") marks a cut, "[…]" an editor's insertion or omission. */
+const quotedPieces = (quote: string) =>
+  quote
+    .split(/\s*(?:…|\.\.\.|\[[^\]]*\])\s*/)
+    .map((p) =>
+      plain(p)
+        .trim()
+        .replace(/^[.:;, ]+|[.:;, ]+$/g, ''),
+    )
+    .filter((p) => p.length > 3);
+
 describe('requirement catalog', () => {
+  test('every passage a statement quotes is the spec\'s words ("…" and "[…]" mark the only edits)', () => {
+    const misquoted = CATALOG.flatMap((r) =>
+      [...r.statement.matchAll(/"([^"]*)"/g)]
+        .filter((m) => m[1]!.length >= 12)
+        .flatMap((m) => quotedPieces(m[1]!).filter((p) => !specWords.includes(p)))
+        .map((p) => `${r.id}: "${p}"`),
+    );
+    expect(misquoted, `quotes that are not in the spec:${list(misquoted)}`).toEqual([]);
+    // The comparison can fail: a word changed in a real quote is found.
+    expect(quotedPieces('Which transfer fields are optional: not shown').every((p) => specWords.includes(p))).toBe(
+      false,
+    );
+  });
+
   test('ids are unique', () => {
     const seen = new Set<string>();
     const dupes = CATALOG.map((r) => r.id).filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
