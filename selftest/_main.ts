@@ -16,8 +16,8 @@ export interface MainRun {
 }
 
 /**
- * main() runs one at a time in a worker: a run installs SIGINT/SIGTERM handlers and patches
- * process.once while it runs, which two runs side by side would undo for each other.
+ * main() runs one at a time in a worker: a run installs SIGINT/SIGTERM handlers and guards
+ * the process's listener methods while it runs, which two runs side by side would undo for each other.
  */
 let queue: Promise<unknown> = Promise.resolve();
 

@@ -238,15 +238,11 @@ export async function main(
   let stopWaiting!: () => void;
   const interruptGate = new Promise<void>((resolve) => (stopWaiting = resolve));
   // startVitest only returns when the run is over: the runner is taken as soon as it exists.
-  // Vitest's logger also listens for SIGINT/SIGTERM and exits at once (no reports): only ours stay.
-  // …and its logger registers them with process.once while the runner is created (before onInit):
-  // those registrations are dropped until then.
-  const processOnce = process.once;
-  process.once = function (this: NodeJS.Process, ev: string | symbol, l: (...a: any[]) => void) {
-    return ev === 'SIGINT' || ev === 'SIGTERM' ? this : processOnce.call(this, ev, l);
-  } as typeof process.once;
+  // Vitest's logger also listens for SIGINT/SIGTERM and exits at once (no reports): only ours stay,
+  // until the reports are written. Its registrations are dropped (made while the runner is created,
+  // which goes on after an early interruption, while the reports are written), and any made before
+  // are removed (ownSignals): a Ctrl-C the launcher sends twice must not end the run before its reports.
   const ownSignals = () => {
-    process.once = processOnce;
     for (const [sig, mine] of [
       ['SIGINT', sigint],
       ['SIGTERM', sigterm],
@@ -343,144 +339,153 @@ export async function main(
   if (unreachable) io.err(`dbsi-conformance: ${unreachable.line}`);
   if (!opts.quiet) progress.start();
   const allureReporter = new AllureReporter({ resultsDir, environmentInfo, categories: CATEGORIES as never });
+  const signalGuard = guardSignals(() => [sigint, sigterm]);
   try {
-    // No selected test at all: the runner is not started (an empty file list would mean "every file").
-    const noRunner = activeAreas.length === 0 || unreachable !== undefined;
-    // The compiled build's vitest file when this process runs the build (loaded by Node, not transformed).
-    const runner = runnerFile(ROOT);
-    const running = noRunner
-      ? Promise.resolve()
-      : (await import('vitest/node'))
-          .startVitest(
-            'test',
-            [runner.file],
-            {
-              root: ROOT,
-              config: false,
-              watch: false,
-              run: true,
-              include: [runner.file],
-              server: { deps: { external: runner.external } },
-              reporters: [
-                runnerHandle as never,
-                collector as never,
-                allureReporter,
-                (opts.quiet ? failureCounter : progress) as never,
-              ],
-              provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas, runKey } },
-              pool: 'threads',
-              maxWorkers: parallelAreas,
-              fileParallelism: true,
-              // Every test at once: a test waiting for a lock (a record, a customer) or for a connection slot
-              // holds nothing, and a test that starts late may head the longest chain of the run (the
-              // contact-info cases are registered last). The client bounds the requests in flight to
-              // http.concurrency, the lock holders' requests first. At concurrency 1, one test at a time.
-              maxConcurrency: config.http.concurrency === 1 ? 1 : MAX_TESTS_AT_ONCE,
-              testTimeout,
-              hookTimeout: testTimeout,
-              passWithNoTests: true,
-              silent: true,
-              // Transforms are cached on disk (node_modules/.experimental-vitest-cache): a second run starts faster.
-              experimental: { fsModuleCache: true },
-            } as never,
-            { logLevel: 'silent' },
-          )
-          .then((v) => v.close());
-    running.catch(() => undefined);
-    // An interruption stops the wait (at once if the runner had not started, else after a grace
-    // period for clean-ups); the reports are then written from what has reported.
-    await Promise.race([running, interruptGate]);
-  } catch (e) {
-    collector.problems.push(`suite error: the test runner failed: ${(e as Error).message}`);
+    try {
+      // No selected test at all: the runner is not started (an empty file list would mean "every file").
+      const noRunner = activeAreas.length === 0 || unreachable !== undefined;
+      // The compiled build's vitest file when this process runs the build (loaded by Node, not transformed).
+      const runner = runnerFile(ROOT);
+      const running = noRunner
+        ? Promise.resolve()
+        : (await import('vitest/node'))
+            .startVitest(
+              'test',
+              [runner.file],
+              {
+                root: ROOT,
+                config: false,
+                watch: false,
+                run: true,
+                include: [runner.file],
+                server: { deps: { external: runner.external } },
+                reporters: [
+                  runnerHandle as never,
+                  collector as never,
+                  allureReporter,
+                  (opts.quiet ? failureCounter : progress) as never,
+                ],
+                provide: { dbsi: { settings, filter, parallelAreas, areas: activeAreas, runKey } },
+                pool: 'threads',
+                maxWorkers: parallelAreas,
+                fileParallelism: true,
+                // Every test at once: a test waiting for a lock (a record, a customer) or for a connection slot
+                // holds nothing, and a test that starts late may head the longest chain of the run (the
+                // contact-info cases are registered last). The client bounds the requests in flight to
+                // http.concurrency, the lock holders' requests first. At concurrency 1, one test at a time.
+                maxConcurrency: config.http.concurrency === 1 ? 1 : MAX_TESTS_AT_ONCE,
+                testTimeout,
+                hookTimeout: testTimeout,
+                passWithNoTests: true,
+                silent: true,
+                // Transforms are cached on disk (node_modules/.experimental-vitest-cache): a second run starts faster.
+                experimental: { fsModuleCache: true },
+              } as never,
+              { logLevel: 'silent' },
+            )
+            .then((v) => v.close());
+      running.catch(() => undefined);
+      // An interruption stops the wait (at once if the runner had not started, else after a grace
+      // period for clean-ups); the reports are then written from what has reported.
+      await Promise.race([running, interruptGate]);
+    } catch (e) {
+      collector.problems.push(`suite error: the test runner failed: ${(e as Error).message}`);
+    } finally {
+      progress.stop();
+      ownSignals();
+      cancelChannel.close();
+      await reference?.close();
+    }
+    return await finishActiveRun();
   } finally {
-    progress.stop();
-    ownSignals();
+    // The reports are written: a signal may end the process as usual again.
+    signalGuard.release();
     process.off('SIGINT', sigint);
     process.off('SIGTERM', sigterm);
-    cancelChannel.close();
-    await reference?.close();
   }
 
-  // Cases in selected areas that never reported (a cancelled run, a file that did not load).
-  const reported = new Set(collector.cases.map((c) => c.id));
-  // Tests the runner never reported (stopped by the preflight, an interruption, --bail): Allure gets them too.
-  const notFromRunner = new Set(unreachable?.cases.map((c) => c.id) ?? []);
-  const declared = new Map<string, string[]>();
-  for (const [area, features] of Object.entries(FEATURES_BY_AREA)) {
-    for (const f of features) {
-      for (const c of f.cases) {
-        for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), caseId(f, c)]);
-        if (!opts.areas.includes(area as never) || !selects(filter, f, c) || reported.has(caseId(f, c))) continue;
-        // Every selected test gets a verdict, also one that never reported.
-        const reason = interrupted
-          ? 'could not test: the run was interrupted ' + 'before this test finished'
-          : bailed
-            ? `could not test: not run, --bail ` + `${opts.bail} stopped the run`
-            : 'suite error: this test did not report (see the ' + 'problems outside the tests)';
-        collector.cases.push(reportWithoutRun(f, c, interrupted || bailed ? 'could-not-test' : 'error', reason));
-        notFromRunner.add(caseId(f, c));
+  async function finishActiveRun(): Promise<number> {
+    // Cases in selected areas that never reported (a cancelled run, a file that did not load).
+    const reported = new Set(collector.cases.map((c) => c.id));
+    // Tests the runner never reported (stopped by the preflight, an interruption, --bail): Allure gets them too.
+    const notFromRunner = new Set(unreachable?.cases.map((c) => c.id) ?? []);
+    const declared = new Map<string, string[]>();
+    for (const [area, features] of Object.entries(FEATURES_BY_AREA)) {
+      for (const f of features) {
+        for (const c of f.cases) {
+          for (const r of c.requirements) declared.set(r, [...(declared.get(r) ?? []), caseId(f, c)]);
+          if (!opts.areas.includes(area as never) || !selects(filter, f, c) || reported.has(caseId(f, c))) continue;
+          // Every selected test gets a verdict, also one that never reported.
+          const reason = interrupted
+            ? 'could not test: the run was interrupted ' + 'before this test finished'
+            : bailed
+              ? `could not test: not run, --bail ` + `${opts.bail} stopped the run`
+              : 'suite error: this test did not report (see the ' + 'problems outside the tests)';
+          collector.cases.push(reportWithoutRun(f, c, interrupted || bailed ? 'could-not-test' : 'error', reason));
+          notFromRunner.add(caseId(f, c));
+        }
       }
     }
-  }
 
-  // A verdict that the operator's setup may explain (a credential never served, a base URL that
-  // served nothing, a refusal without its control) is no verdict on the target: could not test.
-  const proof = new SetupProof(collector.cases);
-  const judged = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
-  return finishRun({
-    cases: judged,
-    declared,
-    coverageOf: (cases) => coverageOf(cases, activeAreas),
-    diagnose: (cases) => setupFindings(cases, proof),
-    facts: {
-      target: {
-        name: reference ? 'embedded reference target' : shown.name,
-        baseUrl: shown.baseUrl,
-        authBaseUrl: shown.authBaseUrl,
-        transfersBaseUrl: shown.transfersBaseUrl,
-        embedded: !!reference,
-        faults: opts.faults,
+    // A verdict that the operator's setup may explain (a credential never served, a base URL that
+    // served nothing, a refusal without its control) is no verdict on the target: could not test.
+    const proof = new SetupProof(collector.cases);
+    const judged = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
+    return finishRun({
+      cases: judged,
+      declared,
+      coverageOf: (cases) => coverageOf(cases, activeAreas),
+      diagnose: (cases) => setupFindings(cases, proof),
+      facts: {
+        target: {
+          name: reference ? 'embedded reference target' : shown.name,
+          baseUrl: shown.baseUrl,
+          authBaseUrl: shown.authBaseUrl,
+          transfersBaseUrl: shown.transfersBaseUrl,
+          embedded: !!reference,
+          faults: opts.faults,
+        },
+        suiteVersion: suiteVersion(),
+        spec: {
+          file: 'spec/digital-banking-service-interface.md',
+          sha256: environmentInfo['spec sha256']!,
+          url: settings.specUrl,
+        },
+        seed,
+        strict: opts.strict,
+        areas: opts.areas,
+        filter,
+        startedAt: startedAt.toISOString(),
+        node: process.version,
       },
-      suiteVersion: suiteVersion(),
-      spec: {
-        file: 'spec/digital-banking-service-interface.md',
-        sha256: environmentInfo['spec sha256']!,
-        url: settings.specUrl,
+      startedAt,
+      problems: collector.problems,
+      interrupted,
+      ...(waiverFile ? { waivers: { file: waiverFile, now: startedAt } } : {}),
+      previous,
+      config,
+      verdictTail: (ms, cases) => `${plural(cases.length, 'test')} in ${(ms / 1000).toFixed(1)} s, seed ${seed}`,
+      async writeAllure(cases) {
+        const byId = new Map(cases.map((c) => [c.id, c]));
+        await allureReporter.flush((r) => reviseResult(r, byId));
+        const unreported = cases.filter((c) => notFromRunner.has(c.id));
+        if (unreported.length)
+          await writeAllureResults(resultsDir, unreported, { settings, environmentInfo, categories: CATEGORIES });
       },
-      seed,
+      previousResultsRemoved,
+      out: {
+        dir: reportsDir,
+        shownDir: opts.reports,
+        junitName: `dbsi-conformance ${reference ? 'embedded reference target' : shown.name}`,
+        html: opts.html,
+        bundle: opts.bundle,
+        secrets: scannedSecrets(config, env),
+      },
       strict: opts.strict,
-      areas: opts.areas,
-      filter,
-      startedAt: startedAt.toISOString(),
-      node: process.version,
-    },
-    startedAt,
-    problems: collector.problems,
-    interrupted,
-    ...(waiverFile ? { waivers: { file: waiverFile, now: startedAt } } : {}),
-    previous,
-    config,
-    verdictTail: (ms, cases) => `${plural(cases.length, 'test')} in ${(ms / 1000).toFixed(1)} s, seed ${seed}`,
-    async writeAllure(cases) {
-      const byId = new Map(cases.map((c) => [c.id, c]));
-      await allureReporter.flush((r) => reviseResult(r, byId));
-      const unreported = cases.filter((c) => notFromRunner.has(c.id));
-      if (unreported.length)
-        await writeAllureResults(resultsDir, unreported, { settings, environmentInfo, categories: CATEGORIES });
-    },
-    previousResultsRemoved,
-    out: {
-      dir: reportsDir,
-      shownDir: opts.reports,
-      junitName: `dbsi-conformance ${reference ? 'embedded reference target' : shown.name}`,
-      html: opts.html,
-      bundle: opts.bundle,
-      secrets: scannedSecrets(config, env),
-    },
-    strict: opts.strict,
-    io,
-    redactor,
-  });
+      io,
+      redactor,
+    });
+  }
 }
 
 /** --list: the selected tests with their requirement ids; the configuration is checked when one is given. */
@@ -510,4 +515,24 @@ async function listOnly(
   }
   io.out(listing.text);
   return EXIT.CONFORMANT;
+}
+
+/**
+ * While a run may still write its reports, only its own SIGINT/SIGTERM handlers (`mine()`) are registered:
+ * any other registration (vitest's logger exits the process at once) is dropped. `release` restores the
+ * process's methods.
+ */
+export function guardSignals(mine: () => Array<(...a: any[]) => void>): { release(): void } {
+  const methods = ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'] as const;
+  const original = Object.fromEntries(methods.map((m) => [m, process[m]])) as Pick<
+    NodeJS.Process,
+    (typeof methods)[number]
+  >;
+  for (const m of methods) {
+    process[m] = function (this: NodeJS.Process, ev: string | symbol, l: (...a: any[]) => void) {
+      if ((ev === 'SIGINT' || ev === 'SIGTERM') && !mine().includes(l)) return this;
+      return (original[m] as (...a: unknown[]) => NodeJS.Process).call(this, ev, l);
+    } as never;
+  }
+  return { release: () => Object.assign(process, original) };
 }
