@@ -32,6 +32,28 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
 export const noContent = (): Res => ({ status: 204 });
 
 /**
+ * The refusals of the disclosures and contact-info areas: the reference target's own (400 and 401 with a JSON
+ * body), or with `other` (the variants disc-refusals-other-shapes, op10-refusals-other-shapes: the errors of those
+ * operations are "not shown") a 422 problem+json and a 403 in plain text.
+ */
+export function refusals(other: boolean): { badRequest(message: string): Res; unauthorized(): Res } {
+  return {
+    badRequest: (message) =>
+      other
+        ? json(
+            422,
+            { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: message },
+            { 'content-type': 'application/problem+json' },
+          )
+        : json(400, { error: 'bad_request', message }),
+    unauthorized: () =>
+      other
+        ? { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' }
+        : json(401, { error: 'unauthorized' }),
+  };
+}
+
+/**
  * Variants: a JSON answer that says "application/json;charset=UTF-8", with its header names capitalised
  * (Content-Type, X-Correlation-Id) and the members of its object in reverse order when `reorder` is set.
  */

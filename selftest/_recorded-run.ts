@@ -109,3 +109,19 @@ export function notShownInTraffic(
     k.capture?.why ?? 'stated by a driver from what the configuration says, not by a rule a capture reaches';
   return [...new Set(failed.map((k) => `${k.requirement} (${k.check}): ${why(k)}`))];
 }
+
+/**
+ * Where no capture can show the fault (notShownInTraffic): the reasons go to the test's annotation and its meta
+ * (for the JSON reporter), and true is returned, so that the test asks for no catch.
+ */
+export async function exemptIfNotShown(
+  active: AreaRun,
+  fault: { breaks: string[]; strict?: boolean },
+  ctx: { annotate(message: string, type: string): Promise<unknown>; task: { meta: { notShownInTraffic?: string[] } } },
+): Promise<boolean> {
+  const notShown = notShownInTraffic(active, fault);
+  if (!notShown) return false;
+  ctx.task.meta.notShownInTraffic = notShown;
+  await ctx.annotate(`no capture shows it: ${notShown.join('; ')}`, 'not shown in traffic');
+  return true;
+}

@@ -4,7 +4,7 @@ import type { Area } from '../harness/model';
 import { parseHar, type HarEntry } from '../harness/traffic/har';
 import { judgeHar } from '../harness/traffic/run';
 import { FAULTS } from '../reference-target/faults';
-import { brokenRequirements, notShownInTraffic, recordActiveRun } from './_recorded-run';
+import { brokenRequirements, exemptIfNotShown, recordActiveRun } from './_recorded-run';
 
 /**
  * The order of a capture as a browser writes it: startedDateTime rounded to the millisecond, a
@@ -92,18 +92,16 @@ describe('a browser-style capture of a sequential client (millisecond times, sub
     120_000,
   );
 
-  // Every fault the recorded traffic of the suite shows (the others: notShownInTraffic, derived from the rules).
+  // Every fault the recorded traffic of the suite shows (the others: exemptIfNotShown, derived from the rules).
   const faults = FAULTS.filter((f) => !f.variant).map((f) => [f.name, f] as const);
-  test.for(faults)('%s is caught', { timeout: 120_000 }, async ([_name, fault], { annotate, task }) => {
+  test.for(faults)('%s is caught', { timeout: 120_000 }, async ([_name, fault], ctx) => {
     const { broken, rec } = await judgedBrowserStyle([fault.area], [fault.name], fault.strict ?? false);
     const allowed = new Set([...fault.breaks, ...(fault.collateral ?? []), ...(TRAFFIC_COLLATERAL[fault.name] ?? [])]);
     expect(
       [...broken].filter((id) => !allowed.has(id)),
       "nothing but the fault's rule may be broken",
     ).toEqual([]);
-    const notShown = notShownInTraffic(rec.active, fault);
-    if (notShown) task.meta.notShownInTraffic = notShown;
-    if (notShown) return void (await annotate(`no capture shows it: ${notShown.join('; ')}`, 'not shown in traffic'));
+    if (await exemptIfNotShown(rec.active, fault, ctx)) return;
     for (const id of fault.breaks) expect([...broken], `${fault.name} must be judged as ${id} broken`).toContain(id);
   });
 });

@@ -9,7 +9,7 @@ import type { ConformanceSummary } from '../harness/evidence/summary';
 import { FAULTS } from '../reference-target/faults';
 import { filesUnder, findSecrets, untarGz } from './_artifacts';
 import { explain } from './_reference';
-import { brokenRequirements, judgeFile, notShownInTraffic, recordActiveRun, type RecordedRun } from './_recorded-run';
+import { brokenRequirements, judgeFile, exemptIfNotShown, recordActiveRun, type RecordedRun } from './_recorded-run';
 
 /**
  * Judging recorded traffic (--traffic), proved on the suite's own active run: recorded through
@@ -115,7 +115,7 @@ describe("the suite's own active run, recorded through the recorder and judged",
 
 describe("with a fault switched on, the recorded traffic is judged non-conformant on the fault's requirement", () => {
   const faults = FAULTS.filter((f) => !f.variant);
-  test.for(faults.map((f) => [f.name, f] as const))('%s', async ([_name, fault], { annotate, task }) => {
+  test.for(faults.map((f) => [f.name, f] as const))('%s', async ([_name, fault], ctx) => {
     const strict = fault.strict ?? false;
     const rec = await recordActiveRun({ areas: [fault.area], faults: [fault.name], strict });
     const j = await judgeFile(rec.har, rec.config, strict);
@@ -127,9 +127,7 @@ describe("with a fault switched on, the recorded traffic is judged non-conforman
       "nothing but the fault's rule may be broken",
     ).toEqual([]);
     // Exempt only where the rules themselves say a capture of the same exchanges shows no failure.
-    const notShown = notShownInTraffic(rec.active, fault);
-    if (notShown) task.meta.notShownInTraffic = notShown;
-    if (notShown) return void (await annotate(`no capture shows it: ${notShown.join('; ')}`, 'not shown in traffic'));
+    if (await exemptIfNotShown(rec.active, fault, ctx)) return;
     for (const id of fault.breaks) {
       expect([...broken], `${fault.name} must be judged as ${id} broken`).toContain(id);
       expect(

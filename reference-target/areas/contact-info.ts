@@ -1,5 +1,5 @@
 import { validate } from '../../harness/schemas';
-import { dressed, INVALID_JSON, json, noContent, type Req, type Res } from '../http';
+import { dressed, INVALID_JSON, json, noContent, refusals, type Req, type Res } from '../http';
 import type { AreaContext, AreaRoutes } from './types';
 
 /**
@@ -12,20 +12,7 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
 
   /** Refusals: the reference target's own choice, or (variant op10-refusals-other-shapes) other ones. */
   const other = ctx.fault('op10-refusals-other-shapes');
-  const badRequest = (message: string): Res =>
-    other
-      ? json(
-          422,
-          { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: message },
-          {
-            'content-type': 'application/problem+json',
-          },
-        )
-      : json(400, { error: 'bad_request', message });
-  const unauthorized = (): Res =>
-    other
-      ? { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' }
-      : json(401, { error: 'unauthorized' });
+  const { badRequest, unauthorized } = refusals(other);
   const mismatch = (): Res =>
     other
       ? { status: 422, headers: { 'content-type': 'text/plain' }, body: 'oldPhoneNumber does not match' }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INITIAL_DISCLOSURES } from '../fixtures';
-import { dressed, INVALID_JSON, json, noContent, type Req, type Res, type Route } from '../http';
+import { dressed, INVALID_JSON, json, noContent, refusals, type Req, type Res, type Route } from '../http';
 import type { InstitutionDisclosure, UserDisclosure } from '../state';
 import type { AreaContext, AreaRoutes } from './types';
 
@@ -12,20 +12,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
 
   /** Refusals: the reference target's own choice, or (variant disc-refusals-other-shapes) other statuses and bodies. */
   const otherRefusals = ctx.fault('disc-refusals-other-shapes');
-  const unauthorized = (): Res =>
-    otherRefusals
-      ? { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' }
-      : json(401, { error: 'unauthorized' });
-  const badRequest = (message: string): Res =>
-    otherRefusals
-      ? json(
-          422,
-          { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: message },
-          {
-            'content-type': 'application/problem+json',
-          },
-        )
-      : json(400, { error: 'bad_request', message });
+  const { badRequest, unauthorized } = refusals(otherRefusals);
   const notFound = (): Res => (otherRefusals ? { status: 404 } : json(404, { error: 'not_found' }));
 
   /** New ids: the target's own (disc-1, uds-1), or (variant disc-uuid-and-numeric-ids) a UUID and digits. */

@@ -71,15 +71,13 @@ export function entryText(entry: HarEntry): string {
   return '   ' + JSON.stringify(entry, null, 1).replace(/\n/g, '\n   ');
 }
 
-/** A complete HAR 1.2 text of entries already serialized (entryText), and its tail: what follows the last entry. */
-function harText(entries: readonly string[], creator: { name: string; version: string }) {
+/** The text of a HAR 1.2 log of these entries before and after its entries, and the tail after a last entry. */
+function harFrame(creator: { name: string; version: string }) {
   const log: HarLog & { pages: unknown[] } = { version: '1.2', creator, pages: [], entries: [] };
   const empty = JSON.stringify({ log }, null, 1);
   const at = empty.lastIndexOf('"entries": []');
   const after = empty.slice(at + '"entries": []'.length) + '\n';
-  if (!entries.length) return { text: empty + '\n', tail: after };
-  const tail = `\n  ]${after}`;
-  return { text: `${empty.slice(0, at)}"entries": [\n${entries.join(',\n')}${tail}`, tail };
+  return { empty: empty + '\n', head: `${empty.slice(0, at)}"entries": [\n`, tail: `\n  ]${after}` };
 }
 
 /**
@@ -90,13 +88,18 @@ function harText(entries: readonly string[], creator: { name: string; version: s
  */
 export class HarFile {
   private bytes = 0;
-  private tailBytes = 0;
   private count = 0;
+  private readonly frame: ReturnType<typeof harFrame>;
+  /** The bytes after the last entry (an append writes over them). */
+  private readonly tailBytes: number;
 
   constructor(
     private readonly file: string,
-    private readonly creator: { name: string; version: string },
-  ) {}
+    creator: { name: string; version: string },
+  ) {
+    this.frame = harFrame(creator);
+    this.tailBytes = Buffer.byteLength(this.frame.tail);
+  }
 
   /** How many entries the file holds. */
   get entries(): number {
@@ -104,12 +107,12 @@ export class HarFile {
   }
 
   rewrite(entries: readonly string[]): void {
-    const { text, tail } = harText(entries, this.creator);
+    const { empty, head, tail } = this.frame;
+    const text = entries.length ? `${head}${entries.join(',\n')}${tail}` : empty;
     const tmp = `${this.file}.tmp-${process.pid}`;
     writeFileSync(tmp, text);
     renameSync(tmp, this.file);
     this.bytes = Buffer.byteLength(text);
-    this.tailBytes = Buffer.byteLength(tail);
     this.count = entries.length;
   }
 
@@ -118,7 +121,7 @@ export class HarFile {
     const added = all.slice(this.count);
     if (this.count === 0) return this.rewrite(all);
     if (!added.length) return;
-    const { tail } = harText(['x'], this.creator);
+    const { tail } = this.frame;
     const data = Buffer.from(added.map((e) => `,\n${e}`).join('') + tail);
     const fd = openSync(this.file, 'r+');
     let n: number;
@@ -130,7 +133,6 @@ export class HarFile {
     // Not all of it written (the disk filled up): the whole file, which throws why.
     if (n !== data.length) return this.rewrite(all);
     this.bytes += data.length - this.tailBytes;
-    this.tailBytes = Buffer.byteLength(tail);
     this.count = all.length;
   }
 }
