@@ -49,9 +49,9 @@ const listedTitles = (stdout: string) =>
     .map((l) => l.trim().replace(/\s+\[[^\]]*\]$/, ''));
 
 describe('options', { timeout: LONG }, () => {
-  test('the README option list is exactly the --help option list', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Options'));
+  test('the option list of docs/options.md is exactly the --help option list', async () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'options.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('# Options'));
     const block = /```\n([\s\S]*?)\n```/.exec(section)![1];
     expect(block).toBe(OPTIONS_TEXT);
     const run = await runCli(['--help']);

@@ -47,10 +47,10 @@ describe('the example configuration', { timeout: LONG }, () => {
     },
   );
 
-  test('the schema and the README say the same about what http.retries covers', () => {
+  test('the schema and docs/bad-conditions.md say the same about what http.retries covers', () => {
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'config.schema.json'), 'utf8'));
     const said = JSON.stringify(schema).match(/"retries":\{[^}]*"description":"([^"]*)"/)![1]!;
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const readme = readFileSync(join(ROOT, 'docs', 'bad-conditions.md'), 'utf8').replace(/\s+/g, ' ');
     for (const phrase of [
       'a connection that could not be made ' + '(nothing was sent)',
       '429',

@@ -67,7 +67,7 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
     'testable* where the spec leaves it open or the interface cannot show it (the reason is given for both);',
     "*skipped* where the operation's safety switch was off. Not applicable and not testable cells are counted",
     'apart from the testable ones. The model is derived from harness/operations-documented.ts, schemas/ and the',
-    'catalog (README, "Contract coverage").',
+    'catalog (docs/reports.md, "Contract coverage").',
     '',
     `| operation | ${COUNTS_HEAD[0]}`,
     `|---|${COUNTS_HEAD[1]}`,

@@ -45,7 +45,7 @@ export interface CliOptions {
   compare?: string;
 }
 
-/** The option list: printed by --help and copied, exactly, into the README (a self-test compares them). */
+/** The option list: printed by --help and copied, exactly, into docs/options.md (a self-test compares them). */
 export const OPTIONS_TEXT = `Options:
   --config FILE        target configuration (JSON, see schemas/config.schema.json); or DBSI_CONFIG
   --area NAME          only this area; repeat or comma-separate:
