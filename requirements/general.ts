@@ -34,6 +34,16 @@ export const GENERAL_REQUIREMENTS: Requirement[] = [
     operations: [1, 2, 3, 4, 8, 9],
     statement: '"Bodies are JSON objects." A response body documented as ' + 'an object parses as a JSON object.',
   },
+  {
+    id: 'CONV-JSON-MEDIA-TYPE',
+    section: 'What the service does',
+    grade: 'MUST',
+    operations: [1, 2, 3, 4, 8, 9],
+    statement:
+      '"Bodies are JSON objects." A response body documented as an object is labelled as JSON: its Content-Type ' +
+      'is application/json or a +json type (any parameters, such as charset, and any letter case). An answer ' +
+      'with no Content-Type is not judged.',
+  },
 
   // Not shown: other areas, events, limits, token issuance, versioning policy.
   {

@@ -6,3 +6,4 @@ export * from './members';
 export * from './echo';
 export * from './records';
 export * from './request';
+export * from './media-type';

@@ -5,6 +5,7 @@ import type { Seen, Verifier } from './exchange';
 import { updateContactInfo } from './contact-info';
 import { revokeToken } from './revocation';
 import { createTransfer } from './transfers';
+import { labelledAsJson } from './media-type';
 
 /**
  * The catalog's rules per exchange, one set for both sources: an active case holds the exchange it drove
@@ -14,8 +15,8 @@ import { createTransfer } from './transfers';
  * operator's, Seen.authority), and a 404 may mean "not found". State rules, across the log, are in
  * sequence-rules.ts.
  */
-/** The per-exchange rules of each documented operation. */
-export const EXCHANGE_RULES: Record<OperationKey, (s: Seen, v: Verifier) => void> = {
+/** The rules of each documented operation of its own. */
+const OPERATION_RULES: Record<OperationKey, (s: Seen, v: Verifier) => void> = {
   listInstitutionDisclosures,
   createInstitutionDisclosure: writeInstitutionDisclosure(
     'OP2-REQUEST',
@@ -37,3 +38,8 @@ export const EXCHANGE_RULES: Record<OperationKey, (s: Seen, v: Verifier) => void
   createTransfer,
   updateContactInfo,
 };
+
+/** The per-exchange rules of each documented operation, with what every operation shares (media-type.ts). */
+export const EXCHANGE_RULES = Object.fromEntries(
+  Object.entries(OPERATION_RULES).map(([op, rule]) => [op, labelledAsJson(rule)]),
+) as Record<OperationKey, (s: Seen, v: Verifier) => void>;

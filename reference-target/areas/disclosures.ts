@@ -232,6 +232,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       return json(
         200,
         ctx.fault('op4-envelope-renamed') ? { userDisclosures: items } : { institutionUserDisclosures: items },
+        ctx.fault('op4-json-labelled-html') ? { 'content-type': 'text/html; charset=utf-8' } : {},
       );
     },
     { query: ['InstitutionConsumerId'] },

@@ -173,7 +173,10 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
       if (typeof shown.memo === 'string') shown.memo = shown.memo.slice(0, 12);
       return json(200, shown);
     }
-    return json(ctx.fault('op9-answers-201') ? 201 : 200, JSON.parse(JSON.stringify(t)));
+    const labelled: Record<string, string> = ctx.fault('op9-json-labelled-text')
+      ? { 'content-type': 'text/plain' }
+      : {};
+    return json(ctx.fault('op9-answers-201') ? 201 : 200, JSON.parse(JSON.stringify(t)), labelled);
   }
 
   return {

@@ -132,6 +132,12 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     ['OP4-REQUEST'],
   ),
   f(
+    'op4-json-labelled-html',
+    'List the disclosures accepted by a user answers its JSON object labelled ' +
+      '"Content-Type: text/html; charset=utf-8".',
+    ['CONV-JSON-MEDIA-TYPE'],
+  ),
+  f(
     'op4-envelope-renamed',
     'List user disclosures answers {"userDisclosures": [...]} instead ' + 'of {"institutionUserDisclosures": [...]}.',
     ['OP4-RESPONSE-ENVELOPE'],

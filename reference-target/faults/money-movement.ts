@@ -96,6 +96,11 @@ export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
     ['OP9-ERROR-SHAPE'],
   ),
   f(
+    'op9-json-labelled-text',
+    'Create a transfer answers its Transfer object as JSON labelled "Content-Type: text/plain".',
+    ['CONV-JSON-MEDIA-TYPE'],
+  ),
+  f(
     'op9-minimal-answer',
     'Variant, not a fault: the Transfer answered carries only id, status and confirmation. "Which transfer ' +
       'fields are required: not shown."',

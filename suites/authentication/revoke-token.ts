@@ -16,7 +16,7 @@ import type { HttpResult } from '../../harness/http/client';
  * decoy secrets, so a target that wrongly serves it revokes nothing real.
  */
 
-export const ERROR_CHECKS = ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE', 'OP8-ERROR-TYPE-VALUES'];
+export const ERROR_CHECKS = ['CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP8-ERROR-SHAPE', 'OP8-ERROR-TYPE-VALUES'];
 
 /**
  * The one request that can succeed relies on the configured Token request body (a refresh token
@@ -57,7 +57,7 @@ export function judgeRefusal(t: CaseContext, res: HttpResult, requirementId: str
 function errorBody(res: HttpResult): string[] {
   if (res.status !== 400 && res.status !== 401) return [];
   const errorType = (res.json as { errorInfo?: { errorType?: unknown } } | undefined)?.errorInfo?.errorType;
-  return errorType === undefined ? ['CONV-JSON-BODIES', 'OP8-ERROR-SHAPE'] : ERROR_CHECKS;
+  return errorType === undefined ? ['CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP8-ERROR-SHAPE'] : ERROR_CHECKS;
 }
 
 export const decoy = (t: CaseContext) => decoyRevocationBody(t.faker, t.config, t.settings.runId);
@@ -88,14 +88,14 @@ function missingHeaderCase(header: RevocationHeader): CaseDef {
 export default feature('authentication', 'revokeToken', [
   {
     title: 'revokes the configured token: 200 with a token record of string members',
-    requirements: ['OP8-REQUEST', 'CONV-JSON-BODIES', 'OP8-RESPONSE-TOKEN-RECORD'],
+    requirements: ['OP8-REQUEST', 'CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP8-RESPONSE-TOKEN-RECORD'],
     async run(t) {
       const res = await revoke(t, {
         body: configuredRevocationBody(t.config),
         label: 'revoke the configured token',
         relies: [REVOCATION_DATA],
       });
-      t.judge(res, 'OP8-REQUEST', 'CONV-JSON-BODIES', 'OP8-RESPONSE-TOKEN-RECORD');
+      t.judge(res, 'OP8-REQUEST', 'CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP8-RESPONSE-TOKEN-RECORD');
     },
   },
   unauthenticatedCase('without Basic credentials', 'none', 'revoke without Authorization'),

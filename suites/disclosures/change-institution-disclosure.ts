@@ -56,6 +56,7 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       'STATE-ID-CREATE',
       'OP3-REQUEST',
       'CONV-JSON-BODIES',
+      'CONV-JSON-MEDIA-TYPE',
       'OP3-RESPONSE',
       'OP3-RESPONSE-REFLECTS-REQUEST',
       'STATE-ID-CHANGE',
@@ -106,6 +107,7 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       const answered = [
         'OP3-REQUEST',
         'CONV-JSON-BODIES',
+        'CONV-JSON-MEDIA-TYPE',
         'RES-DISCLOSURE-FIELD-TYPES',
         'OP3-RESPONSE',
         'OP3-RESPONSE-REFLECTS-REQUEST',

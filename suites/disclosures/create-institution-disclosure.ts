@@ -24,6 +24,7 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
     requirements: [
       'OP2-REQUEST',
       'CONV-JSON-BODIES',
+      'CONV-JSON-MEDIA-TYPE',
       'OP2-RESPONSE',
       'OP2-RESPONSE-REFLECTS-REQUEST',
       'STATE-ID-CREATE',
@@ -46,6 +47,7 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
         res,
         'OP2-REQUEST',
         'CONV-JSON-BODIES',
+        'CONV-JSON-MEDIA-TYPE',
         'RES-DISCLOSURE-FIELD-TYPES',
         'OP2-RESPONSE',
         'OP2-RESPONSE-REFLECTS-REQUEST',

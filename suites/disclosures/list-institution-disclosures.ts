@@ -40,12 +40,12 @@ export default feature('disclosures', 'listInstitutionDisclosures', [
   },
   {
     title: 'answers a JSON object holding the institutionDisclosures array',
-    requirements: ['CONV-JSON-BODIES', 'OP1-RESPONSE-ENVELOPE'],
+    requirements: ['CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP1-RESPONSE-ENVELOPE'],
     async run(t) {
       const res = await list(t);
       if (res.status < 200 || res.status > 299)
         t.notApplicable(`the list request was not served (status ` + `${res.status}; reported by OP1-REQUEST)`, res);
-      t.judge(res, 'CONV-JSON-BODIES', 'OP1-RESPONSE-ENVELOPE');
+      t.judge(res, 'CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP1-RESPONSE-ENVELOPE');
     },
   },
   {

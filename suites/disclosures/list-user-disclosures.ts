@@ -73,14 +73,14 @@ export default feature('disclosures', 'listUserDisclosures', [
   },
   {
     title: 'answers a JSON object holding the institutionUserDisclosures array',
-    requirements: ['CONV-JSON-BODIES', 'OP4-RESPONSE-ENVELOPE'],
+    requirements: ['CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP4-RESPONSE-ENVELOPE'],
     async run(t) {
       const res = await list(t);
       if (!is2xx(res)) {
         await userListNotServed(t, res);
         t.notApplicable(`the list request was not served (status ${res.status}; reported by OP4-REQUEST)`, res);
       }
-      t.judge(res, 'CONV-JSON-BODIES', 'OP4-RESPONSE-ENVELOPE');
+      t.judge(res, 'CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP4-RESPONSE-ENVELOPE');
     },
   },
   {

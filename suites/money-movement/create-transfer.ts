@@ -44,9 +44,15 @@ function create(
   return o.refusable ? withinBudget(t, send) : send();
 }
 
-const SUCCESS = ['CONV-JSON-BODIES', 'OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST', 'OP9-ENUM-VALUES'];
+const SUCCESS = [
+  'CONV-JSON-BODIES',
+  'CONV-JSON-MEDIA-TYPE',
+  'OP9-RESPONSE-TRANSFER',
+  'OP9-RESPONSE-REFLECTS-REQUEST',
+  'OP9-ENUM-VALUES',
+];
 
-const ERROR = ['CONV-JSON-BODIES', 'OP9-ERROR-SHAPE'];
+const ERROR = ['CONV-JSON-BODIES', 'CONV-JSON-MEDIA-TYPE', 'OP9-ERROR-SHAPE'];
 
 type Json = Record<string, any>;
 
