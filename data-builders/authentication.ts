@@ -1,12 +1,21 @@
 import type { Faker } from '@faker-js/faker';
 import type { TargetConfig } from '../harness/config';
+import type { NearVariant } from '../harness/credential-variants';
+import { nearOf } from './disclosures';
 
 /**
  * Which credentials a revocation request carries: valid Basic, none, the shared key with a wrong secret
  * key, another scheme (a made-up Bearer token), malformed Basic (not the base64 of "key:secret"), or
  * the shared key alone (no secret key after the colon).
  */
-export type BasicCredentials = 'valid' | 'none' | 'wrong' | 'bearer' | 'malformed' | 'shared-key-alone';
+export type BasicCredentials =
+  | 'valid'
+  | 'none'
+  | 'wrong'
+  | 'bearer'
+  | 'malformed'
+  | 'shared-key-alone'
+  | `near-${NearVariant}`;
 
 /** The required headers of operation 8, as the spec writes their names. */
 export type RevocationHeader = 'institutionId' | 'transactionId' | 'Content-Type';
@@ -53,6 +62,12 @@ export function revocationHeaders(
   if (credentials === 'malformed') h.Authorization = `Basic %%${f.string.alphanumeric(12)}%%`;
   if (credentials === 'shared-key-alone')
     h.Authorization = basicAuthorization(c.revocationClientId ?? 'dbsi-conformance', '');
+  // The configured shared key with a near variant of the secret key (credential-variants.ts).
+  if (credentials.startsWith('near-'))
+    h.Authorization = basicAuthorization(
+      c.revocationClientId ?? 'dbsi-conformance',
+      nearOf(c.revocationClientSecret, credentials.slice(5) as NearVariant),
+    );
   if (o.omit) delete h[o.omit];
   return h;
 }

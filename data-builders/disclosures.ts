@@ -1,7 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import type { TargetConfig } from '../harness/config';
+import { nearVariant, type NearVariant } from '../harness/credential-variants';
 
-export type Credentials = 'valid' | 'none' | 'invalid';
+/** The configured token, none, a random one, or a near variant of the configured one (credential-variants.ts). */
+export type Credentials = 'valid' | 'none' | 'invalid' | `near-${NearVariant}`;
 
 /**
  * "Disclosures: headers sent with every operation": Authorization (Bearer), TransactionId (a UUID
@@ -15,6 +17,8 @@ export function commonHeaders(f: Faker, cfg: TargetConfig, credentials: Credenti
   };
   if (credentials === 'valid') h.Authorization = `Bearer ${cfg.credentials.bearerToken}`;
   if (credentials === 'invalid') h.Authorization = `Bearer invalid-${f.string.alphanumeric(24)}`;
+  if (credentials.startsWith('near-'))
+    h.Authorization = `Bearer ${nearOf(cfg.credentials.bearerToken, credentials.slice(5) as NearVariant)}`;
   return h;
 }
 
@@ -199,4 +203,9 @@ export function deleteUserDisclosureRequest(
     query: userQuery(cfg, true),
     body: { institutionDisclosureName: d.institutionDisclosureName, accountId: cfg.testData.accountId },
   };
+}
+
+/** The near variant of a configured credential; a random made-up one where the credential has no such variant. */
+export function nearOf(secret: string | undefined, kind: NearVariant): string {
+  return (secret && nearVariant(secret, kind)) ?? `invalid-near-${kind}`;
 }

@@ -1,8 +1,10 @@
 import type { Faker } from '@faker-js/faker';
 import type { TargetConfig } from '../harness/config';
+import type { NearVariant } from '../harness/credential-variants';
+import { nearOf } from './disclosures';
 
 /** Which token a transfer request carries. */
-export type TransferCredentials = 'valid' | 'none' | 'invalid' | 'forbidden';
+export type TransferCredentials = 'valid' | 'none' | 'invalid' | 'forbidden' | `near-${NearVariant}`;
 
 /**
  * Operation 9's headers: Authorization (Bearer, an OAuth2 access token), transactionId (unique per
@@ -22,6 +24,8 @@ export function transferHeaders(
   if (credentials === 'valid') h.Authorization = `Bearer ${cfg.credentials.transfersToken ?? ''}`;
   if (credentials === 'forbidden') h.Authorization = `Bearer ${cfg.credentials.transfersForbiddenToken ?? ''}`;
   if (credentials === 'invalid') h.Authorization = `Bearer invalid-${f.string.alphanumeric(24)}`;
+  if (credentials.startsWith('near-'))
+    h.Authorization = `Bearer ${nearOf(cfg.credentials.transfersToken, credentials.slice(5) as NearVariant)}`;
   if (o.omitTransactionId) delete h.transactionId;
   return h;
 }

@@ -1,3 +1,4 @@
+import { nearVariantValues } from './credential-variants';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { configValidator } from './config-validator';
 import { jsonSyntaxError } from './json-syntax';
@@ -559,6 +560,14 @@ export function scannedSecrets(cfg: TargetConfig, env: NodeJS.ProcessEnv = {}): 
     });
   for (const [h, v] of Object.entries(c.contactInfoHeaders ?? {}))
     out.push({ name: `the contact-info header ${JSON.stringify(h)}`, value: v });
+  // The near variants the authentication cases send (harness/credential-variants.ts): each gives its secret away.
+  for (const [name, secret] of [
+    ['DBSI_BEARER_TOKEN', c.bearerToken],
+    ['DBSI_TRANSFERS_TOKEN', c.transfersToken],
+    ['DBSI_REVOCATION_CLIENT_SECRET', c.revocationClientSecret],
+  ] as const)
+    for (const value of secret ? nearVariantValues(secret) : [])
+      out.push({ name: `a near variant of ${name} (one letter off)`, value });
   if (cfg.http.proxyUrl) {
     const u = new URL(cfg.http.proxyUrl);
     if (u.password)

@@ -227,6 +227,8 @@ export function curlLine(
   bearerEnv?: string,
   contactHeaders: Record<string, string> = {},
   bodySecrets: Record<string, string> = {},
+  /** The Authorization value as shell text, where the request carried a near variant of a configured credential. */
+  authorizationShell?: string,
 ): string {
   const parts = ['curl', '-sS', '-i', '-X', req.method, shellQuote(redactor.text(req.url))];
   for (const [k, v] of Object.entries(req.headers)) {
@@ -241,7 +243,9 @@ export function curlLine(
       ? undefined
       : fromContactHeaders
         ? contactHeaderPlaceholder(k)
-        : credentialPlaceholder(k, v, bearerEnv);
+        : /^authorization$/i.test(k) && authorizationShell
+          ? authorizationShell
+          : credentialPlaceholder(k, v, bearerEnv);
     parts.push(
       '-H',
       placeholder ? `"${k}: ${placeholder}"` : shellQuote(`${k}: ${configured ? redactor.header(k, v) : v}`),

@@ -5,6 +5,7 @@ import { baseKeyOf, baseUrlOf, bodySecrets, type TargetConfig } from '../config'
 import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
 import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
+import { nearVariantAuthorization } from '../credential-variants';
 import { carriesForbiddenToken, credentialsCarried } from '../credentials';
 import { RunState } from '../run-state';
 import { loggedExchange, type Logged } from '../rules/exchange';
@@ -353,6 +354,7 @@ export class DbsiClient {
           o.bearerEnv,
           this.config.credentials.contactInfoHeaders,
           bodySecrets(this.config),
+          nearVariantAuthorization(this.config, headers),
         ),
       };
       events.onExchange?.(ex);

@@ -32,7 +32,12 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     if (!auth) return ctx.fault('disc-serves-without-credentials') ? fallback : undefined;
     const m = /^Bearer\s+(.+)$/i.exec(auth);
     if (!m) return undefined;
-    const user = state.bearerUsers.get(m[1]!);
+    const given = m[1]!;
+    const user =
+      state.bearerUsers.get(given) ??
+      (ctx.fault('disc-bearer-any-case')
+        ? [...state.bearerUsers].find(([k]) => k.toLowerCase() === given.toLowerCase())?.[1]
+        : undefined);
     if (!user && ctx.fault('disc-accepts-any-bearer-token')) return fallback;
     return user;
   }

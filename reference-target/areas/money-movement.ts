@@ -94,7 +94,10 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
         'FORBIDDEN',
         'this token is not authorized to create transfers',
       );
-    } else if (token !== REFERENCE_CREDENTIALS.transfersToken) {
+    } else if (
+      token !== REFERENCE_CREDENTIALS.transfersToken &&
+      !(ctx.fault('op9-token-prefix-match') && token?.startsWith(REFERENCE_CREDENTIALS.transfersToken))
+    ) {
       return error(ctx.fault('op9-invalid-token-403') ? 403 : 401, 'UNAUTHENTICATED', 'the access token is not valid');
     }
     const invalid = ctx.fault('op9-invalid-answered-422') ? 422 : 400;

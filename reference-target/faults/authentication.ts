@@ -40,6 +40,12 @@ export const AUTHENTICATION_FAULTS: FaultDef[] = [
     ['OP8-AUTH-401'],
   ),
   f(
+    'op8-secret-prefix-match',
+    'Revoke a token compares as many characters of the secret key as were sent: the shared key with the ' +
+      'secret key cut short by its last character is served instead of answered 401.',
+    ['OP8-AUTH-401'],
+  ),
+  f(
     'op8-accepts-non-numeric-institutionId',
     'Revoke a token serves an institutionId that is not numeric (a ' + 'warning; a failure only under --strict).',
     ['OP8-INSTITUTIONID-NUMERIC'],

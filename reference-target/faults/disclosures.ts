@@ -52,6 +52,12 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     ['DISC-AUTH-REQUIRED'],
   ),
   f(
+    'disc-bearer-any-case',
+    'The disclosures operations compare bearer tokens without regard to letter case: the configured token with ' +
+      'the case of its letters swapped is served.',
+    ['DISC-AUTH-REQUIRED'],
+  ),
+  f(
     'disc-accepts-any-bearer-token',
     'The disclosures operations serve a request with any ' + 'bearer token, valid or not.',
     ['DISC-AUTH-REQUIRED'],

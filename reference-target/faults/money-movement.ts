@@ -101,6 +101,12 @@ export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
     ['CONV-JSON-MEDIA-TYPE'],
   ),
   f(
+    'op9-token-prefix-match',
+    'Create a transfer accepts any access token that starts with a valid one (the configured token with a ' +
+      'character appended is served).',
+    ['OP9-AUTH-401'],
+  ),
+  f(
     'op9-minimal-answer',
     'Variant, not a fault: the Transfer answered carries only id, status and confirmation. "Which transfer ' +
       'fields are required: not shown."',

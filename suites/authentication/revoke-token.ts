@@ -6,6 +6,7 @@ import {
   type OptionalRevocationHeader,
   type RevocationHeader,
 } from '../../data-builders/authentication';
+import { NEAR_VARIANTS, NEAR_VARIANT_WORDS, nearVariant } from '../../harness/credential-variants';
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { feature } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
@@ -107,6 +108,17 @@ export default feature('authentication', 'revokeToken', [
     'revoke with Basic credentials that are not base64',
   ),
   unauthenticatedCase('to the shared key alone', 'shared-key-alone', 'revoke with the shared key and no secret key'),
+  {
+    title: 'answers 401 with a documented error body to a near variant of the secret key',
+    requirements: ['OP8-AUTH-401', ...ERROR_CHECKS],
+    async run(t) {
+      const secret = t.config.credentials.revocationClientSecret ?? '';
+      for (const kind of NEAR_VARIANTS.filter((k) => nearVariant(secret, k) !== undefined)) {
+        const label = `revoke with ${NEAR_VARIANT_WORDS[kind].replace('credential', 'secret key')}`;
+        judgeRefusal(t, await revoke(t, { credentials: `near-${kind}`, body: decoy(t), label }), 'OP8-AUTH-401');
+      }
+    },
+  },
   {
     // Accept is "Required: no": a request without it is judged as any other, here on its credentials.
     title: 'answers 401 with a documented error body when the secret key is wrong and the optional Accept is left out',

@@ -1,10 +1,12 @@
 import type { Credentials } from '../../data-builders/disclosures';
 import type { CaseContext, CaseDef } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
+import { NEAR_VARIANTS, NEAR_VARIANT_WORDS, nearVariant } from '../../harness/credential-variants';
 
 /**
- * The two authentication cases every disclosures operation has (DISC-AUTH-REQUIRED): a request
- * without credentials, and one with a bearer token the target never issued, must not be served.
+ * The authentication cases every disclosures operation has (DISC-AUTH-REQUIRED): a request without
+ * credentials, one with a bearer token the target never issued, and ones with near variants of the configured
+ * token (another letter case, cut short, extended: harness/credential-variants.ts) must not be served.
  * `send` makes the operation's request with the given credentials (and arranges any clean-up); `form` names the
  * form of an operation the spec documents in two (the title's suffix), for the cases of the second.
  */
@@ -26,6 +28,17 @@ export function authenticationCases(
       requirements: ['DISC-AUTH-REQUIRED'],
       async run(t) {
         t.judge(await send(t, 'invalid'), 'DISC-AUTH-REQUIRED');
+      },
+    },
+    {
+      title: `is not served with a near variant of the configured bearer token${of}`,
+      requirements: ['DISC-AUTH-REQUIRED'],
+      async run(t) {
+        const token = t.config.credentials.bearerToken ?? '';
+        for (const kind of NEAR_VARIANTS.filter((k) => nearVariant(token, k) !== undefined)) {
+          const res = await t.step(NEAR_VARIANT_WORDS[kind], () => send(t, `near-${kind}`));
+          t.judge(res, 'DISC-AUTH-REQUIRED');
+        }
       },
     },
   ];

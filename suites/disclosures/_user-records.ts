@@ -2,6 +2,7 @@ import {
   createUserDisclosureRequest,
   deleteUserDisclosureRequest,
   listUserDisclosuresRequest,
+  type Credentials,
   type DisclosureRef,
 } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
@@ -339,7 +340,7 @@ export async function createRecord(
   t: CaseContext,
   d: DisclosureRef,
   label = 'create the user disclosure',
-  credentials: 'valid' | 'none' | 'invalid' = 'valid',
+  credentials: Credentials = 'valid',
   status = 'ACCEPTED',
 ): Promise<HttpResult> {
   const req = createUserDisclosureRequest(t.faker, t.config, d, status, credentials);

@@ -54,15 +54,16 @@ export default feature('disclosures', 'createInstitutionDisclosure', [
       );
       const body = res.json as Record<string, unknown>;
       await t.parameter('institutionDisclosureId', String(body.institutionDisclosureId));
+      // The id answered is a new one: not one the list before gave another disclosure (judged before the list after
+      // it, which a target that reuses ids may fail for another reason: a concurrent create wrote the same record).
+      if (isListed(before) && typeof body.institutionDisclosureId === 'string')
+        t.judgeLog([before, res], 'RES-DISCLOSURE-ID-UNIQUE');
       const { res: listed } = await t.step('list', () => listInstitutionDisclosures(t));
       t.judgeLog([res, listed], 'STATE-ID-CREATE');
       // The data type is judged where the answer carries it (the spec shows URL).
       if (body.institutionDisclosureDataType !== undefined) t.judge(res, 'RES-DISCLOSURE-DATATYPE-VALUES');
       // The data is judged where the answer carries it as a string of data type URL (or none given).
       if (carriesUrlData(body)) t.judge(res, 'RES-DISCLOSURE-DATA-URL');
-      // The id answered is a new one: not one the list before gave another disclosure.
-      if (isListed(before) && typeof body.institutionDisclosureId === 'string')
-        t.judgeLog([before, res], 'RES-DISCLOSURE-ID-UNIQUE');
     },
   },
   ...authenticationCases(async (t, credentials) => (await createInstitutionDisclosure(t, false, credentials)).res),

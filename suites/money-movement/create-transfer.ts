@@ -4,6 +4,7 @@ import {
   transferHeaders,
   type TransferCredentials,
 } from '../../data-builders/transfers';
+import { NEAR_VARIANTS, NEAR_VARIANT_WORDS, nearVariant } from '../../harness/credential-variants';
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { feature } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
@@ -149,6 +150,18 @@ export default feature('money-movement', 'createTransfer', [
   ),
   authCase('answers 401 with code and message without a token', 'none', 'OP9-AUTH-401'),
   authCase('answers 401 with code and message with an invalid token', 'invalid', 'OP9-AUTH-401'),
+  {
+    title: 'answers 401 with code and message to a near variant of the configured token',
+    requirements: ['OP9-AUTH-401', ...ERROR],
+    async run(t) {
+      const token = t.config.credentials.transfersToken ?? '';
+      for (const kind of NEAR_VARIANTS.filter((k) => nearVariant(token, k) !== undefined)) {
+        const label = `create a transfer with ${NEAR_VARIANT_WORDS[kind].replace('credential', 'token')}`;
+        const res = await create(t, oneTime(t), label, { credentials: `near-${kind}`, refusable: true });
+        t.judge(res, 'OP9-AUTH-401', ...ERROR);
+      }
+    },
+  },
   authCase(
     'answers 403 with code and message with a valid ' + 'token that lacks authorization',
     'forbidden',
