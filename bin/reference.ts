@@ -3,6 +3,7 @@ import { startReferenceTarget } from '../reference-target/server';
 import { FAULTS } from '../reference-target/faults';
 import { FIXTURE_SETS, type FixtureSetName } from '../reference-target/fixture-sets';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
+import { referenceConfigFile } from '../reference-target/config';
 
 const USAGE = `Usage: npm run reference -- [options]
 
@@ -85,6 +86,10 @@ try {
     `  export DBSI_REVOCATION_CLIENT_ID=${c.revocationClientId} ` +
       `DBSI_REVOCATION_CLIENT_SECRET=${c.revocationClientSecret}`,
   );
+  const file = referenceConfigFile(target, { testData: FIXTURE_SETS[fixtures ?? 'default'].testData });
+  console.log('\nA configuration for it (save as reference.target.json; credentials from the exports above):');
+  console.log(JSON.stringify(file, null, 2));
+  console.log('  npm run conformance -- --config reference.target.json');
   console.log('\nTry:');
   console.log(
     `  curl -sS -i '${target.urls.baseUrl}/db-disclosures/v1/institution-disclosures' -H "Authorization: ` +

@@ -2,31 +2,34 @@ import { resolveConfig, type TargetConfig } from '../harness/config';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from './fixtures';
 import type { ReferenceTarget } from './server';
 
-/** The suite's default configuration: the embedded reference target, everything allowed. */
-export function referenceConfig(
-  target: Pick<ReferenceTarget, 'urls'>,
-  overrides: {
-    http?: Record<string, unknown>;
-    allow?: Record<string, boolean>;
-    testData?: typeof REFERENCE_TEST_DATA;
-  } = {},
-): TargetConfig {
-  return resolveConfig(
-    {
-      name: 'embedded reference target',
-      ...target.urls,
-      callingAppId: 'dbsi-conformance',
-      credentials: { ...REFERENCE_CREDENTIALS },
-      testData: overrides.testData ?? REFERENCE_TEST_DATA,
-      allow: {
-        moneyMovement: true,
-        contactUpdate: true,
-        tokenRevocation: true,
-        institutionDisclosureWrites: true,
-        ...overrides.allow,
-      },
-      http: { timeoutMs: 5_000, concurrency: 64, ...overrides.http },
+interface Overrides {
+  http?: Record<string, unknown>;
+  allow?: Record<string, boolean>;
+  testData?: typeof REFERENCE_TEST_DATA;
+}
+
+/**
+ * The configuration file of the reference target, without its credentials (they come from the environment): what
+ * `npm run reference` prints, ready to paste, and what the embedded run resolves with the credentials added.
+ */
+export function referenceConfigFile(target: Pick<ReferenceTarget, 'urls'>, overrides: Overrides = {}) {
+  return {
+    name: 'embedded reference target',
+    ...target.urls,
+    callingAppId: 'dbsi-conformance',
+    testData: overrides.testData ?? REFERENCE_TEST_DATA,
+    allow: {
+      moneyMovement: true,
+      contactUpdate: true,
+      tokenRevocation: true,
+      institutionDisclosureWrites: true,
+      ...overrides.allow,
     },
-    {},
-  );
+    http: { timeoutMs: 5_000, concurrency: 64, ...overrides.http },
+  };
+}
+
+/** The suite's default configuration: the embedded reference target, everything allowed. */
+export function referenceConfig(target: Pick<ReferenceTarget, 'urls'>, overrides: Overrides = {}): TargetConfig {
+  return resolveConfig({ ...referenceConfigFile(target, overrides), credentials: { ...REFERENCE_CREDENTIALS } }, {});
 }

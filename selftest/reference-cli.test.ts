@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './_cli';
 import { joined } from './_regex';
+import { runMain } from './_main';
 
 /** npm run reference as a user runs it: --help, bad values refused with one message, and what it prints to explore it
  * with curl. */
@@ -106,5 +107,32 @@ describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
       });
     });
     expect(answered).toBe(200);
+  });
+
+  test('prints a configuration that, saved with the exported credentials, runs conformant against it', async () => {
+    let run: Awaited<ReturnType<typeof runMain>> | undefined;
+    await new Promise<void>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/reference.ts')],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const killer = setTimeout(() => child.kill('SIGKILL'), 110_000);
+      let out = '';
+      child.stdout.on('data', async (d) => {
+        out += d;
+        if (!/Try:/.test(out) || run !== undefined) return;
+        const block = /A configuration for it[^\n]*\n(\{[\s\S]*?\n\})\n/.exec(out)![1]!;
+        const env = Object.fromEntries([...out.matchAll(/(DBSI_[A-Z_]+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+        run = await runMain(['--quiet'], { raw: JSON.parse(block), env, timeoutMs: 100_000 });
+        child.kill('SIGTERM');
+      });
+      child.on('close', () => {
+        clearTimeout(killer);
+        resolve();
+      });
+    });
+    expect(run?.code, run?.stdout).toBe(0);
+    expect(run?.stdout).toMatch(/Verdict: conformant \(exit 0\)/);
   });
 });
