@@ -36,6 +36,42 @@ export function textMatches(pattern: string, text: string): boolean {
   }
 }
 
+/** A console line copied whole, read back into the test it names (see consoleLineTest). */
+export interface ConsoleLineTest {
+  area: string;
+  operation: string;
+  title: string;
+}
+
+/**
+ * The test a console line names, where `pattern` is one copied whole: a progress line ("✓ disclosures › 1. List
+ * institution disclosures › title (12 ms)") or a failure line ("✗ OP1-REQUEST [MUST] disclosures › 1. List … ›
+ * title (spec section "…"): …"). Undefined for any other pattern.
+ */
+export function consoleLineTest(pattern: string): ConsoleLineTest | undefined {
+  const parts = pattern.trim().split(' › ');
+  if (parts.length < 3) return undefined;
+  const area = parts[0]!.trim().split(/\s+/).at(-1)!;
+  const operation = parts[1]!.trim();
+  const title = parts
+    .slice(2)
+    .join(' › ')
+    .replace(/ \(spec section "[\s\S]*$/, '')
+    .replace(/ \((?:\d+(?:\.\d+)? ?(?:ms|s)|not run)\)$/, '')
+    .trim();
+  if (!/^\d+\. /.test(operation) || title === '') return undefined;
+  return { area, operation, title };
+}
+
+/** --grep: a console line copied whole selects exactly its test; any other pattern, as textMatches says. */
+export function grepSelects(pattern: string, f: Feature, c: CaseDef): boolean {
+  const line = consoleLineTest(pattern);
+  const op = OPERATIONS[f.operation];
+  if (line && line.area === f.area)
+    return line.operation === `${op.number}. ${op.name}` && line.title.toLowerCase() === c.title.toLowerCase();
+  return textMatches(pattern, grepText(f, c));
+}
+
 function hasTag(tags: string[], f: Feature, c: CaseDef): boolean {
   const mine = caseTags(f, c).map((t) => t.toLowerCase());
   return tags.some((t) => mine.includes(t.toLowerCase()));
@@ -43,9 +79,9 @@ function hasTag(tags: string[], f: Feature, c: CaseDef): boolean {
 
 export function selects(filter: CaseFilter | undefined, f: Feature, c: CaseDef): boolean {
   if (!filter) return true;
-  if (filter.grep && !textMatches(filter.grep, grepText(f, c))) return false;
+  if (filter.grep && !grepSelects(filter.grep, f, c)) return false;
   if (filter.tags?.length && !hasTag(filter.tags, f, c)) return false;
-  if (filter.excludeGrep && textMatches(filter.excludeGrep, grepText(f, c))) return false;
+  if (filter.excludeGrep && grepSelects(filter.excludeGrep, f, c)) return false;
   if (filter.excludeTags?.length && hasTag(filter.excludeTags, f, c)) return false;
   return true;
 }
