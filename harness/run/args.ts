@@ -22,6 +22,8 @@ export interface CliOptions {
   reportsGiven: boolean;
   html: boolean;
   bundle: boolean;
+  /** --sign KEY: sign the bundle's attestation with this Ed25519 private key (a PEM file, or env:NAME). */
+  sign?: string;
   faults: string[];
   latencyMs?: number;
   /** Embedded target only: its spike arrest (requests per second, then 500 CMN_90002). */
@@ -74,6 +76,9 @@ export const OPTIONS_TEXT = `Options:
   --bundle             also pack the evidence bundle (implies --html): summaries, JUnit, HTML
                        report, MANIFEST.json and SHA256SUMS in one tar.gz, refused if a
                        configured secret appears in any of them
+  --sign KEY           with --bundle: add a signed attestation (in-toto, DSSE, Ed25519) of every
+                       file of the bundle; KEY is a PEM private key file, or env:NAME for a
+                       variable holding it; check it with: dbsi-conformance verify BUNDLE --key PUB
   --fault NAME         embedded target only: switch on a named fault (repeatable)
   --latency MS         embedded target only: delay every answer by MS milliseconds
   --throttle N         embedded target only: above N requests in any second it answers 500
@@ -143,6 +148,7 @@ export function parseCli(argv: string[]): CliOptions {
         reports: { type: 'string' },
         html: { type: 'boolean', default: false },
         bundle: { type: 'boolean', default: false },
+        sign: { type: 'string' },
         fault: { type: 'string', multiple: true },
         latency: { type: 'string' },
         throttle: { type: 'string' },
@@ -214,6 +220,9 @@ export function parseCli(argv: string[]): CliOptions {
           `with --traffic: recorded traffic is judged whole, and nothing is sent`,
       );
   }
+  if (v.sign !== undefined && !v.bundle)
+    throw new UsageError('--sign signs the evidence bundle: give --bundle with it');
+  if (v.sign?.trim() === '') throw new UsageError('--sign needs a key file or env:NAME, not an empty string');
   if (v.list && v['dry-run'])
     throw new UsageError(
       '--list and --dry-run cannot be combined: --list shows ' + 'the tests, --dry-run the requests',
@@ -231,6 +240,7 @@ export function parseCli(argv: string[]): CliOptions {
     reportsGiven: v.reports !== undefined,
     html: v.html! || v.bundle!,
     bundle: v.bundle!,
+    sign: v.sign,
     faults: (v.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean),
     latencyMs,
     throttlePerSecond,
