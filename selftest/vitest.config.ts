@@ -13,6 +13,7 @@ export const PROCESS_TESTS = [
   'selftest/launch-build.test.ts',
   'selftest/local-input-fifo.test.ts',
   'selftest/openapi-command.test.ts',
+  'selftest/package-installed.test.ts',
   'selftest/reference-cli.test.ts',
   'selftest/traffic-recorder.test.ts',
 ];
