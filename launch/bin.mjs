@@ -3,7 +3,8 @@
  * The installed command (`npx dbsi-conformance`, `npm install -g`): package.json's `bin`. In a clone (the sources
  * beside it) it runs as `npm run conformance` does (launch/compiled.mjs: rebuilt when a source changed); in an
  * installed package, which ships the compiled build and not the sources (package.json `files`), it runs that build
- * as packed (dist-package/, launch/pack.mjs): nothing is compiled and no TypeScript tool runs. `dbsi-conformance verify ...` checks a signed bundle.
+ * as packed (dist-package/, launch/pack.mjs): nothing is compiled and no TypeScript tool runs.
+ * `dbsi-conformance verify ...` checks a signed bundle.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
