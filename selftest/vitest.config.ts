@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const PROCESS_TESTS = [
   'selftest/dead-target.test.ts',
+  'selftest/fleet.test.ts',
   'selftest/github-action.test.ts',
   'selftest/interrupt.test.ts',
   'selftest/interrupt-second-ctrl-c.test.ts',

@@ -10,6 +10,10 @@ export class UsageError extends Error {
 
 export interface CliOptions {
   config?: string;
+  /** Every --config given: more than one, or a folder, is a fleet (harness/run/fleet.ts). */
+  configs: string[];
+  /** A fleet's targets run at once (--parallel). */
+  parallel?: number;
   areas: Area[];
   grep?: string;
   tags: string[];
@@ -49,7 +53,11 @@ export interface CliOptions {
 
 /** The option list: printed by --help and copied, exactly, into the README (a self-test compares them). */
 export const OPTIONS_TEXT = `Options:
-  --config FILE        target configuration (JSON, see schemas/config.schema.json); or DBSI_CONFIG
+  --config FILE        target configuration (JSON, see schemas/config.schema.json); or DBSI_CONFIG;
+                       repeated, or a folder of them: a fleet, each target run in a process of its
+                       own, its reports in REPORTS/<name>/, one matrix REPORTS/fleet-matrix.md; the
+                       exit code is the worst of the targets'
+  --parallel N         a fleet's targets run at once (default 2)
   --area NAME          only this area; repeat or comma-separate:
                        disclosures, authentication, money-movement, contact-info
   --grep TEXT          only tests whose operation (name as the reports show it, or key), title or
@@ -134,7 +142,8 @@ export function parseCli(argv: string[]): CliOptions {
       args: bailArgs(argv),
       allowPositionals: false,
       options: {
-        config: { type: 'string' },
+        config: { type: 'string', multiple: true },
+        parallel: { type: 'string' },
         area: { type: 'string', multiple: true },
         grep: { type: 'string' },
         tag: { type: 'string', multiple: true },
@@ -227,8 +236,18 @@ export function parseCli(argv: string[]): CliOptions {
     throw new UsageError(
       '--list and --dry-run cannot be combined: --list shows ' + 'the tests, --dry-run the requests',
     );
+  let parallel: number | undefined;
+  if (v.parallel !== undefined) {
+    parallel = Number(v.parallel);
+    if (!/^\d+$/.test(v.parallel) || parallel < 1 || parallel > 16)
+      throw new UsageError(`--parallel must be a whole number of targets from 1 to 16, not "${v.parallel}"`);
+  }
+  if ((v.config?.length ?? 0) > 1 && v.traffic !== undefined)
+    throw new UsageError('--traffic judges one capture with one configuration: give --config once');
   return {
-    config: v.config,
+    config: v.config?.[0],
+    configs: v.config ?? [],
+    parallel,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],
     grep: v.grep,
     tags: v.tag ?? [],

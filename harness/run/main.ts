@@ -79,6 +79,10 @@ export async function main(
     return EXIT.CONFORMANT;
   }
 
+  // Several configurations (--config repeated, or a folder): a fleet, each target in a process of its own.
+  const fleet = await import('./fleet');
+  if (fleet.isFleet(opts.configs, userCwd(env))) return fleet.runFleet(argv, opts, env, io);
+
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;
   let credentialsMissing: string[] = [];
