@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mergeCommand } from '../harness/evidence/merge';
 import { worstExit, type FleetMatrix } from '../harness/evidence/fleet-matrix';
-import { sharedArgs, targetNames } from '../harness/run/fleet';
+import { envPrefix, sharedArgs, targetEnv, targetNames } from '../harness/run/fleet';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 import { closedPort } from './_closed-port';
@@ -114,6 +114,25 @@ describe('a fleet of three targets: conformant, faulty, unreachable', () => {
 });
 
 describe('fleet pieces', () => {
+  test("each target gets its own DBSI_<NAME>__ credentials as DBSI_*, and never another target's", () => {
+    const names = ['sandbox', 'u-a-t'];
+    expect(envPrefix('u-a-t')).toBe('DBSI_U_A_T__');
+    const env = {
+      DBSI_BEARER_TOKEN: 'shared',
+      DBSI_SANDBOX__BEARER_TOKEN: 'sandbox-token',
+      DBSI_U_A_T__BEARER_TOKEN: 'uat-token',
+      DBSI_U_A_T__TRANSFERS_TOKEN: 'uat-transfers',
+      PATH: '/bin',
+    };
+    expect(targetEnv('sandbox', names, env)).toEqual({ DBSI_BEARER_TOKEN: 'sandbox-token', PATH: '/bin' });
+    expect(targetEnv('u-a-t', names, env)).toEqual({
+      DBSI_BEARER_TOKEN: 'uat-token',
+      DBSI_TRANSFERS_TOKEN: 'uat-transfers',
+      PATH: '/bin',
+    });
+    expect(targetEnv('prod', [...names, 'prod'], env)).toEqual({ DBSI_BEARER_TOKEN: 'shared', PATH: '/bin' });
+  });
+
   test('the worst exit code: usage 2 and refused 4 above non-conformant 1, above could not test 3', () => {
     expect(worstExit([0, 1, 3])).toBe(1);
     expect(worstExit([0, 5])).toBe(5);

@@ -67,6 +67,23 @@ export function targetNames(files: string[]): string[] {
   });
 }
 
+/** A target's variable prefix: DBSI_<NAME>__ (its name upper-cased, anything but letters and digits as _). */
+export const envPrefix = (name: string) => `DBSI_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}__`;
+
+/**
+ * A target's environment: its own credentials from DBSI_<NAME>__<VARIABLE> as DBSI_<VARIABLE> (over the shared
+ * one), and no other target's prefixed variable, so that a target never receives another's secrets.
+ */
+export function targetEnv(name: string, names: string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const prefixes = names.map(envPrefix);
+  const own = envPrefix(name);
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (!prefixes.some((p) => k.startsWith(p))) out[k] = v;
+  for (const [k, v] of Object.entries(env))
+    if (k.startsWith(own) && k.length > own.length) out[`DBSI_${k.slice(own.length)}`] = v;
+  return out;
+}
+
 /** The options every target's run gets: the command line without --config, --reports, --parallel, --compare. */
 export function sharedArgs(argv: string[]): string[] {
   const out: string[] = [];
@@ -143,7 +160,7 @@ export async function runFleet(argv: string[], o: FleetOptions, env: NodeJS.Proc
       const compare = previous && existsSync(join(previous, 'conformance-summary.json')) ? ['--compare', previous] : [];
       const args = [...shared, '--config', files[i]!, '--reports', out, ...compare];
       const log = join(out, 'console.txt');
-      codes[i] = await runTarget(args, childEnv, from, log);
+      codes[i] = await runTarget(args, targetEnv(names[i]!, names, childEnv), from, log);
       const line = closingLine(log) ?? `ended with exit ${codes[i]}`;
       io.out(terminalLine(`[${names[i]}] ${line}`));
     }
