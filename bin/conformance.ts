@@ -1,7 +1,21 @@
 import { main } from '../harness/run/main';
 import { terminalText } from '../harness/run/terminal-text';
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+// `dbsi-conformance verify BUNDLE --key PUB`: the evidence bundle's signature (harness/evidence/verify.ts).
+const io = {
+  out: (l: string) => process.stdout.write(terminalText(l) + '\n'),
+  err: (l: string) => process.stderr.write(terminalText(l) + '\n'),
+};
+// `dbsi-conformance merge FOLDER...`: a fleet's matrix from report folders made elsewhere.
+const run =
+  argv[0] === 'verify'
+    ? import('../harness/evidence/verify').then((m) => m.verifyCommand(argv.slice(1), process.env, io))
+    : argv[0] === 'merge'
+      ? import('../harness/evidence/merge').then((m) => m.mergeCommand(argv.slice(1), process.env, io))
+      : main(argv);
+
+run.then(
   (code) => process.exit(code),
   (e: unknown) => {
     // Never a stack trace for the user: one line, and the "could not test" exit code.

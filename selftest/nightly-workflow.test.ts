@@ -5,8 +5,8 @@ import { ROOT } from './_cli';
 
 /**
  * docs/nightly-github-actions.yml, the workflow the README tells users to copy: a maintained Node,
- * the JUnit file published as a test report by a maintained action, and on exit 4 (a secret found in
- * an artifact) nothing cached, uploaded or published.
+ * the JUnit file published as a test report by a maintained action, the suite run through its own Action
+ * (action.yml), and on exit 4 (a secret found in an artifact) nothing cached, uploaded or published.
  */
 const workflow = readFileSync(join(ROOT, 'docs', 'nightly-github-actions.yml'), 'utf8');
 /** The steps of the job, each as its text (a step starts with "      - " at the steps' indentation). */
@@ -29,27 +29,34 @@ describe('the nightly workflow', () => {
     expect(workflow).toMatch(/\n {2}checks: write/);
   });
 
-  test('every step that caches, uploads or publishes something is skipped on exit 4', () => {
+  test('runs the suite through its own Action (action.yml), which uploads and writes the job summary', () => {
+    const run = steps.find((s) => /\n {8}id: run\n/.test(s))!;
+    expect(run).toContain('uses: ./\n');
+    expect(run).toContain("bundle: 'true'");
+    expect(run).toContain("upload: 'true'");
+    // The action never uploads or shows the summary on exit 4 (selftest/github-action.test.ts); nor does the workflow.
+    expect(steps.filter((s) => /actions\/upload-artifact@|GITHUB_STEP_SUMMARY/.test(s))).toEqual([]);
+  });
+
+  test('every step that caches or publishes something is skipped on exit 4', () => {
     const leaving = steps.filter((s) =>
-      /uses: (actions\/cache\/save|actions\/upload-artifact|mikepenz\/action-junit-report)@|GITHUB_STEP_SUMMARY/.test(
-        s,
-      ),
+      /uses: (actions\/cache\/save|mikepenz\/action-junit-report)@|dbsi-last-night\/$/m.test(s),
     );
-    expect(leaving.length).toBe(5);
-    for (const s of leaving) expect(ifOf(s), s.split('\n')[0]).toContain("steps.run.outputs.exit_code != '4'");
+    expect(leaving.length).toBe(4);
+    for (const s of leaving) expect(ifOf(s), s.split('\n')[0]).toContain("steps.run.outputs.exit-code != '4'");
   });
 
   test("compares each night with the last kept summary, and keeps tonight's (not on exit 4)", () => {
     const restore = steps.find((s) => s.includes('uses: actions/cache/restore@v4') && s.includes('dbsi-last-night/'));
     expect(restore).toContain('path: dbsi-last-night/conformance-summary.json');
-    const run = steps.find((s) => s.includes('bin/conformance.ts'))!;
-    expect(run).toContain('last=dbsi-last-night/conformance-summary.json');
-    expect(run).toContain('extra+=(--compare "$last")');
-    expect(run).toContain('extra+=(--waivers conformance/waivers.json)');
-    expect(run).toContain('"${extra[@]}"');
-    const keep = steps.filter((s) => s.includes('dbsi-last-night') && s !== restore && !s.includes('bin/conformance'));
+    const run = steps.find((s) => /\n {8}id: run\n/.test(s))!;
+    expect(run).toContain('previous-summary: dbsi-last-night/conformance-summary.json');
+    expect(run).toContain(
+      "waivers: ${{ hashFiles('conformance/waivers.json') != '' && 'conformance/waivers.json' || '' }}",
+    );
+    const keep = steps.filter((s) => s.includes('dbsi-last-night') && s !== restore && s !== run);
     expect(keep.length).toBe(2);
-    for (const s of keep) expect(ifOf(s), s.split('\n')[0]).toContain("steps.run.outputs.exit_code != '4'");
+    for (const s of keep) expect(ifOf(s), s.split('\n')[0]).toContain("steps.run.outputs.exit-code != '4'");
     const save = keep.find((s) => s.includes('actions/cache/save@v4'))!;
     expect(/key: (.*)/.exec(save)?.[1]).toBe(/key: (.*)/.exec(restore!)?.[1]);
   });

@@ -8,11 +8,14 @@ import { defineConfig } from 'vitest/config';
  */
 export const PROCESS_TESTS = [
   'selftest/dead-target.test.ts',
+  'selftest/fleet.test.ts',
+  'selftest/github-action.test.ts',
   'selftest/interrupt.test.ts',
   'selftest/interrupt-second-ctrl-c.test.ts',
   'selftest/launch-build.test.ts',
   'selftest/local-input-fifo.test.ts',
   'selftest/openapi-command.test.ts',
+  'selftest/package-installed.test.ts',
   'selftest/reference-cli.test.ts',
   'selftest/traffic-recorder.test.ts',
 ];

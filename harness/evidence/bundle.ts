@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describeForm, secretPattern } from '../secret-forms';
+import { attestationEntry, type ConformancePredicate, type SigningKey } from './attestation';
 
 /** One file of the evidence bundle. */
 export interface BundleEntry {
@@ -134,9 +135,10 @@ export function manifestFor(
 }
 
 /**
- * Pack the evidence bundle: the given files, MANIFEST.json and SHA256SUMS, in one tar.gz. Every
- * file (the manifest included) is scanned for the configured secrets first; when one appears, the
- * bundle is refused (BundleRefused) and nothing is written.
+ * Pack the evidence bundle: the given files, MANIFEST.json and SHA256SUMS, in one tar.gz; with `sign`, also
+ * the signed attestation of every one of them (attestation.ts). Every file (the manifest and the attestation
+ * included) is scanned for the configured secrets first; when one appears, the bundle is refused
+ * (BundleRefused) and nothing is written.
  */
 export function writeBundle(
   target: string,
@@ -144,6 +146,7 @@ export function writeBundle(
   secrets: ReadonlyArray<string | ScannedSecret>,
   facts: Omit<Manifest, 'bundle' | 'files'>,
   extra: BundleEntry[] = [],
+  sign?: { signer: SigningKey; predicate: ConformancePredicate },
 ): Manifest {
   const entries: BundleEntry[] = [...files.map((f) => ({ name: basename(f), data: readFileSync(f) })), ...extra];
   const { manifest, sums } = manifestFor(entries, facts);
@@ -152,6 +155,7 @@ export function writeBundle(
     { name: 'MANIFEST.json', data: Buffer.from(JSON.stringify(manifest, null, 2) + '\n') },
     { name: 'SHA256SUMS', data: Buffer.from(sums) },
   ];
+  if (sign) all.push(attestationEntry(all, sign.predicate, sign.signer));
   const hits = scanForSecrets(all, secrets);
   if (hits.length) throw new BundleRefused(hits);
   writeFileSync(target, gzipSync(tar(all, new Date(facts.createdAt))));

@@ -2,6 +2,8 @@ import { diagnosisBlock } from '../setup/diagnosis';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BundleRefused, scanForSecrets, writeBundle, type ScannedSecret } from './bundle';
+import type { ConformancePredicate, SigningKey } from './attestation';
+import { signingKeySecret } from './signing-key';
 import { buildHtmlReport, REPORT_FILES, type verdictBanner } from './report';
 import { CONTRACT_COVERAGE_FILES } from '../contract-coverage/files';
 import { addContractCoverage } from './coverage-html';
@@ -90,6 +92,8 @@ export interface EvidenceOptions {
   secrets: ReadonlyArray<string | ScannedSecret>;
   /** --waivers: the file as read, packed as WAIVERS_ENTRY (its SHA-256 in MANIFEST.json and SHA256SUMS). */
   waivers?: Buffer;
+  /** --sign: the key that signs the bundle's attestation (never written anywhere, and scanned for like a secret). */
+  sign?: SigningKey;
   io: { out(line: string): void; err(line: string): void };
 }
 
@@ -139,9 +143,10 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
     try {
       // Every artifact of the run is scanned, not only what is packed: allure-results and the history too.
       const others = artifactFiles(o.reportsDir, o.resultsDir).filter((f) => !files.includes(f));
+      const secrets = o.sign ? [...o.secrets, signingKeySecret(o.sign)] : o.secrets;
       const hits = scanForSecrets(
         others.map((f) => ({ name: relative(o.reportsDir, f), data: readFileSync(f) })),
-        o.secrets,
+        secrets,
       );
       if (hits.length) throw new BundleRefused(hits);
       const extra = o.waivers ? [{ name: WAIVERS_ENTRY, data: o.waivers }] : [];
@@ -149,9 +154,10 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
       writeBundle(
         target,
         files,
-        o.secrets,
+        secrets,
         { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode },
         extra,
+        o.sign && { signer: o.sign, predicate: predicateOf(o.summary) },
       );
       written.push(target);
     } catch (e) {
@@ -172,6 +178,23 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
   }
   if (written.length) o.io.out(`Evidence: ${written.join(', ')}`);
   return undefined;
+}
+
+/** What the signed attestation says of the run (attestation.ts). */
+export function predicateOf(s: ConformanceSummary): ConformancePredicate {
+  const f = s.facts;
+  const { name, embedded, baseUrl, authBaseUrl, transfersBaseUrl, faults } = f.target;
+  return {
+    verdict: f.verdict,
+    exitCode: f.exitCode,
+    ...(f.headline ? { headline: f.headline } : {}),
+    target: { name, embedded, baseUrl, authBaseUrl, transfersBaseUrl, faults },
+    spec: { file: f.spec.file, sha256: f.spec.sha256 },
+    suiteVersion: f.suiteVersion,
+    seed: f.seed,
+    strict: f.strict,
+    startedAt: f.startedAt,
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CaseReport } from '../model';
 
@@ -118,11 +118,20 @@ export class ReportError extends Error {
   override name = 'ReportError';
 }
 
-/** Where the allure CLI lives (the `allure` package, Allure 3). */
+/**
+ * Where the allure CLI lives (the `allure` package, Allure 3): in the clone's node_modules, or, for an installed
+ * package, in the node_modules it was installed into (npm hoists it beside the package), found as Node finds one.
+ */
 export function allureCli(): string {
-  const cli = join(ROOT, 'node_modules', 'allure', 'cli.js');
-  if (!existsSync(cli)) throw new ReportError(`the allure CLI is not installed (${cli}); run npm ci`);
-  return cli;
+  const first = join(ROOT, 'node_modules', 'allure', 'cli.js');
+  let dir = ROOT;
+  for (let depth = 0; depth < 64; depth++) {
+    const cli = join(dir, 'node_modules', 'allure', 'cli.js');
+    if (existsSync(cli)) return cli;
+    if (dirname(dir) === dir) break;
+    dir = dirname(dir);
+  }
+  throw new ReportError(`the allure CLI is not installed (${first}); run npm ci`);
 }
 
 /**

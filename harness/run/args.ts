@@ -10,6 +10,10 @@ export class UsageError extends Error {
 
 export interface CliOptions {
   config?: string;
+  /** Every --config given: more than one, or a folder, is a fleet (harness/run/fleet.ts). */
+  configs: string[];
+  /** A fleet's targets run at once (--parallel). */
+  parallel?: number;
   areas: Area[];
   grep?: string;
   tags: string[];
@@ -22,6 +26,8 @@ export interface CliOptions {
   reportsGiven: boolean;
   html: boolean;
   bundle: boolean;
+  /** --sign KEY: sign the bundle's attestation with this Ed25519 private key (a PEM file, or env:NAME). */
+  sign?: string;
   faults: string[];
   latencyMs?: number;
   /** Embedded target only: its spike arrest (requests per second, then 500 CMN_90002). */
@@ -47,7 +53,11 @@ export interface CliOptions {
 
 /** The option list: printed by --help and copied, exactly, into docs/options.md (a self-test compares them). */
 export const OPTIONS_TEXT = `Options:
-  --config FILE        target configuration (JSON, see schemas/config.schema.json); or DBSI_CONFIG
+  --config FILE        target configuration (JSON, see schemas/config.schema.json); or DBSI_CONFIG;
+                       repeated, or a folder of them: a fleet, each target run in a process of its
+                       own, its reports in REPORTS/<name>/, one matrix REPORTS/fleet-matrix.md; the
+                       exit code is the worst of the targets'
+  --parallel N         a fleet's targets run at once (default 2)
   --area NAME          only this area; repeat or comma-separate:
                        disclosures, authentication, money-movement, contact-info
   --grep TEXT          only tests whose operation (name as the reports show it, or key), title or
@@ -74,6 +84,9 @@ export const OPTIONS_TEXT = `Options:
   --bundle             also pack the evidence bundle (implies --html): summaries, JUnit, HTML
                        report, MANIFEST.json and SHA256SUMS in one tar.gz, refused if a
                        configured secret appears in any of them
+  --sign KEY           with --bundle: add a signed attestation (in-toto, DSSE, Ed25519) of every
+                       file of the bundle; KEY is a PEM private key file, or env:NAME for a
+                       variable holding it; check it with: dbsi-conformance verify BUNDLE --key PUB
   --fault NAME         embedded target only: switch on a named fault (repeatable)
   --latency MS         embedded target only: delay every answer by MS milliseconds
   --throttle N         embedded target only: above N requests in any second it answers 500
@@ -129,7 +142,8 @@ export function parseCli(argv: string[]): CliOptions {
       args: bailArgs(argv),
       allowPositionals: false,
       options: {
-        config: { type: 'string' },
+        config: { type: 'string', multiple: true },
+        parallel: { type: 'string' },
         area: { type: 'string', multiple: true },
         grep: { type: 'string' },
         tag: { type: 'string', multiple: true },
@@ -143,6 +157,7 @@ export function parseCli(argv: string[]): CliOptions {
         reports: { type: 'string' },
         html: { type: 'boolean', default: false },
         bundle: { type: 'boolean', default: false },
+        sign: { type: 'string' },
         fault: { type: 'string', multiple: true },
         latency: { type: 'string' },
         throttle: { type: 'string' },
@@ -214,12 +229,25 @@ export function parseCli(argv: string[]): CliOptions {
           `with --traffic: recorded traffic is judged whole, and nothing is sent`,
       );
   }
+  if (v.sign !== undefined && !v.bundle)
+    throw new UsageError('--sign signs the evidence bundle: give --bundle with it');
+  if (v.sign?.trim() === '') throw new UsageError('--sign needs a key file or env:NAME, not an empty string');
   if (v.list && v['dry-run'])
     throw new UsageError(
       '--list and --dry-run cannot be combined: --list shows ' + 'the tests, --dry-run the requests',
     );
+  let parallel: number | undefined;
+  if (v.parallel !== undefined) {
+    parallel = Number(v.parallel);
+    if (!/^\d+$/.test(v.parallel) || parallel < 1 || parallel > 16)
+      throw new UsageError(`--parallel must be a whole number of targets from 1 to 16, not "${v.parallel}"`);
+  }
+  if ((v.config?.length ?? 0) > 1 && v.traffic !== undefined)
+    throw new UsageError('--traffic judges one capture with one configuration: give --config once');
   return {
-    config: v.config,
+    config: v.config?.[0],
+    configs: v.config ?? [],
+    parallel,
     areas: (areas.length ? [...new Set(areas)] : [...AREAS]) as Area[],
     grep: v.grep,
     tags: v.tag ?? [],
@@ -231,6 +259,7 @@ export function parseCli(argv: string[]): CliOptions {
     reportsGiven: v.reports !== undefined,
     html: v.html! || v.bundle!,
     bundle: v.bundle!,
+    sign: v.sign,
     faults: (v.fault ?? []).flatMap((f) => f.split(',')).filter(Boolean),
     latencyMs,
     throttlePerSecond,

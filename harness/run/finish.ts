@@ -7,6 +7,7 @@ import type { SetupFinding } from '../setup/diagnosis';
 import { diagnosisBlock } from '../setup/diagnosis';
 import { writeContractCoverage } from '../contract-coverage/write';
 import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
+import type { SigningKey } from '../evidence/attestation';
 import { junitXml } from '../evidence/junit';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import type { Io } from './common';
@@ -67,6 +68,8 @@ export interface RunToFinish {
     html: boolean;
     bundle: boolean;
     secrets: EvidenceOptions['secrets'];
+    /** --sign: the key that signs the bundle's attestation. */
+    sign?: SigningKey;
   };
   strict: boolean;
   io: Io;
@@ -175,6 +178,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     secrets: r.out.secrets,
     io,
     waivers: r.waivers?.file.data,
+    sign: r.out.sign,
   });
   return evidenceExit ?? exitCode;
 }

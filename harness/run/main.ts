@@ -18,6 +18,7 @@ import { EXIT } from './exit-codes';
 import { terminalSafe } from './terminal-text';
 import type { WaiverFile } from './waivers';
 import type { PreviousRun } from './compare';
+import type { SigningKey } from '../evidence/attestation';
 import { CATEGORIES, ROOT, suiteVersion, type Io } from './common';
 import { runnerFile } from './runner-file';
 
@@ -78,11 +79,16 @@ export async function main(
     return EXIT.CONFORMANT;
   }
 
+  // Several configurations (--config repeated, or a folder): a fleet, each target in a process of its own.
+  const fleet = await import('./fleet');
+  if (fleet.isFleet(opts.configs, userCwd(env))) return fleet.runFleet(argv, opts, env, io);
+
   let config: TargetConfig;
   let reference: ReferenceTarget | undefined;
   let credentialsMissing: string[] = [];
   let waiverFile: WaiverFile | undefined;
   let previous: PreviousRun | undefined;
+  let signing: SigningKey | undefined;
   const configPath = opts.config ?? env.DBSI_CONFIG;
   // --list sends nothing: no reference target is started (a configured target's switches are shown).
   if (opts.list) return listOnly(opts, configPath, env, io);
@@ -106,12 +112,13 @@ export async function main(
     if (waiversPath)
       waiverFile = (await import('./waivers')).loadWaivers(waiversPath, opts.waivers ? '--waivers' : 'DBSI_WAIVERS');
     if (opts.compare) previous = (await import('./compare')).loadPrevious(opts.compare);
+    if (opts.sign) signing = (await import('../evidence/signing-key')).loadSigningKey(opts.sign, env, userCwd(env));
   } catch (e) {
     io.err(`dbsi-conformance: ${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`);
     return EXIT.USAGE;
   }
   if (opts.traffic !== undefined)
-    return (await import('../traffic/run')).judgeTraffic(opts, env, io, { waiverFile, previous });
+    return (await import('../traffic/run')).judgeTraffic(opts, env, io, { waiverFile, previous, signing });
 
   try {
     if (configPath) {
@@ -480,6 +487,7 @@ export async function main(
         html: opts.html,
         bundle: opts.bundle,
         secrets: scannedSecrets(config, env),
+        sign: signing,
       },
       strict: opts.strict,
       io,

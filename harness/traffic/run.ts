@@ -26,6 +26,7 @@ import { judgeCapture, seenOf, type ExchangeLine } from './judge';
 import { inferBaseUrls, mapEntry, type BaseUrls, type Ignored, type Mapped } from './operation-map';
 import { captureSecrets, keepsAuthorization } from './secrets';
 import { exchangeLineText, type TrafficSummary } from './summary-section';
+import type { SigningKey } from '../evidence/attestation';
 
 export interface HarJudgement {
   observed: Observed[];
@@ -137,7 +138,7 @@ export async function judgeTraffic(
   opts: CliOptions,
   env: NodeJS.ProcessEnv,
   io: Io,
-  local: { waiverFile?: WaiverFile; previous?: PreviousRun } = {},
+  local: { waiverFile?: WaiverFile; previous?: PreviousRun; signing?: SigningKey } = {},
 ): Promise<number> {
   const startedAt = new Date();
   const file = opts.traffic!;
@@ -303,6 +304,7 @@ export async function judgeTraffic(
       html: opts.html,
       bundle: opts.bundle,
       secrets,
+      sign: local.signing,
     },
     strict: opts.strict,
     io,
