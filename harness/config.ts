@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { configValidator } from './config-validator';
+import { placeholderKeys, placeholderMessage } from './config-placeholders';
 import { jsonSyntaxError } from './json-syntax';
 import { LocalFileError, MAX_INPUT_FILE_BYTES, readRegularFile, userCwd } from './local-files';
 import type { Area, SafetySwitch } from './model';
@@ -19,6 +20,8 @@ export interface CustomerData {
   countryCode: string;
   emailAddress?: string;
   postalAddress?: Record<string, string>;
+  /** The operator states emailAddress and postalAddress are on record: only then are they ever sent. */
+  emailAndPostalConfirmed?: boolean;
 }
 
 export interface TargetConfig {
@@ -69,6 +72,8 @@ export interface TargetConfig {
     };
   };
   allow: Record<SafetySwitch, boolean>;
+  /** The embedded reference target (never from a file): the suite knows what it holds, e-mail and postal address too. */
+  ownTarget?: boolean;
   /** Limits on what a faulty target can make the suite change by mistake (default: see budgetOf). */
   budgets?: { transfersAcceptedByMistake?: number };
   http: {
@@ -277,6 +282,8 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
   }
   const r = obj as Record<string, any>;
+  const placeholders = placeholderKeys(r);
+  if (placeholders.length) throw new ConfigError(placeholderMessage(placeholders));
   checkUrls(r);
   const td = r.testData ?? {};
   const http = r.http ?? {};

@@ -2,7 +2,7 @@ import { resolveConfig, type TargetConfig } from '../harness/config';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from './fixtures';
 import type { ReferenceTarget } from './server';
 
-/** The suite's default configuration: the embedded reference target, everything allowed. */
+/** The suite's default configuration: the embedded reference target, everything allowed, its contact data known. */
 export function referenceConfig(
   target: Pick<ReferenceTarget, 'urls'>,
   overrides: {
@@ -11,7 +11,8 @@ export function referenceConfig(
     testData?: typeof REFERENCE_TEST_DATA;
   } = {},
 ): TargetConfig {
-  return resolveConfig(
+  // The suite's own target: what it holds is known (its fixtures), the e-mail and postal address too.
+  const cfg = resolveConfig(
     {
       name: 'embedded reference target',
       ...target.urls,
@@ -29,4 +30,5 @@ export function referenceConfig(
     },
     {},
   );
+  return { ...cfg, ownTarget: true };
 }

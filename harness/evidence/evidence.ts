@@ -8,6 +8,7 @@ import { addContractCoverage } from './coverage-html';
 import { EXIT } from '../run/results';
 import type { ConformanceSummary } from './summary';
 import { waiverBlock } from '../run/waivers';
+import { leftoversBlock } from '../run/leftovers';
 
 export const SUMMARY_FILES = {
   json: 'conformance-summary.json',
@@ -72,8 +73,11 @@ export function reportVerdict(s: ConformanceSummary): Parameters<typeof verdictB
     .filter(([n]) => n > 0)
     .map(([n, what]) => `${n} ${what}`)
     .join(', ')}`;
+  // What the run left or set on the target: never only in the Markdown (issue 30).
+  const leftovers = leftoversBlock(s.leftovers, s.setToConfigured);
   const extra = {
     tests,
+    ...(leftovers.length ? { leftovers } : {}),
     ...(waived.length ? { waived } : {}),
     ...(diagnosis.length ? { diagnosis } : {}),
     ...(observations ? { observations } : {}),

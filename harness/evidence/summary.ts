@@ -1,5 +1,5 @@
 import type { CaseReport, Leftover } from '../model';
-import { leftoversBlock, openLeftovers, type OpenLeftover } from '../run/leftovers';
+import { leftoversBlock, openLeftovers, setToConfigured, type OpenLeftover } from '../run/leftovers';
 import { sectionAnchor } from '../../requirements';
 import { cutAtToken } from '../text';
 import { notTestedText, type Coverage } from '../run/coverage';
@@ -69,6 +69,9 @@ export interface ConformanceSummary {
   /** What the run changed on the target and could not put back, with the values to restore by hand (empty when
    * everything is as found). */
   leftovers: OpenLeftover[];
+  /** What the run set back to the values configured as on record (e-mail, postal address): the interface cannot
+   * confirm what was there before. */
+  setToConfigured?: OpenLeftover[];
   /** What the run created that the interface cannot remove (institution disclosures, transfers). */
   unremovable: UnremovableRecord[];
   /** What the operator's setup kept from a verdict, and which key or variable to check. */
@@ -107,6 +110,7 @@ export function buildSummary(
     requirementTotals: countVerdicts(rows),
     requirements: rows,
     leftovers: openLeftovers(cases),
+    ...(setToConfigured(cases).length ? { setToConfigured: setToConfigured(cases) } : {}),
     unremovable: setup.unremovable ?? [],
     diagnosis: setup.diagnosis ?? [],
     cases: cases.map((c) => ({
@@ -193,8 +197,15 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   );
   if (s.diagnosis.length)
     out.push('## Diagnosis: the setup, not the target', '', '```', ...diagnosisBlock(s.diagnosis), '```', '');
-  if (s.leftovers.length)
-    out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
+  if (s.leftovers.length || s.setToConfigured?.length)
+    out.push(
+      '## Left on the target: restore by hand',
+      '',
+      '```',
+      ...leftoversBlock(s.leftovers, s.setToConfigured),
+      '```',
+      '',
+    );
   if (s.unremovable.length)
     out.push(
       '## Created, cannot be removed through ' + 'the interface',
@@ -312,6 +323,12 @@ function coversSection(s: ConformanceSummary): string[] {
       `${s.leftovers.length} ` +
         `change${s.leftovers.length === 1 ? '' : 's'} left on the target ` +
         `(restore by hand)`,
+    );
+  const set = s.setToConfigured?.length ?? 0;
+  if (set)
+    items.push(
+      `${set} value${set === 1 ? '' : 's'} set to the configured values; ` +
+        'the interface cannot confirm what was there before',
     );
   if (s.unremovable.length)
     items.push(

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CaseContext, runCase, type RunSettings } from '../case';
-import { baseUrlOf, secretValues, type TargetConfig } from '../config';
+import { baseUrlOf, secretValues, type CustomerData, type TargetConfig } from '../config';
 import { DbsiClient, fillPath, type SendOptions } from '../http/client';
 import type { Area, SafetySwitch } from '../model';
 import { OPERATIONS } from '../operations';
@@ -83,11 +83,21 @@ export async function planRequests(
     const config = configured ?? rehearsal;
     // Shaped like the target's test data: as many customers, and the optional values it sends.
     const td = rehearsal.testData;
+    // A configured target's e-mail and postal address are sent only where it confirms them (as in a run).
+    const confirmed = (c: CustomerData, i?: number) => ({
+      ...c,
+      emailAndPostalConfirmed: (i === undefined ? config.testData.customer : config.testData.moreCustomers[i])
+        ?.emailAndPostalConfirmed,
+    });
     rehearsal = {
       ...rehearsal,
+      ...(embedded ? {} : { ownTarget: false }),
       testData: {
         ...td,
-        moreCustomers: td.moreCustomers?.slice(0, config.testData.moreCustomers?.length ?? 0),
+        ...(embedded ? {} : { customer: confirmed(td.customer) }),
+        moreCustomers: td.moreCustomers
+          ?.slice(0, config.testData.moreCustomers?.length ?? 0)
+          .map((c, i) => (embedded ? c : confirmed(c, i))),
         institutionCustomerId: config.testData.institutionCustomerId,
         accountType: config.testData.accountType,
       },

@@ -15,7 +15,7 @@ import { consoleSummary } from './console';
 import { fullyCovered, headline, type Coverage } from './coverage';
 import { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
 import { EXIT } from './exit-codes';
-import { leftoversBlock, openLeftovers } from './leftovers';
+import { leftoversBlock, openLeftovers, setToConfigured } from './leftovers';
 import { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, type RequirementRow } from './results';
 import { casesForTerminal, terminalLine, terminalText } from './terminal-text';
 import { unremovableBlock, unremovableRecords } from './unremovable';
@@ -141,7 +141,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   if (!r.interrupted && nothingVerified(cases))
     io.out(`Nothing was verified ` + `(${nothingVerifiedWhy(cases)}), so there is no verdict.`);
   // Never silent: what the run could not put back, with the values to restore by hand.
-  block(leftoversBlock(openLeftovers(cases)));
+  block(leftoversBlock(openLeftovers(cases), setToConfigured(cases)));
   block(unremovableBlock(unremovable));
   for (const l of r.consoleExtra?.(rows) ?? []) io.out(l);
   // What the setup kept from a verdict, and which key or variable to check: closes the output, above the verdict.

@@ -1,0 +1,76 @@
+import type { CaseContext } from '../../harness/case';
+import type { CustomerData } from '../../harness/config';
+import { NotAllowedError } from '../../harness/http/client';
+import type { ContactUpdate } from '../../data-builders/contact-info';
+import type { Phone } from './_phone-on-record';
+
+/**
+ * What the interface cannot read back (issue 30). Operation 11, which would retrieve the contact data on record,
+ * is "not shown", and rule 2 proves only a phone number (an update naming it as oldPhoneNumber is accepted only
+ * when it is on record). An e-mail or postal address update therefore overwrites what was there with no way to
+ * know it, nor to put it back, except from the operator's own statement of the values on record.
+ */
+
+/** The words every report uses for an e-mail or postal address the run set back to the configured values. */
+export const SET_TO_CONFIGURED = 'set to the configured values; the interface cannot confirm what was there before';
+
+/** The configured values are on record: the operator said so (emailAndPostalConfirmed), or the target is the suite's
+ * own. */
+export function emailAndPostalKnown(t: CaseContext, datum: CustomerData): boolean {
+  return t.config.ownTarget === true || datum.emailAndPostalConfirmed === true;
+}
+
+/**
+ * A case (or a request) that would send an e-mail or postal address to a customer whose values on record nobody
+ * confirmed is skipped before anything leaves the machine, naming the key to set.
+ */
+export function requireConfirmed(t: CaseContext, datum: CustomerData, key: string, path: string): void {
+  if (emailAndPostalKnown(t, datum)) return;
+  throw new NotAllowedError(
+    'contactUpdate',
+    'PUT',
+    path,
+    'an e-mail or postal address update cannot be undone on a guess: the interface cannot read either back, so ' +
+      'the suite could only set them to the configured values; set ' +
+      `${key} to true once emailAddress and postalAddress are confirmed to be the values on record`,
+  );
+}
+
+/** Whether an update carries an e-mail or postal address. */
+export const carriesEmailOrPostal = (u: ContactUpdate): boolean =>
+  u.emailAddress !== undefined || u.postalAddress !== undefined;
+
+/**
+ * Listed with the leftovers, every time, on a target other than the suite's own: the e-mail or postal address
+ * was set to the configured values, which only the operator's statement says were there before.
+ */
+export function listSetToConfigured(
+  t: CaseContext,
+  o: { key: string; what: string; value: unknown; confirmedBy: string },
+): void {
+  if (t.config.ownTarget) return;
+  t.leftBehind({
+    key: o.key,
+    what: o.what,
+    now: SET_TO_CONFIGURED,
+    restore:
+      `nothing if ${JSON.stringify(o.value)} was on record before the run (${o.confirmedBy} says so); ` +
+      'else the value that was',
+    why: 'the interface has no operation that reads it back (11. Retrieve existing contact data: not shown)',
+    unconfirmable: true,
+  });
+}
+
+/**
+ * The advice for a phone number the restore could not confirm. The configured number is named only where an
+ * accepted update proved it on record in this run (rule 2); else setting it would overwrite the customer's real
+ * number with a stale one, so the number on record before the run is said to be unknown.
+ */
+export function phoneAdvice(start: Phone, startProven: boolean, key: string, describe: (p: Phone) => string): string {
+  if (startProven) return `phoneNumber ${describe(start)}`;
+  return (
+    `the number on record before the run is unknown: no update naming the configured ${describe(start)} as ` +
+    `oldPhoneNumber was accepted, so it may not be the one on record (check ${key}); set back the number ` +
+    "the customer had before the run, from the institution's own records"
+  );
+}
