@@ -21,7 +21,8 @@ export function placeholderKeys(raw: unknown): string[] {
       stack.push({ v: x, path: at });
     }
   }
-  return out.sort();
+  // One key per address: its fields are replaced together.
+  return [...new Set(out.map((k) => k.replace(/(\.postalAddress)\..*$/, '$1')))].sort();
 }
 
 /** The one message that refuses a configuration still holding placeholders, naming each key. */
