@@ -69,8 +69,8 @@ export function listSetToConfigured(
 export function phoneAdvice(start: Phone, startProven: boolean, key: string, describe: (p: Phone) => string): string {
   if (startProven) return `phoneNumber ${describe(start)}`;
   return (
-    `the number on record before the run is unknown: no update naming the configured ${describe(start)} as ` +
-    `oldPhoneNumber was accepted, so it may not be the one on record (check ${key}); set back the number ` +
-    "the customer had before the run, from the institution's own records"
+    `the number on record before the run is unknown: no update naming the configured number as oldPhoneNumber ` +
+    `was accepted, so it may not be the one on record (check ${key}); set back the number the customer had ` +
+    "before the run, from the institution's own records"
   );
 }
