@@ -84,6 +84,22 @@ describe('contact data the interface cannot read back', { timeout: LONG }, () =>
     },
   );
 
+  test('the dry run plans exactly that: the e-mail test sends nothing without the confirmation, a PUT with it', async () => {
+    const { target } = await targetWithExampleCustomer();
+    try {
+      const only = ['--dry-run', '--area', 'contact-info', '--grep', 'to an e-mail address update alone'];
+      const plan = async (customer: Record<string, unknown>) =>
+        (await runMain(only, { raw: copied(target, customer), env: ENV, timeoutMs: LONG })).stdout;
+      const without = await plan(CONFIGURED);
+      expect(without).toMatch(/update alone\n {2}\(skipped: an e-mail or postal address update cannot be undone/);
+      expect(without).not.toMatch(/^ {2}PUT /m);
+      expect(await plan({ ...CONFIGURED, emailAndPostalConfirmed: true })).toMatch(/^ {2}PUT .*:contact-info {2}\[/m);
+      expect(target.received).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
   test(
     'confirmed (but not the values on record): the run lists both as set to the configured values, ' +
       'unconfirmable, in the console, summary, JUnit and HTML banner',

@@ -31,6 +31,8 @@ export interface PlannedTest {
   requests: PlannedRequest[];
   /** Tests whose requests this one is judged on (a scenario several tests share), by title. */
   judgedOn: string[];
+  /** Why the test sends nothing of its own where the harness refuses it (e.g. contact data nobody confirmed). */
+  skipped?: string;
 }
 
 export const DRY_RUN_FILE = 'dry-run-plan.md';
@@ -148,8 +150,10 @@ export async function planRequests(
               return client.send(o, events, signal);
             };
             const ctx = new CaseContext(settings, planning, f, c);
-            await runCase(ctx);
+            const report = await runCase(ctx);
+            const skipped = report.outcome === 'not-allowed' && !requests.length ? report.reason : undefined;
             return {
+              ...(skipped ? { skipped: targetRedactor.text(skipped) } : {}),
               area,
               operation: `${OPERATIONS[f.operation].number}. ` + `${OPERATIONS[f.operation].name}`,
               title: c.title,
@@ -206,7 +210,7 @@ export function planText(tests: PlannedTest[], target: string, markdown: boolean
       out.push(`## ${t.area} › ${t.operation} › ${t.title}`, '');
       if (t.judgedOn.length)
         out.push(`Judged (also) on the requests of ` + `${t.judgedOn.map((x) => `"${x}"`).join(', ')}.`, '');
-      if (!t.requests.length) out.push('(no request of its own)', '');
+      if (!t.requests.length) out.push(t.skipped ? `(${t.skipped})` : '(no request of its own)', '');
       else
         out.push(
           '| method | URL | switch |',
@@ -224,6 +228,7 @@ export function planText(tests: PlannedTest[], target: string, markdown: boolean
           }`,
       );
       for (const r of t.requests) out.push(`  ${r.sent ? '' : '✗ '}${r.method} ${r.url}  [${switchText(r)}]`);
+      if (t.skipped && !t.requests.length) out.push(`  (${t.skipped})`);
     }
     out.push('', totals);
   }
