@@ -468,6 +468,8 @@ export function configWarnings(cfg: TargetConfig): string[] {
     const what = `${op.number}. ${op.name}`;
     out.push(`declared deviation: paths.${key}: ${what} is sent to ${path} instead of the spec's ${op.path}`);
   }
+  if (cfg.contactInfoBaseUrl !== undefined && cfg.contactInfoBaseUrl !== cfg.baseUrl)
+    out.push(`declared deviation: contactInfoBaseUrl: 10. Update contact information is sent under its own base URL`);
   if (!cfg.http.tls.rejectUnauthorized)
     out.push(
       'TLS certificate verification is OFF for this target ' +
