@@ -27,6 +27,8 @@ export interface RunFacts {
     faults: string[];
   };
   suiteVersion: string;
+  /** SHA-256 of the configuration without its secrets (harness/run/compare.ts configFingerprint). */
+  configSha256?: string;
   /** The spec the suite was built from: its file, SHA-256 (the spec version), and where its sections are linked. */
   spec: { file: string; sha256: string; url?: string };
   seed: number;
@@ -47,6 +49,8 @@ export interface RunFacts {
     | 'left changes on the target';
   /** The verdict and what it covers: "conformant in the areas tested (1 of 4); not tested: …". */
   headline?: string;
+  /** What the verdict is about where it is not the run's own tests: "in what the traffic shows (40 of 70 …)". */
+  scope?: string;
   /** Which selected areas verified something, and why the others did not (a CI reads coverage.notTested). */
   coverage?: Coverage;
   /** Problems outside any case (a suite file that failed to load, an interruption). */
@@ -157,7 +161,7 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 export function summaryMarkdown(s: ConformanceSummary): string {
   const f = s.facts;
   const out: string[] = [];
-  out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
+  out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}${f.scope ? ` ${f.scope}` : ''}`, '');
   if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
   out.push(...coversSection(s));
   out.push(...waiversSection(s));

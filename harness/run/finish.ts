@@ -10,7 +10,7 @@ import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
 import { junitXml } from '../evidence/junit';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import type { Io } from './common';
-import { compareRuns, comparisonLines, type PreviousRun } from './compare';
+import { compareRuns, comparisonLines, configFingerprint, type PreviousRun } from './compare';
 import { consoleSummary } from './console';
 import { fullyCovered, headline, type Coverage } from './coverage';
 import { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
@@ -45,13 +45,16 @@ export interface RunToFinish {
   waivers?: { file: WaiverFile; now: Date };
   previous?: PreviousRun;
   /** The target's configuration: its declared deviations, and (an active run) the testData the suite sent. */
-  config?: Pick<TargetConfig, 'paths'> & Partial<Pick<TargetConfig, 'testData'>>;
+  config?: Pick<TargetConfig, 'paths'> & Partial<TargetConfig>;
   /** A source's own section of the summary (a capture's exchanges). */
   summaryExtra?: Record<string, unknown>;
   /** A source's own lines above the verdict line. */
   consoleExtra?(rows: RequirementRow[]): string[];
-  /** What the verdict is about, after its word on the verdict line (a capture: " in what the traffic shows"). */
-  verdictScope?: string;
+  /**
+   * What the verdict is about, after its word in the headline, the verdict line, the Markdown title and the HTML
+   * banner (a capture: "in what the traffic shows (40 of 70 requirements observed)"), from the final rows.
+   */
+  verdictScope?(rows: RequirementRow[]): string;
   /** The verdict line after "Verdict: <headline> (exit N) — ". */
   verdictTail(durationMs: number, cases: CaseReport[]): string;
   /** The contract-coverage measurement's source. */
@@ -117,7 +120,15 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const deviations = r.config ? declaredDeviations(r.config, (s) => redactor.text(s)) : [];
   if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
   const rows = markDeviations(r.readRows ? r.readRows(waived?.rows ?? rows0) : (waived?.rows ?? rows0), deviations);
-  const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt);
+  const scope = r.verdictScope?.(rows);
+  if (scope) {
+    const h = facts.headline!;
+    // After the verdict and its own parenthesis ("conformant in the areas tested (2 of 4)"), before "; …".
+    const at = h.includes('; ') ? h.indexOf('; ') : h.length;
+    Object.assign(facts, { scope, headline: `${h.slice(0, at)} ${scope}${h.slice(at)}` });
+  }
+  if (r.config?.testData && r.config.allow) facts.configSha256 = configFingerprint(r.config as TargetConfig);
+  const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt, facts);
   const summary = {
     ...buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison }),
     ...r.summaryExtra,
@@ -149,11 +160,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
   io.out(contractLine);
-  const [word, rest] = facts.headline!.startsWith(facts.verdict)
-    ? [facts.verdict, facts.headline!.slice(facts.verdict.length)]
-    : [facts.headline!, ''];
-  const scoped = `${word}${r.verdictScope ?? ''}${rest}`;
-  io.out(`Verdict: ${scoped} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
+  io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
   const shown = r.out.shownDir;
   io.out(
     `Reports: ${join(shown, 'conformance-summary.md')}, ` +
