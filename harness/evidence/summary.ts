@@ -46,7 +46,8 @@ export interface RunFacts {
     | 'non-conformant'
     | 'could not test'
     | 'interrupted'
-    | 'left changes on the target';
+    | 'left changes on the target'
+    | 'waiver no longer needed';
   /** The verdict and what it covers: "conformant in the areas tested (1 of 4); not tested: …". */
   headline?: string;
   /** What the verdict is about where it is not the run's own tests: "in what the traffic shows (40 of 70 …)". */

@@ -19,7 +19,14 @@ import { leftoversBlock, openLeftovers, setToConfigured } from './leftovers';
 import { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, type RequirementRow } from './results';
 import { casesForTerminal, terminalLine, terminalText } from './terminal-text';
 import { unremovableBlock, unremovableRecords } from './unremovable';
-import { applyWaivers, waivedHeadline, waiverBlock, waiverExitCode, type WaiverFile } from './waivers';
+import {
+  applyWaivers,
+  waivedHeadline,
+  waiverBlock,
+  waiverExitCode,
+  type WaiverFile,
+  type WaiverReport,
+} from './waivers';
 
 /**
  * One way to finish a run, whichever source judged it (issue 22): an active run (main.ts) and recorded
@@ -77,10 +84,18 @@ export interface RunToFinish {
 }
 
 /** The verdict word of an exit code (the summary's and the headline's). */
-function verdictOf(exitCode: number, r: RunToFinish, cases: CaseReport[]): RunFacts['verdict'] {
+function verdictOf(
+  exitCode: number,
+  r: RunToFinish,
+  cases: CaseReport[],
+  waivers: WaiverReport | undefined,
+): RunFacts['verdict'] {
   if (r.interrupted) return 'interrupted';
   if (exitCode === EXIT.CONFORMANT) return 'conformant';
   if (exitCode === EXIT.PARTLY_TESTED) return 'conformant in the areas tested';
+  // Under --strict a waiver no longer needed fails the run (exit 1): where no test failed, that is the finding.
+  const unneeded = waivers?.waivers.some((w) => w.state === 'no-longer-needed');
+  if (exitCode === 1 && unneeded && !cases.some((c) => c.outcome === 'failed')) return 'waiver no longer needed';
   if (exitCode === 1) return 'non-conformant';
   const noVerdict = cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error');
   if (r.problems.length === 0 && openLeftovers(cases).length > 0 && !noVerdict) return 'left changes on the target';
@@ -110,7 +125,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     ...r.facts,
     durationMs,
     exitCode,
-    verdict: verdictOf(exitCode, r, cases),
+    verdict: verdictOf(exitCode, r, cases, waived?.report),
     problems,
     coverage,
   };
