@@ -484,7 +484,9 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
       `${reason ? reason + '\n' : ''}LEFT ON THE TARGET (restore by hand): ` +
       `${owed.map((l) => `${l.what}: ${l.restore}`).join('; ')}`;
   if (set.length)
-    reason = `${reason ? reason + '\n' : ''}SET TO THE CONFIGURED VALUES: ${set.map((l) => `${l.what}: ${l.now}`).join('; ')}`;
+    reason =
+      `${reason ? reason + '\n' : ''}SET TO THE CONFIGURED VALUES: ` +
+      `${set.map((l) => `${l.what}: ${l.now}`).join('; ')}`;
   const redact = (l: Leftover): Leftover => ({
     ...l,
     what: ctx.client.redactor.text(l.what),

@@ -72,7 +72,7 @@ export interface TargetConfig {
     };
   };
   allow: Record<SafetySwitch, boolean>;
-  /** The embedded reference target (never from a file): the suite knows what it holds, e-mail and postal address too. */
+  /** The embedded reference target (never from a file): the suite knows what it holds, e-mail and postal address. */
   ownTarget?: boolean;
   /** Limits on what a faulty target can make the suite change by mistake (default: see budgetOf). */
   budgets?: { transfersAcceptedByMistake?: number };

@@ -36,7 +36,7 @@ function contactReplaced<T>(example: T): T {
 }
 
 describe('configuration', () => {
-  test('the shipped example config is valid once its contact placeholders are replaced (it names no local file)', () => {
+  test('the shipped example config is valid once its contact placeholders are replaced (names no local file)', () => {
     const example = JSON.parse(readFileSync('config/example.target.json', 'utf8'));
     const cfg = resolveConfig(contactReplaced(example), {});
     expect(cfg.baseUrl).toBe('https://sandbox.acme-bank.example/digital/api');

@@ -84,7 +84,7 @@ describe('contact data the interface cannot read back', { timeout: LONG }, () =>
     },
   );
 
-  test('the dry run plans exactly that: the e-mail test sends nothing without the confirmation, a PUT with it', async () => {
+  test('the dry run plans exactly that: the e-mail test sends nothing unconfirmed, a PUT confirmed', async () => {
     const { target } = await targetWithExampleCustomer();
     try {
       const only = ['--dry-run', '--area', 'contact-info', '--grep', 'to an e-mail address update alone'];

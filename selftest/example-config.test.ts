@@ -10,7 +10,8 @@ import { runMain, ROOT } from './_main';
 
 /**
  * config/example.target.json works when copied as the README says: edit the URLs, the test data (its e-mail
- * and postal address placeholders replaced and confirmed) and the switches, export the DBSI_* variables. Nothing else in it (headers, HTTP settings) may cause a
+ * and postal address placeholders replaced and confirmed) and the switches, export the DBSI_* variables.
+ * Nothing else in it (headers, HTTP settings) may cause a
  * failure, and a contact-info credential header given in DBSI_CONTACT_INFO_HEADERS is replayable from
  * that variable in the curl lines.
  */
