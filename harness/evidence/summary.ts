@@ -16,6 +16,7 @@ import { unremovableBlock, type UnremovableRecord } from '../run/unremovable';
 import type { WaiverReport } from '../run/waivers';
 import type { DeclaredDeviation } from '../run/deviations';
 import { comparisonLines, type Comparison } from '../run/compare';
+import { contractFigureMarkdown, type ContractFigure } from './summary-coverage';
 
 export interface RunFacts {
   target: {
@@ -67,6 +68,8 @@ export interface ConformanceSummary {
   waivers?: WaiverReport;
   /** --compare: what changed since an earlier run. */
   comparison?: Comparison;
+  /** The contract-coverage figure of the selected areas, with the files of the coverage table. */
+  contractCoverage?: ContractFigure;
   areas: Record<string, AreaCounts>;
   /** How many catalog requirements ended with each verdict. */
   requirementTotals: Record<RequirementVerdict, number>;
@@ -104,6 +107,7 @@ export function buildSummary(
     unremovable?: UnremovableRecord[];
     waivers?: WaiverReport;
     comparison?: Comparison;
+    contractCoverage?: ContractFigure;
   } = {},
 ): ConformanceSummary {
   return {
@@ -111,6 +115,7 @@ export function buildSummary(
     facts,
     ...(setup.waivers ? { waivers: setup.waivers } : {}),
     ...(setup.comparison ? { comparison: setup.comparison } : {}),
+    ...(setup.contractCoverage ? { contractCoverage: setup.contractCoverage } : {}),
     areas: countByArea(cases),
     requirementTotals: countVerdicts(rows),
     requirements: rows,
@@ -164,6 +169,7 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   const out: string[] = [];
   out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}${f.scope ? ` ${f.scope}` : ''}`, '');
   if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
+  out.push(...contractFigureMarkdown(s.contractCoverage));
   out.push(...coversSection(s));
   out.push(...waiversSection(s));
   if (f.deviations?.length) {

@@ -6,6 +6,7 @@ import type { Redactor } from '../redact';
 import type { SetupFinding } from '../setup/diagnosis';
 import { diagnosisBlock } from '../setup/diagnosis';
 import { writeContractCoverage } from '../contract-coverage/write';
+import { contractFigure } from '../evidence/summary-coverage';
 import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
 import { junitXml } from '../evidence/junit';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
@@ -144,19 +145,26 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   }
   if (r.config?.testData && r.config.allow) facts.configSha256 = configFingerprint(r.config as TargetConfig);
   const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt, facts);
+  // Contract coverage (issue 23) of the selected areas: reports/contract-coverage.md and .json; its figure goes into
+  // the summary (with a link to the table), its line above the verdict.
+  const contract = writeContractCoverage(r.out.dir, cases, {
+    ...(r.contractSource ? { source: r.contractSource } : { testData: r.config?.testData }),
+    areas: r.facts.areas,
+  });
+  const contractCoverage = contractFigure(contract.report, contract.line);
   const summary = {
-    ...buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison }),
+    ...buildSummary(facts, cases, rows, {
+      diagnosis,
+      unremovable,
+      waivers: waived?.report,
+      comparison,
+      contractCoverage,
+    }),
     ...r.summaryExtra,
   };
   writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(r.out.dir, 'conformance-summary.md'), summaryMarkdown(summary));
   writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable));
-  // Contract coverage (issue 23): reports/contract-coverage.md and .json; its line is printed above the verdict.
-  const contractLine = writeContractCoverage(
-    r.out.dir,
-    cases,
-    r.contractSource ? { source: r.contractSource } : { testData: r.config?.testData },
-  );
 
   const block = (lines: string[]) => lines.length && io.out(redactor.text([...lines, ''].join('\n')));
   io.out('');
@@ -174,7 +182,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const diagnosed = diagnosisBlock(diagnosis);
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
-  io.out(contractLine);
+  io.out(contract.line);
   io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
   const shown = r.out.shownDir;
   io.out(

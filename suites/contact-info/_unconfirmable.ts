@@ -25,7 +25,8 @@ export function emailAndPostalKnown(t: CaseContext, datum: CustomerData): boolea
  * confirmed is skipped before anything leaves the machine, naming the key to set.
  */
 export function requireConfirmed(t: CaseContext, datum: CustomerData, key: string, path: string): void {
-  if (emailAndPostalKnown(t, datum)) return;
+  // With the switch off the harness refuses every update anyway, naming the switch (harness/http/client.ts).
+  if (emailAndPostalKnown(t, datum) || !t.config.allow.contactUpdate) return;
   throw new NotAllowedError(
     'contactUpdate',
     'PUT',
