@@ -37,6 +37,18 @@ export function requireConfirmed(t: CaseContext, datum: CustomerData, key: strin
   );
 }
 
+/**
+ * For a case that sends an e-mail or postal address: the configured customers whose values are known, where there
+ * are any (so that the case does not land on another customer and skip); else every customer (the case then skips,
+ * naming the key).
+ */
+export function knownContactData(t: CaseContext): { which?: (c: CustomerData) => boolean } {
+  const known = (c: CustomerData) =>
+    emailAndPostalKnown(t, c) && c.emailAddress !== undefined && c.postalAddress !== undefined;
+  const all = [t.config.testData.customer, ...t.config.testData.moreCustomers];
+  return all.some(known) ? { which: known } : {};
+}
+
 /** Whether an update carries an e-mail or postal address. */
 export const carriesEmailOrPostal = (u: ContactUpdate): boolean =>
   u.emailAddress !== undefined || u.postalAddress !== undefined;
