@@ -18,7 +18,11 @@ describe('some customers confirmed, some not', () => {
         ...cfg,
         // As a configured target (not the suite's own): only the operator's statement counts.
         ownTarget: false,
-        testData: { ...cfg.testData, customer: { ...cfg.testData.customer, emailAndPostalConfirmed: true } },
+        testData: {
+          ...cfg.testData,
+          customer: { ...cfg.testData.customer, emailAndPostalConfirmed: true },
+          moreCustomers: cfg.testData.moreCustomers.map((c) => ({ ...c, emailAndPostalConfirmed: false })),
+        },
       }),
     });
     expect(explain(cases), 'every test passes: none skipped, none failed').toBe('');

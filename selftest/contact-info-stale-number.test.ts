@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { openLeftovers } from '../harness/run/leftovers';
 import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { runAreas } from './_reference';
+import { phoneAdvice } from '../suites/contact-info/_unconfirmable';
 
 /**
  * Issue 30: restore advice never proposes a value the run has not proven. The configured phone number is stale
@@ -35,5 +36,16 @@ describe('a stale configured phone number', () => {
     }
     // Every other place that names the number says it may not be the one on record, never "set it".
     for (const c of cases) expect(c.reason ?? '').not.toMatch(new RegExp(`phoneNumber "${STALE}"`));
+  });
+
+  test('the advice by what the run knows of the configured number: proven, refused, or no answer either way', () => {
+    const start = { number: STALE, countryCode: '1' };
+    const describe = (p: { number: string }) => JSON.stringify(p.number);
+    const key = 'testData.customer.phoneNumber';
+    expect(phoneAdvice(start, 'proven', key, describe)).toBe(`phoneNumber "${STALE}"`);
+    expect(phoneAdvice(start, 'refused', key, describe)).not.toContain(STALE);
+    expect(phoneAdvice(start, 'unconfirmed', key, describe)).toBe(
+      `phoneNumber "${STALE}", as configured in ${key}: no answer of this run confirmed it was on record`,
+    );
   });
 });

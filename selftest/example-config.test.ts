@@ -32,12 +32,8 @@ function copiedExample(urls: Record<string, string>, edits: Record<string, unkno
   >;
   delete example.$schema;
   const file = join(mkdtempSync(join(tmpdir(), 'dbsi-example-')), 'my-target.json');
-  // The reference target's test data, its e-mail and postal address confirmed as on record (they are its fixtures).
-  const testData = {
-    ...REFERENCE_TEST_DATA,
-    customer: { ...REFERENCE_TEST_DATA.customer, emailAndPostalConfirmed: true },
-  };
-  writeFileSync(file, JSON.stringify({ ...example, ...urls, testData, allow: ALL_ON, ...edits }));
+  // The reference target's test data: its e-mail and postal addresses are confirmed as on record (its fixtures).
+  writeFileSync(file, JSON.stringify({ ...example, ...urls, testData: REFERENCE_TEST_DATA, allow: ALL_ON, ...edits }));
   return file;
 }
 

@@ -75,12 +75,22 @@ export function listSetToConfigured(
 }
 
 /**
- * The advice for a phone number the restore could not confirm. The configured number is named only where an
- * accepted update proved it on record in this run (rule 2); else setting it would overwrite the customer's real
- * number with a stale one, so the number on record before the run is said to be unknown.
+ * What the run knows of the configured phone number, for the restore advice: proven on record (an accepted update
+ * named it as oldPhoneNumber in this run, rule 2), refused (never accepted, and the target refused it as
+ * oldPhoneNumber when the run set it back: it may be stale), or unconfirmed (no answer said either way).
  */
-export function phoneAdvice(start: Phone, startProven: boolean, key: string, describe: (p: Phone) => string): string {
-  if (startProven) return `phoneNumber ${describe(start)}`;
+export type ConfiguredPhone = 'proven' | 'refused' | 'unconfirmed';
+
+/**
+ * The advice for a phone number the restore could not confirm. Where the target refused the configured number and
+ * never accepted it, setting it would overwrite the customer's real number with a stale one: the number on record
+ * before the run is said to be unknown, and none is named. Where no answer said either way, the configured number
+ * is named as configured, to check first.
+ */
+export function phoneAdvice(start: Phone, known: ConfiguredPhone, key: string, describe: (p: Phone) => string): string {
+  if (known === 'proven') return `phoneNumber ${describe(start)}`;
+  if (known === 'unconfirmed')
+    return `phoneNumber ${describe(start)}, as configured in ${key}: no answer of this run confirmed it was on record`;
   return (
     `the number on record before the run is unknown: no update naming the configured number as oldPhoneNumber ` +
     `was accepted, so it may not be the one on record (check ${key}); set back the number the customer had ` +

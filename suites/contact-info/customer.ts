@@ -724,14 +724,16 @@ export class Customer {
       return;
     }
     const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
+    // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
+    const known = s.startProven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
     s.unknown = why;
     s.uncertain = true;
     problems.push(`could not confirm that the phone number is back to ${this.describe(start)}: ${why}`);
     this.t.leftBehind({
       key: this.key,
       what: `phone number of ${this.who}`,
-      now: `unknown: ${[...mayBe, ...(s.startProven ? [start] : [])].map((p) => this.describe(p)).join(' or ')}`,
-      restore: phoneAdvice(start, s.startProven === true, this.configKey('phoneNumber'), (p) => this.describe(p)),
+      now: `unknown: ${[...mayBe, ...(known === 'refused' ? [] : [start])].map((p) => this.describe(p)).join(' or ')}`,
+      restore: phoneAdvice(start, known, this.configKey('phoneNumber'), (p) => this.describe(p)),
       why,
     });
   }
