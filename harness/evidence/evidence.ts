@@ -67,7 +67,7 @@ export function reportVerdict(s: ConformanceSummary): Parameters<typeof verdictB
     [sum('waived'), 'waived'],
     [sum('couldNotTest') + sum('error'), 'could not test'],
     [sum('notApplicable'), 'not applicable'],
-    [sum('notAllowed'), 'skipped (allow.* off)'],
+    [sum('notAllowed'), 'skipped (not allowed on this target)'],
   ];
   const tests = `${sum('total')} tests: ${parts
     .filter(([n]) => n > 0)
