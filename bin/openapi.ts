@@ -9,6 +9,8 @@ import {
   pathExamples,
   RenderingError,
   targetBaseUrls,
+  targetDeclarations,
+  type TargetDeclarations,
   toOpenApi30,
   withExplicitSuccessCodes,
   type TargetBaseUrls,
@@ -49,7 +51,9 @@ ${OPENAPI_30_LOSSES.map((l) => wrap(`- ${l}`, 30, 100)).join('\n')}
                             authBaseUrl and transfersBaseUrl share) and each path preceded by the path of
                             its own base URL (for tools that read one server: Step CI, Dredd, Prism proxy);
                             refused when the three base URLs have different origins; path parameters
-                            get an example (Dredd needs one) from its test data, else a placeholder
+                            get an example (Dredd needs one) from its test data, else a placeholder;
+                            its declared paths and contactInfoBaseUrl are rendered where the target
+                            serves the operation, each named in x-declared-deviations
   -h, --help                this text
 Exit codes: 0 written, 1 the suite's own data is inconsistent (named), 2 usage error, unusable --config
 or unwritable file.
@@ -90,11 +94,13 @@ function main(): number {
   const file = resolve(userCwd(), v.out);
   let urls: TargetBaseUrls | undefined;
   let examples: Record<string, string> = {};
+  let declared: TargetDeclarations = {};
   if (v.config !== undefined) {
     try {
       const config = JSON.parse(readRegularFile(resolve(userCwd(), v.config), '--config').toString('utf8')) as unknown;
       urls = targetBaseUrls(config, v.config);
       examples = pathExamples(config);
+      declared = targetDeclarations(config, v.config);
     } catch (e) {
       const why = e instanceof LocalFileError || e instanceof RenderingError ? e.message : `${v.config}: not JSON`;
       process.stderr.write(`dbsi-conformance openapi: ${why.replace(/^--config: /, '')}\n`);
@@ -115,7 +121,7 @@ function main(): number {
   }
   try {
     // The configuration by its file name only: no local path in a document meant to be shared.
-    if (urls) doc = forTarget(doc, urls, basename(v.config!), examples);
+    if (urls) doc = forTarget(doc, urls, basename(v.config!), examples, declared);
   } catch (e) {
     process.stderr.write(`dbsi-conformance openapi: ${(e as Error).message}\n`);
     return 2;

@@ -477,10 +477,16 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
   await ctx.runCleanups();
   if (ctx.cleanupProblems.length)
     reason = `${reason ? reason + '\n' : ''}clean-up problems: ` + `${ctx.cleanupProblems.join('; ')}`;
-  if (ctx.leftovers.length)
+  const owed = ctx.leftovers.filter((l) => !l.unconfirmable);
+  const set = ctx.leftovers.filter((l) => l.unconfirmable);
+  if (owed.length)
     reason =
       `${reason ? reason + '\n' : ''}LEFT ON THE TARGET (restore by hand): ` +
-      `${ctx.leftovers.map((l) => `${l.what}: ${l.restore}`).join('; ')}`;
+      `${owed.map((l) => `${l.what}: ${l.restore}`).join('; ')}`;
+  if (set.length)
+    reason =
+      `${reason ? reason + '\n' : ''}SET TO THE CONFIGURED VALUES: ` +
+      `${set.map((l) => `${l.what}: ${l.now}`).join('; ')}`;
   const redact = (l: Leftover): Leftover => ({
     ...l,
     what: ctx.client.redactor.text(l.what),

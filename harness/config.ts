@@ -1,6 +1,7 @@
 import { nearVariantValues } from './credential-variants';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { configValidator } from './config-validator';
+import { placeholderKeys, placeholderMessage } from './config-placeholders';
 import { jsonSyntaxError } from './json-syntax';
 import { LocalFileError, MAX_INPUT_FILE_BYTES, readRegularFile, userCwd } from './local-files';
 import type { Area, SafetySwitch } from './model';
@@ -20,6 +21,8 @@ export interface CustomerData {
   countryCode: string;
   emailAddress?: string;
   postalAddress?: Record<string, string>;
+  /** The operator states emailAddress and postalAddress are on record: only then are they ever sent. */
+  emailAndPostalConfirmed?: boolean;
 }
 
 export interface TargetConfig {
@@ -70,6 +73,8 @@ export interface TargetConfig {
     };
   };
   allow: Record<SafetySwitch, boolean>;
+  /** The embedded reference target (never from a file): the suite knows what it holds, e-mail and postal address. */
+  ownTarget?: boolean;
   /** Limits on what a faulty target can make the suite change by mistake (default: see budgetOf). */
   budgets?: { transfersAcceptedByMistake?: number };
   http: {
@@ -278,6 +283,8 @@ export function resolveConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env
     throw new ConfigError(`invalid configuration: ${lines.join('; ')}`);
   }
   const r = obj as Record<string, any>;
+  const placeholders = placeholderKeys(r);
+  if (placeholders.length) throw new ConfigError(placeholderMessage(placeholders));
   checkUrls(r);
   const td = r.testData ?? {};
   const http = r.http ?? {};
@@ -462,6 +469,8 @@ export function configWarnings(cfg: TargetConfig): string[] {
     const what = `${op.number}. ${op.name}`;
     out.push(`declared deviation: paths.${key}: ${what} is sent to ${path} instead of the spec's ${op.path}`);
   }
+  if (cfg.contactInfoBaseUrl !== undefined && cfg.contactInfoBaseUrl !== cfg.baseUrl)
+    out.push(`declared deviation: contactInfoBaseUrl: 10. Update contact information is sent under its own base URL`);
   if (!cfg.http.tls.rejectUnauthorized)
     out.push(
       'TLS certificate verification is OFF for this target ' +

@@ -58,6 +58,11 @@ export interface Leftover {
   why: string;
   /** When it was recorded (ISO time). */
   at: string;
+  /**
+   * Put back, but only to the values the operator configured as on record (an e-mail or postal address): the
+   * interface cannot confirm what was there before. Listed with the leftovers every time; no restore is owed.
+   */
+  unconfirmable?: boolean;
 }
 
 export interface Exchange {

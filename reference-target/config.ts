@@ -29,7 +29,9 @@ export function referenceConfigFile(target: Pick<ReferenceTarget, 'urls'>, overr
   };
 }
 
-/** The suite's default configuration: the embedded reference target, everything allowed. */
+/** The suite's default configuration: the embedded reference target, everything allowed, its contact data known. */
 export function referenceConfig(target: Pick<ReferenceTarget, 'urls'>, overrides: Overrides = {}): TargetConfig {
-  return resolveConfig({ ...referenceConfigFile(target, overrides), credentials: { ...REFERENCE_CREDENTIALS } }, {});
+  const file = referenceConfigFile(target, overrides);
+  // The suite's own target: what it holds is known (its fixtures), the e-mail and postal address too.
+  return { ...resolveConfig({ ...file, credentials: { ...REFERENCE_CREDENTIALS } }, {}), ownTarget: true };
 }

@@ -37,6 +37,8 @@ export const REFERENCE_TEST_DATA = {
       postalCode: '62701',
       country: 'US',
     },
+    // These are the values the reference target holds (reference-target/state.ts): confirmed, as an operator would.
+    emailAndPostalConfirmed: true,
   },
   // More customers, so the phone-changing contact-info tests run side by side (one customer each).
   // The last one is addressed by its login id (userIdType LOGIN_ID), with country code 44.
@@ -55,6 +57,7 @@ export const REFERENCE_TEST_DATA = {
       postalCode: '62701',
       country: 'US',
     },
+    emailAndPostalConfirmed: true,
   })),
   revocation: {
     institutionId: '1001',

@@ -67,7 +67,9 @@ export async function recordActiveRun(o: {
     await session!.stop();
     session = undefined;
     const configFile = join(dir, 'target.json');
-    writeFileSync(configFile, JSON.stringify(upstream));
+    // As its operator would write it: ownTarget marks the embedded run's own configuration, never a file's.
+    const { ownTarget: _own, ...written } = upstream!;
+    writeFileSync(configFile, JSON.stringify(written));
     return { active, har, config: upstream!, configFile, printed, dir };
   } finally {
     await session?.stop();

@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { baseUrlOf, ConfigError, resolveConfig } from '../harness/config';
-import { ROOT } from './_cli';
+import { editedExample } from './_example';
 import { explain, runAreas } from './_reference';
 
 /**
  * contactInfoBaseUrl (optional, default baseUrl): the contact-info operation is sent there, the other
  * operations are not; the key takes the URL checks of the other base URLs.
  */
-const example = JSON.parse(readFileSync(join(ROOT, 'config', 'example.target.json'), 'utf8')) as object;
+const example = editedExample() as object;
 
 describe('contactInfoBaseUrl', () => {
   test('defaults to baseUrl, trailing slash dropped, and is checked like every base URL', () => {

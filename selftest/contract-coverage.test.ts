@@ -239,7 +239,7 @@ describe('measured on a run of the suites against the reference target', () => {
 
   test('the JSON validates against schemas/contract-coverage.schema.json; the writer writes both files', () => {
     expect(validate('contract-coverage', report)).toEqual([]);
-    const line = writeContractCoverage(dir, cases, opts);
+    const { line } = writeContractCoverage(dir, cases, opts);
     expect(line).toMatch(
       joined(
         '',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -13,15 +13,15 @@ import { validator } from '../harness/schemas';
 import { mapEntry } from '../harness/traffic/operation-map';
 import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { FEATURES_BY_AREA } from '../suites';
-import { ROOT } from './_cli';
 import { explain, runAreas } from './_reference';
+import { editedExample } from './_example';
 
 /**
  * paths: an operation served at another path than the spec's, declared in the configuration. The run
  * sends there (and plans and maps recorded traffic there), and every report lists it as a declared
  * deviation: the requirements that state the spec's path are not verified, never passed.
  */
-const example = JSON.parse(readFileSync(join(ROOT, 'config', 'example.target.json'), 'utf8')) as object;
+const example = editedExample() as object;
 const SLASHED = '/customers/{customerId}/contact-info';
 const CUSTOMER = { ...REFERENCE_TEST_DATA.customer, customerId: 'c-9' };
 const RUN_PATHS = { updateContactInfo: '/dbsi/customers/{customerId}:contact-info' };

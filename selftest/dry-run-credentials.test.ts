@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { main } from '../harness/run/main';
-import { ROOT } from './_cli';
+import { editedExample } from './_example';
 
 /**
  * --dry-run sends nothing to the target, so it plans without the credentials a run needs (it says which are
@@ -14,7 +14,7 @@ const ONE_TEST = ['--grep', 'List institution disclosures: is not served without
 /** The example configuration (it holds no credentials), with `edit` applied, in a fresh folder. */
 function exampleWith(edit: (c: Record<string, any>) => void = () => {}): { file: string; reports: string } {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-dry-cred-'));
-  const cfg = JSON.parse(readFileSync(join(ROOT, 'config', 'example.target.json'), 'utf8')) as Record<string, any>;
+  const cfg = editedExample();
   delete cfg.$schema;
   edit(cfg);
   const file = join(dir, 'my-target.json');

@@ -9,8 +9,9 @@ import { startReferenceTarget } from '../reference-target/server';
 import { runMain, ROOT } from './_main';
 
 /**
- * config/example.target.json works when copied as the README says: edit the URLs, the test data and
- * the switches, export the DBSI_* variables. Nothing else in it (headers, HTTP settings) may cause a
+ * config/example.target.json works when copied as the README says: edit the URLs, the test data (its e-mail
+ * and postal address placeholders replaced and confirmed) and the switches, export the DBSI_* variables.
+ * Nothing else in it (headers, HTTP settings) may cause a
  * failure, and a contact-info credential header given in DBSI_CONTACT_INFO_HEADERS is replayable from
  * that variable in the curl lines.
  */
@@ -31,6 +32,7 @@ function copiedExample(urls: Record<string, string>, edits: Record<string, unkno
   >;
   delete example.$schema;
   const file = join(mkdtempSync(join(tmpdir(), 'dbsi-example-')), 'my-target.json');
+  // The reference target's test data: its e-mail and postal addresses are confirmed as on record (its fixtures).
   writeFileSync(file, JSON.stringify({ ...example, ...urls, testData: REFERENCE_TEST_DATA, allow: ALL_ON, ...edits }));
   return file;
 }

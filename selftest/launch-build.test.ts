@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, currentBuild, DIST, ROOT } from '../launch/build.mjs';
 import { BUILD_DIR, runnerFile } from '../harness/run/runner-file';
+import { editedExampleFile } from './_example';
 
 const run = promisify(execFile);
 
@@ -45,7 +46,7 @@ describe('the compiled main job', () => {
   });
 
   test("finds the package from the sources' places (version, schemas), lists what the TypeScript does", async () => {
-    const args = ['--list', '--config', 'config/example.target.json'];
+    const args = ['--list', '--config', editedExampleFile()];
     const compiled = await run(process.execPath, [join(dir, 'conformance.js'), ...args], { cwd: ROOT });
     const source = await run(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args], { cwd: ROOT });
     expect(compiled.stdout).toMatch(/^disclosures › 1\. List institution disclosures/);

@@ -16,6 +16,7 @@ import { FAULTS } from '../reference-target/faults';
 import { spikeArrest, THROTTLED_ANSWER } from '../reference-target/server';
 import { explain, runAreas } from './_reference';
 import { configFor, startMisbehavingServer, type MisbehavingServer } from './_misbehaving-server';
+import { editedExampleFile } from './_example';
 
 /**
  * Issue 20: a throttled target is paced, not failed. A vendor's spike arrest answers 500
@@ -396,7 +397,7 @@ describe('--throttle N', () => {
     const lines: string[] = [];
     const io: Io = { out: (l) => lines.push(l), err: (l) => lines.push(l) };
     const reports = mkdtempSync(join(tmpdir(), 'dbsi-throttle-'));
-    const args = ['--config', 'config/example.target.json', '--throttle', '10', '--reports', reports];
+    const args = ['--config', editedExampleFile(), '--throttle', '10', '--reports', reports];
     const code = await main(args, {}, io);
     expect(code).toBe(2);
     expect(lines.join('\n')).toMatch(/--fault, --latency and --throttle apply to the embedded reference target only/);

@@ -256,9 +256,12 @@ describe('a browser-style HAR, judged without a configuration', () => {
     const env = { DBSI_SPEC_URL: 'https://spec.example/dbsi.md' };
     const { code, out, summary } = await judge(session(record('ACCEPTED')), [], env);
     expect(code, out).toBe(5);
-    expect(out).toContain(
-      'Verdict: conformant in the areas tested in what the traffic shows (2 of 4); ' +
-        'not tested: money movement, contact info (not observed: no exchange in the capture) (exit 5)',
+    const scope = /in what the traffic shows \((\d+) of (\d+) requirements observed\)/.source;
+    expect(out).toMatch(
+      new RegExp(
+        `Verdict: conformant in the areas tested \\(2 of 4\\) ${scope}; ` +
+          'not tested: money movement, contact info \\(not observed: no exchange in the capture\\) \\(exit 5\\)',
+      ),
     );
     expect(summary.facts.verdict).toBe('conformant in the areas tested');
     expect(summary.facts.coverage!.notTested.map((n) => n.area)).toEqual(['money-movement', 'contact-info']);

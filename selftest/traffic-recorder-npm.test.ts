@@ -26,7 +26,9 @@ let child: ReturnType<typeof spawn>;
 
 beforeAll(async () => {
   target = await startReferenceTarget({ latencyMs: LATENCY_MS });
-  writeFileSync(join(dir, 'target.json'), JSON.stringify(referenceConfig(target)));
+  // As an operator writes it: ownTarget marks the embedded run's own configuration, never a file's.
+  const { ownTarget: _own, ...written } = referenceConfig(target);
+  writeFileSync(join(dir, 'target.json'), JSON.stringify(written));
   const args = ['run', 'record', '--', '--config', join(dir, 'target.json'), '--listen', '127.0.0.1:0', '--out', out];
   // Its own process group, as a terminal's foreground job: the group is signalled as Ctrl-C signals it.
   const env = { ...process.env, DBSI_CONFIG: '' };

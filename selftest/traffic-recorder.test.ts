@@ -25,7 +25,9 @@ let child: ReturnType<typeof spawn>;
 
 beforeAll(async () => {
   target = await startReferenceTarget({ faults: ['op5-200-with-body'] });
-  writeFileSync(join(dir, 'target.json'), JSON.stringify(referenceConfig(target)));
+  // As an operator writes it: ownTarget marks the embedded run's own configuration, never a file's.
+  const { ownTarget: _own, ...written } = referenceConfig(target);
+  writeFileSync(join(dir, 'target.json'), JSON.stringify(written));
   child = spawn(
     process.execPath,
     ['--import', 'tsx', 'bin/record.ts', '--config', join(dir, 'target.json'), '--listen', '127.0.0.1:0', '--out', out],

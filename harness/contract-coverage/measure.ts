@@ -1,5 +1,5 @@
 import { CONFIGURED_QUERY } from '../../data-builders/disclosures';
-import type { CaseReport, Exchange } from '../model';
+import type { Area, CaseReport, Exchange } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { schemaRegistry } from '../schemas';
 import { COVERAGE_CELL } from './files';
@@ -75,6 +75,8 @@ export interface OperationCoverage {
 export interface ContractCoverageReport {
   $schema: 'https://dbsi-conformance.dev/schemas/contract-coverage.schema.json';
   source: 'active' | 'traffic';
+  /** The areas the run selected: the operations counted are theirs only (absent: every operation). */
+  areas?: Area[];
   total: CoverageCounts;
   /** Per side, over every operation. */
   bySide: Record<string, CoverageCounts>;

@@ -10,6 +10,8 @@ import {
 } from './measure';
 import { CONTRACT_COVERAGE_FILES } from './files';
 import { buildCoverageModel } from './model';
+import { OPERATIONS, type OperationKey } from '../operations';
+import type { Area } from '../model';
 
 export { CONTRACT_COVERAGE_FILES };
 
@@ -24,7 +26,13 @@ export function contractCoverageLine(r: ContractCoverageReport): string {
     ...(off ? [`${off} skipped: switch off`] : []),
     ...(budget ? [`${budget} skipped: budget of transfers accepted by mistake used up`] : []),
   ].join(', ');
-  return `contract coverage: ${t.tested} of ${t.testable} testable element sides exercised (${t.percent}%; ${extra})`;
+  // A run of some areas counts theirs only, and says so.
+  const all = new Set(Object.values(OPERATIONS).map((o) => o.area));
+  const some = r.areas && r.areas.length < all.size ? `${r.areas.join(', ')} only; ` : '';
+  return (
+    `contract coverage: ${t.tested} of ${t.testable} testable element sides exercised ` +
+    `(${t.percent}%; ${some}${extra})`
+  );
 }
 
 /** The cells skipped because the budget of transfers accepted by mistake was used up. */
@@ -117,10 +125,16 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
 export function writeContractCoverage(
   reportsDir: string,
   cases: CaseReport[],
-  opts: ContractCoverageOptions = {},
-): string {
-  const report = contractCoverage(cases, buildCoverageModel(), opts);
+  opts: ContractCoverageOptions & { areas?: readonly string[] } = {},
+): { line: string; report: ContractCoverageReport } {
+  // Only the operations of the selected areas: an area the run was not asked to test is no gap of this run.
+  const { areas, ...measure } = opts;
+  const only = areas && (Object.keys(OPERATIONS) as OperationKey[]).filter((k) => areas.includes(OPERATIONS[k].area));
+  const report: ContractCoverageReport = {
+    ...contractCoverage(cases, buildCoverageModel(only ? { only } : {}), measure),
+    ...(areas ? { areas: [...areas] as Area[] } : {}),
+  };
   writeFileSync(join(reportsDir, CONTRACT_COVERAGE_FILES.json), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(reportsDir, CONTRACT_COVERAGE_FILES.md), contractCoverageMarkdown(report));
-  return contractCoverageLine(report);
+  return { line: contractCoverageLine(report), report };
 }

@@ -10,6 +10,7 @@ import { addContractCoverage } from './coverage-html';
 import { EXIT } from '../run/results';
 import type { ConformanceSummary } from './summary';
 import { waiverBlock } from '../run/waivers';
+import { leftoversBlock } from '../run/leftovers';
 
 export const SUMMARY_FILES = {
   json: 'conformance-summary.json',
@@ -68,14 +69,17 @@ export function reportVerdict(s: ConformanceSummary): Parameters<typeof verdictB
     [sum('waived'), 'waived'],
     [sum('couldNotTest') + sum('error'), 'could not test'],
     [sum('notApplicable'), 'not applicable'],
-    [sum('notAllowed'), 'skipped (allow.* off)'],
+    [sum('notAllowed'), 'skipped (not allowed on this target)'],
   ];
   const tests = `${sum('total')} tests: ${parts
     .filter(([n]) => n > 0)
     .map(([n, what]) => `${n} ${what}`)
     .join(', ')}`;
+  // What the run left or set on the target: never only in the Markdown (issue 30).
+  const leftovers = leftoversBlock(s.leftovers, s.setToConfigured);
   const extra = {
     tests,
+    ...(leftovers.length ? { leftovers } : {}),
     ...(waived.length ? { waived } : {}),
     ...(diagnosis.length ? { diagnosis } : {}),
     ...(observations ? { observations } : {}),

@@ -57,7 +57,11 @@ export function junitXml(cases: CaseReport[], runName: string, unremovable: read
       out.push(
         `      <properties>${waived}${c.requirements.map((r) => property('requirement', r)).join('')}<property ` +
           `name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? [])
-            .map((l) => `<property name="leftover" ` + `value="${esc(`${l.what}: restore ${l.restore}`)}"/>`)
+            .map(
+              (l) =>
+                `<property name="${l.unconfirmable ? 'set-to-configured' : 'leftover'}" ` +
+                `value="${esc(`${l.what}: ${l.unconfirmable ? l.now : `restore ${l.restore}`}`)}"/>`,
+            )
             .join('')}${made
             .map((m) => `<property name="created-cannot-remove" ` + `value="${esc(m)}"/>`)
             .join('')}</properties>`,
@@ -83,7 +87,7 @@ export function junitXml(cases: CaseReport[], runName: string, unremovable: read
       const errLines = [
         ...(c.leftovers ?? []).map(
           (l) =>
-            `LEFT ON THE TARGET: ` +
+            `${l.unconfirmable ? 'SET TO THE CONFIGURED VALUES' : 'LEFT ON THE TARGET'}: ` +
             `${l.what}${l.now ? `; now ${l.now}` : ''}; restore ` +
             `${l.restore}; why: ${l.why}`,
         ),

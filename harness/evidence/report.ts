@@ -111,7 +111,7 @@ export interface HtmlReportOptions {
   timeoutMs?: number;
   /** The run's verdict, shown first on the front page, above the pass-rate dial (which counts tests, not conformance).
    * */
-  verdict?: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[] };
+  verdict?: { headline: string; exitCode: number; diagnosis?: string[]; waived?: string[]; leftovers?: string[] };
 }
 
 export class ReportError extends Error {
@@ -156,6 +156,7 @@ export function verdictBanner(
     waived?: string[];
     observations?: string;
     tests?: string;
+    leftovers?: string[];
   },
 ): string {
   // A run that is conformant only with waived deviations is not shown in the green of a clean pass.
@@ -178,6 +179,10 @@ export function verdictBanner(
     ? `<pre id="dbsi-waived" style="font:400 13px/1.4 ui-monospace,monospace;text-align:left;white-space:pre-wrap;` +
       `margin:10px auto 0;max-width:1100px">${escHtml(v.waived.join('\n'))}</pre>`
     : '';
+  const leftovers = v.leftovers?.length
+    ? `<pre id="dbsi-leftovers" style="font:400 13px/1.4 ui-monospace,monospace;text-align:left;` +
+      `white-space:pre-wrap;margin:10px auto 0;max-width:1100px">${escHtml(v.leftovers.join('\n'))}</pre>`
+    : '';
   // INFO observations have their own mark: never read as passes (Categories › Observations lists them).
   const tests = v.tests
     ? `<div id="dbsi-tests" style="font:400 15px/1.4 ` +
@@ -192,7 +197,7 @@ export function verdictBanner(
     `system-ui,sans-serif;background:${bg};color:${fg};border-bottom:3px solid ${fg};padding:14px ` +
     `24px;text-align:center">Verdict: ${escHtml(v.headline)} <span ` +
     `style="font-weight:400;font-size:15px">(exit ` +
-    `${v.exitCode})</span>${tests}${observations}${waived}${diagnosis}</div>`;
+    `${v.exitCode})</span>${tests}${observations}${waived}${leftovers}${diagnosis}</div>`;
   return html.replace(/<body([^>]*)>/, (m) => `${m}\n${banner}`);
 }
 

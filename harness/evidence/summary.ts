@@ -1,5 +1,5 @@
 import type { CaseReport, Leftover } from '../model';
-import { leftoversBlock, openLeftovers, type OpenLeftover } from '../run/leftovers';
+import { leftoversBlock, openLeftovers, setToConfigured, type OpenLeftover } from '../run/leftovers';
 import { sectionAnchor } from '../../requirements';
 import { cutAtToken } from '../text';
 import { notTestedText, type Coverage } from '../run/coverage';
@@ -16,6 +16,7 @@ import { unremovableBlock, type UnremovableRecord } from '../run/unremovable';
 import type { WaiverReport } from '../run/waivers';
 import type { DeclaredDeviation } from '../run/deviations';
 import { comparisonLines, type Comparison } from '../run/compare';
+import { contractFigureMarkdown, type ContractFigure } from './summary-coverage';
 
 export interface RunFacts {
   target: {
@@ -27,6 +28,8 @@ export interface RunFacts {
     faults: string[];
   };
   suiteVersion: string;
+  /** SHA-256 of the configuration without its secrets (harness/run/compare.ts configFingerprint). */
+  configSha256?: string;
   /** The spec the suite was built from: its file, SHA-256 (the spec version), and where its sections are linked. */
   spec: { file: string; sha256: string; url?: string };
   seed: number;
@@ -44,9 +47,12 @@ export interface RunFacts {
     | 'non-conformant'
     | 'could not test'
     | 'interrupted'
-    | 'left changes on the target';
+    | 'left changes on the target'
+    | 'waiver no longer needed';
   /** The verdict and what it covers: "conformant in the areas tested (1 of 4); not tested: …". */
   headline?: string;
+  /** What the verdict is about where it is not the run's own tests: "in what the traffic shows (40 of 70 …)". */
+  scope?: string;
   /** Which selected areas verified something, and why the others did not (a CI reads coverage.notTested). */
   coverage?: Coverage;
   /** Problems outside any case (a suite file that failed to load, an interruption). */
@@ -62,6 +68,8 @@ export interface ConformanceSummary {
   waivers?: WaiverReport;
   /** --compare: what changed since an earlier run. */
   comparison?: Comparison;
+  /** The contract-coverage figure of the selected areas, with the files of the coverage table. */
+  contractCoverage?: ContractFigure;
   areas: Record<string, AreaCounts>;
   /** How many catalog requirements ended with each verdict. */
   requirementTotals: Record<RequirementVerdict, number>;
@@ -69,6 +77,9 @@ export interface ConformanceSummary {
   /** What the run changed on the target and could not put back, with the values to restore by hand (empty when
    * everything is as found). */
   leftovers: OpenLeftover[];
+  /** What the run set back to the values configured as on record (e-mail, postal address): the interface cannot
+   * confirm what was there before. */
+  setToConfigured?: OpenLeftover[];
   /** What the run created that the interface cannot remove (institution disclosures, transfers). */
   unremovable: UnremovableRecord[];
   /** What the operator's setup kept from a verdict, and which key or variable to check. */
@@ -96,6 +107,7 @@ export function buildSummary(
     unremovable?: UnremovableRecord[];
     waivers?: WaiverReport;
     comparison?: Comparison;
+    contractCoverage?: ContractFigure;
   } = {},
 ): ConformanceSummary {
   return {
@@ -103,10 +115,12 @@ export function buildSummary(
     facts,
     ...(setup.waivers ? { waivers: setup.waivers } : {}),
     ...(setup.comparison ? { comparison: setup.comparison } : {}),
+    ...(setup.contractCoverage ? { contractCoverage: setup.contractCoverage } : {}),
     areas: countByArea(cases),
     requirementTotals: countVerdicts(rows),
     requirements: rows,
     leftovers: openLeftovers(cases),
+    ...(setToConfigured(cases).length ? { setToConfigured: setToConfigured(cases) } : {}),
     unremovable: setup.unremovable ?? [],
     diagnosis: setup.diagnosis ?? [],
     cases: cases.map((c) => ({
@@ -153,8 +167,9 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 export function summaryMarkdown(s: ConformanceSummary): string {
   const f = s.facts;
   const out: string[] = [];
-  out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}`, '');
+  out.push(`# DBSI conformance summary: ${f.verdict.toUpperCase()}${f.scope ? ` ${f.scope}` : ''}`, '');
   if (f.headline && f.headline !== f.verdict) out.push(`**${f.headline}**`, '');
+  out.push(...contractFigureMarkdown(s.contractCoverage));
   out.push(...coversSection(s));
   out.push(...waiversSection(s));
   if (f.deviations?.length) {
@@ -193,8 +208,15 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   );
   if (s.diagnosis.length)
     out.push('## Diagnosis: the setup, not the target', '', '```', ...diagnosisBlock(s.diagnosis), '```', '');
-  if (s.leftovers.length)
-    out.push('## Left on the target: restore by hand', '', '```', ...leftoversBlock(s.leftovers), '```', '');
+  if (s.leftovers.length || s.setToConfigured?.length)
+    out.push(
+      '## Left on the target: restore by hand',
+      '',
+      '```',
+      ...leftoversBlock(s.leftovers, s.setToConfigured),
+      '```',
+      '',
+    );
   if (s.unremovable.length)
     out.push(
       '## Created, cannot be removed through ' + 'the interface',
@@ -312,6 +334,12 @@ function coversSection(s: ConformanceSummary): string[] {
       `${s.leftovers.length} ` +
         `change${s.leftovers.length === 1 ? '' : 's'} left on the target ` +
         `(restore by hand)`,
+    );
+  const set = s.setToConfigured?.length ?? 0;
+  if (set)
+    items.push(
+      `${set} value${set === 1 ? '' : 's'} set to the configured values; ` +
+        'the interface cannot confirm what was there before',
     );
   if (s.unremovable.length)
     items.push(

@@ -106,6 +106,38 @@ export function targetBaseUrls(config: unknown, file: string): TargetBaseUrls {
   return out;
 }
 
+/** What a configuration declares the target does differently from the spec (harness/run/deviations.ts). */
+export interface TargetDeclarations {
+  /** paths: an operation (its key) served at another path, with the same {parameters}. */
+  paths?: Record<string, string>;
+  /** The contact-info operation under a base URL of its own (other than baseUrl). */
+  contactInfoBaseUrl?: string;
+}
+
+/** A configuration's declared paths and contactInfoBaseUrl, or why they cannot be used. */
+export function targetDeclarations(config: unknown, file: string): TargetDeclarations {
+  const c = (config && typeof config === 'object' ? config : {}) as Record<string, unknown>;
+  const out: TargetDeclarations = {};
+  if (c.paths !== undefined) {
+    const paths = c.paths as Record<string, unknown>;
+    if (typeof paths !== 'object' || paths === null) throw new RenderingError(`${file}: paths is not an object`);
+    for (const [key, p] of Object.entries(paths)) {
+      if (typeof p !== 'string' || !p.startsWith('/')) throw new RenderingError(`${file}: paths.${key} is not a path`);
+    }
+    if (Object.keys(paths).length) out.paths = paths as Record<string, string>;
+  }
+  if (c.contactInfoBaseUrl !== undefined) {
+    let own: string;
+    try {
+      own = targetBaseUrls({ ...c, baseUrl: c.contactInfoBaseUrl }, file).baseUrl;
+    } catch (e) {
+      throw new RenderingError((e as Error).message.replace(/\bbaseUrl\b/, 'contactInfoBaseUrl'));
+    }
+    if (own !== targetBaseUrls(c, file).baseUrl) out.contactInfoBaseUrl = own;
+  }
+  return out;
+}
+
 /**
  * The document for one target: a single server (the origin the three base URLs share) and every path
  * preceded by its own base URL's path (`/identity/oauth2/v1/revoke`), so that a tool that reads only the
@@ -120,6 +152,7 @@ export function forTarget(
   urls: TargetBaseUrls,
   file: string,
   examples: Record<string, string> = {},
+  declared: TargetDeclarations = {},
 ): JsonObject {
   const parsed = BASE_KEYS.map((k) => [k, new URL(urls[k])] as const);
   const origins = new Set(parsed.map(([, u]) => u.origin));
@@ -151,7 +184,26 @@ export function forTarget(
     }
     op['x-spec-path'] = path;
     op['x-base-url'] = base;
-    const full = prefix[base] + path;
+    // Declared deviations (the configuration's paths and contactInfoBaseUrl): rendered where the target serves the
+    // operation, each named in x-declared-deviations.
+    const key = String(op.operationId);
+    const deviations: string[] = [];
+    const used = declared.paths?.[key] ?? path;
+    if (used !== path) deviations.push(`paths.${key}: served at ${used} instead of the spec's ${path}`);
+    let at = prefix[base];
+    const own = key === 'updateContactInfo' ? declared.contactInfoBaseUrl : undefined;
+    if (own) {
+      const u = new URL(own);
+      deviations.push(`contactInfoBaseUrl: served under ${own} instead of baseUrl ${urls[base]}`);
+      op['x-base-url'] = 'contactInfoBaseUrl';
+      at = u.pathname.replace(/\/+$/, '');
+      // Another origin than the one server: the operation names its own.
+      if (!origins.has(u.origin)) {
+        op.servers = [{ url: u.origin, description: `contactInfoBaseUrl of ${file}: ${own}` }];
+      }
+    }
+    if (deviations.length) op['x-declared-deviations'] = deviations;
+    const full = at + used;
     const item = (paths[full] ??= {});
     if (item[method]) throw new RenderingError(`${file}: two operations at ${method.toUpperCase()} ${full}`);
     item[method] = op;
@@ -168,7 +220,15 @@ export function forTarget(
     doc,
     `Rendered with --config for one target: every path is preceded by the path of its own base URL ` +
       `(${BASE_KEYS.map((k) => `${k}: ${prefix[k] || '(none)'}`).join(', ')}), under the one server ${origin}; ` +
-      '`x-spec-path` is the path as the spec writes it and `x-base-url` the base URL it is appended to.',
+      '`x-spec-path` is the path as the spec writes it and `x-base-url` the base URL it is appended to.' +
+      (Object.keys(declared.paths ?? {}).length || declared.contactInfoBaseUrl
+        ? ` Declared deviations of ${file} (the configuration says the target differs from the spec): ` +
+          [
+            ...Object.entries(declared.paths ?? {}).map(([k, p]) => `paths.${k} ${p}`),
+            ...(declared.contactInfoBaseUrl ? [`contactInfoBaseUrl ${declared.contactInfoBaseUrl}`] : []),
+          ].join(', ') +
+          '; each such operation is rendered where the target serves it, named in `x-declared-deviations`.'
+        : ''),
   );
   return doc;
 }

@@ -5,11 +5,12 @@ import type { RequirementRow } from './results';
 
 /**
  * Declared deviations: what the configuration says the target does differently from the spec (paths:
- * an operation served at another path). The run sends there, and every report says so: the requirements
- * that state the spec's path are not verified (the run never asked the spec's path), never passed.
+ * an operation served at another path; contactInfoBaseUrl: the contact-info operation under a base URL of
+ * its own, not the {base_url} of the disclosures). The run sends there, and every report says so: the
+ * requirements that state the spec's path are not verified (the run never asked the spec's path), never passed.
  */
 export interface DeclaredDeviation {
-  /** The configuration key, e.g. "paths.updateContactInfo". */
+  /** The configuration key, e.g. "paths.updateContactInfo" or "contactInfoBaseUrl". */
   key: string;
   operation: string;
   documented: string;
@@ -22,18 +23,31 @@ export interface DeclaredDeviation {
 
 /** `redact`: the run's Redactor (a path is written into every report). */
 export function declaredDeviations(
-  config: Pick<TargetConfig, 'paths'>,
+  config: Pick<TargetConfig, 'paths'> & Partial<Pick<TargetConfig, 'baseUrl' | 'contactInfoBaseUrl'>>,
   redact = (s: string) => s,
 ): DeclaredDeviation[] {
-  return Object.entries(config.paths ?? {}).map(([key, path]) => {
+  const statesPath = (op: (typeof OPERATIONS)[OperationKey]) =>
+    CATALOG.filter((r) => r.operations.includes(op.number) && r.statement.includes(op.path)).map((r) => r.id);
+  const out: DeclaredDeviation[] = Object.entries(config.paths ?? {}).map(([key, path]) => {
     const used = redact(path!);
     const op = OPERATIONS[key as OperationKey];
-    const states = (r: (typeof CATALOG)[number]) => r.operations.includes(op.number) && r.statement.includes(op.path);
-    const requirements = CATALOG.filter(states).map((r) => r.id);
     const operation = `${op.number}. ${op.name}`;
     const text = `paths.${key}: ${operation} is sent to ${op.method} ${used} instead of the spec's ${op.path}`;
-    return { key: `paths.${key}`, operation, documented: op.path, used, requirements, text };
+    return { key: `paths.${key}`, operation, documented: op.path, used, requirements: statesPath(op), text };
   });
+  const own = config.contactInfoBaseUrl;
+  // A base URL of its own is a choice the operator declares, as a path is: the spec's {base_url} is baseUrl's.
+  if (own !== undefined && config.baseUrl !== undefined && own !== config.baseUrl) {
+    const op = OPERATIONS.updateContactInfo;
+    const operation = `${op.number}. ${op.name}`;
+    const used = redact(`${own}${config.paths?.updateContactInfo ?? op.path}`);
+    const documented = `{base_url}${op.path}`;
+    const text =
+      `contactInfoBaseUrl: ${operation} is sent to ${op.method} ${used} instead of the spec's ${documented} ` +
+      `at the {base_url} of the other operations, baseUrl ${redact(config.baseUrl)}`;
+    out.push({ key: 'contactInfoBaseUrl', operation, documented, used, requirements: statesPath(op), text });
+  }
+  return out;
 }
 
 /** The rows of the requirements that state a path the run did not use: not verified, with the deviation. */

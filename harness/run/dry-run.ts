@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CaseContext, runCase, type RunSettings } from '../case';
-import { baseUrlOf, secretValues, type TargetConfig } from '../config';
+import { baseUrlOf, secretValues, type CustomerData, type TargetConfig } from '../config';
 import { DbsiClient, fillPath, type SendOptions } from '../http/client';
 import type { Area, SafetySwitch } from '../model';
 import { OPERATIONS } from '../operations';
@@ -31,6 +31,8 @@ export interface PlannedTest {
   requests: PlannedRequest[];
   /** Tests whose requests this one is judged on (a scenario several tests share), by title. */
   judgedOn: string[];
+  /** Why the test sends nothing of its own where the harness refuses it (e.g. contact data nobody confirmed). */
+  skipped?: string;
 }
 
 export const DRY_RUN_FILE = 'dry-run-plan.md';
@@ -83,11 +85,21 @@ export async function planRequests(
     const config = configured ?? rehearsal;
     // Shaped like the target's test data: as many customers, and the optional values it sends.
     const td = rehearsal.testData;
+    // A configured target's e-mail and postal address are sent only where it confirms them (as in a run).
+    const confirmed = (c: CustomerData, i?: number) => ({
+      ...c,
+      emailAndPostalConfirmed: (i === undefined ? config.testData.customer : config.testData.moreCustomers[i])
+        ?.emailAndPostalConfirmed,
+    });
     rehearsal = {
       ...rehearsal,
+      ...(embedded ? {} : { ownTarget: false }),
       testData: {
         ...td,
-        moreCustomers: td.moreCustomers?.slice(0, config.testData.moreCustomers?.length ?? 0),
+        ...(embedded ? {} : { customer: confirmed(td.customer) }),
+        moreCustomers: td.moreCustomers
+          ?.slice(0, config.testData.moreCustomers?.length ?? 0)
+          .map((c, i) => (embedded ? c : confirmed(c, i))),
         institutionCustomerId: config.testData.institutionCustomerId,
         accountType: config.testData.accountType,
       },
@@ -138,8 +150,10 @@ export async function planRequests(
               return client.send(o, events, signal);
             };
             const ctx = new CaseContext(settings, planning, f, c);
-            await runCase(ctx);
+            const report = await runCase(ctx);
+            const skipped = report.outcome === 'not-allowed' && !requests.length ? report.reason : undefined;
             return {
+              ...(skipped ? { skipped: targetRedactor.text(skipped) } : {}),
               area,
               operation: `${OPERATIONS[f.operation].number}. ` + `${OPERATIONS[f.operation].name}`,
               title: c.title,
@@ -196,7 +210,7 @@ export function planText(tests: PlannedTest[], target: string, markdown: boolean
       out.push(`## ${t.area} › ${t.operation} › ${t.title}`, '');
       if (t.judgedOn.length)
         out.push(`Judged (also) on the requests of ` + `${t.judgedOn.map((x) => `"${x}"`).join(', ')}.`, '');
-      if (!t.requests.length) out.push('(no request of its own)', '');
+      if (!t.requests.length) out.push(t.skipped ? `(${t.skipped})` : '(no request of its own)', '');
       else
         out.push(
           '| method | URL | switch |',
@@ -214,6 +228,7 @@ export function planText(tests: PlannedTest[], target: string, markdown: boolean
           }`,
       );
       for (const r of t.requests) out.push(`  ${r.sent ? '' : '✗ '}${r.method} ${r.url}  [${switchText(r)}]`);
+      if (t.skipped && !t.requests.length) out.push(`  (${t.skipped})`);
     }
     out.push('', totals);
   }

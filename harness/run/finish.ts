@@ -6,21 +6,29 @@ import type { Redactor } from '../redact';
 import type { SetupFinding } from '../setup/diagnosis';
 import { diagnosisBlock } from '../setup/diagnosis';
 import { writeContractCoverage } from '../contract-coverage/write';
+import { contractFigure } from '../evidence/summary-coverage';
 import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
 import type { SigningKey } from '../evidence/attestation';
 import { junitXml } from '../evidence/junit';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import type { Io } from './common';
-import { compareRuns, comparisonLines, type PreviousRun } from './compare';
+import { compareRuns, comparisonLines, configFingerprint, type PreviousRun } from './compare';
 import { consoleSummary } from './console';
 import { fullyCovered, headline, type Coverage } from './coverage';
 import { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
 import { EXIT } from './exit-codes';
-import { leftoversBlock, openLeftovers } from './leftovers';
+import { leftoversBlock, openLeftovers, setToConfigured } from './leftovers';
 import { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, type RequirementRow } from './results';
 import { casesForTerminal, terminalLine, terminalText } from './terminal-text';
 import { unremovableBlock, unremovableRecords } from './unremovable';
-import { applyWaivers, waivedHeadline, waiverBlock, waiverExitCode, type WaiverFile } from './waivers';
+import {
+  applyWaivers,
+  waivedHeadline,
+  waiverBlock,
+  waiverExitCode,
+  type WaiverFile,
+  type WaiverReport,
+} from './waivers';
 
 /**
  * One way to finish a run, whichever source judged it (issue 22): an active run (main.ts) and recorded
@@ -46,13 +54,16 @@ export interface RunToFinish {
   waivers?: { file: WaiverFile; now: Date };
   previous?: PreviousRun;
   /** The target's configuration: its declared deviations, and (an active run) the testData the suite sent. */
-  config?: Pick<TargetConfig, 'paths'> & Partial<Pick<TargetConfig, 'testData'>>;
+  config?: Pick<TargetConfig, 'paths'> & Partial<TargetConfig>;
   /** A source's own section of the summary (a capture's exchanges). */
   summaryExtra?: Record<string, unknown>;
   /** A source's own lines above the verdict line. */
   consoleExtra?(rows: RequirementRow[]): string[];
-  /** What the verdict is about, after its word on the verdict line (a capture: " in what the traffic shows"). */
-  verdictScope?: string;
+  /**
+   * What the verdict is about, after its word in the headline, the verdict line, the Markdown title and the HTML
+   * banner (a capture: "in what the traffic shows (40 of 70 requirements observed)"), from the final rows.
+   */
+  verdictScope?(rows: RequirementRow[]): string;
   /** The verdict line after "Verdict: <headline> (exit N) — ". */
   verdictTail(durationMs: number, cases: CaseReport[]): string;
   /** The contract-coverage measurement's source. */
@@ -77,10 +88,18 @@ export interface RunToFinish {
 }
 
 /** The verdict word of an exit code (the summary's and the headline's). */
-function verdictOf(exitCode: number, r: RunToFinish, cases: CaseReport[]): RunFacts['verdict'] {
+function verdictOf(
+  exitCode: number,
+  r: RunToFinish,
+  cases: CaseReport[],
+  waivers: WaiverReport | undefined,
+): RunFacts['verdict'] {
   if (r.interrupted) return 'interrupted';
   if (exitCode === EXIT.CONFORMANT) return 'conformant';
   if (exitCode === EXIT.PARTLY_TESTED) return 'conformant in the areas tested';
+  // Under --strict a waiver no longer needed fails the run (exit 1): where no test failed, that is the finding.
+  const unneeded = waivers?.waivers.some((w) => w.state === 'no-longer-needed');
+  if (exitCode === 1 && unneeded && !cases.some((c) => c.outcome === 'failed')) return 'waiver no longer needed';
   if (exitCode === 1) return 'non-conformant';
   const noVerdict = cases.some((c) => c.outcome === 'could-not-test' || c.outcome === 'error');
   if (r.problems.length === 0 && openLeftovers(cases).length > 0 && !noVerdict) return 'left changes on the target';
@@ -110,7 +129,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     ...r.facts,
     durationMs,
     exitCode,
-    verdict: verdictOf(exitCode, r, cases),
+    verdict: verdictOf(exitCode, r, cases, waived?.report),
     problems,
     coverage,
   };
@@ -120,20 +139,35 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const deviations = r.config ? declaredDeviations(r.config, (s) => redactor.text(s)) : [];
   if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
   const rows = markDeviations(r.readRows ? r.readRows(waived?.rows ?? rows0) : (waived?.rows ?? rows0), deviations);
-  const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt);
+  const scope = r.verdictScope?.(rows);
+  if (scope) {
+    const h = facts.headline!;
+    // After the verdict and its own parenthesis ("conformant in the areas tested (2 of 4)"), before "; …".
+    const at = h.includes('; ') ? h.indexOf('; ') : h.length;
+    Object.assign(facts, { scope, headline: `${h.slice(0, at)} ${scope}${h.slice(at)}` });
+  }
+  if (r.config?.testData && r.config.allow) facts.configSha256 = configFingerprint(r.config as TargetConfig);
+  const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt, facts);
+  // Contract coverage (issue 23) of the selected areas: reports/contract-coverage.md and .json; its figure goes into
+  // the summary (with a link to the table), its line above the verdict.
+  const contract = writeContractCoverage(r.out.dir, cases, {
+    ...(r.contractSource ? { source: r.contractSource } : { testData: r.config?.testData }),
+    areas: r.facts.areas,
+  });
+  const contractCoverage = contractFigure(contract.report, contract.line);
   const summary = {
-    ...buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison }),
+    ...buildSummary(facts, cases, rows, {
+      diagnosis,
+      unremovable,
+      waivers: waived?.report,
+      comparison,
+      contractCoverage,
+    }),
     ...r.summaryExtra,
   };
   writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(r.out.dir, 'conformance-summary.md'), summaryMarkdown(summary));
   writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable));
-  // Contract coverage (issue 23): reports/contract-coverage.md and .json; its line is printed above the verdict.
-  const contractLine = writeContractCoverage(
-    r.out.dir,
-    cases,
-    r.contractSource ? { source: r.contractSource } : { testData: r.config?.testData },
-  );
 
   const block = (lines: string[]) => lines.length && io.out(redactor.text([...lines, ''].join('\n')));
   io.out('');
@@ -144,19 +178,15 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   if (!r.interrupted && nothingVerified(cases))
     io.out(`Nothing was verified ` + `(${nothingVerifiedWhy(cases)}), so there is no verdict.`);
   // Never silent: what the run could not put back, with the values to restore by hand.
-  block(leftoversBlock(openLeftovers(cases)));
+  block(leftoversBlock(openLeftovers(cases), setToConfigured(cases)));
   block(unremovableBlock(unremovable));
   for (const l of r.consoleExtra?.(rows) ?? []) io.out(l);
   // What the setup kept from a verdict, and which key or variable to check: closes the output, above the verdict.
   const diagnosed = diagnosisBlock(diagnosis);
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
-  io.out(contractLine);
-  const [word, rest] = facts.headline!.startsWith(facts.verdict)
-    ? [facts.verdict, facts.headline!.slice(facts.verdict.length)]
-    : [facts.headline!, ''];
-  const scoped = `${word}${r.verdictScope ?? ''}${rest}`;
-  io.out(`Verdict: ${scoped} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
+  io.out(contract.line);
+  io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
   const shown = r.out.shownDir;
   io.out(
     `Reports: ${join(shown, 'conformance-summary.md')}, ` +

@@ -102,7 +102,7 @@ export function nothingVerifiedWhy(cases: CaseReport[]): string {
   const n = (o: CaseOutcome[]) => cases.filter((c) => o.includes(c.outcome)).length;
   const parts = [
     [n(['could-not-test', 'error']), 'could not test'],
-    [n(['not-allowed']), 'skipped: not allowed on this target (allow.* off)'],
+    [n(['not-allowed']), 'skipped: not allowed on this target (a switch off, or data not confirmed)'],
     [n(['not-applicable']), 'not applicable'],
   ] as const;
   return parts

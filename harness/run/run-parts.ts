@@ -21,7 +21,7 @@ export { junitXml } from '../evidence/junit';
 export { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows } from './results';
 export { buildSummary, summaryMarkdown } from '../evidence/summary';
 export { casesForTerminal, terminalLine, terminalText } from './terminal-text';
-export { leftoversBlock, openLeftovers } from './leftovers';
+export { leftoversBlock, openLeftovers, setToConfigured } from './leftovers';
 export { newRunKey, openCancelChannel } from './cancel-channel';
 export { unremovableBlock, unremovableRecords } from './unremovable';
 export { regradeCase, SetupProof } from '../setup/proof';

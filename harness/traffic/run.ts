@@ -290,7 +290,11 @@ export async function judgeTraffic(
       );
       return out;
     },
-    verdictScope: ' in what the traffic shows',
+    verdictScope(rows) {
+      const observed = rows.filter((r) => r.verdict !== 'not-observed' && r.verdict !== 'not-testable').length;
+      const testable = rows.filter((r) => r.verdict !== 'not-testable').length;
+      return `in what the traffic shows (${observed} of ${testable} requirements observed)`;
+    },
     verdictTail: (ms, judged) =>
       `${mapped.length} exchanges judged, ${judged.length} with a ` + `verdict, in ${(ms / 1000).toFixed(1)} s`,
     contractSource: 'traffic',

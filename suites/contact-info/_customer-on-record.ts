@@ -39,6 +39,8 @@ export interface OnRecord {
   cleared: boolean;
   emailChanged: boolean;
   postalChanged: boolean;
+  /** An accepted update named the configured phone as oldPhoneNumber in this run: it was on record (rule 2). */
+  startProven?: boolean;
   /** An update of this customer was served in this run: its configured id (and number) are on record. */
   served?: boolean;
   /** The accepted update that put `phone` on record (named it as new), while the run believes it: the log's evidence of

@@ -12,6 +12,13 @@ import type { CustomerData } from '../../harness/config';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
 import { asConfigured, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
 import { phoneKey, samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
+import {
+  carriesEmailOrPostal,
+  emailAndPostalKnown,
+  listSetToConfigured,
+  phoneAdvice,
+  requireConfirmed,
+} from './_unconfirmable';
 
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
@@ -253,7 +260,7 @@ export class Customer {
    * testData.moreCustomers[2].customerId): what a could-not-test that a configured value may cause
    * names (CaseContext.couldNotTest's setupKey, gathered in the run's diagnosis block).
    */
-  configKey(field: 'customerId' | 'phoneNumber'): string {
+  configKey(field: 'customerId' | 'phoneNumber' | 'emailAndPostalConfirmed'): string {
     const more = this.t.config.testData.moreCustomers;
     let i = more.indexOf(this.datum);
     // By identity; else (a copy of the configured datum) by its customerId.
@@ -292,7 +299,7 @@ export class Customer {
       relies: this.relies(keep),
     });
     this.log.push(res);
-    if (is2xx(res.status)) this.s.served = true;
+    if (is2xx(res.status)) this.s.served = this.s.startProven = true;
   }
 
   /**
@@ -321,6 +328,13 @@ export class Customer {
         'testData.customer.postalAddress is not configured: the suite does ' +
           'not change a postal address it could not restore',
       );
+    if (what.email || what.postal)
+      requireConfirmed(this.t, this.datum, this.configKey('emailAndPostalConfirmed'), this.path);
+  }
+
+  /** No e-mail or postal address leaves the machine unless the values on record are known (_unconfirmable.ts). */
+  private requireConfirmed(): void {
+    requireConfirmed(this.t, this.datum, this.configKey('emailAndPostalConfirmed'), this.path);
   }
 
   /** The path after the base URL, as the client sends it. */
@@ -487,6 +501,7 @@ export class Customer {
       ...(u.emailAddress !== undefined ? { emailAddress: this.original.emailAddress } : {}),
       ...(u.postalAddress !== undefined ? { postalAddress: this.original.postalAddress } : {}),
     };
+    if (carriesEmailOrPostal(unchanged)) this.requireConfirmed();
     // Served elsewhere, it proves the configured customer and number all the same.
     const relies = this.relies(unchanged);
     const res = await this.t.send({
@@ -513,6 +528,7 @@ export class Customer {
    * the restore, and so is what one with an unknown outcome may have put there (then rethrown).
    */
   async update(u: ContactUpdate, label: string, credentials: ContactCredentials = 'configured'): Promise<HttpResult> {
+    if (carriesEmailOrPostal(u)) this.requireConfirmed();
     let res: HttpResult;
     try {
       res = await this.t.send({
@@ -569,6 +585,7 @@ export class Customer {
           : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
       if (!samePhone(set, this.start) && !s.mayBe.some((p) => samePhone(p, set))) s.mayBe.push(set);
       const keeps = old !== undefined && samePhone(old, set);
+      if (!unknownOutcome && old !== undefined && samePhone(old, this.start)) s.startProven = true;
       if (unknownOutcome) {
         if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
       } else if (this.sole) {
@@ -620,7 +637,10 @@ export class Customer {
       ...[...s.mayBe].reverse(),
       ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : []),
     ].filter((p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i);
-    const together = this.original.emailAddress !== undefined && this.original.postalAddress !== undefined;
+    const together =
+      this.original.emailAddress !== undefined &&
+      this.original.postalAddress !== undefined &&
+      emailAndPostalKnown(this.t, this.datum);
     let confirmedBy: HttpResult | undefined;
     const confirm = async () => {
       const keep = {
@@ -704,14 +724,16 @@ export class Customer {
       return;
     }
     const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
+    // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
+    const known = s.startProven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
     s.unknown = why;
     s.uncertain = true;
     problems.push(`could not confirm that the phone number is back to ${this.describe(start)}: ${why}`);
     this.t.leftBehind({
       key: this.key,
       what: `phone number of ${this.who}`,
-      now: `unknown: ${[...mayBe, start].map((p) => this.describe(p)).join(' or ')}`,
-      restore: `phoneNumber ${this.describe(start)}`,
+      now: `unknown: ${[...mayBe, ...(known === 'refused' ? [] : [start])].map((p) => this.describe(p)).join(' or ')}`,
+      restore: phoneAdvice(start, known, this.configKey('phoneNumber'), (p) => this.describe(p)),
       why,
     });
   }
@@ -751,7 +773,8 @@ export class Customer {
     if (
       (!emailBack || !postalBack) &&
       this.original.emailAddress !== undefined &&
-      this.original.postalAddress !== undefined
+      this.original.postalAddress !== undefined &&
+      emailAndPostalKnown(this.t, this.datum)
     ) {
       if (
         await attempt(
@@ -765,6 +788,21 @@ export class Customer {
     const postalKey = `contact-info postal|${this.t.config.baseUrl}|${this.customerId}`;
     if (email && emailBack) this.t.putBack(emailKey);
     if (postal && postalBack) this.t.putBack(postalKey);
+    const confirmedBy = this.configKey('emailAndPostalConfirmed');
+    if (email && emailBack)
+      listSetToConfigured(this.t, {
+        key: `${emailKey}|set`,
+        what: `e-mail address of ${this.who}`,
+        value: this.original.emailAddress,
+        confirmedBy,
+      });
+    if (postal && postalBack)
+      listSetToConfigured(this.t, {
+        key: `${postalKey}|set`,
+        what: `postal address of ${this.who}`,
+        value: this.original.postalAddress,
+        confirmedBy,
+      });
     // Back, or listed as a leftover: either way nothing is left for a later case to restore.
     s.emailChanged = false;
     s.postalChanged = false;

@@ -1,5 +1,6 @@
 import type { CaseDef } from '../../harness/case';
 import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
+import { knownContactData } from './_unconfirmable';
 import { Customer } from './customer';
 
 /**
@@ -57,7 +58,7 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
     title: 'refuses an oldPhoneNumber that is not on record whatever else the body carries',
     requirements: ['OP10-RULE2-OLD-PHONE-MATCH'],
     async run(t) {
-      const c = await Customer.forRefusals(t);
+      const c = await Customer.forRefusals(t, knownContactData(t));
       // A faulty target that serves one of these changes the e-mail or address: only where they can be put back.
       c.requireRestorable({ email: true, postal: true });
       await c.control(t);

@@ -1,5 +1,6 @@
 import type { CaseContext, CaseDef } from '../../harness/case';
 import { testEmailAddress, testPostalAddress } from '../../data-builders/contact-info';
+import { knownContactData } from './_unconfirmable';
 import { Customer, is2xx } from './customer';
 import { verifyDocumentedPath } from './_documented-path';
 
@@ -80,7 +81,7 @@ export const STORED_PHONE_NUMBER: CaseDef[] = [
     title: 'stores a phone number sent together with an e-mail and a postal address',
     requirements: ['OP10-RULE3-PHONE-STORED'],
     async run(t) {
-      const c = await Customer.forPhoneChanges(t);
+      const c = await Customer.forPhoneChanges(t, knownContactData(t));
       c.requireRestorable({ email: true, postal: true });
       await provesStored(t, c, 'OP10-RULE3-PHONE-STORED', true);
     },
@@ -89,7 +90,7 @@ export const STORED_PHONE_NUMBER: CaseDef[] = [
     title: 'keeps the phone number when only the e-mail and postal address are supplied',
     requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-RULE1-UNSUPPLIED-KEPT'],
     async run(t) {
-      const c = await Customer.forPhoneChanges(t);
+      const c = await Customer.forPhoneChanges(t, knownContactData(t));
       c.requireRestorable({ email: true, postal: true });
       // From the number the run knows is on record (again from the configured one, where one an earlier test left is
       // refused).

@@ -2,6 +2,7 @@ import type { CaseContext, CaseDef } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
 import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
 import { verifyDocumentedPath } from './_documented-path';
+import { knownContactData } from './_unconfirmable';
 import { Customer, is2xx } from './customer';
 
 /**
@@ -67,7 +68,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
     title: 'answers 204 with no content to a phone number, e-mail address and postal address update together',
     requirements: ['OP10-PATH', 'OP10-RULE3-ALL-THREE', 'OP10-SUCCESS-NO-CONTENT'],
     async run(t) {
-      const c = await Customer.forPhoneChanges(t);
+      const c = await Customer.forPhoneChanges(t, knownContactData(t));
       c.requireRestorable({ email: true, postal: true });
       let sent: ContactUpdate = {};
       const { res } = await c.changeFromOnRecord(
