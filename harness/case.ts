@@ -11,6 +11,7 @@ import { judgeExchange, judgeLog } from './rules/judge';
 import { captureView, type Judged } from './rules/capture-view';
 import type { Known, Seen } from './rules/exchange';
 import type { RunState } from './run-state';
+import type { ExploreSettings } from './explore-settings';
 
 /** What a run knows, the same in every worker: the target, the seed, strictness. */
 export interface RunSettings {
@@ -21,6 +22,8 @@ export interface RunSettings {
   runId: string;
   /** Where links to spec sections point. */
   specUrl: string;
+  /** The model-based explorer's budget (undefined: the embedded target's default). */
+  explore?: ExploreSettings;
 }
 
 /** Where a case's evidence goes while it runs: Allure in a vitest run, nothing in the self-tests. */

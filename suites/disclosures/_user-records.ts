@@ -221,9 +221,10 @@ export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef):
  */
 export async function freshDisclosure(
   t: CaseContext,
-  opts: { whenAllBusy?: () => Promise<DisclosureRef | undefined> } = {},
+  opts: { whenAllBusy?: () => Promise<DisclosureRef | undefined>; besides?: DisclosureRef } = {},
 ): Promise<DisclosureRef> {
-  const all = await disclosureCandidates(t);
+  const other = opts.besides?.institutionDisclosureId;
+  const all = (await disclosureCandidates(t)).filter((c) => c.institutionDisclosureId !== other);
   const tried = new Set<DisclosureRef>();
   for (;;) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));

@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest';
+import { CaseContext, runCase, type RunSettings } from '../harness/case';
+import { secretValues } from '../harness/config';
+import type { ExploreSettings } from '../harness/explore-settings';
+import { DbsiClient } from '../harness/http/client';
+import type { CaseReport } from '../harness/model';
+import { Redactor } from '../harness/redact';
+import { referenceConfig } from '../reference-target/config';
+import { startReferenceTarget } from '../reference-target/server';
+import exploreFeature, { EXPLORE_TITLE } from '../suites/explore/explore-user-disclosures';
+import { FEATURES_BY_AREA } from '../suites';
+
+/** Run the explorer alone (not the hand-written cases) against a fresh reference target. */
+async function explore(faults: string[], explore: ExploreSettings, seed = 7): Promise<CaseReport> {
+  const target = await startReferenceTarget({ faults });
+  try {
+    const config = referenceConfig(target, {});
+    const settings: RunSettings = { config, seed, strict: false, runId: 'rtex', specUrl: 'spec.md', explore };
+    const client = new DbsiClient(config, new Redactor(secretValues(config)));
+    const report = await runCase(new CaseContext(settings, client, exploreFeature, exploreFeature.cases[0]!));
+    await client.close();
+    return report;
+  } finally {
+    await target.close();
+  }
+}
+
+const failedIds = (r: CaseReport) => r.checks.filter((k) => k.outcome === 'failed').map((k) => k.requirement);
+/** The numbered lines of the shrunk sequence a failure's text shows. */
+const steps = (r: CaseReport) => (r.reason ?? '').split('\n').filter((l) => /^\s+\d+\. /.test(l));
+
+describe('the model-based explorer (issue 33)', () => {
+  test('is registered with the disclosures area', () => {
+    expect(FEATURES_BY_AREA.disclosures.flatMap((f) => f.cases.map((c) => c.title))).toContain(EXPLORE_TITLE);
+  });
+
+  test('passes on the faultless target, judging the state rules on what it explored', async () => {
+    const r = await explore([], { count: 12, seconds: 30 });
+    expect(r.outcome, r.reason).toBe('passed');
+    const passed = new Set(r.checks.filter((k) => k.outcome === 'passed').map((k) => k.requirement));
+    for (const id of ['STATE-UD-CREATE', 'STATE-UD-CHANGE', 'STATE-UD-DELETE', 'STATE-UD-DELETE-ONLY-NAMED'])
+      expect([...passed]).toContain(id);
+  });
+
+  test('finds a fault only a re-created record shows, and reports the shrunk sequence and its replay', async () => {
+    const r = await explore(['op5-revives-deleted-record'], { count: 60, seconds: 60 });
+    expect(r.outcome, r.reason).toBe('failed');
+    expect(failedIds(r)).toContain('STATE-UD-CREATE');
+    const reason = r.reason ?? '';
+    expect(reason).toMatch(/shrunk sequence/);
+    expect(reason).toMatch(/--seed 7 --area disclosures/);
+    expect(reason).toMatch(/fast-check seed -?\d+, path "[\d:]+"/);
+    expect(reason).toMatch(/curl /);
+    // At most: a record, its delete, a create with NOT_ACCEPTED (each read back). The target remembers deletes
+    // across sequences (what the fault is), so a later try may need fewer of them.
+    const writes = steps(r).filter((l) => / (create|change|delete) /.test(l) && !/clean-up/.test(l));
+    expect(writes.length, steps(r).join('\n')).toBeLessThanOrEqual(3);
+    expect(writes.at(-1), steps(r).join('\n')).toMatch(/create [AB] with NOT_ACCEPTED/);
+    // The replay's exchanges are the test's evidence.
+    expect(r.exchanges.length).toBeGreaterThan(3);
+  });
+
+  test('shrinks a two-step fault (a record, then a delete by a near variant of its id) to those two', async () => {
+    const r = await explore(['op7-by-id-reads-a-prefix'], { count: 60, seconds: 60 });
+    expect(r.outcome, r.reason).toBe('failed');
+    expect(failedIds(r)).toContain('STATE-UD-DELETE-ONLY-NAMED');
+    const writes = steps(r).filter((l) => / (create|change|delete) /.test(l) && !/clean-up/.test(l));
+    expect(writes.length, steps(r).join('\n')).toBe(2);
+    expect(writes[0]).toMatch(/create A/);
+    expect(writes[1]).toMatch(/delete an id near A's \((suffix)\)/);
+  });
+
+  test('--explore 0 turns it off', async () => {
+    const r = await explore([], { count: 0, seconds: 5 });
+    expect(r.outcome).toBe('not-applicable');
+    expect(r.exchanges).toEqual([]);
+  });
+});

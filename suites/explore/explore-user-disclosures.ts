@@ -1,0 +1,106 @@
+import { CATALOG } from '../../requirements';
+import { feature, type CaseContext } from '../../harness/case';
+import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-settings';
+import { holdExplored } from '../../harness/explore-verdicts';
+import { freshDisclosure } from '../disclosures/_user-records';
+import type { DisclosureRef } from '../../data-builders/disclosures';
+import { again, failing, runSequence, search, type SearchResult } from './search';
+import { slotName, type Ground } from './sequence';
+import { evidence, seedOf } from './evidence';
+
+/**
+ * The model-based explorer of the users' acceptance records (issue 33, docs/explorer.md): seeded sequences of
+ * creates, changes and deletes (every status, both forms, ids never issued and near variants of real ones) on
+ * two records of the configured user, each read back and cleaned up, the whole log held to the rules. A failing
+ * sequence is shrunk, replayed once more through this test (its exchanges are this test's evidence) and reported
+ * with its numbered steps, seed, replay path and curl lines.
+ */
+
+const USER_OPERATIONS = [4, 5, 6, 7];
+/** Every requirement the rules may judge on operations 4–7 (and the conventions they share). */
+export const EXPLORED_REQUIREMENTS = CATALOG.filter(
+  (r) =>
+    !r.notTestable &&
+    !r.judgedInTraffic &&
+    (r.operations.some((o) => USER_OPERATIONS.includes(o)) ||
+      ['CONV-JSON-BODIES', 'DISC-AUTH-REQUIRED'].includes(r.id)),
+).map((r) => r.id);
+
+export const EXPLORE_TITLE = 'explored sequences of acceptance records hold every rule (model-based, shrunk)';
+
+async function slots(t: CaseContext): Promise<DisclosureRef[]> {
+  const a = await freshDisclosure(t);
+  // A second record where a second free disclosure is listed (one configured testData.disclosure: one record).
+  if (t.config.testData.disclosure) return [a];
+  try {
+    return [a, await freshDisclosure(t, { besides: a })];
+  } catch {
+    return [a];
+  }
+}
+
+async function explore(t: CaseContext): Promise<void> {
+  const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
+  if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
+  const ground: Ground = {
+    t,
+    user: t.config.testData.institutionUserId,
+    slots: await slots(t),
+    ghost: {
+      institutionDisclosureId: `dbsi-${t.settings.runId}-ghost`,
+      institutionDisclosureName: `dbsi-${t.settings.runId}-ghost`,
+      institutionId: t.config.testData.institutionId,
+    },
+  };
+  await t.parameter(
+    'explored records',
+    ground.slots.map((d, k) => `${slotName(k)}: ${d.institutionDisclosureName}`).join('; '),
+  );
+  const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);
+  const seed = seedOf(t);
+  const result = await search(ground, quiet, {
+    count: budget.count,
+    deadline: Date.now() + budget.seconds * 1000,
+    seed,
+    strict: t.settings.strict,
+    maxCommands: EXPLORE_MAX_COMMANDS,
+  });
+  await t.parameter('explored', summaryLine(result));
+  if (result.found) return confirm(t, ground, result);
+  if (result.runs === 0) t.couldNotTest('no sequence ran within the time budget (--explore-time)');
+  const passed = [...result.passed].filter(([id]) => EXPLORED_REQUIREMENTS.includes(id));
+  if (passed.length === 0) t.couldNotTest(`the explored sequences gave no verdict (${summaryLine(result)})`);
+  holdExplored(t, { declared: EXPLORED_REQUIREMENTS, runs: result.runs, graded: [...result.graded.values()], passed });
+}
+
+export function summaryLine(r: SearchResult): string {
+  const inconclusive = r.inconclusive.length ? `, ${r.inconclusive.length} could not be judged` : '';
+  return `${r.runs} sequence${r.runs === 1 ? '' : 's'}, ${r.requests} requests${inconclusive}`;
+}
+
+/** Replay the shrunk sequence through the test (recorded), and report what fails on it. */
+async function confirm(t: CaseContext, ground: Ground, result: SearchResult): Promise<void> {
+  const found = result.found!;
+  const replay = await t.step('replay of the shrunk sequence', () =>
+    runSequence(ground, (o) => t.send(o), again(found.run), t.settings.strict),
+  );
+  const text = evidence(t, found, replay);
+  const failed = failing(replay.verdicts, t.settings.strict).filter((r) =>
+    EXPLORED_REQUIREMENTS.includes(r.requirement),
+  );
+  if (failed.length === 0)
+    t.couldNotTest(
+      `a sequence failed while exploring but not when replayed (the target may be changing meanwhile)${text}`,
+    );
+  holdExplored(t, {
+    declared: EXPLORED_REQUIREMENTS,
+    runs: result.runs,
+    failed: { verdicts: failed, text },
+    graded: [],
+    passed: [],
+  });
+}
+
+export default feature('disclosures', 'listUserDisclosures', [
+  { title: EXPLORE_TITLE, requirements: EXPLORED_REQUIREMENTS, run: explore },
+]);
