@@ -29,7 +29,11 @@ export function upserted(
     institutionDisclosureName: name,
     institutionUserDisclosureId: newId(),
     institutionDisclosureId: disclosureId,
-    accountId: accountId ?? 'unknown',
+    // No AccountId is sent with a change: the account of the user's other records, as the target knows it.
+    accountId:
+      accountId ??
+      [...state.userDisclosures.values()].find((u) => u.institutionUserId === user.userId)?.accountId ??
+      'unknown',
   };
   state.userDisclosures.set(record.institutionUserDisclosureId, record);
   return record;

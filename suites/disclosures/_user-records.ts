@@ -8,6 +8,7 @@ import type { CaseContext } from '../../harness/case';
 import { TransportError, type SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
+import { besideTheExplorer } from './_explorer-lock';
 import { is2xx, type Listed } from './_institution-disclosures';
 import { caseKnows, refused, sawList, sawWrite, sendWrite, track, type Known } from './_case-records';
 import { alreadyAccepted, checkConfiguredDisclosure, customerIdDisproven, DISCLOSURE_KEY } from './_test-data';
@@ -272,6 +273,7 @@ export async function freshDisclosure(
  * side by side with operation 1's list.
  */
 export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRef[]> {
+  await besideTheExplorer(t);
   const before = recordsBeforeTheRun(t);
   before.catch(() => undefined); // awaited below, unless operation 1 gives nothing to choose from
   // A configured disclosure the target does not list: nothing is written for it (could not test, naming the key).

@@ -2,9 +2,11 @@ import { CATALOG } from '../../requirements';
 import { feature, type CaseContext } from '../../harness/case';
 import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-settings';
 import { holdExplored } from '../../harness/explore-verdicts';
+import type { HttpResult } from '../../harness/http/client';
 import { freshDisclosure } from '../disclosures/_user-records';
+import { explorerTurn } from '../disclosures/_explorer-lock';
 import type { DisclosureRef } from '../../data-builders/disclosures';
-import { again, failing, runSequence, search, type SearchResult } from './search';
+import { again, failing, runSequence, search, type SearchResult, type SequenceRun } from './search';
 import { slotName, type Ground } from './sequence';
 import { evidence, seedOf } from './evidence';
 
@@ -26,6 +28,9 @@ export const EXPLORED_REQUIREMENTS = CATALOG.filter(
       ['CONV-JSON-BODIES', 'DISC-AUTH-REQUIRED'].includes(r.id)),
 ).map((r) => r.id);
 
+/** The evidence a passing exploration keeps: how the target answered where the spec leaves the answer open. */
+const OPEN_ANSWERS = 'the explorer: the first answer of each kind to a write of a record no list showed';
+
 export const EXPLORE_TITLE = 'explored sequences of acceptance records hold every rule (model-based, shrunk)';
 
 async function slots(t: CaseContext): Promise<DisclosureRef[]> {
@@ -42,6 +47,7 @@ async function slots(t: CaseContext): Promise<DisclosureRef[]> {
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
+  await explorerTurn(t);
   const ground: Ground = {
     t,
     user: t.config.testData.institutionUserId,
@@ -67,10 +73,21 @@ async function explore(t: CaseContext): Promise<void> {
   });
   await t.parameter('explored', summaryLine(result));
   if (result.found) return confirm(t, ground, result);
+  await keep(t, OPEN_ANSWERS, [...result.open.values()]);
   if (result.runs === 0) t.couldNotTest('no sequence ran within the time budget (--explore-time)');
   const passed = [...result.passed].filter(([id]) => EXPLORED_REQUIREMENTS.includes(id));
   if (passed.length === 0) t.couldNotTest(`the explored sequences gave no verdict (${summaryLine(result)})`);
   holdExplored(t, { declared: EXPLORED_REQUIREMENTS, runs: result.runs, graded: [...result.graded.values()], passed });
+}
+
+/** Exchanges the explorer sent with its own client, kept as this test's evidence under a step. */
+async function keep(t: CaseContext, step: string, results: HttpResult[]): Promise<void> {
+  await t.step(step, async () => {
+    for (const r of results) {
+      t.exchanges.push(r.exchange);
+      await t.sink.exchange(r.exchange);
+    }
+  });
 }
 
 export function summaryLine(r: SearchResult): string {
@@ -78,20 +95,26 @@ export function summaryLine(r: SearchResult): string {
   return `${r.runs} sequence${r.runs === 1 ? '' : 's'}, ${r.requests} requests${inconclusive}`;
 }
 
-/** Replay the shrunk sequence through the test (recorded), and report what fails on it. */
+/**
+ * Replay the shrunk sequence through the test (recorded: its exchanges are the evidence) and report what fails on
+ * it. Where the replay passes, the target's answers depend on what ran before it (what an earlier sequence left, a
+ * record the fault removed): the failure the rules reached while exploring is reported, with its own exchanges,
+ * and says so (a verdict the rules reach on an exchange of the run reaches the summary).
+ */
 async function confirm(t: CaseContext, ground: Ground, result: SearchResult): Promise<void> {
   const found = result.found!;
   const replay = await t.step('replay of the shrunk sequence', () =>
     runSequence(ground, (o) => t.send(o), again(found.run), t.settings.strict),
   );
-  const text = evidence(t, found, replay);
-  const failed = failing(replay.verdicts, t.settings.strict).filter((r) =>
-    EXPLORED_REQUIREMENTS.includes(r.requirement),
-  );
-  if (failed.length === 0)
-    t.couldNotTest(
-      `a sequence failed while exploring but not when replayed (the target may be changing meanwhile)${text}`,
-    );
+  const mine = (run: SequenceRun) =>
+    failing(run.verdicts, t.settings.strict).filter((r) => EXPLORED_REQUIREMENTS.includes(r.requirement));
+  let failed = mine(replay);
+  let text = evidence(t, found, replay, true);
+  if (failed.length === 0) {
+    await keep(t, 'the shrunk sequence as it first failed', found.run.seq.results);
+    failed = mine(found.run);
+    text = evidence(t, found, found.run, false);
+  }
   holdExplored(t, {
     declared: EXPLORED_REQUIREMENTS,
     runs: result.runs,

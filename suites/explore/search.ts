@@ -48,6 +48,9 @@ export interface SearchResult {
   graded: Map<string, Reached>;
   /** Requirements that got a passing verdict, and how many. */
   passed: Map<string, number>;
+  /** The first answer of each operation and status to a write of a record the log did not show (the spec leaves it
+   * open): the choices the target made, as evidence. */
+  open: Map<string, HttpResult>;
   found?: { commands: string[]; seed: number; path: string; replay: string; run: SequenceRun };
   /** fast-check stopped for another reason (a suite error): its message. */
   error?: string;
@@ -101,7 +104,14 @@ export const failing = (verdicts: Reached[], strict: boolean): Reached[] =>
   verdicts.filter((r) => r.verdict.outcome === 'failed' && (strict || requirement(r.requirement).grade === 'MUST'));
 
 export async function search(ground: Ground, send: Sender, o: SearchOptions): Promise<SearchResult> {
-  const result: SearchResult = { runs: 0, requests: 0, inconclusive: [], graded: new Map(), passed: new Map() };
+  const result: SearchResult = {
+    runs: 0,
+    requests: 0,
+    inconclusive: [],
+    graded: new Map(),
+    passed: new Map(),
+    open: new Map(),
+  };
   let last: { run: SequenceRun; commands: string } | undefined;
   let error: unknown;
   const property = fc.asyncProperty(
@@ -117,6 +127,10 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
       }
       result.runs++;
       result.requests += run.seq.results.length;
+      for (const r of run.seq.openAnswers) {
+        const key = `${r.exchange.operation} ${r.status}`;
+        if (!result.open.has(key)) result.open.set(key, r);
+      }
       if (run.inconclusive) result.inconclusive.push(run.inconclusive);
       for (const r of run.verdicts) {
         if (r.verdict.outcome === 'passed')

@@ -39,6 +39,8 @@ export class Sequence {
   /** The numbered lines: operation, form and values, and the answer. */
   readonly lines: string[] = [];
   readonly state: UserDisclosureState;
+  /** The answers to writes of records the log did not show (what the spec leaves open). */
+  readonly openAnswers: HttpResult[] = [];
   /** Slots a write named: the clean-up deletes what a list shows of them. */
   readonly written = new Set<number>();
 
@@ -61,6 +63,7 @@ export class Sequence {
     const sent = this.sender(o);
     const res = await (write ? runWrite(t, sent) : sent);
     this.results.push(res);
+    if (open) this.openAnswers.push(res);
     if (res.logged) {
       const s: Seen = { ...res.logged, keepsAuthorization: true, ...(open ? { authority: undefined } : {}) };
       this.log.push(s);
@@ -129,7 +132,7 @@ export class Sequence {
         operation: op,
         ...req,
         ...(byId ? { pathParams: { institutionUserDisclosureId: id } } : {}),
-        label: `explore: ${kind} ${target}`,
+        label: `explore: ${kind} ${target}${open && !how ? ' (no record listed)' : ''}`,
       },
       true,
       open,
@@ -137,7 +140,7 @@ export class Sequence {
     await this.list();
   }
 
-  /** The end of every sequence: delete every record of it a list shows (collection form), and a list proving it. */
+  /** The end of every sequence: delete every record of it a list shows (collection form), each read back. */
   async cleanUp(): Promise<void> {
     const { user, slots } = this.ground;
     this.cleaning = true;
@@ -156,8 +159,9 @@ export class Sequence {
         },
         true,
       );
+      // Each clean-up is read back too: the last list proves the sequence left nothing.
+      await this.list(`after the clean-up of ${slotName(k)}`);
     }
-    await this.list('after the clean-up');
   }
 }
 
