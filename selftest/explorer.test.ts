@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { CaseContext, runCase, type RunSettings } from '../harness/case';
 import { secretValues } from '../harness/config';
-import type { ExploreSettings } from '../harness/explore-settings';
+import { exploreBudget, type ExploreSettings } from '../harness/explore-settings';
+import { parseCli, UsageError } from '../harness/run/args';
 import { DbsiClient } from '../harness/http/client';
 import type { CaseReport } from '../harness/model';
 import { Redactor } from '../harness/redact';
@@ -68,6 +69,15 @@ describe('the model-based explorer (issue 33)', () => {
     expect(writes.length, steps(r).join('\n')).toBe(2);
     expect(writes[0]).toMatch(/create A/);
     expect(writes[1]).toMatch(/delete an id near A's \((suffix)\)/);
+  });
+
+  test('--explore, --explore-time: whole numbers, one clear message otherwise; defaults follow the target', () => {
+    expect(exploreBudget(parseCli(['--explore', '0']), true)).toEqual({ count: 0, seconds: 5 });
+    expect(exploreBudget(parseCli(['--explore-time', '60']), false)).toEqual({ count: 4, seconds: 60 });
+    expect(exploreBudget(parseCli([]), true)).toEqual({ count: 12, seconds: 5 });
+    expect(() => parseCli(['--explore', '-1'])).toThrow(UsageError);
+    expect(() => parseCli(['--explore-time', '0'])).toThrow(/--explore-time must be a whole number from 1/);
+    expect(() => parseCli(['--traffic', 'x.har', '--explore', '3'])).toThrow(/--explore/);
   });
 
   test('--explore 0 turns it off', async () => {

@@ -19,13 +19,17 @@ import { evidence, seedOf } from './evidence';
  */
 
 const USER_OPERATIONS = [4, 5, 6, 7];
-/** Every requirement the rules may judge on operations 4–7 (and the conventions they share). */
+/**
+ * Every requirement the rules may judge on operations 4–7 (and the conventions they share), but the refusal of
+ * requests without valid credentials (the explorer sends only the configured ones) and the list of another consumer
+ * (it lists only the configured user).
+ */
 export const EXPLORED_REQUIREMENTS = CATALOG.filter(
   (r) =>
     !r.notTestable &&
     !r.judgedInTraffic &&
-    (r.operations.some((o) => USER_OPERATIONS.includes(o)) ||
-      ['CONV-JSON-BODIES', 'DISC-AUTH-REQUIRED'].includes(r.id)),
+    !['DISC-AUTH-REQUIRED', 'OP4-OTHER-CONSUMER'].includes(r.id) &&
+    (r.operations.some((o) => USER_OPERATIONS.includes(o)) || r.id === 'CONV-JSON-BODIES'),
 ).map((r) => r.id);
 
 /** The evidence a passing exploration keeps: how the target answered where the spec leaves the answer open. */
