@@ -374,6 +374,8 @@ export class CaseContext {
 
   /** Exchanges this case's verdict rests on that it did not send (cite, notApplicable). */
   readonly judgedSeqs: number[] = [];
+  /** Set by the explorer's test: what it reached (CaseReport.explored). */
+  explored?: CaseReport['explored'];
 
   judged(e: Exchange): void {
     if (!this.exchanges.includes(e) && !this.judgedSeqs.includes(e.seq)) this.judgedSeqs.push(e.seq);
@@ -507,6 +509,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     ...(ctx.resolvedLeftovers.length ? { resolvedLeftovers: ctx.resolvedLeftovers } : {}),
     ...(setup ? { setup } : {}),
     ...(ctx.judgedSeqs.length ? { judged: ctx.judgedSeqs } : {}),
+    ...(ctx.explored ? { explored: ctx.explored } : {}),
   };
 }
 

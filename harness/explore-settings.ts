@@ -1,3 +1,5 @@
+import type { Exploration } from './model';
+
 /**
  * How much the model-based explorer (suites/explore/, docs/explorer.md) runs: `--explore <count>` sequences
  * (0: off) within `--explore-time <s>` seconds. The main command's default: EXPLORE_EMBEDDED on the embedded
@@ -17,4 +19,13 @@ export const EXPLORE_MAX_COMMANDS = 10;
 export function exploreBudget(given: { explore?: number; exploreTime?: number }, embedded: boolean): ExploreSettings {
   const base = embedded ? EXPLORE_EMBEDDED : EXPLORE_CONFIGURED;
   return { count: given.explore ?? base.count, seconds: given.exploreTime ?? base.seconds };
+}
+
+/** The console's line: "explorer: N of M transitions reached (state × operation × value), S sequences, R requests". */
+export function explorationLine(e: Exploration): string {
+  const total = e.reached.length + e.notReached.length;
+  return (
+    `explorer: ${e.reached.length} of ${total} transitions of the acceptance records reached (state × operation × ` +
+    `value), ${e.sequences} sequence${e.sequences === 1 ? '' : 's'}, ${e.requests} requests`
+  );
 }

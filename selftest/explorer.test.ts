@@ -10,6 +10,7 @@ import { referenceConfig } from '../reference-target/config';
 import { startReferenceTarget } from '../reference-target/server';
 import exploreFeature, { EXPLORE_TITLE } from '../suites/explore/explore-user-disclosures';
 import { FEATURES_BY_AREA } from '../suites';
+import { EXPLORABLE } from '../suites/explore/transitions';
 
 /** Run the explorer alone (not the hand-written cases) against a fresh reference target. */
 async function explore(faults: string[], explore: ExploreSettings, seed = 7): Promise<CaseReport> {
@@ -41,6 +42,12 @@ describe('the model-based explorer (issue 33)', () => {
     const passed = new Set(r.checks.filter((k) => k.outcome === 'passed').map((k) => k.requirement));
     for (const id of ['STATE-UD-CREATE', 'STATE-UD-CHANGE', 'STATE-UD-DELETE', 'STATE-UD-DELETE-ONLY-NAMED'])
       expect([...passed]).toContain(id);
+    // What it reached, as transitions (state × operation × value): every one it took is one the commands can take.
+    const e = r.explored!;
+    expect([...e.reached, ...e.notReached].sort()).toEqual([...EXPLORABLE].sort());
+    expect(e.reached.length, e.notReached.join('; ')).toBeGreaterThan(EXPLORABLE.length / 2);
+    expect(e.reached).toContain('deleted × create NOT_ACCEPTED');
+    expect(e.sequences).toBe(12);
   });
 
   test('finds a fault only a re-created record shows, and reports the shrunk sequence and its replay', async () => {

@@ -6,6 +6,7 @@ import type { Redactor } from '../redact';
 import type { SetupFinding } from '../setup/diagnosis';
 import { diagnosisBlock } from '../setup/diagnosis';
 import { writeContractCoverage } from '../contract-coverage/write';
+import { explorationLine } from '../explore-settings';
 import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
 import { junitXml } from '../evidence/junit';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
@@ -118,8 +119,10 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
   const rows = markDeviations(r.readRows ? r.readRows(waived?.rows ?? rows0) : (waived?.rows ?? rows0), deviations);
   const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt);
+  const explored = cases.find((c) => c.explored)?.explored;
   const summary = {
     ...buildSummary(facts, cases, rows, { diagnosis, unremovable, waivers: waived?.report, comparison }),
+    ...(explored ? { exploration: explored } : {}),
     ...r.summaryExtra,
   };
   writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -148,6 +151,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const diagnosed = diagnosisBlock(diagnosis);
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
+  if (explored) io.out(explorationLine(explored));
   io.out(contractLine);
   const [word, rest] = facts.headline!.startsWith(facts.verdict)
     ? [facts.verdict, facts.headline!.slice(facts.verdict.length)]

@@ -86,7 +86,7 @@ class ById implements Cmd {
     const fresh = `dbsi-${r.ground.t.settings.runId}-${r.lines.length + 1}`;
     const id = variantId(real, this.variant, fresh, m.seq.state.issuedIds(userOf(m)));
     const what = real ? `an id near ${slotName(this.k)}'s (${this.variant})` : 'an id never issued';
-    await r.write(this.kind, this.k, 'by-id', this.status, { id, what });
+    await r.write(this.kind, this.k, 'by-id', this.status, { id, what, variant: this.variant });
   }
   toString = () => `${this.kind} by ${this.variant} id of ${slotName(this.k)}`;
 }

@@ -8,6 +8,7 @@ import { explorerTurn } from '../disclosures/_explorer-lock';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import { again, failing, runSequence, search, type SearchResult, type SequenceRun } from './search';
 import { slotName, type Ground } from './sequence';
+import { EXPLORABLE } from './transitions';
 import { evidence, seedOf } from './evidence';
 
 /**
@@ -76,6 +77,12 @@ async function explore(t: CaseContext): Promise<void> {
     maxCommands: EXPLORE_MAX_COMMANDS,
   });
   await t.parameter('explored', summaryLine(result));
+  t.explored = {
+    sequences: result.runs,
+    requests: result.requests,
+    reached: EXPLORABLE.filter((x) => result.transitions.has(x)),
+    notReached: EXPLORABLE.filter((x) => !result.transitions.has(x)),
+  };
   if (result.found) return confirm(t, ground, result);
   await keep(t, OPEN_ANSWERS, [...result.open.values()]);
   if (result.runs === 0) t.couldNotTest('no sequence ran within the time budget (--explore-time)');

@@ -51,6 +51,8 @@ export interface SearchResult {
   /** The first answer of each operation and status to a write of a record the log did not show (the spec leaves it
    * open): the choices the target made, as evidence. */
   open: Map<string, HttpResult>;
+  /** The transitions the sequences took (transitions.ts). */
+  transitions: Set<string>;
   found?: { commands: string[]; seed: number; path: string; replay: string; run: SequenceRun };
   /** fast-check stopped for another reason (a suite error): its message. */
   error?: string;
@@ -111,6 +113,7 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
     graded: new Map(),
     passed: new Map(),
     open: new Map(),
+    transitions: new Set(),
   };
   let last: { run: SequenceRun; commands: string } | undefined;
   let error: unknown;
@@ -127,6 +130,7 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
       }
       result.runs++;
       result.requests += run.seq.results.length;
+      for (const x of run.seq.transitions) result.transitions.add(x);
       for (const r of run.seq.openAnswers) {
         const key = `${r.exchange.operation} ${r.status}`;
         if (!result.open.has(key)) result.open.set(key, r);

@@ -10,6 +10,7 @@ import type { HttpResult, SendOptions } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { UserDisclosureState } from '../../harness/state/user-disclosures';
 import { runWrite } from '../disclosures/_case-records';
+import { transition, type From } from './transitions';
 
 /**
  * One explored sequence against the target: the requests the commands send (each write followed by the
@@ -41,6 +42,10 @@ export class Sequence {
   readonly state: UserDisclosureState;
   /** The answers to writes of records the log did not show (what the spec leaves open). */
   readonly openAnswers: HttpResult[] = [];
+  /** The transitions the commands took (state × operation × value, transitions.ts). */
+  readonly transitions = new Set<string>();
+  /** Slots a delete answered 2xx removed (then "deleted", not "absent", until created again). */
+  private readonly deleted = new Set<number>();
   /** Slots a write named: the clean-up deletes what a list shows of them. */
   readonly written = new Set<number>();
 
@@ -92,8 +97,19 @@ export class Sequence {
 
   private cleaning = false;
 
+  /** The state of slot k as the fold shows it: what a transition starts from. */
+  private from(k: number): From {
+    const name = this.ground.slots[k]!.institutionDisclosureName;
+    const has = this.state.has(this.ground.user, name);
+    if (has === undefined) return 'unknown';
+    if (!has) return this.deleted.has(k) ? 'deleted' : 'absent';
+    return this.state.record(this.ground.user, name)?.status === 'NOT_ACCEPTED' ? 'NOT_ACCEPTED' : 'ACCEPTED';
+  }
+
   async create(k: number, status: Status): Promise<void> {
     const { t, slots } = this.ground;
+    this.transitions.add(transition(this.from(k), 'create', status));
+    this.deleted.delete(k);
     this.written.add(k);
     const req = createUserDisclosureRequest(t.faker, t.config, slots[k]!, status);
     await this.send(
@@ -109,9 +125,20 @@ export class Sequence {
   }
 
   /** A change or delete of slot k, or (`id` given with `ghost`) of an id no record of the sequence has. */
-  async write(kind: 'change' | 'delete', k: number, form: Form, status: Status, how?: { id: string; what: string }) {
+  async write(
+    kind: 'change' | 'delete',
+    k: number,
+    form: Form,
+    status: Status,
+    how?: { id: string; what: string; variant: string },
+  ) {
     const { t, slots, ghost } = this.ground;
     const d = how ? ghost : slots[k]!;
+    this.transitions.add(
+      how
+        ? transition('any', `${kind} by a ${how.variant} id`)
+        : transition(this.from(k), `${kind} (${form})`, kind === 'change' ? status : undefined),
+    );
     if (!how) this.written.add(k);
     const id =
       how?.id ?? (form === 'by-id' ? this.state.record(this.ground.user, d.institutionDisclosureName)?.id : undefined);
@@ -126,7 +153,7 @@ export class Sequence {
     const target = how ? how.what : slotName(k);
     const value = kind === 'change' ? ` to ${status}` : '';
     const shown = byId ? `/{institutionUserDisclosureId} form, id ${JSON.stringify(id)}` : 'collection form';
-    await this.send(
+    const res = await this.send(
       `${kind} ${target}${value} (${shown})`,
       {
         operation: op,
@@ -137,6 +164,10 @@ export class Sequence {
       true,
       open,
     );
+    if (!how && res.status >= 200 && res.status < 300) {
+      if (kind === 'delete') this.deleted.add(k);
+      else this.deleted.delete(k);
+    }
     await this.list();
   }
 
