@@ -11,6 +11,7 @@ import { startReferenceTarget } from '../reference-target/server';
 import exploreFeature, { EXPLORE_TITLE } from '../suites/explore/explore-user-disclosures';
 import { FEATURES_BY_AREA } from '../suites';
 import { EXPLORABLE } from '../suites/explore/transitions';
+import { variantId } from '../suites/explore/commands';
 
 /** Run the explorer alone (not the hand-written cases) against a fresh reference target. */
 async function explore(faults: string[], explore: ExploreSettings, seed = 7): Promise<CaseReport> {
@@ -85,6 +86,15 @@ describe('the model-based explorer (issue 33)', () => {
     expect(() => parseCli(['--explore', '-1'])).toThrow(UsageError);
     expect(() => parseCli(['--explore-time', '0'])).toThrow(/--explore-time must be a whole number from 1/);
     expect(() => parseCli(['--traffic', 'x.har', '--explore', '3'])).toThrow(/--explore/);
+  });
+
+  test('ids never issued: near variants of a real one, never one a list showed, never a shorter number', () => {
+    const issued = new Set(['uds-0001', 'uds-0001x']);
+    expect(variantId('uds-0001', 'suffix', 'dbsi-r-1', issued)).toBe('uds-0001xz');
+    expect(variantId('uds-0001', 'prefix', 'dbsi-r-1', issued)).toBe('xuds-0001');
+    expect(variantId('uds-0001', 'shorter', 'dbsi-r-1', issued)).toBe('uds-000');
+    expect(variantId('100001', 'shorter', 'dbsi-r-1', issued)).toBe('100001x');
+    expect(variantId(undefined, 'never-issued', 'dbsi-r-1', issued)).toBe('dbsi-r-1');
   });
 
   test('--explore 0 turns it off', async () => {

@@ -52,17 +52,17 @@ class Write implements Cmd {
   toString = () => `${this.kind} ${slotName(this.k)}${this.kind === 'change' ? ` ${this.status}` : ''} ${this.form}`;
 }
 
-/** The id a target never issued: a near variant of slot k's last id, not one any list showed. */
+/** A near variant of `base`. One character less of a number may be another user's record: a suffix instead. */
+function near(base: string, variant: Variant, fresh: string): string {
+  if (variant === 'suffix') return `${base}x`;
+  if (variant === 'prefix') return `x${base}`;
+  if (variant === 'shorter' && base.length > 1) return /^\d+$/.test(base) ? `${base}x` : base.slice(0, -1);
+  return fresh;
+}
+
+/** The id a target never issued: a near variant of slot k's last id (or a fresh one), not one any list showed. */
 export function variantId(real: string | undefined, variant: Variant, fresh: string, issued: ReadonlySet<string>) {
-  const base = real ?? fresh;
-  let id =
-    variant === 'suffix'
-      ? `${base}x`
-      : variant === 'prefix'
-        ? `x${base}`
-        : variant === 'shorter' && base.length > 1
-          ? base.slice(0, -1)
-          : fresh;
+  let id = near(real ?? fresh, variant, fresh);
   for (let n = 0; issued.has(id) && n < 10; n++) id = `${id}z`;
   return id;
 }
