@@ -153,6 +153,7 @@ export async function main(
         filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags },
         seed: opts.seed,
         reports: opts.reports,
+        explore: exploreBudget(opts, reference !== undefined),
       },
       reference ? undefined : config,
       io,
