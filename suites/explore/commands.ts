@@ -30,7 +30,7 @@ class Create implements Cmd {
     readonly k: number,
     readonly status: Status,
   ) {}
-  check = (m: Model) => m.seq.state.has(userOf(m), nameOf(m, this.k)) === false;
+  check = (m: Model) => m.seq.inTime() && m.seq.state.has(userOf(m), nameOf(m, this.k)) === false;
   run = (_m: Model, r: Sequence) => r.create(this.k, this.status);
   toString = () => `create ${slotName(this.k)} ${this.status}`;
 }
@@ -47,7 +47,8 @@ class Write implements Cmd {
     readonly status: Status,
   ) {}
   check = (m: Model) =>
-    this.form === 'collection' || m.seq.state.record(userOf(m), nameOf(m, this.k))?.id !== undefined;
+    m.seq.inTime() &&
+    (this.form === 'collection' || m.seq.state.record(userOf(m), nameOf(m, this.k))?.id !== undefined);
   run = (_m: Model, r: Sequence) => r.write(this.kind, this.k, this.form, this.status);
   toString = () => `${this.kind} ${slotName(this.k)}${this.kind === 'change' ? ` ${this.status}` : ''} ${this.form}`;
 }
@@ -80,7 +81,8 @@ class ById implements Cmd {
     readonly status: Status,
   ) {}
   check = (m: Model) =>
-    this.variant === 'never-issued' || m.seq.state.lastId(userOf(m), nameOf(m, this.k)) !== undefined;
+    m.seq.inTime() &&
+    (this.variant === 'never-issued' || m.seq.state.lastId(userOf(m), nameOf(m, this.k)) !== undefined);
   async run(m: Model, r: Sequence) {
     const real = this.variant === 'never-issued' ? undefined : m.seq.state.lastId(userOf(m), nameOf(m, this.k));
     const fresh = `dbsi-${r.ground.t.settings.runId}-${r.lines.length + 1}`;
@@ -93,7 +95,7 @@ class ById implements Cmd {
 
 /** A read alone (the writes read themselves back). */
 class List implements Cmd {
-  check = () => true;
+  check = (m: Model) => m.seq.inTime();
   run = async (_m: Model, r: Sequence) => void (await r.list('a read'));
   toString = () => 'list';
 }

@@ -5,6 +5,7 @@ import { holdExplored } from '../../harness/explore-verdicts';
 import type { HttpResult } from '../../harness/http/client';
 import { freshDisclosure } from '../disclosures/_user-records';
 import { explorerTurn } from '../disclosures/_explorer-lock';
+import { track } from '../disclosures/_case-records';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import { again, failing, runSequence, search, type SearchResult, type SequenceRun } from './search';
 import { slotName, type Ground } from './sequence';
@@ -53,8 +54,10 @@ async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
   await explorerTurn(t);
+  const deadline = Date.now() + budget.seconds * 1000;
   const ground: Ground = {
     t,
+    deadline,
     user: t.config.testData.institutionUserId,
     slots: await slots(t),
     ghost: {
@@ -71,11 +74,13 @@ async function explore(t: CaseContext): Promise<void> {
   const seed = seedOf(t);
   const result = await search(ground, quiet, {
     count: budget.count,
-    deadline: Date.now() + budget.seconds * 1000,
+    deadline,
     seed,
     strict: t.settings.strict,
     maxCommands: EXPLORE_MAX_COMMANDS,
   });
+  // What the sequences did is unknown to the records' tracker: the clean-ups of freshDisclosure look first.
+  for (const d of ground.slots) track(t, d, undefined);
   await t.parameter('explored', summaryLine(result));
   t.explored = {
     sequences: result.runs,

@@ -6,7 +6,7 @@ import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
 import { writesMeanwhile } from '../disclosures/_case-records';
 import { commandArbitraries, type Model } from './commands';
-import { Sequence, StopSequence, type Ground, type Sender } from './sequence';
+import { Sequence, StopSequence, Unsteady, type Ground, type Sender } from './sequence';
 
 /**
  * The explorer's search: fast-check generates sequences of commands (commands.ts), each runs against the target
@@ -86,8 +86,8 @@ export async function runSequence(
       await seq.cleanUp();
     }
   } catch (e) {
-    if (!(e instanceof TransportError)) throw e;
-    run.inconclusive = `no answer: ${e.message}`;
+    if (!(e instanceof TransportError || e instanceof Unsteady)) throw e;
+    run.inconclusive = e instanceof Unsteady ? e.message : `no answer: ${e.message}`;
     return run;
   }
   const own = seq.log;
@@ -120,7 +120,8 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
   const property = fc.asyncProperty(
     fc.commands(commandArbitraries(ground.slots.length), { maxCommands: o.maxCommands, size: 'max' }),
     async (commands) => {
-      if (error !== undefined || Date.now() > o.deadline) return true;
+      // After a sequence that could not be judged (no answer, 429, 5xx), no other starts.
+      if (error !== undefined || result.inconclusive.length || Date.now() > o.deadline) return true;
       let run: SequenceRun;
       try {
         run = await runSequence(ground, send, commands, o.strict);

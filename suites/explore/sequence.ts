@@ -27,6 +27,8 @@ export interface Ground {
   user: string;
   slots: DisclosureRef[];
   ghost: DisclosureRef;
+  /** No command starts after it (epoch ms): a sequence already running goes to its clean-up. */
+  deadline: number;
 }
 
 /** How the sequence sends: the explorer's client (nothing recorded) or the case's (the replay, recorded). */
@@ -65,7 +67,7 @@ export class Sequence {
    */
   private async send(line: string, o: SendOptions, write: boolean, open = false): Promise<HttpResult> {
     const { t } = this.ground;
-    const sent = this.sender(o);
+    const sent = this.sender({ ...o, ...relied(t.config.testData, o.operation) });
     const res = await (write ? runWrite(t, sent) : sent);
     this.results.push(res);
     if (open) this.openAnswers.push(res);
@@ -75,6 +77,8 @@ export class Sequence {
       this.state.add(s);
     }
     this.lines.push(`${this.lines.length + 1}. ${line} → ${res.status}`);
+    // A target that throttles or fails (429, 5xx) leaves what happened unknown: the exploration stops there.
+    if (res.status === 429 || res.status >= 500) throw new Unsteady(`answered ${res.status} (${line})`);
     return res;
   }
 
@@ -96,6 +100,11 @@ export class Sequence {
   }
 
   private cleaning = false;
+
+  /** Whether a command may still start (commands.ts reads it in their preconditions). */
+  inTime(): boolean {
+    return Date.now() <= this.ground.deadline;
+  }
 
   /** The state of slot k as the fold shows it: what a transition starts from. */
   private from(k: number): From {
@@ -199,4 +208,24 @@ export class Sequence {
 /** Thrown by a read-back that shows the sequence fails: the commands after it do not run. */
 export class StopSequence extends Error {
   override name = 'StopSequence';
+}
+
+/** The target throttled or failed: the sequence cannot be judged, and the exploration stops. */
+export class Unsteady extends Error {
+  override name = 'Unsteady';
+}
+
+/**
+ * The configured test data a request relies on being right (harness/setup/proof.ts re-grades a refusal of it),
+ * the values a target may not know first: InstitutionCustomerId, AccountType, then AccountId.
+ */
+function relied(td: Ground['t']['config']['testData'], operation: SendOptions['operation']): { relies?: string[] } {
+  const change = operation.startsWith('change');
+  const del = operation.startsWith('delete');
+  const keys = [
+    ...((change || del) && td.institutionCustomerId !== undefined ? ['testData.institutionCustomerId'] : []),
+    ...(del && td.accountType !== undefined ? ['testData.accountType'] : []),
+    ...(operation === 'createUserDisclosure' || del ? ['testData.accountId'] : []),
+  ];
+  return keys.length ? { relies: keys } : {};
 }
