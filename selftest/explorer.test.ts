@@ -10,6 +10,8 @@ import { referenceConfig } from '../reference-target/config';
 import { startReferenceTarget } from '../reference-target/server';
 import exploreFeature, { EXPLORE_TITLE } from '../suites/explore/explore-user-disclosures';
 import { FEATURES_BY_AREA } from '../suites';
+import { FAULTS } from '../reference-target/faults';
+import { explain, runAreas } from './_reference';
 import { EXPLORABLE } from '../suites/explore/transitions';
 import { variantId } from '../suites/explore/commands';
 
@@ -96,6 +98,20 @@ describe('the model-based explorer (issue 33)', () => {
     expect(variantId('100001', 'shorter', 'dbsi-r-1', issued)).toBe('100001x');
     expect(variantId(undefined, 'never-issued', 'dbsi-r-1', issued)).toBe('dbsi-r-1');
   });
+
+  test.for(['op5-revives-deleted-record', 'op7-by-id-reads-a-prefix'])(
+    'no hand-written test reaches %s; with the explorer the run is non-conformant',
+    async (fault) => {
+      const without = await runAreas({ areas: ['disclosures'], faults: [fault], explore: { count: 0, seconds: 1 } });
+      expect([...without.failed], explain(without.cases)).toEqual([]);
+      const { breaks } = FAULTS.find((f) => f.name === fault)!;
+      const found = await runAreas({ areas: ['disclosures'], faults: [fault], explore: { count: 60, seconds: 60 } });
+      expect([...found.failed]).toEqual(breaks);
+      const explorer = found.cases.find((c) => c.title === EXPLORE_TITLE)!;
+      expect(explorer.outcome).toBe('failed');
+      expect(explorer.reason).toMatch(/shrunk sequence/);
+    },
+  );
 
   test('--explore 0 turns it off', async () => {
     const r = await explore([], { count: 0, seconds: 5 });
