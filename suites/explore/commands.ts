@@ -102,8 +102,8 @@ class List implements Cmd {
 
 /**
  * Every command, with every value the spec shows, on `slots` records. fast-check picks among the arbitraries
- * evenly: creates and changes are listed more than once, so that sequences reach records that exist (and changes of
- * them) more often than writes of absent ones.
+ * evenly: creates, changes and writes by ids never issued are listed more than once, so that sequences reach records
+ * that exist (and changes of them, and near variants of their ids) more often than writes of absent ones.
  */
 export function commandArbitraries(slots: number): fc.Arbitrary<Cmd>[] {
   const k = fc.nat({ max: slots - 1 });
@@ -111,6 +111,7 @@ export function commandArbitraries(slots: number): fc.Arbitrary<Cmd>[] {
   const kind = fc.constantFrom<'change' | 'delete'>('change', 'delete');
   const create = fc.tuple(k, status).map(([a, s]): Cmd => new Create(a, s));
   const change = fc.tuple(k, fc.constantFrom(...FORMS), status).map(([a, f, s]): Cmd => new Write('change', a, f, s));
+  const byId = fc.tuple(kind, k, fc.constantFrom(...VARIANTS), status).map(([w, a, v, s]): Cmd => new ById(w, a, v, s));
   return [
     create,
     create,
@@ -118,7 +119,8 @@ export function commandArbitraries(slots: number): fc.Arbitrary<Cmd>[] {
     change,
     change,
     fc.tuple(k, fc.constantFrom(...FORMS)).map(([a, f]): Cmd => new Write('delete', a, f, 'ACCEPTED')),
-    fc.tuple(kind, k, fc.constantFrom(...VARIANTS), status).map(([w, a, v, s]): Cmd => new ById(w, a, v, s)),
+    byId,
+    byId,
     fc.constant<Cmd>(new List()),
   ];
 }
