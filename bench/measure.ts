@@ -15,6 +15,8 @@ const MEASURED_RUN = 'launch/measured-run.mjs';
 interface Summary {
   facts: { durationMs: number; exitCode: number; verdict: string };
   cases: Array<{ id: string; area: string; outcome: string; exchanges: number }>;
+  /** The explorer's sequences (its own client: not in the cases' exchanges). */
+  exploration?: { requests: number };
 }
 
 export interface Measured {
@@ -74,7 +76,7 @@ export async function measure(label: string, args: string[]): Promise<Measured> 
     exitCode: code,
     verdict: summary.facts.verdict,
     cases: summary.cases.length,
-    exchanges: summary.cases.reduce((n, c) => n + c.exchanges, 0),
+    exchanges: summary.cases.reduce((n, c) => n + c.exchanges, 0) + (summary.exploration?.requests ?? 0),
     longestChain: Math.max(0, ...summary.cases.map((c) => c.exchanges)),
     exchangesByArea: summary.cases.reduce<Record<string, number>>(
       (m, c) => ((m[c.area] = (m[c.area] ?? 0) + c.exchanges), m),

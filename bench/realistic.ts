@@ -39,13 +39,14 @@ export async function realisticScenario(opts: { runs: number; latencyMs: number 
     byDefault.push(await run(`realistic, +${L} ms, default ` + `concurrency #${i + 1}`, L));
   const sequential = await run(`realistic, +${L} ms, concurrency 1`, L, ['--concurrency', '1']);
   const doubled = await run(`realistic, +${2 * L} ms, default concurrency`, 2 * L);
+  const unexplored = await run(`realistic, +${L} ms, default concurrency, --explore 0`, L, ['--explore', '0']);
   const mid = byDefault.find((m) => m.testPhaseMs === median(byDefault.map((x) => x.testPhaseMs)))!;
   const path = criticalPath(requestsOf(join(mid.reportsDir, 'allure-results')));
-  return { byDefault, mid, sequential, doubled, path, latencyMs: L };
+  return { byDefault, mid, sequential, doubled, unexplored, path, latencyMs: L };
 }
 
 export function printRealistic(r: Awaited<ReturnType<typeof realisticScenario>>): void {
-  const { byDefault, mid, sequential, doubled, path, latencyMs: L } = r;
+  const { byDefault, mid, sequential, doubled, unexplored, path, latencyMs: L } = r;
   const phases = byDefault.map((m) => m.testPhaseMs);
   const walls = byDefault.map((m) => m.wallMs);
   const depth = Math.round((doubled.testPhaseMs - mid.testPhaseMs) / L);
@@ -53,7 +54,7 @@ export function printRealistic(r: Awaited<ReturnType<typeof realisticScenario>>)
   console.log(`Realistic target (own process; 3 disclosures, 1 already accepted, 1 customer), +${L} ms per answer:`);
   console.log('| run | exit | tests | outcomes | requests | test phase | wall (process) |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const m of [...byDefault, sequential, doubled])
+  for (const m of [...byDefault, sequential, doubled, unexplored])
     console.log(
       `| ${m.label} | ${m.exitCode} (${m.verdict}) | ${m.cases} | ` +
         `${Object.entries(m.outcomes)

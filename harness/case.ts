@@ -11,6 +11,7 @@ import { judgeExchange, judgeLog } from './rules/judge';
 import { captureView, type Judged } from './rules/capture-view';
 import type { Known, Seen } from './rules/exchange';
 import type { RunState } from './run-state';
+import type { ExploreSettings } from './explore-settings';
 
 /** What a run knows, the same in every worker: the target, the seed, strictness. */
 export interface RunSettings {
@@ -21,6 +22,8 @@ export interface RunSettings {
   runId: string;
   /** Where links to spec sections point. */
   specUrl: string;
+  /** The model-based explorer's budget (undefined: the embedded target's default). */
+  explore?: ExploreSettings;
 }
 
 /** Where a case's evidence goes while it runs: Allure in a vitest run, nothing in the self-tests. */
@@ -371,6 +374,8 @@ export class CaseContext {
 
   /** Exchanges this case's verdict rests on that it did not send (cite, notApplicable). */
   readonly judgedSeqs: number[] = [];
+  /** Set by the explorer's test: what it reached (CaseReport.explored). */
+  explored?: CaseReport['explored'];
 
   judged(e: Exchange): void {
     if (!this.exchanges.includes(e) && !this.judgedSeqs.includes(e.seq)) this.judgedSeqs.push(e.seq);
@@ -510,6 +515,7 @@ export async function runCase(ctx: CaseContext): Promise<CaseReport> {
     ...(ctx.resolvedLeftovers.length ? { resolvedLeftovers: ctx.resolvedLeftovers } : {}),
     ...(setup ? { setup } : {}),
     ...(ctx.judgedSeqs.length ? { judged: ctx.judgedSeqs } : {}),
+    ...(ctx.explored ? { explored: ctx.explored } : {}),
   };
 }
 

@@ -196,4 +196,14 @@ export interface CaseReport {
   setup?: { key: string; problem: string };
   /** seq of the exchanges another case sent that this case's verdict rests on (a shared list). */
   judged?: number[];
+  /** The model-based explorer's test: what it reached (suites/explore/, docs/explorer.md). */
+  explored?: Exploration;
+}
+
+/** What the explorer reached: sequences, requests, and the transitions (state × operation × value) it took. */
+export interface Exploration {
+  sequences: number;
+  requests: number;
+  reached: string[];
+  notReached: string[];
 }

@@ -27,6 +27,8 @@ export async function runAreas(opts: {
   faults?: string[];
   strict?: boolean;
   seed?: number;
+  /** The explorer's budget (default: the embedded target's). */
+  explore?: RunSettings['explore'];
   allow?: Partial<Record<keyof TargetConfig['allow'], boolean>>;
   http?: Record<string, unknown>;
   configure?: (cfg: TargetConfig) => TargetConfig | Promise<TargetConfig>;
@@ -54,6 +56,7 @@ export async function runAreas(opts: {
       strict: opts.strict ?? false,
       runId: 'rtst',
       specUrl: 'spec.md',
+      ...(opts.explore ? { explore: opts.explore } : {}),
     };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const all = opts.areas.flatMap((a) =>

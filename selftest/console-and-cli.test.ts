@@ -90,7 +90,7 @@ describe('--list and selection', { timeout: LONG }, () => {
         expect(listedTitles(run.stdout)).toHaveLength(total);
         expect(run.stdout).toContain(
           '  answers a JSON object holding the institutionDisclosures array  ' +
-            '[CONV-JSON-BODIES MUST, OP1-RESPONSE-ENVELOPE MUST]',
+            '[CONV-JSON-BODIES MUST, CONV-JSON-MEDIA-TYPE MUST, OP1-RESPONSE-ENVELOPE MUST]',
         );
         expect(run.stdout).toContain(
           '9. Create a transfer (POST /db-transfers/v1/transfers, ' + 'needs allow.moneyMovement: off, skipped)',
@@ -143,8 +143,9 @@ describe('--list and selection', { timeout: LONG }, () => {
       const noAuth = listedTitles(
         (await runCli(['--list', '--area', 'disclosures', '--exclude-tag', 'DISC-AUTH-REQUIRED'])).stdout,
       );
-      // Two per operation of the 7, and two more for the /{institutionUserDisclosureId} forms of 6 and 7.
-      expect(noAuth.length).toBe(all.length - 18);
+      // Three per operation of the 7 (none, made up, near variants), and three more for the
+      // /{institutionUserDisclosureId} forms of 6 and 7.
+      expect(noAuth.length).toBe(all.length - 27);
       expect(noAuth.some((t) => /is not served/.test(t))).toBe(false);
       const noOp1 = listedTitles(
         (await runCli(['--list', '--area', 'disclosures', '--exclude-grep', '^1\\. List institution'])).stdout,

@@ -1,4 +1,4 @@
-import type { CaseReport, Leftover } from '../model';
+import type { CaseReport, Exploration, Leftover } from '../model';
 import { leftoversBlock, openLeftovers, setToConfigured, type OpenLeftover } from '../run/leftovers';
 import { sectionAnchor } from '../../requirements';
 import { cutAtToken } from '../text';
@@ -11,6 +11,7 @@ import {
   type RequirementVerdict,
 } from '../run/results';
 import { trafficSection, type TrafficSummary } from '../traffic/summary-section';
+import { explorationLine } from '../explore-settings';
 import { diagnosisBlock, type SetupFinding } from '../setup/diagnosis';
 import { unremovableBlock, type UnremovableRecord } from '../run/unremovable';
 import type { WaiverReport } from '../run/waivers';
@@ -94,6 +95,8 @@ export interface ConformanceSummary {
   >;
   /** Judging recorded traffic (--traffic): the capture, coverage per operation, a line per exchange. */
   traffic?: TrafficSummary;
+  /** The model-based explorer: what it reached (docs/explorer.md). */
+  exploration?: Exploration;
 }
 
 const EMBEDDED = 'embedded reference target';
@@ -264,6 +267,11 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   }
   out.push(...retriesSection(s));
   if (s.traffic) out.push(...trafficSection(s.traffic));
+  if (s.exploration) {
+    const e = s.exploration;
+    out.push('', '## Explored', '', `${explorationLine(e)}.`, '');
+    if (e.notReached.length) out.push(`Not reached: ${e.notReached.map(cell).join('; ')}.`, '');
+  }
   return out.join('\n') + '\n';
 }
 

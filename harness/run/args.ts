@@ -49,6 +49,9 @@ export interface CliOptions {
   waivers?: string;
   /** An earlier conformance-summary.json, or its reports folder, to compare with. */
   compare?: string;
+  /** The model-based explorer: sequences (0: off) and seconds; undefined: the target's default. */
+  explore?: number;
+  exploreTime?: number;
 }
 
 /** The option list: printed by --help and copied, exactly, into docs/options.md (a self-test compares them). */
@@ -73,6 +76,8 @@ export const OPTIONS_TEXT = `Options:
   --bail [N]           stop after N tests failed a MUST check (default 1); clean-ups still run
   --seed N             seed of every generated value (printed, and recorded in the reports)
   --strict             SHOULD and INFO checks fail the run too (and a waiver no longer needed)
+  --explore N          sequences the model-based explorer runs (0: off; default 12 on the embedded
+                       target, 4 on a configured one); --explore-time S caps it at S seconds
   --waivers FILE       accepted deviations (JSON, see schemas/waivers.schema.json); or DBSI_WAIVERS:
                        a failure a live waiver matches is reported WAIVED, listed first, and does
                        not fail the run; an expired waiver is ignored and reported
@@ -168,6 +173,8 @@ export function parseCli(argv: string[]): CliOptions {
         traffic: { type: 'string' },
         waivers: { type: 'string' },
         compare: { type: 'string' },
+        explore: { type: 'string' },
+        'explore-time': { type: 'string' },
       },
     }).values;
   } catch (e) {
@@ -209,6 +216,8 @@ export function parseCli(argv: string[]): CliOptions {
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
       throw new UsageError(`--concurrency must be a whole number from 1 to ` + `256, not "${v.concurrency}"`);
   }
+  const explore = wholeNumber('--explore', v.explore, 0, 100000);
+  const exploreTime = wholeNumber('--explore-time', v['explore-time'], 1, 86400);
   let bail: number | undefined;
   if (v.bail !== undefined) {
     bail = Number(v.bail);
@@ -217,7 +226,18 @@ export function parseCli(argv: string[]): CliOptions {
   }
   if (v.traffic !== undefined) {
     // --area names the areas the capture must cover (the traffic is judged whole).
-    const sending = ['grep', 'tag', 'seed', 'fault', 'latency', 'throttle', 'concurrency', 'bail'] as const;
+    const sending = [
+      'grep',
+      'tag',
+      'seed',
+      'fault',
+      'latency',
+      'throttle',
+      'concurrency',
+      'bail',
+      'explore',
+      'explore-time',
+    ] as const;
     const active = [
       ...sending.filter((k) => v[k] !== undefined),
       ...(v.list ? (['list'] as const) : []),
@@ -273,5 +293,16 @@ export function parseCli(argv: string[]): CliOptions {
     traffic: v.traffic,
     waivers: v.waivers,
     compare: v.compare,
+    explore,
+    exploreTime,
   };
+}
+
+/** A whole number option from `min` to `max`, or undefined when not given. */
+function wholeNumber(name: string, given: string | undefined, min: number, max: number): number | undefined {
+  if (given === undefined) return undefined;
+  const n = Number(given);
+  if (!/^\d+$/.test(given) || n < min || n > max)
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${given}"`);
+  return n;
 }

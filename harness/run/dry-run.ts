@@ -6,6 +6,7 @@ import { DbsiClient, fillPath, type SendOptions } from '../http/client';
 import type { Area, SafetySwitch } from '../model';
 import { OPERATIONS } from '../operations';
 import { Redactor } from '../redact';
+import { exploreBudget, type ExploreSettings } from '../explore-settings';
 import { FEATURES_BY_AREA } from '../../suites';
 import { referenceConfig } from '../../reference-target/config';
 import { startReferenceTarget } from '../../reference-target/server';
@@ -77,6 +78,7 @@ export async function planRequests(
   areas: Area[],
   filter: CaseFilter,
   seed: number,
+  explore?: ExploreSettings,
 ): Promise<{ tests: PlannedTest[]; target: TargetConfig }> {
   const reference = await startReferenceTarget();
   try {
@@ -110,6 +112,8 @@ export async function planRequests(
       strict: false,
       runId: `r${seed.toString(36).slice(-4)}`,
       specUrl: '',
+      // The explorer's budget of the run planned (on a configured target its smaller default).
+      explore: explore ?? exploreBudget({}, embedded),
     };
     const client = new DbsiClient(rehearsal, new Redactor(secretValues(rehearsal)));
     const toTarget = embedded ? (s: string) => s : testDataRewriter(rehearsal, config);
@@ -245,12 +249,12 @@ export function writePlan(reportsDir: string, tests: PlannedTest[], target: stri
 
 /** --dry-run from the command line: plan, print, write; 0, or 2 when the selection holds no test. */
 export async function dryRun(
-  o: { areas: Area[]; filter: CaseFilter; seed?: number; reports: string },
+  o: { areas: Area[]; filter: CaseFilter; seed?: number; reports: string; explore?: ExploreSettings },
   configured: TargetConfig | undefined,
   io: { out(l: string): void; err(l: string): void },
 ): Promise<number> {
   const seed = o.seed ?? 1;
-  const { tests, target } = await planRequests(configured, o.areas, o.filter, seed);
+  const { tests, target } = await planRequests(configured, o.areas, o.filter, seed, o.explore);
   if (!tests.length) {
     io.err('dbsi-conformance: no test matches the selection: nothing to plan');
     return 2;

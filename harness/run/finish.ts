@@ -7,6 +7,7 @@ import type { SetupFinding } from '../setup/diagnosis';
 import { diagnosisBlock } from '../setup/diagnosis';
 import { writeContractCoverage } from '../contract-coverage/write';
 import { contractFigure } from '../evidence/summary-coverage';
+import { explorationLine } from '../explore-settings';
 import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
 import type { SigningKey } from '../evidence/attestation';
 import { junitXml } from '../evidence/junit';
@@ -155,6 +156,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     areas: r.facts.areas,
   });
   const contractCoverage = contractFigure(contract.report, contract.line);
+  const explored = cases.find((c) => c.explored)?.explored;
   const summary = {
     ...buildSummary(facts, cases, rows, {
       diagnosis,
@@ -163,6 +165,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
       comparison,
       contractCoverage,
     }),
+    ...(explored ? { exploration: explored } : {}),
     ...r.summaryExtra,
   };
   writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -185,6 +188,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const diagnosed = diagnosisBlock(diagnosis);
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
+  if (explored) io.out(explorationLine(explored));
   io.out(contract.line);
   io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
   const shown = r.out.shownDir;

@@ -9,6 +9,7 @@ import type { startVitest } from 'vitest/node';
 import type { TargetConfig } from '../config';
 import { LocalFileError, prepareReportsDir, userCwd } from '../local-files';
 import type { RunSettings } from '../case';
+import { exploreBudget } from '../explore-settings';
 import type { CaseReport } from '../model';
 import { SPEC_FILE } from '../spec-location';
 import type { ReferenceTarget } from '../../reference-target/server';
@@ -159,6 +160,7 @@ export async function main(
         filter: { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags },
         seed: opts.seed,
         reports: opts.reports,
+        explore: exploreBudget(opts, reference !== undefined),
       },
       reference ? undefined : config,
       io,
@@ -188,6 +190,7 @@ export async function main(
   const startedAt = new Date();
   const specText = readFileSync(SPEC_FILE);
   const settings: RunSettings = { config, seed, strict: opts.strict, runId, specUrl: specUrl(env) };
+  settings.explore = exploreBudget(opts, reference !== undefined);
   const filter = { grep: opts.grep, tags: opts.tags, excludeGrep: opts.excludeGrep, excludeTags: opts.excludeTags };
   if (!opts.areas.some((a) => FEATURES_BY_AREA[a].some((f) => f.cases.some((c) => selects(filter, f, c))))) {
     await reference?.close();

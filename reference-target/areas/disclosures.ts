@@ -3,6 +3,7 @@ import { INITIAL_DISCLOSURES } from '../fixtures';
 import { dressed, INVALID_JSON, json, noContent, refusals, type Req, type Res, type Route } from '../http';
 import type { InstitutionDisclosure, UserDisclosure } from '../state';
 import type { AreaContext, AreaRoutes } from './types';
+import { bury, recordByPrefix, revivedStatus, upserted } from './user-disclosure-quirks';
 
 const D = '/db-disclosures/v1';
 
@@ -273,6 +274,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
         accountId,
       };
       record.institutionUserDisclosureStatus = status;
+      const revived = !existing && ctx.fault('op5-revives-deleted-record') ? revivedStatus(state, record) : undefined;
+      if (revived) record.institutionUserDisclosureStatus = revived;
       record.institutionDisclosureName = name;
       if (!ctx.fault('op5-not-persisted')) state.userDisclosures.set(record.institutionUserDisclosureId, record);
       return ctx.fault('op5-200-with-body') ? json(200, { result: 'created' }) : noContent();
@@ -291,8 +294,10 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
 
   /** The collection forms identify the record by disclosure id, or by name and account. */
   function findRecord(req: Req, userId: string): UserDisclosure | undefined {
-    if (req.params.institutionUserDisclosureId) {
-      const r = state.userDisclosures.get(req.params.institutionUserDisclosureId);
+    const id = req.params.institutionUserDisclosureId;
+    if (id) {
+      const prefixed = req.method === 'DELETE' && ctx.fault('op7-by-id-reads-a-prefix');
+      const r = state.userDisclosures.get(id) ?? (prefixed ? recordByPrefix(state, id, userId) : undefined);
       return r && r.institutionUserId === userId ? r : undefined;
     }
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -306,27 +311,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     );
   }
 
-  /** Variant disc-lenient-writes: a change naming no record (collection form) creates it; undefined where it cannot. */
-  function upserted(req: Req, user: { institutionId: string; userId: string }): UserDisclosure | undefined {
-    if (req.params.institutionUserDisclosureId) return undefined;
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const disclosureId = either(b.institutionDisclosureId, req.headers['institutiondisclosureid']);
-    const name = either(b.institutionDisclosureName, req.headers['institutiondisclosurename']);
-    const accountId = req.headers['accountid'];
-    if (typeof disclosureId !== 'string' || typeof name !== 'string') return undefined;
-    const record: UserDisclosure = {
-      institutionId: user.institutionId,
-      institutionUserId: user.userId,
-      institutionUserDisclosureStatus: 'NOT_ACCEPTED',
-      institutionDisclosureName: name,
-      institutionUserDisclosureId: newId('uds'),
-      institutionDisclosureId: disclosureId,
-      accountId: accountId ?? 'unknown',
-    };
-    state.userDisclosures.set(record.institutionUserDisclosureId, record);
-    return record;
-  }
-
+  /** Variant disc-unknown-ids-no-content: a write by an id no record has answers 204 and changes nothing. */
+  const unknownId = (req: Req) => !!req.params.institutionUserDisclosureId && ctx.fault('disc-unknown-ids-no-content');
   /** A target that knows its business customers (fixture set `retail`: none) finds no record for another. */
   const unknownCustomer = (req: Req): Res | undefined => {
     const customer = req.query.get('InstitutionCustomerId');
@@ -339,8 +325,10 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       const unknown = unknownCustomer(req);
       if (unknown) return unknown;
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const r = findRecord(req, user.userId) ?? (ctx.fault('disc-lenient-writes') ? upserted(req, user) : undefined);
-      if (!r) return notFound();
+      const r =
+        findRecord(req, user.userId) ??
+        (ctx.fault('disc-lenient-writes') ? upserted(state, req, user, () => newId('uds'), either) : undefined);
+      if (!r) return unknownId(req) ? noContent() : notFound();
       const status = either(
         b.institutionDisclosureStatus ?? b.institutionUserDisclosureStatus,
         req.headers['institutionuserdisclosurestatus'],
@@ -364,7 +352,8 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       const unknown = unknownCustomer(req);
       if (unknown) return unknown;
       const r = findRecord(req, user.userId);
-      if (!r) return ctx.fault('disc-lenient-writes') ? noContent() : notFound();
+      if (!r) return ctx.fault('disc-lenient-writes') || unknownId(req) ? noContent() : notFound();
+      if (ctx.fault('op5-revives-deleted-record')) bury(state, r);
       if (!ctx.fault('op7-keeps-record')) state.userDisclosures.delete(r.institutionUserDisclosureId);
       // A purge run with every delete: the user's declined records on that account go too.
       if (ctx.fault('op7-deletes-declined-records'))

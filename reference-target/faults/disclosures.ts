@@ -251,6 +251,18 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     ['STATE-UD-DELETE-ONLY-NAMED'],
     { collateral: ['STATE-UD-CHANGE', 'STATE-UD-CHANGE-ONLY-NAMED'] },
   ),
+  f(
+    'op7-by-id-reads-a-prefix',
+    'Delete a user disclosure by an id no record has removes the record whose id that id begins with (a ' +
+      'lookup that reads the id only as far as it recognises it). Only the explorer sends such ids.',
+    ['STATE-UD-DELETE-ONLY-NAMED'],
+  ),
+  f(
+    'op5-revives-deleted-record',
+    'Create a user disclosure with NOT_ACCEPTED, for a disclosure and account whose record was deleted, revives ' +
+      'the deleted record with the status it had (a soft delete). Only the explorer reaches it.',
+    ['STATE-UD-CREATE'],
+  ),
 
   // 6 and 7
   f(
@@ -369,8 +381,16 @@ export const DISCLOSURES_FAULTS: FaultDef[] = [
     'disc-lenient-writes',
     'Variant, not a fault: change a user disclosure creates the record when none matches (an upsert), and ' +
       'delete answers 204 when none matches (an idempotent delete). What either does without a record is not ' +
-      'shown (the state table moves "any" record). The suite never writes a record it does not know is there, ' +
-      'so nothing differs.',
+      'shown (the state table moves "any" record). Only the explorer writes such records, and it accepts either ' +
+      'answer: the lists judge what changed.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'disc-unknown-ids-no-content',
+    'Variant, not a fault: change and delete of a user disclosure by an institutionUserDisclosureId no record ' +
+      'has answer 204 and change nothing. What they answer without a record is not shown ("Errors of the ' +
+      'disclosures operations: not shown.").',
     [],
     { variant: true, strict: true },
   ),

@@ -141,7 +141,11 @@ function unanswered(e: unknown): Answer {
  * judge a step of another case see it where it ran meanwhile, as a capture of the run would show it.
  */
 export function sendWrite(t: CaseContext, o: SendOptions & { operation: WriteOperation }): Promise<HttpResult> {
-  const sent = t.send(o);
+  return runWrite(t, t.send(o));
+}
+
+/** A write of a user disclosure sent another way (the explorer's client): one of the run's writes too. */
+export function runWrite(t: CaseContext, sent: Promise<HttpResult>): Promise<HttpResult> {
   t.run.get(RUN_WRITES).push({ calledMs: Date.now(), answer: sent.then((r) => r, unanswered) });
   return sent;
 }

@@ -9,6 +9,7 @@ import type { CaseContext } from '../../harness/case';
 import { TransportError, type SendOptions } from '../../harness/http/client';
 import type { HttpResult } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
+import { besideTheExplorer } from './_explorer-lock';
 import { is2xx, type Listed } from './_institution-disclosures';
 import { caseKnows, refused, sawList, sawWrite, sendWrite, track, type Known } from './_case-records';
 import { alreadyAccepted, checkConfiguredDisclosure, customerIdDisproven, DISCLOSURE_KEY } from './_test-data';
@@ -222,9 +223,10 @@ export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef):
  */
 export async function freshDisclosure(
   t: CaseContext,
-  opts: { whenAllBusy?: () => Promise<DisclosureRef | undefined> } = {},
+  opts: { whenAllBusy?: () => Promise<DisclosureRef | undefined>; besides?: DisclosureRef } = {},
 ): Promise<DisclosureRef> {
-  const all = await disclosureCandidates(t);
+  const other = opts.besides?.institutionDisclosureId;
+  const all = (await disclosureCandidates(t)).filter((c) => c.institutionDisclosureId !== other);
   const tried = new Set<DisclosureRef>();
   for (;;) {
     const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
@@ -272,6 +274,7 @@ export async function freshDisclosure(
  * side by side with operation 1's list.
  */
 export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRef[]> {
+  await besideTheExplorer(t);
   const before = recordsBeforeTheRun(t);
   before.catch(() => undefined); // awaited below, unless operation 1 gives nothing to choose from
   // A configured disclosure the target does not list: nothing is written for it (could not test, naming the key).

@@ -6,6 +6,7 @@ import createUserDisclosure from './create-user-disclosure';
 import deleteUserDisclosure from './delete-user-disclosure';
 import listInstitutionDisclosures from './list-institution-disclosures';
 import listUserDisclosures from './list-user-disclosures';
+import exploreUserDisclosures from '../explore/explore-user-disclosures';
 
 export const DISCLOSURES_FEATURES: Feature[] = [
   listInstitutionDisclosures,
@@ -15,4 +16,5 @@ export const DISCLOSURES_FEATURES: Feature[] = [
   createUserDisclosure,
   changeUserDisclosure,
   deleteUserDisclosure,
+  exploreUserDisclosures,
 ];

@@ -1,0 +1,31 @@
+import type { Exploration } from './model';
+
+/**
+ * How much the model-based explorer (suites/explore/, docs/explorer.md) runs: `--explore <count>` sequences
+ * (0: off) within `--explore-time <s>` seconds. The main command's default: EXPLORE_EMBEDDED on the embedded
+ * target, EXPLORE_CONFIGURED on a configured one; a run that does not say (the self-tests) gets the embedded one.
+ */
+export interface ExploreSettings {
+  count: number;
+  seconds: number;
+}
+
+export const EXPLORE_EMBEDDED: ExploreSettings = { count: 12, seconds: 5 };
+export const EXPLORE_CONFIGURED: ExploreSettings = { count: 4, seconds: 20 };
+/** Commands per sequence, at most (each write is followed by the list that reads it back). */
+export const EXPLORE_MAX_COMMANDS = 10;
+
+/** The run's budget from --explore and --explore-time, else the target's default. */
+export function exploreBudget(given: { explore?: number; exploreTime?: number }, embedded: boolean): ExploreSettings {
+  const base = embedded ? EXPLORE_EMBEDDED : EXPLORE_CONFIGURED;
+  return { count: given.explore ?? base.count, seconds: given.exploreTime ?? base.seconds };
+}
+
+/** The console's line: "explorer: N of M transitions reached (state × operation × value), S sequences, R requests". */
+export function explorationLine(e: Exploration): string {
+  const total = e.reached.length + e.notReached.length;
+  return (
+    `explorer: ${e.reached.length} of ${total} transitions of the acceptance records reached (state × operation × ` +
+    `value), ${e.sequences} sequence${e.sequences === 1 ? '' : 's'}, ${e.requests} requests`
+  );
+}

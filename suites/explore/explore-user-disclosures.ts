@@ -1,0 +1,145 @@
+import { CATALOG } from '../../requirements';
+import { feature, type CaseContext } from '../../harness/case';
+import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-settings';
+import { holdExplored } from '../../harness/explore-verdicts';
+import type { HttpResult } from '../../harness/http/client';
+import { freshDisclosure } from '../disclosures/_user-records';
+import { explorerTurn } from '../disclosures/_explorer-lock';
+import { track } from '../disclosures/_case-records';
+import type { DisclosureRef } from '../../data-builders/disclosures';
+import { again, failing, runSequence, search, type SearchResult, type SequenceRun } from './search';
+import { slotName, type Ground } from './sequence';
+import { EXPLORABLE } from './transitions';
+import { evidence, seedOf } from './evidence';
+
+/**
+ * The model-based explorer of the users' acceptance records (issue 33, docs/explorer.md): seeded sequences of
+ * creates, changes and deletes (every status, both forms, ids never issued and near variants of real ones) on
+ * two records of the configured user, each read back and cleaned up, the whole log held to the rules. A failing
+ * sequence is shrunk, replayed once more through this test (its exchanges are this test's evidence) and reported
+ * with its numbered steps, seed, replay path and curl lines.
+ */
+
+const USER_OPERATIONS = [4, 5, 6, 7];
+/**
+ * Every requirement the rules may judge on operations 4–7 (and the conventions they share), but the refusal of
+ * requests without valid credentials (the explorer sends only the configured ones) and the list of another consumer
+ * (it lists only the configured user).
+ */
+export const EXPLORED_REQUIREMENTS = CATALOG.filter(
+  (r) =>
+    !r.notTestable &&
+    !r.judgedInTraffic &&
+    !['DISC-AUTH-REQUIRED', 'OP4-OTHER-CONSUMER'].includes(r.id) &&
+    (r.operations.some((o) => USER_OPERATIONS.includes(o)) || r.id === 'CONV-JSON-BODIES'),
+).map((r) => r.id);
+
+/** The evidence a passing exploration keeps: how the target answered where the spec leaves the answer open. */
+const OPEN_ANSWERS = 'the explorer: the first answer of each kind to a write of a record no list showed';
+
+export const EXPLORE_TITLE = 'explored sequences of acceptance records hold every rule (model-based, shrunk)';
+
+async function slots(t: CaseContext): Promise<DisclosureRef[]> {
+  const a = await freshDisclosure(t);
+  // A second record where a second free disclosure is listed (one configured testData.disclosure: one record).
+  if (t.config.testData.disclosure) return [a];
+  try {
+    return [a, await freshDisclosure(t, { besides: a })];
+  } catch {
+    return [a];
+  }
+}
+
+async function explore(t: CaseContext): Promise<void> {
+  const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
+  if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
+  await explorerTurn(t);
+  const deadline = Date.now() + budget.seconds * 1000;
+  const ground: Ground = {
+    t,
+    deadline,
+    user: t.config.testData.institutionUserId,
+    slots: await slots(t),
+    ghost: {
+      institutionDisclosureId: `dbsi-${t.settings.runId}-ghost`,
+      institutionDisclosureName: `dbsi-${t.settings.runId}-ghost`,
+      institutionId: t.config.testData.institutionId,
+    },
+  };
+  await t.parameter(
+    'explored records',
+    ground.slots.map((d, k) => `${slotName(k)}: ${d.institutionDisclosureName}`).join('; '),
+  );
+  const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);
+  const seed = seedOf(t);
+  const result = await search(ground, quiet, {
+    count: budget.count,
+    deadline,
+    seed,
+    strict: t.settings.strict,
+    maxCommands: EXPLORE_MAX_COMMANDS,
+  });
+  // What the sequences did is unknown to the records' tracker: the clean-ups of freshDisclosure look first.
+  for (const d of ground.slots) track(t, d, undefined);
+  await t.parameter('explored', summaryLine(result));
+  t.explored = {
+    sequences: result.runs,
+    requests: result.requests,
+    reached: EXPLORABLE.filter((x) => result.transitions.has(x)),
+    notReached: EXPLORABLE.filter((x) => !result.transitions.has(x)),
+  };
+  if (result.found) return confirm(t, ground, result);
+  await keep(t, OPEN_ANSWERS, [...result.open.values()]);
+  if (result.runs === 0) t.couldNotTest('no sequence ran within the time budget (--explore-time)');
+  const passed = [...result.passed].filter(([id]) => EXPLORED_REQUIREMENTS.includes(id));
+  if (passed.length === 0) t.couldNotTest(`the explored sequences gave no verdict (${summaryLine(result)})`);
+  holdExplored(t, { declared: EXPLORED_REQUIREMENTS, runs: result.runs, graded: [...result.graded.values()], passed });
+}
+
+/** Exchanges the explorer sent with its own client, kept as this test's evidence under a step. */
+async function keep(t: CaseContext, step: string, results: HttpResult[]): Promise<void> {
+  await t.step(step, async () => {
+    for (const r of results) {
+      t.exchanges.push(r.exchange);
+      await t.sink.exchange(r.exchange);
+    }
+  });
+}
+
+export function summaryLine(r: SearchResult): string {
+  const inconclusive = r.inconclusive.length ? `, ${r.inconclusive.length} could not be judged` : '';
+  return `${r.runs} sequence${r.runs === 1 ? '' : 's'}, ${r.requests} requests${inconclusive}`;
+}
+
+/**
+ * Replay the shrunk sequence through the test (recorded: its exchanges are the evidence) and report what fails on
+ * it. Where the replay passes, the target's answers depend on what ran before it (what an earlier sequence left, a
+ * record the fault removed): the failure the rules reached while exploring is reported, with its own exchanges,
+ * and says so (a verdict the rules reach on an exchange of the run reaches the summary).
+ */
+async function confirm(t: CaseContext, ground: Ground, result: SearchResult): Promise<void> {
+  const found = result.found!;
+  const replay = await t.step('replay of the shrunk sequence', () =>
+    runSequence(ground, (o) => t.send(o), again(found.run), t.settings.strict),
+  );
+  const mine = (run: SequenceRun) =>
+    failing(run.verdicts, t.settings.strict).filter((r) => EXPLORED_REQUIREMENTS.includes(r.requirement));
+  let failed = mine(replay);
+  let text = evidence(t, found, replay, true);
+  if (failed.length === 0) {
+    await keep(t, 'the shrunk sequence as it first failed', found.run.seq.results);
+    failed = mine(found.run);
+    text = evidence(t, found, found.run, false);
+  }
+  holdExplored(t, {
+    declared: EXPLORED_REQUIREMENTS,
+    runs: result.runs,
+    failed: { verdicts: failed, text },
+    graded: [],
+    passed: [],
+  });
+}
+
+export default feature('disclosures', 'listUserDisclosures', [
+  { title: EXPLORE_TITLE, requirements: EXPLORED_REQUIREMENTS, run: explore },
+]);

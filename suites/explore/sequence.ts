@@ -1,0 +1,231 @@
+import {
+  changeUserDisclosureRequest,
+  createUserDisclosureRequest,
+  deleteUserDisclosureRequest,
+  listUserDisclosuresRequest,
+  type DisclosureRef,
+} from '../../data-builders/disclosures';
+import type { CaseContext } from '../../harness/case';
+import type { HttpResult, SendOptions } from '../../harness/http/client';
+import type { Seen } from '../../harness/rules/exchange';
+import { UserDisclosureState } from '../../harness/state/user-disclosures';
+import { runWrite } from '../disclosures/_case-records';
+import { transition, type From } from './transitions';
+
+/**
+ * One explored sequence against the target: the requests the commands send (each write followed by the
+ * list that reads it back), the log the rules judge, the numbered lines a report shows, and the state
+ * fold (harness/state/user-disclosures.ts) the commands choose from.
+ */
+
+export type Status = 'ACCEPTED' | 'NOT_ACCEPTED';
+export type Form = 'collection' | 'by-id';
+
+/** What a sequence works on: the user, its records' disclosures (held by the case), a disclosure no record has. */
+export interface Ground {
+  t: CaseContext;
+  user: string;
+  slots: DisclosureRef[];
+  ghost: DisclosureRef;
+  /** No command starts after it (epoch ms): a sequence already running goes to its clean-up. */
+  deadline: number;
+}
+
+/** How the sequence sends: the explorer's client (nothing recorded) or the case's (the replay, recorded). */
+export type Sender = (o: SendOptions) => Promise<HttpResult>;
+
+export const slotName = (k: number): string => String.fromCharCode(65 + k);
+
+export class Sequence {
+  readonly log: Seen[] = [];
+  readonly results: HttpResult[] = [];
+  /** The numbered lines: operation, form and values, and the answer. */
+  readonly lines: string[] = [];
+  readonly state: UserDisclosureState;
+  /** The answers to writes of records the log did not show (what the spec leaves open). */
+  readonly openAnswers: HttpResult[] = [];
+  /** The transitions the commands took (state × operation × value, transitions.ts). */
+  readonly transitions = new Set<string>();
+  /** Slots a delete answered 2xx removed (then "deleted", not "absent", until created again). */
+  private readonly deleted = new Set<number>();
+  /** Slots a write named: the clean-up deletes what a list shows of them. */
+  readonly written = new Set<number>();
+
+  constructor(
+    readonly ground: Ground,
+    private readonly sender: Sender,
+    /** Whether the log so far already fails: a read-back that shows it ends the sequence (StopSequence). */
+    private readonly fails: (log: readonly Seen[]) => boolean = () => false,
+  ) {
+    this.state = new UserDisclosureState(ground.user);
+  }
+
+  /**
+   * `open`: a write of a record the log does not show (absent, unknown, an id never issued): what the target
+   * answers is not shown, so the exchange is judged as a capture would judge it (authority unknown: only a 2xx
+   * is held to the request rule), and the lists judge what changed.
+   */
+  private async send(line: string, o: SendOptions, write: boolean, open = false): Promise<HttpResult> {
+    const { t } = this.ground;
+    const sent = this.sender({ ...o, ...relied(t.config.testData, o.operation) });
+    const res = await (write ? runWrite(t, sent) : sent);
+    this.results.push(res);
+    if (open) this.openAnswers.push(res);
+    if (res.logged) {
+      const s: Seen = { ...res.logged, keepsAuthorization: true, ...(open ? { authority: undefined } : {}) };
+      this.log.push(s);
+      this.state.add(s);
+    }
+    this.lines.push(`${this.lines.length + 1}. ${line} → ${res.status}`);
+    // A target that throttles or fails (429, 5xx) leaves what happened unknown: the exploration stops there.
+    if (res.status === 429 || res.status >= 500) throw new Unsteady(`answered ${res.status} (${line})`);
+    return res;
+  }
+
+  /** Operation 4: the user's records (every write is read back by one). */
+  async list(why = 'read back'): Promise<HttpResult> {
+    const { t } = this.ground;
+    const res = await this.send(
+      `list the user's records (${why})`,
+      {
+        operation: 'listUserDisclosures',
+        ...listUserDisclosuresRequest(t.faker, t.config),
+        label: `explore: list (${why})`,
+      },
+      false,
+    );
+    // The commands after the read that shows a failure would only lengthen the sequence a report shows.
+    if (!this.cleaning && this.fails(this.log)) throw new StopSequence();
+    return res;
+  }
+
+  private cleaning = false;
+
+  /** Whether a command may still start (commands.ts reads it in their preconditions). */
+  inTime(): boolean {
+    return Date.now() <= this.ground.deadline;
+  }
+
+  /** The state of slot k as the fold shows it: what a transition starts from. */
+  private from(k: number): From {
+    const name = this.ground.slots[k]!.institutionDisclosureName;
+    const has = this.state.has(this.ground.user, name);
+    if (has === undefined) return 'unknown';
+    if (!has) return this.deleted.has(k) ? 'deleted' : 'absent';
+    return this.state.record(this.ground.user, name)?.status === 'NOT_ACCEPTED' ? 'NOT_ACCEPTED' : 'ACCEPTED';
+  }
+
+  async create(k: number, status: Status): Promise<void> {
+    const { t, slots } = this.ground;
+    this.transitions.add(transition(this.from(k), 'create', status));
+    this.deleted.delete(k);
+    this.written.add(k);
+    const req = createUserDisclosureRequest(t.faker, t.config, slots[k]!, status);
+    await this.send(
+      `create ${slotName(k)} with ${status}`,
+      {
+        operation: 'createUserDisclosure',
+        ...req,
+        label: `explore: create ${slotName(k)}`,
+      },
+      true,
+    );
+    await this.list();
+  }
+
+  /** A change or delete of slot k, or (`id` given with `ghost`) of an id no record of the sequence has. */
+  async write(
+    kind: 'change' | 'delete',
+    k: number,
+    form: Form,
+    status: Status,
+    how?: { id: string; what: string; variant: string },
+  ) {
+    const { t, slots, ghost } = this.ground;
+    const d = how ? ghost : slots[k]!;
+    this.transitions.add(
+      how
+        ? transition('any', `${kind} by a ${how.variant} id`)
+        : transition(this.from(k), `${kind} (${form})`, kind === 'change' ? status : undefined),
+    );
+    if (!how) this.written.add(k);
+    const id =
+      how?.id ?? (form === 'by-id' ? this.state.record(this.ground.user, d.institutionDisclosureName)?.id : undefined);
+    const current = this.state.record(this.ground.user, d.institutionDisclosureName)?.status ?? status;
+    const req =
+      kind === 'change'
+        ? changeUserDisclosureRequest(t.faker, t.config, d, status)
+        : deleteUserDisclosureRequest(t.faker, t.config, d, current);
+    const byId = form === 'by-id' && id !== undefined;
+    const open = how !== undefined || this.state.has(this.ground.user, d.institutionDisclosureName) !== true;
+    const op = `${kind}UserDisclosure${byId ? 'ById' : ''}` as const;
+    const target = how ? how.what : slotName(k);
+    const value = kind === 'change' ? ` to ${status}` : '';
+    const shown = byId ? `/{institutionUserDisclosureId} form, id ${JSON.stringify(id)}` : 'collection form';
+    const res = await this.send(
+      `${kind} ${target}${value} (${shown})`,
+      {
+        operation: op,
+        ...req,
+        ...(byId ? { pathParams: { institutionUserDisclosureId: id } } : {}),
+        label: `explore: ${kind} ${target}${open && !how ? ' (no record listed)' : ''}`,
+      },
+      true,
+      open,
+    );
+    if (!how && res.status >= 200 && res.status < 300) {
+      if (kind === 'delete') this.deleted.add(k);
+      else this.deleted.delete(k);
+    }
+    await this.list();
+  }
+
+  /** The end of every sequence: delete every record of it a list shows (collection form), each read back. */
+  async cleanUp(): Promise<void> {
+    const { user, slots } = this.ground;
+    this.cleaning = true;
+    await this.list('before the clean-up');
+    for (const [k, d] of slots.entries()) {
+      const shown = this.state.has(user, d.institutionDisclosureName);
+      if (shown === false) continue;
+      const status = (this.state.record(user, d.institutionDisclosureName)?.status ?? 'ACCEPTED') as Status;
+      const req = deleteUserDisclosureRequest(this.ground.t.faker, this.ground.t.config, d, status);
+      await this.send(
+        `clean-up: delete ${slotName(k)} (collection form)`,
+        {
+          operation: 'deleteUserDisclosure',
+          ...req,
+          label: `explore: clean-up ${slotName(k)}`,
+        },
+        true,
+      );
+      // Each clean-up is read back too: the last list proves the sequence left nothing.
+      await this.list(`after the clean-up of ${slotName(k)}`);
+    }
+  }
+}
+
+/** Thrown by a read-back that shows the sequence fails: the commands after it do not run. */
+export class StopSequence extends Error {
+  override name = 'StopSequence';
+}
+
+/** The target throttled or failed: the sequence cannot be judged, and the exploration stops. */
+export class Unsteady extends Error {
+  override name = 'Unsteady';
+}
+
+/**
+ * The configured test data a request relies on being right (harness/setup/proof.ts re-grades a refusal of it),
+ * the values a target may not know first: InstitutionCustomerId, AccountType, then AccountId.
+ */
+function relied(td: Ground['t']['config']['testData'], operation: SendOptions['operation']): { relies?: string[] } {
+  const change = operation.startsWith('change');
+  const del = operation.startsWith('delete');
+  const keys = [
+    ...((change || del) && td.institutionCustomerId !== undefined ? ['testData.institutionCustomerId'] : []),
+    ...(del && td.accountType !== undefined ? ['testData.accountType'] : []),
+    ...(operation === 'createUserDisclosure' || del ? ['testData.accountId'] : []),
+  ];
+  return keys.length ? { relies: keys } : {};
+}
