@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NEAR_VARIANTS } from '../harness/credential-variants';
 import { describe, expect, test } from 'vitest';
 import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { runMain } from './_main';
@@ -87,7 +88,7 @@ describe('--dry-run', { timeout: 300_000 }, () => {
           .join('\n## ');
         expect(
           handWritten.match(/\| POST \| `[^`]*\/institution-user-disclosures` \| no switch \|/g) ?? [],
-        ).toHaveLength(3 + 2);
+        ).toHaveLength(3 + 2 + NEAR_VARIANTS.length);
         expect(plan).toMatch(
           joined(
             '',

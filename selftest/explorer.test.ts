@@ -12,6 +12,7 @@ import exploreFeature, { EXPLORE_TITLE } from '../suites/explore/explore-user-di
 import { FEATURES_BY_AREA } from '../suites';
 import { FAULTS } from '../reference-target/faults';
 import { explain, runAreas } from './_reference';
+import { tours } from '../suites/explore/tours';
 import { EXPLORABLE } from '../suites/explore/transitions';
 import { variantId } from '../suites/explore/commands';
 
@@ -49,7 +50,9 @@ describe('the model-based explorer (issue 33)', () => {
     const e = r.explored!;
     expect([...e.reached, ...e.notReached].sort()).toEqual([...EXPLORABLE].sort());
     expect(e.reached.length, e.notReached.join('; ')).toBeGreaterThan(EXPLORABLE.length / 2);
-    expect(e.sequences).toBe(12);
+    // The tours first (tours.ts: every transition at least once), then the 12 random sequences.
+    expect(e.sequences).toBe(12 + tours(2).length);
+    expect(e.notReached).toEqual([]);
   });
 
   test('finds a fault only a re-created record shows, and reports the shrunk sequence and its replay', async () => {

@@ -1,3 +1,4 @@
+import { NEAR_VARIANTS } from '../harness/credential-variants';
 import { describe, expect, test } from 'vitest';
 import { AREAS } from '../harness/model';
 import { FIXTURE_SETS } from '../reference-target/fixture-sets';
@@ -10,6 +11,9 @@ import { EXPLORE_TITLE } from '../suites/explore/explore-user-disclosures';
  * accepted 1, and one test customer (the `realistic` fixture set; the bench measures its speed).
  * Every case still gets its verdict there, and the record the user had before the run is left as it was.
  */
+/** The refusals each form of an operation is sent: no credentials, a made-up token, each near variant of the real one. */
+const REFUSALS = 2 + NEAR_VARIANTS.length;
+
 describe("the suites against a target with a sandbox's test data", () => {
   test('every case passes, and the acceptance record that was there before the run is untouched', async () => {
     const { cases, target } = await runAreas({ areas: [...AREAS], strict: true, fixtures: 'realistic' });
@@ -91,7 +95,8 @@ describe('the cases of operations 4–7 share one life of two records', () => {
       // Both forms of each (the cases of the /{institutionUserDisclosureId} form end in
       // "-institutionuserdisclosureid-form").
       const auth = cases.filter((c) => AUTH.test(c.id));
-      expect(auth).toHaveLength(8);
+      // Per form: no credentials, a made-up token, and each near variant of the configured one.
+      expect(auth).toHaveLength(4 * REFUSALS);
       for (const c of auth)
         expect(
           c.exchanges.map((e) => e.operation),
@@ -123,8 +128,8 @@ describe('the cases of operations 4–7 share one life of two records', () => {
         .filter((e) => e.operation === 'createUserDisclosure' && e.response?.status === 204);
       // The life's three, and one shared record for each refused change or delete of either form (one at a time, they
       // cannot share it).
-      expect(creates.filter((e) => /shared by the cases/.test(e.label ?? ''))).toHaveLength(8);
-      expect(creates).toHaveLength(11);
+      expect(creates.filter((e) => /shared by the cases/.test(e.label ?? ''))).toHaveLength(4 * REFUSALS);
+      expect(creates).toHaveLength(3 + 4 * REFUSALS);
       expect([...target.state.userDisclosures.keys()]).toEqual([
         FIXTURE_SETS.realistic.userDisclosures[0]!.institutionUserDisclosureId,
       ]);
@@ -148,7 +153,7 @@ describe('a run asks the target only what it does not know', () => {
       expect(all.filter((e) => e.operation === 'listInstitutionDisclosures')).toHaveLength(1);
       expect(all.filter((e) => e.label === 'list user disclosures (before the run changes any)')).toHaveLength(1);
       const refused = cases.filter((c) => /^disclosures\/createUserDisclosure\/.*is-not-served/.test(c.id));
-      expect(refused).toHaveLength(2);
+      expect(refused).toHaveLength(REFUSALS);
       for (const c of refused)
         expect(
           c.exchanges.map((e) => e.operation),

@@ -109,8 +109,8 @@ describe('test data the target disproves: could not test, naming the key', () =>
     // that form was served (none was sent with the configured credentials, as it would carry the same value), and
     // what kept the tests that send one from it is the key to check.
     const byIdRefusals = blamed.filter((c) => /is-not-served-.*-institutionuserdisclosureid-form$/.test(c.id));
-    // Operations 6 and 7, each: no credentials, a made-up token, near variants of the configured token.
-    expect(byIdRefusals).toHaveLength(6);
+    // Operations 6 and 7, each: no credentials, a made-up token, three near variants of the configured token.
+    expect(byIdRefusals).toHaveLength(10);
     for (const c of byIdRefusals) {
       expect(c.setup?.key, c.id).toBe('testData.institutionCustomerId');
       expect(c.reason).toMatch(/proves nothing: .* could not test because of testData\.institutionCustomerId\)/);

@@ -30,16 +30,17 @@ export function authenticationCases(
         t.judge(await send(t, 'invalid'), 'DISC-AUTH-REQUIRED');
       },
     },
-    {
-      title: `is not served with a near variant of the configured bearer token${of}`,
-      requirements: ['DISC-AUTH-REQUIRED'],
-      async run(t) {
-        const token = t.config.credentials.bearerToken ?? '';
-        for (const kind of NEAR_VARIANTS.filter((k) => nearVariant(token, k) !== undefined)) {
-          const res = await t.step(NEAR_VARIANT_WORDS[kind], () => send(t, `near-${kind}`));
-          t.judge(res, 'DISC-AUTH-REQUIRED');
-        }
-      },
-    },
+    // One test per variant: each sends one request (a write's test holds the user's records until its clean-up).
+    ...NEAR_VARIANTS.map(
+      (kind): CaseDef => ({
+        title: `is not served with ${NEAR_VARIANT_WORDS[kind].replace('credential', 'bearer token')}${of}`,
+        requirements: ['DISC-AUTH-REQUIRED'],
+        async run(t) {
+          if (nearVariant(t.config.credentials.bearerToken ?? '', kind) === undefined)
+            t.notApplicable('the configured bearer token is hexadecimal or a UUID: its letter case may mean nothing');
+          t.judge(await send(t, `near-${kind}`), 'DISC-AUTH-REQUIRED');
+        },
+      }),
+    ),
   ];
 }

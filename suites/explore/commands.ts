@@ -25,7 +25,7 @@ const nameOf = (m: Model, k: number) => m.seq.ground.slots[k]!.institutionDisclo
 const userOf = (m: Model) => m.seq.ground.user;
 
 /** Create slot k with a status: only where the last list shows no record of it (a POST on a record: not shown). */
-class Create implements Cmd {
+export class Create implements Cmd {
   constructor(
     readonly k: number,
     readonly status: Status,
@@ -39,7 +39,7 @@ class Create implements Cmd {
  * Change (to a status) or delete slot k, in a form; the /{id} form needs the id the last list gave the record (an
  * id of a deleted record is never sent: the rules read an id by the record a list showed it for).
  */
-class Write implements Cmd {
+export class Write implements Cmd {
   constructor(
     readonly kind: 'change' | 'delete',
     readonly k: number,
@@ -73,7 +73,7 @@ export function variantId(real: string | undefined, variant: Variant, fresh: str
  * disclosure no record has, so whatever the target answers (404, a 2xx that does nothing), the lists show
  * whether any record changed (STATE-UD-CHANGE-ONLY-NAMED, STATE-UD-DELETE-ONLY-NAMED).
  */
-class ById implements Cmd {
+export class ById implements Cmd {
   constructor(
     readonly kind: 'change' | 'delete',
     readonly k: number,

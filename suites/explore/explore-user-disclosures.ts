@@ -10,6 +10,7 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import { again, failing, runSequence, search, type SearchResult, type SequenceRun } from './search';
 import { slotName, type Ground } from './sequence';
 import { EXPLORABLE } from './transitions';
+import { tours } from './tours';
 import { evidence, seedOf } from './evidence';
 
 /**
@@ -78,6 +79,7 @@ async function explore(t: CaseContext): Promise<void> {
     seed,
     strict: t.settings.strict,
     maxCommands: EXPLORE_MAX_COMMANDS,
+    examples: budget.count > 0 ? tours(ground.slots.length) : [],
   });
   // What the sequences did is unknown to the records' tracker: the clean-ups of freshDisclosure look first.
   for (const d of ground.slots) track(t, d, undefined);

@@ -24,6 +24,8 @@ export interface SearchOptions {
   strict: boolean;
   /** Commands per sequence, at most. */
   maxCommands: number;
+  /** Sequences run first, before the `count` random ones (tours.ts). */
+  examples?: Iterable<fc.AsyncCommand<Model, Sequence>>[];
   /** fast-check's replay path (with the seed): runs that counterexample only. */
   path?: string;
 }
@@ -151,12 +153,27 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
   );
   const details = await fc.check(property, {
     seed: o.seed,
-    numRuns: o.count,
+    numRuns: o.count + (o.path ? 0 : (o.examples?.length ?? 0)),
+    ...(o.examples && !o.path ? { examples: o.examples.map((e) => [e] as [never]) } : {}),
     ...(o.path ? { path: o.path } : {}),
   });
   if (error !== undefined) throw error;
   for (const k of [...result.graded.keys()])
     if (failing([result.graded.get(k)!], o.strict).length) result.graded.delete(k);
+  if (details.failed && last && Array.isArray(last.run.commands) && o.examples?.includes(last.run.commands)) {
+    // A tour failed (tours.ts): fast-check cannot shrink a value it did not generate; a command at a time is left out
+    // while the rest still fails, from the last to the first (at most one run per command, within the deadline).
+    let commands = last.run.commands as fc.AsyncCommand<Model, Sequence>[];
+    let run = last.run;
+    for (let i = commands.length - 1; i >= 0 && Date.now() <= o.deadline; i--) {
+      const fewer = commands.filter((_, j) => j !== i);
+      const again = await runSequence(ground, send, fewer, o.strict);
+      result.runs++;
+      result.requests += again.seq.results.length;
+      if (!again.inconclusive && failing(again.verdicts, o.strict).length) [commands, run] = [fewer, again];
+    }
+    last = { run, commands: commands.map(String).join(',') };
+  }
   if (details.failed && last) {
     const [shown = '', replay = ''] = last.commands.split(' /*');
     const commands = shown.split(',').filter(Boolean);
