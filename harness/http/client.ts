@@ -426,7 +426,9 @@ export class DbsiClient {
           if (shed.inBurst) {
             const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
             const again = rechecks ? `, again after ${rechecks} re-check${rechecks === 1 ? '' : 's'} alone` : '';
-            const unknown = '; whether it was processed is unknown, so it is not sent again';
+            const unknown = o.cleanup
+              ? '; whether it was processed is unknown: a clean-up request, tried again while its time lasts'
+              : '; whether it was processed is unknown, so it is not sent again';
             const outcome = SAFE_METHODS.has(method) ? '' : unknown;
             const burst = `a burst of ${this.pacer.burstSize} answers 429/5xx within ${BURST_WINDOW_MS / 1000} s`;
             const message =
