@@ -14,6 +14,7 @@ export const PROCESS_TESTS = [
   'selftest/local-input-fifo.test.ts',
   'selftest/openapi-command.test.ts',
   'selftest/reference-cli.test.ts',
+  'selftest/stress-mode.test.ts',
   'selftest/traffic-recorder.test.ts',
 ];
 
