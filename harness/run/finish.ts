@@ -11,6 +11,7 @@ import { junitXml } from '../evidence/junit';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import type { Io } from './common';
 import { compareRuns, comparisonLines, type PreviousRun } from './compare';
+import { paintVerdict } from './colour';
 import { consoleSummary } from './console';
 import { fullyCovered, headline, type Coverage } from './coverage';
 import { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
@@ -124,7 +125,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   };
   writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(r.out.dir, 'conformance-summary.md'), summaryMarkdown(summary));
-  writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable));
+  writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable, coverage.notTested));
   // Contract coverage (issue 23): reports/contract-coverage.md and .json; its line is printed above the verdict.
   const contractLine = writeContractCoverage(
     r.out.dir,
@@ -153,10 +154,13 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     ? [facts.verdict, facts.headline!.slice(facts.verdict.length)]
     : [facts.headline!, ''];
   const scoped = `${word}${r.verdictScope ?? ''}${rest}`;
-  io.out(`Verdict: ${scoped} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
+  const verdictLine = terminalText(`Verdict: ${scoped} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
+  // Coloured on a terminal only (harness/run/colour.ts); the raw write keeps the colour's escape codes.
+  if (io.colour && io.write) io.write(paintVerdict(verdictLine, exitCode, true) + '\n');
+  else io.out(verdictLine);
   const shown = r.out.shownDir;
   io.out(
-    `Reports: ${join(shown, 'conformance-summary.md')}, ` +
+    `Reports: ${join(shown, 'conformance-summary.md')}, ${join(shown, 'conformance-summary.json')}, ` +
       `${join(shown, 'junit.xml')}, ${join(shown, 'allure-results')}/`,
   );
   try {
