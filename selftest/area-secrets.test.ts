@@ -83,5 +83,5 @@ describe('the secrets a run asks for', () => {
     } finally {
       await target.close();
     }
-  }, 180_000);
+  });
 });

@@ -130,7 +130,7 @@ describe('exit 5 is not green in JUnit', () => {
     } finally {
       await target.close();
     }
-  }, 180_000);
+  });
 });
 
 describe('the Reports: line names the JSON summary', () => {
@@ -173,5 +173,5 @@ describe('colour on a terminal, none when piped or with NO_COLOR', () => {
     expect(await verdictLine(true, {})).toMatch(/^\u001b\[1;32mVerdict: conformant .*\u001b\[0m$/);
     expect(await verdictLine(false, {})).toMatch(/^Verdict: conformant [^\u001b]*$/);
     expect(await verdictLine(true, { NO_COLOR: '1' })).toMatch(/^Verdict: conformant [^\u001b]*$/);
-  }, 120_000);
+  });
 });

@@ -44,7 +44,7 @@ describe.concurrent('a conformant target that answers 503 to every 3rd request (
       // A steady one in three is not a target shedding load (issue 34): the client was never slowed down.
       expect(r.decreases, `seed ${seed}`).toBe(0);
     }
-  }, 120_000);
+  });
 });
 
 describe.concurrent('a conformant target that answers 503 to every 3rd write', () => {
@@ -91,5 +91,5 @@ describe.concurrent('a conformant target that answers 429 with Retry-After: 2 to
     expectTargetAsFound(r);
     // The clean-up retry did its part: some clean-up request was tried again after a 429.
     expect(r.cases.flatMap((c) => c.exchanges).some((e) => /clean-up retry/.test(e.label ?? ''))).toBe(true);
-  }, 90_000);
+  });
 });

@@ -181,7 +181,7 @@ describe('TLS files must be readable PEM, the key matching the certificate', () 
   let tls: TlsFixture;
   beforeAll(() => {
     tls = makeTlsFixture();
-  }, 60_000);
+  });
   const message = (t: Record<string, string>) =>
     refusal(() => resolveConfig({ ...minimal, http: { tls: t } }, {})).error.message;
 

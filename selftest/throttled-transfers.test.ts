@@ -105,7 +105,7 @@ describe('a 500 that names a throttle (harness/http/throttling.ts)', () => {
     expect(res.status).toBe(200);
     expect(server.received).toHaveLength(2);
     expect(res.exchange.retries.join('\n')).toMatch(/500 answered naming a throttle \("Spike limit violation"\)/);
-  }, 30_000);
+  });
 
   test('one that repeats is not judged: the request was not processed', async () => {
     server = await startMisbehavingServer((_req, res) => spike(res));
@@ -116,5 +116,5 @@ describe('a 500 that names a throttle (harness/http/throttling.ts)', () => {
     expect((e as TransportError).notProcessed).toBe(true);
     expect((e as TransportError).message).toMatch(/naming a throttle .*it did not process the request/);
     expect(server.received.length).toBeGreaterThan(1);
-  }, 60_000);
+  });
 });
