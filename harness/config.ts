@@ -6,6 +6,9 @@ import type { Area, SafetySwitch } from './model';
 import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
 import { checkTlsFiles } from './tls-files';
 import { OPERATIONS, type OperationKey } from './operations';
+import { areaSends, withoutHint } from './area-switches';
+
+export { areaSends } from './area-switches';
 
 /** A configuration problem: one clear message, exit code 2. */
 export class ConfigError extends Error {
@@ -500,32 +503,6 @@ const AREA_NEEDS: Record<Area, Array<[path: string, env?: string]>> = {
 
 function getPath(obj: unknown, path: string): unknown {
   return path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), obj);
-}
-
-/**
- * Whether a run sends anything in the area: not when every operation of it is behind a safety switch that is off
- * (its tests are then "not allowed on this target" and need no secret: issue 34).
- */
-export function areaSends(cfg: Pick<TargetConfig, 'allow'>, area: Area): boolean {
-  const ops: Array<{ area: Area; mutates?: SafetySwitch }> = Object.values(OPERATIONS);
-  return ops.some((o) => o.area === area && (!o.mutates || cfg.allow[o.mutates]));
-}
-
-/** How to run without the areas that miss something: the --area that leaves them out, or their switch off. */
-function withoutHint(cfg: TargetConfig, areas: readonly Area[], lacking: readonly Area[]): string {
-  const others = areas.filter((a) => !lacking.includes(a));
-  const switches = [
-    ...new Set(
-      Object.values(OPERATIONS as Record<string, { area: Area; mutates?: SafetySwitch }>)
-        .filter((o) => lacking.includes(o.area) && o.mutates && cfg.allow[o.mutates])
-        .map((o) => `allow.${o.mutates}`),
-    ),
-  ];
-  const ways = [
-    ...(others.length ? [`--area ${others.join(',')}`] : []),
-    ...(switches.length === lacking.length ? [`${switches.join(' and ')} set to false`] : []),
-  ];
-  return ways.length ? ` (to run without ${lacking.join(', ')}: ${ways.join(', or ')})` : '';
 }
 
 /**
