@@ -108,6 +108,11 @@ describe('exit 5 is not green in JUnit', () => {
         '(exit 5 when the rest passed)" type="not-tested"/>',
     );
     expect(junitXml([notAllowed('money-movement')], 'run')).toMatch(/errors="0"/);
+    // An area whose tests could not be tested is red already: no extra test case.
+    const couldNot = { ...notAllowed('money-movement'), outcome: 'could-not-test' } as CaseReport;
+    const red = junitXml([couldNot], 'run', [], [{ area: 'money-movement', reason: 'could not test' }]);
+    expect(red).toMatch(/<testsuites name="run" tests="1" failures="0" errors="1" skipped="0">/);
+    expect(red).not.toContain('type="not-tested"');
   });
 
   test('a run with the money-movement switch off: exit 5, and its JUnit has an error for that area', async () => {
