@@ -163,6 +163,7 @@ export class CaseContext {
       {
         deadline: () => this.cleanupDeadlineAt(),
         until,
+        paced: () => this.client.pacer.pacedTo !== undefined || this.client.pacer.shedding,
         backoffMs: timings.cleanupBackoffMs,
       },
     );

@@ -8,6 +8,9 @@ import type { Area, SafetySwitch } from './model';
 import { HEADER_NAME, headerValueProblem, secretProblem, type NamedSecret } from './secrets';
 import { checkTlsFiles } from './tls-files';
 import { OPERATIONS, type OperationKey } from './operations';
+import { areaSends, withoutHint } from './area-switches';
+
+export { areaSends } from './area-switches';
 
 /** A configuration problem: one clear message, exit code 2. */
 export class ConfigError extends Error {
@@ -513,27 +516,32 @@ function getPath(obj: unknown, path: string): unknown {
 }
 
 /**
- * Every item a selected area needs is set, else a ConfigError names each missing one. With `credentials: false`
+ * Every item a selected area needs is set, else a ConfigError names each missing one, and how to run without
+ * that area. An area whose every operation is behind a switch that is off needs nothing. With `credentials: false`
  * (--dry-run, which sends nothing to the target) a missing credential is no error: the credentials missing are
  * returned, so that the plan can say a run needs them; every other need is still checked.
  */
 export function checkAreaNeeds(cfg: TargetConfig, areas: readonly Area[], o: { credentials?: boolean } = {}): string[] {
-  const missing: Array<{ item: string; credential: boolean }> = [];
-  for (const area of areas) {
+  const missing: Array<{ item: string; credential: boolean; area: Area }> = [];
+  const tested = areas.filter((a) => areaSends(cfg, a));
+  for (const area of tested) {
     for (const [path, env] of AREA_NEEDS[area]) {
       const v = getPath(cfg, path);
       const item = `"${path}"${env ? ` (or environment variable ${env})` : ''}, needed by area ${area}`;
-      if (v === undefined || v === '') missing.push({ item, credential: path.startsWith('credentials.') });
+      if (v === undefined || v === '') missing.push({ item, credential: path.startsWith('credentials.'), area });
     }
   }
-  if (contactInfoAuthMissing(cfg, areas)) {
+  if (contactInfoAuthMissing(cfg, tested)) {
     const item =
       '"credentials.contactInfoHeaders" or "credentials.bearerToken" (or DBSI_CONTACT_INFO_HEADERS / ' +
       'DBSI_BEARER_TOKEN), needed by area contact-info';
-    missing.push({ item, credential: true });
+    missing.push({ item, credential: true, area: 'contact-info' });
   }
-  const refused = missing.filter((m) => o.credentials !== false || !m.credential).map((m) => m.item);
-  if (refused.length) throw new ConfigError(`missing configuration: ${refused.join('; ')}`);
+  const refused = missing.filter((m) => o.credentials !== false || !m.credential);
+  if (refused.length) {
+    const hint = withoutHint(cfg, areas, [...new Set(refused.map((m) => m.area))]);
+    throw new ConfigError(`missing configuration: ${refused.map((m) => m.item).join('; ')}${hint}`);
+  }
   return missing.map((m) => m.item);
 }
 

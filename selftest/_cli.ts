@@ -40,8 +40,8 @@ export function runCli(
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the CLI did not finish within ${opts.timeoutMs ?? 60_000} ms\n${stdout}\n${stderr}`));
-    }, opts.timeoutMs ?? 60_000);
+      reject(new Error(`the CLI did not finish within ${opts.timeoutMs ?? 240_000} ms\n${stdout}\n${stderr}`));
+    }, opts.timeoutMs ?? 240_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr, reports });

@@ -207,6 +207,8 @@ export interface FlakyRun {
   leftovers: OpenLeftover[];
   exitCode: number;
   flaky: FlakyTarget;
+  /** How often the client's pace was decreased (harness/http/pacing.ts): a burst of load shedding was noticed. */
+  decreases: number;
 }
 
 /** Run areas in-process through the flaky proxy (the same code path as a real run, minus reporting). */
@@ -235,7 +237,8 @@ export async function runFlaky(opts: {
       ),
     );
     await client.close();
-    return { before, cases, leftovers: openLeftovers(cases), exitCode: exitCodeFor(cases), flaky };
+    const decreases = client.pacer.decreases;
+    return { before, cases, leftovers: openLeftovers(cases), exitCode: exitCodeFor(cases), flaky, decreases };
   } finally {
     await flaky.close();
   }

@@ -27,7 +27,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * _cli.ts or _spawn-cli.ts only where the launcher, a signal or a FIFO is the subject.
  */
 export function runMain(args: string[], opts: MainOptions = {}): Promise<MainRun> {
-  const run = queue.then(() => within(opts.timeoutMs ?? 60_000, runOne(args, opts), `main(${args.join(' ')})`));
+  const run = queue.then(() => within(opts.timeoutMs ?? 240_000, runOne(args, opts), `main(${args.join(' ')})`));
   queue = run.catch(() => undefined);
   return run;
 }
@@ -38,7 +38,7 @@ export interface MainOptions {
   raw?: unknown;
   /** Every chunk printed on stdout (lines and the progress display), as it is printed. */
   onData?: (chunk: string) => void;
-  /** main() must have returned by then (it proves "does not hang"; default 60 s). */
+  /** main() must have returned by then (it proves "does not hang"; default 240 s, room for a slow machine). */
   timeoutMs?: number;
 }
 

@@ -1,4 +1,11 @@
 /**
+ * How long a check that answers at once (a refusal, a stat) may take before the self-test calls it hung: ten
+ * times the second the product allows itself, so that a machine ten times slower than a quiet one stays green.
+ * A bound, never a speed measurement.
+ */
+export const HANG_MS = 10_000;
+
+/**
  * "Does not hang" without reading a clock in an assertion: the promise rejects when `work` has not
  * settled within `ms`. A bound, never a speed measurement: the machine may be shared and slow.
  */

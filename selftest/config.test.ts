@@ -165,7 +165,9 @@ describe('configuration', () => {
     expect(message(() => checkAreaNeeds(cfg, ['disclosures']))).toContain(
       '"credentials.bearerToken" (or environment variable ' + 'DBSI_BEARER_TOKEN), needed by area disclosures',
     );
-    expect(message(() => checkAreaNeeds(cfg, ['money-movement']))).toContain('DBSI_TRANSFERS_TOKEN');
+    // An area is asked for its secrets only where it will send (its switch on: selftest/area-secrets.test.ts).
+    const moving = resolveConfig({ ...minimal, allow: { moneyMovement: true } }, {});
+    expect(message(() => checkAreaNeeds(moving, ['money-movement']))).toContain('DBSI_TRANSFERS_TOKEN');
   });
 
   test('a file that is not JSON is named', () => {

@@ -42,13 +42,15 @@ describe('a run', { timeout: 300_000 }, () => {
       const starting = /… 0\/1 test, [\d.]+ s; starting the tests/;
       expect(waiting.test(run.stdout) || starting.test(run.stdout), run.stdout).toBe(true);
       // The run's own clock, as each line shows it (not the test's): the heartbeats, then the verdict's
-      // duration. Every line follows the one before within about 5 s, from the start to the verdict.
+      // duration. Every line follows the one before within about 5 s (a heartbeat after 4 s of silence, checked
+      // every second), from the start to the verdict; a missed heartbeat would leave 8 s or more, and the 3 s
+      // between are room for a busy machine whose timers fire late.
       const heartbeats = [...run.stdout.matchAll(/^… .*?, ([\d.]+) s(;|$)/gm)].map((m) => Number(m[1]) * 1000);
       const end = Number(/— 1 test in ([\d.]+) s/.exec(run.stdout)![1]) * 1000;
       const marks = [0, ...heartbeats, end];
       expect(heartbeats.length, run.stdout).toBeGreaterThanOrEqual(2);
       const gaps = marks.slice(1).map((t, i) => t - marks[i]!);
-      expect(Math.max(...gaps), "longest silence on stdout (ms, by the run's clock)").toBeLessThan(6_500);
+      expect(Math.max(...gaps), "longest silence on stdout (ms, by the run's clock)").toBeLessThan(8_000);
     } finally {
       await server.close();
     }

@@ -38,7 +38,7 @@ describe('the embedded run (npm run conformance)', () => {
     } finally {
       rmSync(run.reports, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   test('leaves no cell not tested without a reason; every cell not exercised says why', () => {
     const all = cellsOf(report);
@@ -76,7 +76,7 @@ describe('not applicable is derived, not listed', () => {
   let config: TargetConfig;
   beforeAll(async () => {
     ({ cases, config } = await runAreas({ areas: ['disclosures'] }));
-  }, 60_000);
+  });
   const only = buildCoverageModel({ only: ['changeUserDisclosure', 'createInstitutionDisclosure'] });
   const CUSTOMER = 'changeUserDisclosure query InstitutionCustomerId sent';
 

@@ -167,7 +167,7 @@ describe('measured on a run of the suites against the reference target', () => {
     opts = { testData: run.config.testData };
     report = contractCoverage(cases, model, opts);
     dir = mkdtempSync(join(tmpdir(), 'dbsi-contract-coverage-'));
-  }, 60_000);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const cell = (op: OperationKey, element: string, side: string, value?: string) =>
     report.operations
@@ -343,5 +343,5 @@ describe('the finish step of either source writes the report and prints its line
     } finally {
       rmSync(rec.dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

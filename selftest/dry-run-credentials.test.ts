@@ -31,7 +31,9 @@ async function run(argv: string[]) {
 
 describe('--dry-run without credentials', () => {
   test('plans every selected area without them, names each a run needs, exit 0', async () => {
-    const { file, reports } = exampleWith();
+    // Every switch on: a run then needs every area's credentials (with a switch off it asks for none of its area's).
+    const on = { moneyMovement: true, contactUpdate: true, tokenRevocation: true };
+    const { file, reports } = exampleWith((c) => Object.assign(c.allow, on));
     const r = await run(['--dry-run', '--config', file, '--reports', reports, ...ONE_TEST]);
     expect(r.code, r.out + r.err).toBe(0);
     const base = 'https://sandbox.acme-bank.example/digital/api';

@@ -31,44 +31,46 @@ describe('writes that land but whose answer the suite never gets whole', () => {
     60_000,
   );
 
-  test('restores never answered: every change the target kept is ' +
-    'listed, with the exact values to restore', async () => {
-    // Writes land and are answered too late; the ones that would set a configured value back are never answered nor
-    // applied.
-    const configured = [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers].flatMap((c) => [
-      `"newPhoneNumber":"${c.phoneNumber}"`,
-      `"emailAddress":"${c.emailAddress}"`,
-    ]);
-    const r = await runFlaky({
-      plan: (q) =>
-        q.method !== 'PUT'
-          ? { kind: 'forward' }
-          : configured.some((v) => q.body.includes(v))
-            ? { kind: 'silent' }
-            : { kind: 'late', ms: 700 },
-      areas: ['contact-info'],
-      http: { timeoutMs: 500 },
-      timings,
-    });
-    expect(falseFailures(r.cases)).toEqual([]);
-    expect(r.exitCode).toBe(EXIT.COULD_NOT_TEST);
-    const changed = [...r.flaky.target.state.customers.entries()].filter(
-      ([id, now]) =>
-        now.phoneNumber !== findCustomer(id).phoneNumber || now.emailAddress !== findCustomer(id).emailAddress,
-    );
-    expect(changed.length).toBeGreaterThan(0);
-    for (const [id, now] of changed) {
-      const c = findCustomer(id);
-      const mine = r.leftovers.filter((l) => l.what.includes(JSON.stringify(id)));
-      if (now.phoneNumber !== c.phoneNumber) {
-        const phone = mine.find((l) => l.what.startsWith('phone number'));
-        expect(phone?.restore, id).toContain(JSON.stringify(c.phoneNumber));
-        expect(phone?.now, id).toContain(JSON.stringify(now.phoneNumber));
+  test(
+    'restores never answered: every change the target kept is ' + 'listed, with the exact values to restore',
+    async () => {
+      // Writes land and are answered too late; the ones that would set a configured value back are never answered nor
+      // applied.
+      const configured = [REFERENCE_TEST_DATA.customer, ...REFERENCE_TEST_DATA.moreCustomers].flatMap((c) => [
+        `"newPhoneNumber":"${c.phoneNumber}"`,
+        `"emailAddress":"${c.emailAddress}"`,
+      ]);
+      const r = await runFlaky({
+        plan: (q) =>
+          q.method !== 'PUT'
+            ? { kind: 'forward' }
+            : configured.some((v) => q.body.includes(v))
+              ? { kind: 'silent' }
+              : { kind: 'late', ms: 700 },
+        areas: ['contact-info'],
+        http: { timeoutMs: 500 },
+        timings,
+      });
+      expect(falseFailures(r.cases)).toEqual([]);
+      expect(r.exitCode).toBe(EXIT.COULD_NOT_TEST);
+      const changed = [...r.flaky.target.state.customers.entries()].filter(
+        ([id, now]) =>
+          now.phoneNumber !== findCustomer(id).phoneNumber || now.emailAddress !== findCustomer(id).emailAddress,
+      );
+      expect(changed.length).toBeGreaterThan(0);
+      for (const [id, now] of changed) {
+        const c = findCustomer(id);
+        const mine = r.leftovers.filter((l) => l.what.includes(JSON.stringify(id)));
+        if (now.phoneNumber !== c.phoneNumber) {
+          const phone = mine.find((l) => l.what.startsWith('phone number'));
+          expect(phone?.restore, id).toContain(JSON.stringify(c.phoneNumber));
+          expect(phone?.now, id).toContain(JSON.stringify(now.phoneNumber));
+        }
+        if (now.emailAddress !== c.emailAddress)
+          expect(mine.find((l) => l.what.startsWith('e-mail'))?.restore, id).toContain(JSON.stringify(c.emailAddress));
       }
-      if (now.emailAddress !== c.emailAddress)
-        expect(mine.find((l) => l.what.startsWith('e-mail'))?.restore, id).toContain(JSON.stringify(c.emailAddress));
-    }
-  }, 60_000);
+    },
+  );
 });
 
 function findCustomer(id: string) {

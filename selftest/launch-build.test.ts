@@ -23,7 +23,7 @@ describe('the compiled main job', () => {
     mkdirSync(DIST, { recursive: true });
     dist = mkdtempSync(join(DIST, '.selftest-'));
     dir = await build(dist);
-  }, 60_000);
+  });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   test('is current right after the build, and names every file it was built from', () => {
@@ -54,7 +54,7 @@ describe('the compiled main job', () => {
     const version = await run(process.execPath, [join(dir, 'conformance.js'), '--version'], { cwd: ROOT });
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version.stdout).toBe(`dbsi-conformance ${pkg.version}\n`);
-  }, 60_000);
+  });
 
   test("refuses what the schema refuses in the TypeScript's words (its validator is precompiled)", async () => {
     const bad = join(mkdtempSync(join(tmpdir(), 'dbsi-build-')), 'target.json');
@@ -73,7 +73,7 @@ describe('the compiled main job', () => {
     expect(compiled.stderr).toMatch(/unknown key "htpp" \(did you mean "http"\?\)/);
     expect(compiled.stderr).toMatch(/transfersBaseUrl/);
     expect([compiled.code, compiled.stderr]).toEqual([source.code, source.stderr]);
-  }, 60_000);
+  });
 
   test("a run of the build gives its worker the build's vitest file, loaded by Node; the TypeScript its own", () => {
     expect(runnerFile(ROOT)).toEqual({ file: 'suites/conformance.test.ts', external: [] });

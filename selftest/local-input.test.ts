@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfigFile, resolveConfig } from '../harness/config';
 import { LocalFileError, prepareReportsDir } from '../harness/local-files';
 import { runMain } from './_main';
+import { HANG_MS } from './_within';
 import { startCountingTarget, type CountingTarget } from './_counting-target';
 import { makeTlsFixture, type TlsFixture } from './_tls-files';
 
 /**
  * Issue 11, local input: bad paths, files, URLs and TLS files are refused before anything is sent,
- * with exit 2 and one message naming the option or key, within a second (the check itself; the main
+ * with exit 2 and one message naming the option or key, at once (the check itself, bounded by HANG_MS; the main
  * command runs in-process, bounded generously: it proves "does not hang", not speed).
  */
 
@@ -70,12 +71,12 @@ describe('--reports is checked before anything is sent', () => {
     ['a path under a file', join(regular, 'sub'), 'cannot be used (a part of the path is a file)'],
     ['a read-only pseudo file system', '/proc/self', 'is not writable'],
     ['an empty path', '', 'names no folder'],
-  ])('%s: refused within a second, naming --reports', (_what, path, says) => {
+  ])('%s: refused at once, naming --reports', (_what, path, says) => {
     const { error, ms } = refusal(() => prepareReportsDir(path));
     expect(error).toBeInstanceOf(LocalFileError);
     expect(error.message).toMatch(/^--reports: /);
     expect(error.message).toContain(says);
-    expect(ms).toBeLessThan(1000);
+    expect(ms, 'refused at once (bounded, not timed: HANG_MS)').toBeLessThan(HANG_MS);
   });
 
   test('a missing folder is created, also several levels deep, and accepted', () => {
@@ -107,13 +108,13 @@ describe('--config must be a regular file under 1 MiB', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toContain('--config');
     expect(error.message).toContain('is a FIFO (named pipe), not a regular file');
-    expect(ms).toBeLessThan(1000);
+    expect(ms, 'refused at once (bounded, not timed: HANG_MS)').toBeLessThan(HANG_MS);
   });
 
   test('/dev/zero is refused at once, naming --config', () => {
     const { error, ms } = refusal(() => loadConfigFile('/dev/zero', {}, '--config'));
     expect(error.message).toContain('--config: /dev/zero is a character device, not a regular file');
-    expect(ms).toBeLessThan(1000);
+    expect(ms, 'refused at once (bounded, not timed: HANG_MS)').toBeLessThan(HANG_MS);
   });
 
   test('a 300 MB file is refused without reading it, naming DBSI_CONFIG when it came from there', () => {
@@ -124,7 +125,7 @@ describe('--config must be a regular file under 1 MiB', () => {
     const { error, ms } = refusal(() => loadConfigFile(big, {}, 'DBSI_CONFIG'));
     expect(error.message).toContain('DBSI_CONFIG');
     expect(error.message).toContain('larger than the 1048576 bytes');
-    expect(ms).toBeLessThan(1000);
+    expect(ms, 'refused at once (bounded, not timed: HANG_MS)').toBeLessThan(HANG_MS);
   });
 
   test('a directory is refused, naming --config', () => {
@@ -138,7 +139,7 @@ describe('--config must be a regular file under 1 MiB', () => {
     const { error, ms } = refusal(() => loadConfigFile(deep, {}, '--config'));
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toMatch(/"testData\.a\.a\.a[.a]*" is nested deeper than 16 levels/);
-    expect(ms).toBeLessThan(1000);
+    expect(ms, 'refused at once (bounded, not timed: HANG_MS)').toBeLessThan(HANG_MS);
   });
 
   // The main command with --config naming a FIFO runs as a process: local-input-fifo.test.ts.
@@ -180,7 +181,7 @@ describe('TLS files must be readable PEM, the key matching the certificate', () 
   let tls: TlsFixture;
   beforeAll(() => {
     tls = makeTlsFixture();
-  }, 60_000);
+  });
   const message = (t: Record<string, string>) =>
     refusal(() => resolveConfig({ ...minimal, http: { tls: t } }, {})).error.message;
 

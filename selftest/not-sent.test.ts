@@ -105,7 +105,7 @@ describe('no leftover is claimed for an update that was never sent', () => {
     expect(cases.flatMap((c) => c.leftovers ?? [])).toEqual([]);
     const leftOrProblems = cases.filter((c) => /LEFT ON THE TARGET|clean-up problems/.test(c.reason ?? ''));
     expect(leftOrProblems.map((c) => c.reason)).toEqual([]);
-  }, 30_000);
+  });
 
   test('a disclosure record: a create that was never sent leaves what the case knows as it was', async () => {
     const config = configAt(`http://127.0.0.1:${await closedPort()}`, { retries: 0 });

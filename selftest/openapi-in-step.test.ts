@@ -36,7 +36,7 @@ beforeAll(async () => {
       (e): e is Exchange & { response: NonNullable<Exchange['response']> } =>
         e.operation !== 'raw' && e.response !== undefined,
     );
-}, 120_000);
+});
 
 function responseSchemaAt(o: DocOperation, key: string): string[] | undefined {
   return o.op.responses[key]!.content

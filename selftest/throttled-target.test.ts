@@ -295,9 +295,14 @@ function clientFor(url: string, http: Record<string, unknown> = {}) {
   return new DbsiClient(config, new Redactor(secretValues(config)));
 }
 
+/**
+ * A spike arrest's 500 whose body does not name the throttle (its code only): whether it was processed is
+ * unknown. One that names it ("Spike limit violation", THROTTLED_ANSWER) was not processed and is re-checked
+ * whatever its method: selftest/throttled-transfers.test.ts.
+ */
 const spike = (res: ServerResponse) => {
   res.writeHead(500, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(THROTTLED_ANSWER.body));
+  res.end(JSON.stringify({ code: THROTTLED_ANSWER.body.code }));
 };
 
 const READ: SendOptions = { operation: 'listInstitutionDisclosures' };
@@ -320,7 +325,7 @@ describe('the client under a burst of 500s', () => {
       expect(r.exchange.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 1 });
     }
     expect(server.received).toHaveLength(7);
-  }, 30_000);
+  });
 
   test('a 500 that repeats when re-checked alone at a calm moment is returned and judged as it is', async () => {
     server = await startMisbehavingServer((_req, res, n) => (n === 1 ? res.end('{}') : spike(res)));
@@ -330,7 +335,7 @@ describe('the client under a burst of 500s', () => {
     await client.close();
     expect(results.map((r) => r.status)).toEqual([500, 500, 500]);
     expect(server.received).toHaveLength(7); // each re-checked once
-  }, 40_000);
+  });
 
   test('writes answered 500 in a burst are could not test (unknown outcome) and never sent again', async () => {
     server = await startMisbehavingServer((_req, res, n) => (n === 1 ? res.end('{}') : spike(res)));
@@ -349,7 +354,7 @@ describe('the client under a burst of 500s', () => {
       expect(e.exchange?.response?.status).toBe(500);
     }
     expect(client.pacer.pacedTo).toEqual({ concurrency: 4, ratePerSecond: 1 });
-  }, 30_000);
+  });
 
   test('a write answered 500 with no burst going on is returned and judged as it is', async () => {
     server = await startMisbehavingServer((_req, res) => spike(res));
@@ -361,7 +366,7 @@ describe('the client under a burst of 500s', () => {
     expect(res.exchange.shedLoad).toBeUndefined();
     expect(res.exchange.pacedTo).toBeUndefined();
     expect(server.received).toHaveLength(2); // neither repeated
-  }, 30_000);
+  });
 });
 
 describe('clean-ups under pacing', () => {
@@ -381,7 +386,7 @@ describe('clean-ups under pacing', () => {
     await client.close();
     expect(order).toEqual(['first', 'clean-up', 'ordinary']);
     for (const r of results) expect(r.exchange.pacedTo).toEqual({ concurrency: 1, ratePerSecond: 1 });
-  }, 30_000);
+  });
 });
 
 describe('--throttle N', () => {
@@ -421,7 +426,7 @@ describe('a conformant target throttled at 10 requests/s, at the default setting
     const couldNotTest = run.cases.filter((c) => c.outcome === 'could-not-test');
     if (couldNotTest.length) expect(refusedWrites.length, explain(couldNotTest)).toBeGreaterThan(0);
     expect(run.cases.filter((c) => c.outcome === 'passed').length).toBeGreaterThan(run.cases.length / 2);
-  }, 180_000);
+  });
 
   test('a fault is still caught by the check for its rule', async () => {
     const fault = FAULTS.find((f) => f.name === 'op1-envelope-renamed')!;
@@ -439,5 +444,5 @@ describe('a conformant target throttled at 10 requests/s, at the default setting
       explain(run.cases),
     ).toEqual([]);
     expect(run.cases.flatMap((c) => c.exchanges).some((e) => e.shedLoad)).toBe(true);
-  }, 180_000);
+  });
 });

@@ -12,7 +12,7 @@ import { makeTlsFixture, type TlsFixture } from './_tls-files';
 let tls: TlsFixture;
 beforeAll(() => {
   tls = makeTlsFixture();
-}, 60_000);
+});
 
 /** Send one request to an https server made with `server` options; the client error message. */
 async function failureAgainst(server: ServerOptions, clientTls: Record<string, string> = {}): Promise<string> {

@@ -43,7 +43,7 @@ beforeAll(async () => {
     }),
   );
   for (let i = 0; i < 600 && !/point the client at/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
-}, 90_000);
+});
 
 /** Signal the process group (npm and the recorder), as a terminal does; nothing when it has ended. */
 function killGroup(signal: NodeJS.Signals): void {
@@ -93,5 +93,5 @@ describe('npm run record, stopped with Ctrl-C', () => {
     const entries = onDisk();
     expect(entries.map((e) => `${e.request.method} ${e.response?.status}`)).toEqual(Array(4).fill('GET 200'));
     expect(readFileSync(out, 'utf8')).not.toContain(REFERENCE_CREDENTIALS.bearerToken);
-  }, 90_000);
+  });
 });

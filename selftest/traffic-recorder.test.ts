@@ -43,7 +43,7 @@ beforeAll(async () => {
     }),
   );
   for (let i = 0; i < 300 && !/point the client at/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
-}, 60_000);
+});
 
 afterAll(async () => {
   if (child.exitCode === null) child.kill('SIGKILL');
@@ -105,5 +105,5 @@ describe('the recorder', () => {
     expect(text).not.toContain(REFERENCE_CREDENTIALS.bearerToken);
     expect(text).toContain('Bearer [REDACTED]');
     expect(output).not.toContain(REFERENCE_CREDENTIALS.bearerToken);
-  }, 90_000);
+  });
 });

@@ -17,6 +17,7 @@ export const PROCESS_TESTS = [
   'selftest/openapi-command.test.ts',
   'selftest/package-installed.test.ts',
   'selftest/reference-cli.test.ts',
+  'selftest/stress-mode.test.ts',
   'selftest/traffic-recorder.test.ts',
 ];
 
@@ -31,8 +32,10 @@ export default defineConfig({
     // vitest's default on 2 cores is one worker; most self-tests wait on a local target, a process or a
     // timer, so four at a time keep both cores busy (measured: 3 workers 142 s, 4 workers 122 s, 6 workers 146 s).
     maxWorkers: 4,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Time-outs stop a hang, never judge speed: the slowest self-test takes about 30 s on a quiet machine, and a
+    // machine ten times slower must stay green (issue 34). A test that sets its own keeps to the same rule.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     projects: [
       { extends: true, test: { name: 'fast', include: ['selftest/**/*.test.ts'], exclude: PROCESS_TESTS } },
       { extends: true, test: { name: 'process', include: PROCESS_TESTS } },

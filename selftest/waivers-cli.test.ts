@@ -74,7 +74,7 @@ beforeAll(async () => {
     requirementRows(cases, declared, false),
   );
   cleanSummary = write('previous-summary.json', summary);
-}, 120_000);
+});
 
 describe('input refused before anything starts (exit 2, one message)', () => {
   test('a waivers file that is not valid, names an unknown requirement, or an unreadable --compare', async () => {

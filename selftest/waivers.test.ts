@@ -55,7 +55,7 @@ beforeAll(async () => {
     runAreas({ areas: ['disclosures'], faults: [FAULT] }).then((r) => r.cases),
     runAreas({ areas: ['disclosures'] }).then((r) => r.cases),
   ]);
-}, 120_000);
+});
 
 function judge(cases: CaseReport[], waivers: Waiver[], strict = false) {
   const rows = requirementRows(cases, declared, strict);

@@ -16,25 +16,56 @@ const skippedOrWaived = (c: CaseReport) => ['not-applicable', 'not-allowed', 'wa
 /** One JUnit property, its value escaped. */
 const property = (name: string, value: string) => `<property name="${name}" value="${esc(value)}"/>`;
 
-export function junitXml(cases: CaseReport[], runName: string, unremovable: readonly UnremovableRecord[] = []): string {
+/**
+ * A selected area in which nothing was verified (exit 5 when the rest is conformant: allow.* off, not applicable):
+ * one testcase in error per area whose tests are all skipped, so that a CI dashboard does not show such a run green
+ * (issue 34). An area with a test in error (could not test) already shows red, and gets none.
+ */
+export interface UntestedArea {
+  area: string;
+  reason: string;
+}
+
+const untestedCase = (u: UntestedArea) => {
+  const message =
+    `selected but not tested: ${u.reason}; ` + 'nothing in this area was verified (exit 5 when the rest passed)';
+  return [
+    `    <testcase classname="${esc(`${u.area} › area`)}" name="${esc(`the ${u.area} area was tested`)}" time="0">`,
+    `      <properties><property name="outcome" value="not-tested"/></properties>`,
+    `      <error message="${esc(message)}" type="not-tested"/>`,
+    '    </testcase>',
+  ];
+};
+
+export function junitXml(
+  cases: CaseReport[],
+  runName: string,
+  unremovable: readonly UnremovableRecord[] = [],
+  notTested: readonly UntestedArea[] = [],
+): string {
+  const red = (c: CaseReport) => ['failed', 'could-not-test', 'error'].includes(c.outcome);
+  const untested = notTested.filter((u) => !cases.some((c) => c.area === u.area && red(c)));
   const byArea = new Map<string, CaseReport[]>();
   // Waived deviations first in each suite: a reader meets them before the passes.
   const ordered = [...cases.filter((c) => c.outcome === 'waived'), ...cases.filter((c) => c.outcome !== 'waived')];
   for (const c of ordered) byArea.set(c.area, [...(byArea.get(c.area) ?? []), c]);
+  for (const u of untested) if (!byArea.has(u.area)) byArea.set(u.area, []);
+  const untestedIn = (area: string) => untested.filter((u) => u.area === area);
+  const inError = (c: CaseReport) => c.outcome === 'could-not-test' || c.outcome === 'error';
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const all = (p: (c: CaseReport) => boolean) => cases.filter(p).length;
   out.push(
-    `<testsuites name="${esc(runName)}" tests="${cases.length}" ` +
+    `<testsuites name="${esc(runName)}" tests="${cases.length + untested.length}" ` +
       `failures="${all((c) => c.outcome === 'failed')}" ` +
-      `errors="${all((c) => c.outcome === 'could-not-test' || c.outcome === 'error')}" ` +
+      `errors="${all((c) => c.outcome === 'could-not-test' || c.outcome === 'error') + untested.length}" ` +
       `skipped="${all(skippedOrWaived)}">`,
   );
   for (const [area, list] of byArea) {
     const time = list.reduce((s, c) => s + c.durationMs, 0) / 1000;
     out.push(
-      `  <testsuite name="${esc(area)}" tests="${list.length}" ` +
+      `  <testsuite name="${esc(area)}" tests="${list.length + untestedIn(area).length}" ` +
         `failures="${list.filter((c) => c.outcome === 'failed').length}" ` +
-        `errors="${list.filter((c) => c.outcome === 'could-not-test' || c.outcome === 'error').length}" ` +
+        `errors="${list.filter(inError).length + untestedIn(area).length}" ` +
         `skipped="${list.filter(skippedOrWaived).length}" time="${time.toFixed(3)}">`,
     );
     for (const c of list) {
@@ -96,6 +127,7 @@ export function junitXml(cases: CaseReport[], runName: string, unremovable: read
       if (errLines.length) out.push(`      <system-err>${esc(errLines.join('\n'))}</system-err>`);
       out.push('    </testcase>');
     }
+    for (const u of untestedIn(area)) out.push(...untestedCase(u));
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');

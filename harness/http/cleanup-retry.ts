@@ -12,6 +12,11 @@ import { DEFAULT_TIMINGS } from './timings';
  * - 429: tried again after its Retry-After (the deadline permitting);
  * - a timeout, a cut-off answer, a reset, a refused connection, an answer that is not HTTP.
  * Every other answer (2xx, 4xx, 500) is an answer: the clean-up judges it.
+ *
+ * While the client is paced (the target sheds load, harness/http/pacing.ts), a clean-up request is not
+ * given up when its own time (`until`) passes: it keeps being tried, at the paced rate, until it is
+ * answered or the clean-ups' deadline passes. A restore answered 503 inside a burst is sent again, and a
+ * flaky target is left as found (issue 34).
  */
 
 /** How long one clean-up request is tried, from its first try: three request timeouts, at least 5 s (but see
@@ -79,15 +84,18 @@ export interface CleanupAttempt {
 
 /**
  * Send a clean-up request until it gets an answer that can be judged, or its own time (`until`,
- * epoch ms) has passed after at least CLEANUP_MIN_TRIES tries, or the hard `deadline` (epoch ms; read
- * again before every try, as it can move closer) passes. `failed` sees each try that failed. The last
- * failure is thrown when time runs out.
+ * epoch ms) has passed after at least CLEANUP_MIN_TRIES tries (unless `paced()` says the client is
+ * slowed down to the target's pace), or the hard `deadline` (epoch ms; read again before every try, as
+ * it can move closer) passes. `failed` sees each try that failed. The last failure is thrown when time
+ * runs out.
  */
 export async function sendUntilAnswered(
   attempt: (a: CleanupAttempt) => Promise<HttpResult>,
   opts: {
     deadline: () => number;
     until?: number;
+    /** Whether the client is slowed down to the target's pace now: then `until` does not end the tries. */
+    paced?: () => boolean;
     failed?: (e: TransportError, retrying: string | undefined) => void | Promise<void>;
     stop?: AbortSignal;
     /** The waits between retries (default DEFAULT_TIMINGS.cleanupBackoffMs, harness/http/timings.ts). */
@@ -122,7 +130,11 @@ export async function sendUntilAnswered(
       sentNothing &&= err.neverSent;
       last = err;
       const wait = Math.max(retryAfter(err) ?? 0, backoff(n, opts.backoffMs ?? DEFAULT_TIMINGS.cleanupBackoffMs));
-      const mine = n + 1 < CLEANUP_MIN_TRIES || opts.until === undefined || Date.now() + wait < opts.until;
+      const mine =
+        n + 1 < CLEANUP_MIN_TRIES ||
+        opts.until === undefined ||
+        Date.now() + wait < opts.until ||
+        opts.paced?.() === true;
       const willRetry = mine && Date.now() + wait < opts.deadline() && !opts.stop?.aborted;
       await opts.failed?.(err, willRetry ? `tried again after ${Math.round(wait)} ms (clean-up retry)` : undefined);
       if (!willRetry) {

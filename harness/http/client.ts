@@ -14,6 +14,7 @@ import { timingsWith, type Timings } from './timings';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
 import { BURST_WINDOW_MS, isShedStatus, Pacer, type Pace } from './pacing';
+import { LOWER_THE_PACE, retryAfterMs, throttledMessage, throttleNamed } from './throttling';
 import { failsBeforeRequestWritten, probeTlsClose, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
@@ -24,6 +25,8 @@ export class TransportError extends Error {
    * attempt of a clean-up retry): the request cannot have changed anything on the target.
    */
   neverSent: boolean;
+  /** The target said it did not process the request (429, or a 500 that names a throttle: ./throttling.ts). */
+  notProcessed?: true;
   constructor(
     public kind: TransportErrorKind,
     message: string,
@@ -177,15 +180,6 @@ function classifyAfterConnect(
   }
   if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted' };
   return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}` };
-}
-
-function retryAfterMs(h: Record<string, string>, fallback: number): number {
-  const v = h['retry-after'];
-  if (!v) return fallback;
-  const secs = Number(v);
-  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-  const date = Date.parse(v);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : fallback;
 }
 
 /** How often a read answered 5xx while the target sheds load is re-checked alone before it is given up. */
@@ -414,21 +408,30 @@ export class DbsiClient {
         answeredAt = this.pacer.end(flight, status, rechecks > 0);
         release();
         if (status === 429) shedLoad ||= this.pacer.covers(answeredAt);
-        const shed = await this.shedVerdict(status, method, answeredAt, stop, rechecks);
+        const throttle = throttleNamed(status, text);
+        const shed = await this.shedVerdict(status, method, answeredAt, stop, rechecks, throttle !== undefined);
         if (shed) {
           shedLoad ||= shed.inBurst;
           if (shed.recheck && rechecks < MAX_RECHECKS && !stop.aborted) {
             rechecks++;
             const waited = await this.untilCalm(RECHECK_DELAY_MS * rechecks, stop);
-            const when = shed.inBurst ? 'while the target was shedding load' : 'while the client was paced';
+            const shedding = shed.inBurst ? 'while the target was shedding load' : 'while the client was paced';
+            const when = throttle !== undefined ? `naming a throttle ("${throttle}")` : shedding;
             const pace = Pacer.describe(this.pacer.limits);
             retries.push(`${status} answered ${when}; re-checked alone after ${waited} ms, at a calm moment (${pace})`);
             continue;
           }
+          if (throttle !== undefined) {
+            const message = throttledMessage(status, throttle, rechecks, Pacer.describe(this.pacer.limits));
+            const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
+            throw Object.assign(new TransportError('unavailable', message, record(response)), { notProcessed: true });
+          }
           if (shed.inBurst) {
             const response: RecordedResponse = { status, headers: resHeaders, body: text, truncated, bytes };
             const again = rechecks ? `, again after ${rechecks} re-check${rechecks === 1 ? '' : 's'} alone` : '';
-            const unknown = '; whether it was processed is unknown, so it is not sent again';
+            const unknown = o.cleanup
+              ? '; whether it was processed is unknown: a clean-up request, tried again while its time lasts'
+              : '; whether it was processed is unknown, so it is not sent again';
             const outcome = SAFE_METHODS.has(method) ? '' : unknown;
             const burst = `a burst of ${this.pacer.burstSize} answers 429/5xx within ${BURST_WINDOW_MS / 1000} s`;
             const message =
@@ -462,15 +465,12 @@ export class DbsiClient {
           );
         }
         if (status === 429) {
-          throw new TransportError(
-            'unavailable',
-            `the target answered 429 (too many ` +
-              `requests)${
-                retries.length ? ` again after ${retries.length} ` + `retr${retries.length === 1 ? 'y' : 'ies'}` : ''
-              }${resHeaders['retry-after'] ? ` with Retry-After: ${resHeaders['retry-after']}` : ''}; ` +
-              `lower http.rateLimitPerSecond or http.concurrency`,
-            exchange,
-          );
+          const again = retries.length
+            ? ` again after ${retries.length} retr${retries.length === 1 ? 'y' : 'ies'}`
+            : '';
+          const after = resHeaders['retry-after'] ? ` with Retry-After: ${resHeaders['retry-after']}` : '';
+          const message = `the target answered 429 (too many requests)${again}${after}; ${LOWER_THE_PACE}`;
+          throw Object.assign(new TransportError('unavailable', message, exchange), { notProcessed: true as const });
         }
         let json: unknown;
         let jsonError: string | undefined;
@@ -531,8 +531,11 @@ export class DbsiClient {
     at: number,
     stop: AbortSignal,
     rechecks: number,
+    throttled = false,
   ): Promise<{ inBurst: boolean; recheck: boolean } | undefined> {
     if (!isShedStatus(status) || status === 429) return undefined;
+    // A 500 that names a throttle was not processed (./throttling.ts): re-checked alone like a read, any method.
+    if (throttled) return { inBurst: this.pacer.covers(at) || this.pacer.shedding, recheck: true };
     // A re-check was sent alone at a calm moment: nothing was in flight with it.
     if (status === 500 && !this.pacer.covers(at) && !stop.aborted && rechecks === 0) {
       await this.pacer.settle(at, Math.min(BURST_WINDOW_MS, this.config.http.timeoutMs));

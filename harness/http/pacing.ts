@@ -11,6 +11,13 @@
  *   BURST_WINDOW_MS: a target that fails one request in two or three whatever the pace, or that
  *   serves nothing at all (it is down, not shedding load), is not helped by slowing down, and is left to
  *   the rules it gets today.
+ * - Requests sent side by side reach the target in any order among themselves (a busy machine starts
+ *   many in one millisecond, and the connections deliver them as they will): where up to W requests were
+ *   in flight beside one of the sample, the sample is the last 2 W answers at least (and then reaches
+ *   back up to SAMPLE_LOOKBACK_MS), and no burst is judged on fewer. Of 2 W requests that the target
+ *   refused one in three in the order they reached it, at most about two thirds can be refusals in the
+ *   order they were sent, whatever the order they arrived in: a steady one-in-three is never a burst
+ *   (issue 34).
  * - Only answers to requests sent after the last decrease count towards the next burst: the answers to
  *   what was sent at the old pace say nothing about the new one.
  * - Decrease: the requests in flight are halved (at least 1), the rate is halved (at least
@@ -51,6 +58,10 @@ export const BURST_MIN = 3;
 export const BURST_WINDOW_MS = 2_000;
 export const BURST_RECENT = 8;
 export const BURST_SHARE = 3 / 4;
+/** How far back the sample of a burst may reach when BURST_WINDOW_MS holds fewer answers than it needs. */
+export const SAMPLE_LOOKBACK_MS = 10_000;
+/** The answers kept for the sample, at most. */
+const KEPT_ANSWERS = 256;
 export const CALM_MS = 2_000;
 export const NEAR_SHARE = 0.8;
 export const PROBE_CALM_MS = 30_000;
@@ -71,12 +82,22 @@ interface Answer {
   at: number;
   suspect: boolean;
   sentAt: number;
+  /** The order it was sent in (a Flight's id): many requests start in the same millisecond on a busy machine. */
+  seq: number;
+  /** How many requests were in flight when it was sent. */
+  alongside: number;
 }
+
+/** Whether `a` was sent before `b`: by the clock, then (in the same millisecond) in the order of `begin`. */
+const sentBefore = (a: { sentAt: number; seq: number }, b: { sentAt: number; seq: number }) =>
+  a.sentAt < b.sentAt || (a.sentAt === b.sentAt && a.seq < b.seq);
 
 /** One request in flight, from its start to its answer (or failure). */
 export interface Flight {
   readonly id: number;
   readonly sentAt: number;
+  /** How many requests were in flight when it was sent. */
+  readonly alongside: number;
   /** The pace it was sent at, when the client was paced. */
   readonly pacedTo?: Pace;
 }
@@ -173,6 +194,7 @@ export class Pacer {
     const f: Flight = {
       id: ++this.nextId,
       sentAt: this.now(),
+      alongside: this.flights.size,
       ...(this.current ? { pacedTo: { ...this.current } } : {}),
     };
     this.flights.set(f.id, f);
@@ -187,7 +209,7 @@ export class Pacer {
   end(f: Flight, status?: number, recheck = false): number {
     const now = this.now();
     this.flights.delete(f.id);
-    if (status !== undefined && !(recheck && isShedStatus(status))) this.observe(status, f.sentAt, now);
+    if (status !== undefined && !(recheck && isShedStatus(status))) this.observe(status, f.sentAt, now, f);
     this.wakeSettlers(now);
     return now;
   }
@@ -232,12 +254,14 @@ export class Pacer {
     for (const l of this.listeners) l();
   }
 
-  /** Count an answer (sent at `sentAt`, received at `at`). */
-  observe(status: number, sentAt: number, at: number = this.now()): void {
+  /** Count an answer (sent at `sentAt`, received at `at`); `sent`: its flight (else it was sent alone, just now). */
+  observe(status: number, sentAt: number, at: number = this.now(), sent?: Pick<Flight, 'id' | 'alongside'>): void {
     const suspect = isShedStatus(status);
     this.recover(at);
-    this.answers.push({ at, suspect, sentAt });
-    while (this.answers.length && this.answers[0]!.at <= at - Math.max(BURST_WINDOW_MS, 1_000)) this.answers.shift();
+    this.answers.push({ at, suspect, sentAt, seq: sent?.id ?? ++this.nextId, alongside: sent?.alongside ?? 0 });
+    const kept = Math.max(BURST_WINDOW_MS, SAMPLE_LOOKBACK_MS);
+    while (this.answers.length && (this.answers[0]!.at <= at - kept || this.answers.length > KEPT_ANSWERS))
+      this.answers.shift();
     if (!suspect) {
       if (this.window !== undefined && ++this.answeredSinceGrowth >= this.window) this.grow();
       return;
@@ -247,17 +271,25 @@ export class Pacer {
     if (wasShedding) this.period!.until = at;
     // The latest in the order they were sent, of those sent before what is still in flight (sent within
     // the window): refusals come back faster than answers that were served, and a target that refuses one
-    // request in two would look like a burst in the order of the answers.
-    let pending = Infinity;
-    for (const f of this.flights.values()) if (f.sentAt > at - BURST_WINDOW_MS) pending = Math.min(pending, f.sentAt);
-    const counted = this.answers.filter((a) => a.sentAt >= this.lastDecreaseAt && a.at > at - BURST_WINDOW_MS);
-    const recent = counted
-      .filter((a) => a.sentAt < pending)
-      .sort((a, b) => a.sentAt - b.sentAt)
-      .slice(-BURST_RECENT);
+    // request in two would look like a burst in the order of the answers. The order is that of `begin`,
+    // not only the clock's: many requests start within one millisecond on a busy machine.
+    let pending: { sentAt: number; seq: number } | undefined;
+    for (const f of this.flights.values()) {
+      const p = { sentAt: f.sentAt, seq: f.id };
+      if (f.sentAt > at - BURST_WINDOW_MS && (!pending || sentBefore(p, pending))) pending = p;
+    }
+    const candidates = this.answers
+      .filter((a) => a.sentAt >= this.lastDecreaseAt && (!pending || sentBefore(a, pending)))
+      .sort((a, b) => a.sentAt - b.sentAt || a.seq - b.seq);
+    const inWindow = candidates.filter((a) => a.at > at - BURST_WINDOW_MS);
+    // Side by side with W others, a request may have reached the target anywhere among them: 2 W answers at least.
+    const alongside = Math.max(0, ...candidates.slice(-BURST_RECENT).map((a) => a.alongside));
+    const size = Math.max(BURST_RECENT, 2 * alongside);
+    const recent = (inWindow.length >= size || size === BURST_RECENT ? inWindow : candidates).slice(-size);
     const suspects = recent.filter((a) => a.suspect).length;
     const served = this.answers.some((a) => !a.suspect && a.at > at - BURST_WINDOW_MS);
-    if (served && suspects >= BURST_MIN && suspects >= BURST_SHARE * recent.length) {
+    const enough = recent.length >= 2 * alongside;
+    if (served && enough && suspects >= BURST_MIN && suspects >= BURST_SHARE * recent.length) {
       if (!wasShedding) this.period = { from: at - BURST_WINDOW_MS, until: at, burst: suspects };
       else this.period!.burst = suspects;
       this.decrease(at);

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import { SECRET_ENV } from '../config';
 import { AREAS, type Area } from '../model';
+import { nearest } from './suggest';
 
 /** The reports folder without --reports (relative: in the folder npm was run from). */
 export const DEFAULT_REPORTS = 'reports';
@@ -114,6 +116,21 @@ verdict), 4 evidence bundle refused (a configured secret appears in an artifact;
 packed), 5 conformant in the areas tested but a selected area was not tested (allow.* off, or not
 applicable), 130 interrupted.`;
 
+/** The environment variables the main command reads, for --help. */
+const ENV_VARIABLES: Array<[string, string]> = [
+  ['DBSI_CONFIG', 'the target configuration, as --config FILE'],
+  ['DBSI_WAIVERS', 'the waivers file, as --waivers FILE'],
+  ['DBSI_SPEC_URL', "where the reports link the spec's sections (default: the spec file here)"],
+  ['DBSI_SIGNING_KEY', 'read only as --sign env:DBSI_SIGNING_KEY: the PEM private key that signs the bundle'],
+  ...Object.entries(SECRET_ENV).map(([name, key]): [string, string] => [
+    name,
+    `${key}${name === 'DBSI_CONTACT_INFO_HEADERS' ? ' (a JSON object)' : ''}`,
+  ]),
+];
+
+export const ENV_TEXT = `Environment variables (a secret set here wins over the configuration file's value):
+${ENV_VARIABLES.map(([name, what]) => `  ${name.padEnd(31)}${what}`).join('\n')}`;
+
 export const USAGE = `Usage: npm run conformance -- [options]
 
 Runs the DBSI conformance suites against a target. With no --config (and no DBSI_CONFIG),
@@ -122,7 +139,21 @@ A relative FILE or DIR is taken from the folder npm was run from (INIT_CWD), els
 
 ${OPTIONS_TEXT}
 
+${ENV_TEXT}
+
 ${EXIT_TEXT}`;
+
+/** The options --help lists, as typed ("--grep"). */
+export const OPTION_NAMES = [...OPTIONS_TEXT.matchAll(/^ {2}(?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1]!);
+
+/** parseArgs' message for an unknown option, with the nearest option named ("did you mean --grep?"). */
+function unknownOption(e: Error & { code?: string }): string {
+  const unknown = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(e.message)?.[1] : undefined;
+  if (!unknown) return e.message;
+  const name = unknown.split('=')[0]!;
+  const near = nearest(name.startsWith('--') ? name : `-${name}`, OPTION_NAMES);
+  return `unknown option ${name}` + (near ? `: did you mean ${near}?` : '') + ' (--help lists the options)';
+}
 
 /** `--bail` may stand alone (then 1) or take a number: a following argument that is a whole number is its value. */
 function bailArgs(argv: string[]): string[] {
@@ -178,7 +209,7 @@ export function parseCli(argv: string[]): CliOptions {
       },
     }).values;
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError(unknownOption(e as Error));
   }
   const areas = (v.area ?? [])
     .flatMap((a) => a.split(','))

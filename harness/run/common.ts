@@ -16,6 +16,8 @@ export interface Io {
   /** Raw output for the progress display, and whether it is a terminal. */
   write?(text: string): void;
   tty?: boolean;
+  /** Colour the verdict line (harness/run/colour.ts): a terminal, and no NO_COLOR. */
+  colour?: boolean;
 }
 
 /** Allure 2 categories.json (allure-vitest writes it); the Allure 3 report uses ALLURE_CATEGORIES of report.ts. */

@@ -14,6 +14,7 @@ import { junitXml } from '../evidence/junit';
 import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
 import type { Io } from './common';
 import { compareRuns, comparisonLines, configFingerprint, type PreviousRun } from './compare';
+import { paintVerdict } from './colour';
 import { consoleSummary } from './console';
 import { fullyCovered, headline, type Coverage } from './coverage';
 import { declaredDeviations, deviationHeadline, markDeviations } from './deviations';
@@ -170,7 +171,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   };
   writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(r.out.dir, 'conformance-summary.md'), summaryMarkdown(summary));
-  writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable));
+  writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable, coverage.notTested));
 
   const block = (lines: string[]) => lines.length && io.out(redactor.text([...lines, ''].join('\n')));
   io.out('');
@@ -190,10 +191,15 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
   if (explored) io.out(explorationLine(explored));
   io.out(contract.line);
-  io.out(`Verdict: ${facts.headline} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`);
+  const verdictLine = terminalText(
+    `Verdict: ${facts.headline} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`,
+  );
+  // Coloured on a terminal only (harness/run/colour.ts); the raw write keeps the colour's escape codes.
+  if (io.colour && io.write) io.write(paintVerdict(verdictLine, exitCode, true) + '\n');
+  else io.out(verdictLine);
   const shown = r.out.shownDir;
   io.out(
-    `Reports: ${join(shown, 'conformance-summary.md')}, ` +
+    `Reports: ${join(shown, 'conformance-summary.md')}, ${join(shown, 'conformance-summary.json')}, ` +
       `${join(shown, 'junit.xml')}, ${join(shown, 'allure-results')}/`,
   );
   try {

@@ -16,6 +16,7 @@ import type { ReferenceTarget } from '../../reference-target/server';
 import { DEFAULT_REPORTS, parseCli, USAGE, UsageError, type CliOptions } from './args';
 import type { Progress } from './progress';
 import { EXIT } from './exit-codes';
+import { colourWanted } from './colour';
 import { terminalSafe } from './terminal-text';
 import type { WaiverFile } from './waivers';
 import type { PreviousRun } from './compare';
@@ -63,7 +64,7 @@ export async function main(
 ): Promise<number> {
   // Every line printed passes the terminal filter: text from the configuration or the target cannot fake the suite's
   // output.
-  const io = terminalSafe(terminal);
+  const io = terminalSafe({ ...terminal, colour: terminal.colour ?? colourWanted(terminal.tty, env) });
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
