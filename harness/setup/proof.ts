@@ -7,7 +7,7 @@ import type { CaseReport, CheckResult, Exchange } from '../model';
  * What a run proved about the operator's setup, from the exchanges alone: the suite cannot tell a
  * valid credential or a right base URL from a wrong one except by what the target serves.
  * - A credential is proven when a request carrying it (exactly as configured) was answered 2xx.
- * - A base URL is proven when anything sent there was answered other than 404/405.
+ * - A base URL is proven when anything sent there was answered other than 404: a 405 says the path exists.
  * - A refusal proves a rule only where the same method and path were served (2xx) with a configured
  *   credential in the same run: the control. A 404 never proves an auth rule.
  */
@@ -51,7 +51,8 @@ export class SetupProof {
     }
     if (served) for (const key of e.relies ?? []) this.servedData.add(key);
     if (e.base) {
-      if (status !== 404 && status !== 405) this.provenBases.add(e.base);
+      // A 405 names a method the path does not take: the path, and so the base URL, exists.
+      if (status !== 404) this.provenBases.add(e.base);
       else this.unprovenBaseAnswers.set(e.base, [...(this.unprovenBaseAnswers.get(e.base) ?? []), e]);
     }
     for (const id of e.credentials ?? [])
@@ -86,7 +87,8 @@ export class SetupProof {
       const id = (e.credentials ?? []).find((c) => !this.credentialProven(c));
       if (id) return { kind: 'credential', key: id as CredentialId };
     }
-    if (status >= 400 && status < 500 && status !== 429) {
+    // A 405 is about the method, never about the data the request carries.
+    if (status >= 400 && status < 500 && status !== 429 && status !== 405) {
       const key = (e.relies ?? []).find((k) => !this.servedData.has(k));
       if (key) return { kind: 'testData', key };
     }
@@ -124,7 +126,7 @@ export class SetupProof {
       .map(([id, exchanges]) => ({ id: id as CredentialId, exchanges }));
   }
 
-  /** Every base URL at which nothing was answered other than 404/405, with those answers. */
+  /** Every base URL at which nothing was answered other than 404, with those answers. */
   unprovenBases(): Array<{ key: BaseUrlKey; exchanges: Exchange[] }> {
     return [...this.unprovenBaseAnswers]
       .filter(([b]) => !this.baseProven(b))
@@ -166,7 +168,7 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
   switch (s.kind) {
     case 'base':
       return [
-        `nothing sent to ${s.key} was answered other than 404/405 in this run (${got}):`,
+        `nothing sent to ${s.key} was answered other than 404 in this run (${got}):`,
         `check ${s.key}, including its path prefix`,
       ].join(' ');
     case 'credential':

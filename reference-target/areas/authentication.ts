@@ -43,6 +43,7 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
   }
 
   function revoke(req: Req): Res {
+    if (ctx.fault('op8-revoke-post-only')) return json(405, { error: 'method not allowed' }, { allow: 'POST' });
     const answer = revokeAnswer(req);
     return ctx.fault('op8-extra-members-charset') ? dressed(answer, {}, true) : answer;
   }

@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import type { TargetConfig } from '../harness/config';
+import type { Area } from '../harness/model';
+import { exitCodeFor } from '../harness/run/results';
+import { diagnosisBlock, setupFindings } from '../harness/setup/diagnosis';
+import { SetupProof } from '../harness/setup/proof';
+import type { FixtureSetName } from '../reference-target/fixture-sets';
+import { startFront, throughFront, type Front, type FrontRule } from './_front';
+import { explain, runAreas } from './_reference';
+
+/**
+ * Issue 31: the diagnosis by evidence, as a table. Each row makes one mistake of an operator, or one
+ * fault of a target, against the reference target (with a named fault, a configuration, or a front on
+ * 127.0.0.1 that makes it an independent target: _front.ts), and states the verdict the run must give
+ * (exit 1: the target failed; exit 3: could not test) and the exact key the DIAGNOSIS block names, or
+ * must not name. The rows of issue 20 (expired token, wrong base path, stale disclosure, business id on
+ * retail, closed port, wrong phone, throttling) stay in setup-proof, setup-test-data, reachability,
+ * contact-info and throttled-target self-tests. The evidence each row rests on: docs/diagnosis.md.
+ */
+interface Row {
+  /** The mistake or fault made against the reference target. */
+  name: string;
+  areas: Area[];
+  fixtures?: FixtureSetName;
+  faults?: string[];
+  configure?: (c: TargetConfig) => TargetConfig;
+  /** The target behind a front that follows this rule. */
+  front?: FrontRule;
+  /** 1: the target failed (a verdict); 3: could not test. */
+  exit: 1 | 3;
+  /** Requirements that must be failed. */
+  failed?: string[];
+  /** The key the DIAGNOSIS block names (exactly this text, in a finding's key). */
+  names?: string;
+  /** What the named finding says (its problem line). */
+  says?: RegExp;
+  /** Keys the DIAGNOSIS block must not name. */
+  notNamed?: string[];
+}
+
+const ROWS: Row[] = [
+  {
+    name: 'the target answers 405 to the documented DELETE of token revocation (it takes POST)',
+    areas: ['authentication'],
+    faults: ['op8-revoke-post-only'],
+    exit: 1,
+    failed: ['OP8-REQUEST'],
+    notNamed: ['authBaseUrl', 'testData.revocation'],
+  },
+];
+
+async function runRow(r: Row) {
+  let front: Front | undefined;
+  try {
+    return await runAreas({
+      areas: r.areas,
+      faults: r.faults,
+      fixtures: r.fixtures,
+      configure: async (c) => {
+        const cfg = r.configure ? r.configure(c) : c;
+        if (!r.front) return cfg;
+        front = await startFront(cfg.baseUrl, r.front);
+        return throughFront(cfg, front);
+      },
+    });
+  } finally {
+    await front?.close();
+  }
+}
+
+describe('the diagnosis by evidence (issue 31): one row per mistake or fault', () => {
+  test.each(ROWS.map((r) => [r.name, r] as const))('%s', async (_name, r) => {
+    const { cases, failed } = await runRow(r);
+    const findings = setupFindings(cases, new SetupProof(cases));
+    const block = diagnosisBlock(findings).join('\n');
+    const why = `${explain(cases)}\n${block}`;
+    expect(exitCodeFor(cases), why).toBe(r.exit);
+    for (const id of r.failed ?? []) expect([...failed], why).toContain(id);
+    if (r.exit === 3) expect([...failed], why).toEqual([]);
+    if (r.names) {
+      const named = findings.find((f) => f.key.includes(r.names!));
+      expect(named, why).toBeDefined();
+      if (r.says) expect(named!.problem, why).toMatch(r.says);
+    }
+    for (const key of r.notNamed ?? []) expect(findings.map((f) => f.key).join('\n'), why).not.toContain(key);
+  });
+});
