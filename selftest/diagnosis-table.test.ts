@@ -47,6 +47,25 @@ const ROWS: Row[] = [
     failed: ['OP8-REQUEST'],
     notNamed: ['authBaseUrl', 'testData.revocation'],
   },
+  {
+    name: "the target serves the disclosures at v2 only (404 at the spec's v1 path)",
+    areas: ['disclosures'],
+    front: (r) =>
+      r.path.includes('/db-disclosures/v1/')
+        ? { kind: 'answer', status: 404 }
+        : { kind: 'forward', path: r.path.replace('/db-disclosures/v2/', '/db-disclosures/v1/') },
+    exit: 1,
+    failed: ['OP1-REQUEST'],
+    notNamed: ['baseUrl'],
+  },
+  {
+    name: 'a wrong base path: 404 at v1 and at every neighbouring version (the base URL stays unproven)',
+    areas: ['disclosures'],
+    configure: (c) => ({ ...c, baseUrl: `${c.baseUrl}/gw-v2` }),
+    exit: 3,
+    names: 'baseUrl',
+    says: /nothing sent to baseUrl was answered other than 404/,
+  },
 ];
 
 async function runRow(r: Row) {

@@ -116,6 +116,13 @@ export class SetupProof {
     // Its tests could not send it, because of the setup: what kept them is what to check.
     const blocked = this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0);
     if (blocked?.size) return { kind: 'control', key: [...blocked].join(' or '), blocked: true };
+    // The base URL and the credentials were proven: the operation itself was never served, which its own
+    // tests report as the target's failure. The refusal folds under it; nothing of the setup is to blame.
+    if (e.base && this.baseProven(e.base) && this.operationCredentials.has(operationKey(e))) {
+      const op = OPERATIONS[e.operation as OperationKey];
+      const name = op ? `operation ${op.number} (${op.name})` : `${e.request.method} ${controlKey(e)}`;
+      return { kind: 'control', key: `${name}, never served in this run`, unserved: true };
+    }
     return { kind: 'control', key: `${e.base ?? 'baseUrl'} and the credentials of this operation` };
   }
 
@@ -138,7 +145,7 @@ export type SetupSuspicion =
   | { kind: 'base'; key: BaseUrlKey }
   | { kind: 'credential'; key: CredentialId }
   | { kind: 'testData'; key: string }
-  | { kind: 'control'; key: string; blocked?: boolean };
+  | { kind: 'control'; key: string; blocked?: boolean; unserved?: boolean };
 
 /** The checks whose pass rests on the target refusing a request. */
 export const REFUSAL_CHECKS: ReadonlySet<string> = new Set(['not_served']);
@@ -185,6 +192,11 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
       const status = e.response?.status;
       const where = status === 404 || status === 405 ? 'that method and path' : 'that operation';
       const because = s.blocked ? ` (the tests that send one could not test because of ${s.key})` : '';
+      if (s.unserved)
+        return (
+          `the refusal of ${e.request.method} ${e.request.url} (${status}) proves nothing: ${s.key} with the ` +
+          `configured credentials at a proven base URL; its own tests report that as the target's failure`
+        );
       return (
         `the refusal of ${e.request.method} ${e.request.url} (${status}) proves nothing: no request to ${where} ` +
         `was served with the configured credentials in this run${because}; check ${s.key}`
