@@ -5,6 +5,7 @@ import { exitCodeFor } from '../harness/run/results';
 import { diagnosisBlock, setupFindings } from '../harness/setup/diagnosis';
 import { SetupProof } from '../harness/setup/proof';
 import type { FixtureSetName } from '../reference-target/fixture-sets';
+import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
 import { startFront, throughFront, type Front, type FrontRule } from './_front';
 import { explain, runAreas } from './_reference';
 
@@ -38,6 +39,15 @@ interface Row {
   notNamed?: string[];
 }
 
+/** A front that serves the configured bearer token n times, then answers 401 to every request carrying it. */
+function expiresAfter(n: number): FrontRule {
+  let served = 0;
+  return (r) => {
+    if (r.headers.authorization !== `Bearer ${REFERENCE_CREDENTIALS.bearerToken}`) return { kind: 'forward' };
+    return ++served <= n ? { kind: 'forward' } : { kind: 'answer', status: 401, body: { error: 'token expired' } };
+  };
+}
+
 const ROWS: Row[] = [
   {
     name: 'the target answers 405 to the documented DELETE of token revocation (it takes POST)',
@@ -65,6 +75,15 @@ const ROWS: Row[] = [
     exit: 3,
     names: 'baseUrl',
     says: /nothing sent to baseUrl was answered other than 404/,
+  },
+  {
+    name: 'a bearer token that expires during the run (served 15 times, then refused everywhere)',
+    areas: ['disclosures'],
+    front: expiresAfter(15),
+    exit: 3,
+    names: 'DBSI_BEARER_TOKEN',
+    says: /then refused it on every request .* expired or was revoked during the run; check its lifetime/,
+    notNamed: ['testData', 'baseUrl'],
   },
 ];
 

@@ -23,6 +23,9 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
     const f = byKey.get(key) ?? byKey.set(key, { key, problem, tests: [] }).get(key)!;
     if (test && !f.tests.includes(test)) f.tests.push(test);
   };
+  // One root cause first: a credential that flipped during the run explains every refusal after it.
+  for (const { id, flip } of proof.flipped())
+    add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'expired', key: id, flip }, flip.firstRefused));
   for (const c of cases) if (c.setup) add(c.setup.key, c.setup.problem, c.title);
   for (const { id, exchanges } of proof.refusedEverywhere()) {
     add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'credential', key: id }, exchanges[0]!));

@@ -2,6 +2,7 @@ import { CREDENTIAL_SOURCES, type CredentialId } from '../credentials';
 import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
 import { requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
+import { afterFlip, flipOf, type Flip } from './flip';
 
 /**
  * What a run proved about the operator's setup, from the exchanges alone: the suite cannot tell a
@@ -19,6 +20,9 @@ export class SetupProof {
   private readonly unprovenBaseAnswers = new Map<string, Exchange[]>();
   private readonly controls = new Set<string>();
   private readonly bySeq = new Map<number, Exchange>();
+  /** Every answered exchange that carried each configured credential, and when it flipped (cached). */
+  private readonly carried = new Map<string, Exchange[]>();
+  private readonly flips = new Map<string, Flip | undefined>();
   /** The configured credentials sent to each operation: what a missing control points at. */
   private readonly operationCredentials = new Map<string, Set<string>>();
   /**
@@ -45,6 +49,8 @@ export class SetupProof {
     if (status === undefined) return;
     const served = status >= 200 && status < 300;
     for (const id of e.credentials ?? []) {
+      this.carried.set(id, [...(this.carried.get(id) ?? []), e]);
+      this.flips.delete(id);
       if (served) this.servedCredentials.add(id);
       else if (status === 401 || status === 403)
         this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
@@ -78,11 +84,36 @@ export class SetupProof {
     return this.provenBases.has(base);
   }
 
+  /** When a served credential was refused everywhere from one moment on (harness/setup/flip.ts). */
+  flip(id: string): Flip | undefined {
+    if (!this.flips.has(id)) this.flips.set(id, flipOf(this.carried.get(id) ?? []));
+    return this.flips.get(id);
+  }
+
+  /** Every configured credential that flipped from served to refused during the run. */
+  flipped(): Array<{ id: CredentialId; flip: Flip }> {
+    return [...this.carried.keys()].flatMap((id) => {
+      const flip = this.flip(id);
+      return flip ? [{ id: id as CredentialId, flip }] : [];
+    });
+  }
+
+  /** The credential this refusal met after it flipped, if any. */
+  flippedCredential(e: Exchange): CredentialId | undefined {
+    return (e.credentials ?? []).find((id) => {
+      const flip = this.flip(id);
+      return flip !== undefined && afterFlip(e, flip);
+    }) as CredentialId | undefined;
+  }
+
   /** Why this answer may come from the setup rather than the target, or undefined when it cannot. */
   suspicion(e: Exchange): SetupSuspicion | undefined {
     const status = e.response?.status;
     if (status === undefined) return undefined;
     if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
+    // Served earlier, refused from one moment on everywhere: the credential changed, not the test data.
+    const flipped = this.flippedCredential(e);
+    if (flipped) return { kind: 'expired', key: flipped, flip: this.flip(flipped)! };
     if (status === 401 || status === 403) {
       const id = (e.credentials ?? []).find((c) => !this.credentialProven(c));
       if (id) return { kind: 'credential', key: id as CredentialId };
@@ -111,7 +142,13 @@ export class SetupProof {
    */
   missingControl(e: Exchange): SetupSuspicion {
     if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
-    const id = [...(this.operationCredentials.get(operationKey(e)) ?? [])].find((c) => !this.credentialProven(c));
+    const sent = this.operationCredentials.get(operationKey(e));
+    // The credential it was (or would have been) sent with flipped during the run: that is the cause.
+    const flipped = this.flipped().find(
+      ({ id }) => sent?.has(id) || (!sent && this.carried.get(id)?.some((x) => x.base === e.base)),
+    );
+    if (flipped) return { kind: 'expired', key: flipped.id, flip: flipped.flip };
+    const id = [...(sent ?? [])].find((c) => !this.credentialProven(c));
     if (id) return { kind: 'control', key: CREDENTIAL_SOURCES[id as CredentialId] };
     // Its tests could not send it, because of the setup: what kept them is what to check.
     const blocked = this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0);
@@ -144,6 +181,7 @@ export class SetupProof {
 export type SetupSuspicion =
   | { kind: 'base'; key: BaseUrlKey }
   | { kind: 'credential'; key: CredentialId }
+  | { kind: 'expired'; key: CredentialId; flip: Flip }
   | { kind: 'testData'; key: string }
   | { kind: 'control'; key: string; blocked?: boolean; unserved?: boolean };
 
@@ -166,7 +204,7 @@ function controlKey(e: Exchange): string {
 
 /** What the operator should check for a suspicion: the key or variable, in one phrase. */
 export function suspicionKey(s: SetupSuspicion): string {
-  return s.kind === 'credential' ? CREDENTIAL_SOURCES[s.key] : s.key;
+  return s.kind === 'credential' || s.kind === 'expired' ? CREDENTIAL_SOURCES[s.key] : s.key;
 }
 
 /** One line saying why a verdict could come from the setup. */
@@ -183,6 +221,15 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
         `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (${got}):`,
         'check that it is valid, not expired and allowed for this operation',
       ].join(' ');
+    case 'expired': {
+      const f = s.flip;
+      const last = `${f.lastServed.request.method} ${f.lastServed.request.url}`;
+      return (
+        `the target served ${CREDENTIAL_SOURCES[s.key]} until ${f.lastServed.startedAt} (${last}), then refused ` +
+        `it on every request that carried it, ${f.refusals} on ${f.operations} operations (${got}): it expired ` +
+        `or was revoked during the run; check its lifetime (give the run a token that outlives it)`
+      );
+    }
     case 'testData':
       return [
         `the target refused every request that relied on ${s.key} (${got}):`,
@@ -217,6 +264,13 @@ function voided(k: CheckResult, why: string): CheckResult {
  * every doubtful verdict is settled is returned as it was.
  */
 export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
+  // A case that blamed a configured value on a refusal that came after its credential flipped: the flip
+  // is the one root cause (never the test data).
+  const afterFlip = c.outcome === 'could-not-test' && c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
+  if (afterFlip) {
+    const s = proof.suspicion(afterFlip)!;
+    return couldNotTest(c, suspicionText(s, afterFlip), suspicionKey(s), c.checks);
+  }
   const judged = c.checks.map((k) => ({ k, e: proof.exchange(k.exchange) }));
   // A pass needs its evidence: an answer from a base URL that served something, and for a refusal
   // its control, whatever else the case concluded.
@@ -228,10 +282,13 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
     });
   const doubtful = c.outcome === 'failed' || c.outcome === 'warning' || c.outcome === 'not-applicable';
   const rest = [...judged.map(({ e }) => e), ...(c.judged ?? []).map((seq) => proof.exchange(seq))];
-  const suspects = [...c.exchanges, ...rest].flatMap((e) => {
-    const s = e && proof.suspicion(e);
-    return s ? [{ e: e!, s }] : [];
-  });
+  const suspects = [...c.exchanges, ...rest]
+    .flatMap((e) => {
+      const s = e && proof.suspicion(e);
+      return s ? [{ e: e!, s }] : [];
+    })
+    // The cause that explains the most first: a credential that flipped during the run.
+    .sort((a, b) => Number(b.s.kind === 'expired') - Number(a.s.kind === 'expired'));
   if (doubtful && suspects.length > 0) {
     const { e, s } = suspects[0]!;
     const why = suspicionText(s, e);
