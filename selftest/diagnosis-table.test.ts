@@ -35,6 +35,8 @@ interface Row {
   names?: string;
   /** What the named finding says (its problem line). */
   says?: RegExp;
+  /** The `setup:` note a failure that stands carries (the configured values it rests on). */
+  noted?: RegExp;
   /** Keys the DIAGNOSIS block must not name. */
   notNamed?: string[];
 }
@@ -85,6 +87,16 @@ const ROWS: Row[] = [
     says: /then refused it on every request .* expired or was revoked during the run; check its lifetime/,
     notNamed: ['testData', 'baseUrl'],
   },
+  {
+    name: "the target refuses the spec's JSON revocation body with 400 UNSUPPORTED_MEDIA_TYPE",
+    areas: ['authentication'],
+    fixtures: 'retail',
+    faults: ['op8-refuses-json-media-type'],
+    exit: 1,
+    failed: ['OP8-REQUEST'],
+    notNamed: ['DBSI_REVOCATION_REFRESH_TOKEN', 'DBSI_REVOCATION_CLIENT'],
+    noted: /setup: .*rests on testData\.revocation .*DBSI_REVOCATION_CLIENT_ID.*authBaseUrl/,
+  },
 ];
 
 async function runRow(r: Row) {
@@ -120,6 +132,7 @@ describe('the diagnosis by evidence (issue 31): one row per mistake or fault', (
       expect(named, why).toBeDefined();
       if (r.says) expect(named!.problem, why).toMatch(r.says);
     }
+    if (r.noted) expect(cases.map((c) => c.reason ?? '').join('\n'), why).toMatch(r.noted);
     for (const key of r.notNamed ?? []) expect(findings.map((f) => f.key).join('\n'), why).not.toContain(key);
   });
 });

@@ -3,6 +3,7 @@ import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
 import { requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
 import { afterFlip, flipOf, type Flip } from './flip';
+import { errorExcerpt, errorNamesValue, refusesTheForm, restsOn } from './error-names';
 
 /**
  * What a run proved about the operator's setup, from the exchanges alone: the suite cannot tell a
@@ -14,6 +15,10 @@ import { afterFlip, flipOf, type Flip } from './flip';
  */
 export class SetupProof {
   private readonly servedCredentials = new Set<string>();
+  /** Credentials answered with a refusal of something else than them (400 …), by operation. */
+  private readonly passedAuth = new Map<string, Set<string>>();
+  /** Operations that refused (401/403) a request without any configured credential. */
+  private readonly refusedWithout = new Set<string>();
   private readonly servedData = new Set<string>();
   private readonly refusedCredentials = new Map<string, Exchange[]>();
   private readonly provenBases = new Set<string>();
@@ -56,6 +61,10 @@ export class SetupProof {
         this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
     }
     if (served) for (const key of e.relies ?? []) this.servedData.add(key);
+    if (!e.credentials?.length && (status === 401 || status === 403)) this.refusedWithout.add(operationKey(e));
+    if (status >= 400 && status < 500 && ![401, 403, 404, 405, 429].includes(status))
+      for (const id of e.credentials ?? [])
+        this.passedAuth.set(id, new Set([...(this.passedAuth.get(id) ?? []), operationKey(e)]));
     if (e.base) {
       // A 405 names a method the path does not take: the path, and so the base URL, exists.
       if (status !== 404) this.provenBases.add(e.base);
@@ -76,8 +85,13 @@ export class SetupProof {
     return seq === undefined ? undefined : this.bySeq.get(seq);
   }
 
+  /**
+   * Served; or, vary one thing, accepted where a made-up one was not: the operation refused a request
+   * without the configured credential (401/403) and answered one with it with another refusal (a 400).
+   */
   credentialProven(id: string): boolean {
-    return this.servedCredentials.has(id);
+    if (this.servedCredentials.has(id)) return true;
+    return [...(this.passedAuth.get(id) ?? [])].some((op) => this.refusedWithout.has(op));
   }
 
   baseProven(base: string): boolean {
@@ -120,10 +134,25 @@ export class SetupProof {
     }
     // A 405 is about the method, never about the data the request carries.
     if (status >= 400 && status < 500 && status !== 429 && status !== 405) {
-      const key = (e.relies ?? []).find((k) => !this.servedData.has(k));
-      if (key) return { kind: 'testData', key };
+      const unproven = this.unprovenRelies(e);
+      // The target's error names the request's form and none of the values: the refusal is the target's.
+      if (unproven.length && !refusesTheForm(e, unproven)) {
+        const named = unproven.find((k) => errorNamesValue(e, k));
+        return { kind: 'testData', key: named ?? unproven[0]!, candidates: named ? [named] : unproven };
+      }
     }
     return undefined;
+  }
+
+  /** The configured test data this request relies on that no request served. */
+  unprovenRelies(e: Exchange): string[] {
+    return (e.relies ?? []).filter((k) => !this.servedData.has(k));
+  }
+
+  /** A refusal judged as the target's although it rests on test data no request proved (error-names.ts). */
+  formRefusal(e: Exchange): boolean {
+    const unproven = this.unprovenRelies(e);
+    return unproven.length > 0 && refusesTheForm(e, unproven) && !this.suspicion(e);
   }
 
   /**
@@ -182,7 +211,7 @@ export type SetupSuspicion =
   | { kind: 'base'; key: BaseUrlKey }
   | { kind: 'credential'; key: CredentialId }
   | { kind: 'expired'; key: CredentialId; flip: Flip }
-  | { kind: 'testData'; key: string }
+  | { kind: 'testData'; key: string; candidates?: string[] }
   | { kind: 'control'; key: string; blocked?: boolean; unserved?: boolean };
 
 /** The checks whose pass rests on the target refusing a request. */
@@ -230,11 +259,16 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
         `or was revoked during the run; check its lifetime (give the run a token that outlives it)`
       );
     }
-    case 'testData':
+    case 'testData': {
+      const error = errorExcerpt(e);
+      const all = s.candidates?.length ? s.candidates : [s.key];
       return [
-        `the target refused every request that relied on ${s.key} (${got}):`,
-        `check that ${s.key} is on record on the target`,
+        `the target refused every request that relied on ${all.join(' and ')} (${got}${
+          error ? `; its error: ${error}` : ''
+        }):`,
+        `check that ${all.join(' and ')} ${all.length > 1 ? 'are' : 'is'} on record on the target`,
       ].join(' ');
+    }
     case 'control': {
       const status = e.response?.status;
       const where = status === 404 || status === 405 ? 'that method and path' : 'that operation';
@@ -299,10 +333,25 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
       voidPasses(c.checks.map((k) => (k.outcome === 'failed' ? voided(k, why) : k))),
     );
   }
-  if (unproven.length === 0 || c.outcome === 'failed') return c;
+  if (c.outcome === 'failed') return withSetupNotes(c, proof);
+  if (unproven.length === 0) return c;
   const e = unproven[0]!.e!;
   const s = proof.suspicion(e) ?? proof.missingControl(e);
   return couldNotTest(c, suspicionText(s, e), suspicionKey(s), voidPasses(c.checks));
+}
+
+/** A failure that stands on a refusal of test data no request proved: its checks say what it rests on. */
+function withSetupNotes(c: CaseReport, proof: SetupProof): CaseReport {
+  let changed = false;
+  const checks = c.checks.map((k) => {
+    const e = proof.exchange(k.exchange);
+    if (k.outcome !== 'failed' || !e || !proof.formRefusal(e)) return k;
+    changed = true;
+    return { ...k, note: k.note ? `${k.note}; ${restsOn(e)}` : restsOn(e) };
+  });
+  if (!changed) return c;
+  const notes = [...new Set(checks.flatMap((k) => (k.note?.includes('setup: ') ? [k.note] : [])))];
+  return { ...c, checks, reason: [c.reason, ...notes.map((n) => `  ${n}`)].filter(Boolean).join('\n') };
 }
 
 function passHasEvidence(k: CheckResult, e: Exchange, proof: SetupProof): boolean {
