@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import type { TargetConfig } from '../harness/config';
 import type { Area } from '../harness/model';
@@ -8,6 +11,7 @@ import type { FixtureSetName } from '../reference-target/fixture-sets';
 import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
 import { startFront, throughFront, type Front, type FrontRule } from './_front';
 import { explain, runAreas } from './_reference';
+import { makeTlsFixture } from './_tls-files';
 
 /**
  * Issue 31: the diagnosis by evidence, as a table. Each row makes one mistake of an operator, or one
@@ -25,6 +29,8 @@ interface Row {
   fixtures?: FixtureSetName;
   faults?: string[];
   configure?: (c: TargetConfig) => TargetConfig;
+  /** A server of the row's own (a TLS port, a silent proxy), started before the run and closed after it. */
+  server?: () => Promise<{ configure: (c: TargetConfig) => TargetConfig; close: () => Promise<void> }>;
   /** The target behind a front that follows this rule. */
   front?: FrontRule;
   /** 1: the target failed (a verdict); 3: could not test. */
@@ -97,17 +103,79 @@ const ROWS: Row[] = [
     notNamed: ['DBSI_REVOCATION_REFRESH_TOKEN', 'DBSI_REVOCATION_CLIENT'],
     noted: /setup: .*rests on testData\.revocation .*DBSI_REVOCATION_CLIENT_ID.*authBaseUrl/,
   },
+  {
+    name: 'https:// configured for a port that speaks plain HTTP',
+    areas: ['disclosures'],
+    configure: (c) => ({ ...c, baseUrl: c.baseUrl.replace(/^http:/, 'https:') }),
+    exit: 3,
+    names: 'baseUrl',
+    says: /baseUrl is https:\/\/ but its port answers plain HTTP .*http:\/\/ rather than https:\/\//,
+  },
+  {
+    name: 'http:// configured for a port that speaks TLS',
+    areas: ['disclosures'],
+    server: tlsPort,
+    exit: 3,
+    names: 'baseUrl',
+    says: /baseUrl is http:\/\/ but its port speaks TLS .*https:\/\/ rather than http:\/\//,
+  },
+  {
+    name: 'a proxy that accepts connections and never answers',
+    areas: ['authentication'],
+    server: silentProxy,
+    exit: 3,
+    names: 'http.proxyUrl',
+    says: /nothing sent through the proxy was answered in this run .*check http\.proxyUrl/,
+  },
 ];
+
+/** A TLS port (the self-tests' CA): plain HTTP sent there is closed without an answer. */
+async function tlsPort() {
+  const tls = makeTlsFixture();
+  const server = createHttpsServer({ key: readFileSync(tls.serverKey), cert: readFileSync(tls.server) }, (_q, a) =>
+    a.end('{}'),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    configure: (c: TargetConfig) => ({ ...c, baseUrl: `http://127.0.0.1:${port}/dbsi` }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A proxy that accepts every connection and never answers (the sockets are closed with it). */
+async function silentProxy() {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((s) => {
+    sockets.add(s);
+    s.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    configure: (c: TargetConfig) => ({
+      ...c,
+      http: { ...c.http, proxyUrl: `http://127.0.0.1:${port}`, timeoutMs: 800, retries: 0 },
+    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 async function runRow(r: Row) {
   let front: Front | undefined;
+  const own = await r.server?.();
   try {
     return await runAreas({
       areas: r.areas,
       faults: r.faults,
       fixtures: r.fixtures,
       configure: async (c) => {
-        const cfg = r.configure ? r.configure(c) : c;
+        let cfg = r.configure ? r.configure(c) : c;
+        if (own) cfg = own.configure(cfg);
         if (!r.front) return cfg;
         front = await startFront(cfg.baseUrl, r.front);
         return throughFront(cfg, front);
@@ -115,6 +183,7 @@ async function runRow(r: Row) {
     });
   } finally {
     await front?.close();
+    await own?.close();
   }
 }
 

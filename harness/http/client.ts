@@ -13,7 +13,7 @@ import { timingsWith, type Timings } from './timings';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
 import { BURST_WINDOW_MS, isShedStatus, Pacer, type Pace } from './pacing';
-import { failsBeforeRequestWritten, probeTlsClose, tlsProblem } from './tls-errors';
+import { failsBeforeRequestWritten, plainHttpToTls, probeTlsClose, speaksTls, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
 export class TransportError extends Error {
@@ -257,7 +257,15 @@ export class DbsiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close().catch(() => undefined);
+    // A connection that never completes (a proxy that accepts and never answers a CONNECT) would hold a
+    // graceful close for ever: past the request timeout, the pool is destroyed.
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.config.http.timeoutMs);
+    });
+    const closed = await Promise.race([this.dispatcher.close().catch(() => undefined), bound]);
+    clearTimeout(timer);
+    if (closed === 'late') await this.dispatcher.destroy().catch(() => undefined);
   }
 
   /** Resolve method and URL of a request, and the safety switch it needs. */
@@ -500,6 +508,9 @@ export class DbsiClient {
         const tlsCause =
           c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
         if (tlsCause) c.message = tlsCause;
+        // Every request goes through the proxy: a connection or a timeout may be its (harness/setup/transport.ts).
+        if (this.config.http.proxyUrl && (c.kind === 'connection' || c.kind === 'timeout'))
+          c.message = `${c.message} (through http.proxyUrl)`;
         if (c.beforeSend && attempt < maxRetries && !stop.aborted) {
           retries.push(`${c.message}; nothing was sent, so it was tried again`);
           release();
@@ -567,6 +578,14 @@ export class DbsiClient {
    * certificate required), probed once per origin; undefined otherwise.
    */
   private async tlsCloseCause(url: string, code: string): Promise<string | undefined> {
+    if (url.startsWith('http:') && !this.config.http.proxyUrl && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
+      const origin = `tls-of ${new URL(url).origin}`;
+      const probe =
+        this.tlsCloseProbes.get(origin) ??
+        speaksTls(url, Math.min(this.config.http.timeoutMs, 5_000)).then((tls) => (tls ? code : undefined));
+      this.tlsCloseProbes.set(origin, probe);
+      return (await probe) ? plainHttpToTls(code) : undefined;
+    }
     if (!url.startsWith('https:') || this.config.http.proxyUrl || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET'))
       return undefined;
     const origin = new URL(url).origin;

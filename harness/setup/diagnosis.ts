@@ -1,6 +1,7 @@
 import type { CaseReport, Exchange } from '../model';
 import { suspicionText, type SetupProof } from './proof';
 import { CREDENTIAL_SOURCES } from '../credentials';
+import { transportFindings } from './transport';
 
 /** One thing about the operator's setup that kept tests from a verdict, and the key or variable to check. */
 export interface SetupFinding {
@@ -27,6 +28,8 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
   for (const { id, flip } of proof.flipped())
     add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'expired', key: id, flip }, flip.firstRefused));
   for (const c of cases) if (c.setup) add(c.setup.key, c.setup.problem, c.title);
+  for (const f of transportFindings(cases))
+    for (const t of f.tests.length ? f.tests : [undefined]) add(f.key, f.problem, t);
   for (const { id, exchanges } of proof.refusedEverywhere()) {
     add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'credential', key: id }, exchanges[0]!));
   }
