@@ -16,6 +16,9 @@ export interface FrontRequest {
   headers: IncomingHttpHeaders;
   /** 1-based number of the request. */
   n: number;
+  body: string;
+  /** The requests before this one, with the status the front answered (0: no answer yet). */
+  history: Array<{ method: string; path: string; status: number }>;
 }
 
 export type FrontAction =
@@ -34,6 +37,7 @@ export interface Front {
 export async function startFront(upstream: string, rule: FrontRule, opts: { lifetimeMs?: number } = {}) {
   const up = new URL(upstream);
   const seen: FrontRequest[] = [];
+  const statuses = new Map<FrontRequest, number>();
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -44,12 +48,15 @@ export async function startFront(upstream: string, rule: FrontRule, opts: { life
         path: req.url ?? '/',
         headers: req.headers,
         n: seen.length + 1,
+        body: Buffer.concat(chunks).toString('utf8'),
+        history: seen.map((x) => ({ method: x.method, path: x.path, status: statuses.get(x) ?? 0 })),
       };
       seen.push(r);
       const action = rule(r);
       if (action.kind === 'answer') {
         const body = action.body === undefined ? '' : JSON.stringify(action.body);
         const type = action.body === undefined ? {} : { 'content-type': 'application/json' };
+        statuses.set(r, action.status);
         res.writeHead(action.status, { ...type, ...action.headers });
         res.end(body);
         return;
@@ -58,6 +65,7 @@ export async function startFront(upstream: string, rule: FrontRule, opts: { life
       const fwd = request(
         { host: up.hostname, port: up.port, method: r.method, path: action.path ?? r.path, headers },
         (answer) => {
+          statuses.set(r, answer.statusCode ?? 502);
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },

@@ -8,7 +8,7 @@ import { exitCodeFor } from '../harness/run/results';
 import { diagnosisBlock, setupFindings } from '../harness/setup/diagnosis';
 import { SetupProof } from '../harness/setup/proof';
 import type { FixtureSetName } from '../reference-target/fixture-sets';
-import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
+import { REFERENCE_CREDENTIALS, REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { startFront, throughFront, type Front, type FrontRule } from './_front';
 import { explain, runAreas } from './_reference';
 import { makeTlsFixture } from './_tls-files';
@@ -54,6 +54,22 @@ function expiresAfter(n: number): FrontRule {
     if (r.headers.authorization !== `Bearer ${REFERENCE_CREDENTIALS.bearerToken}`) return { kind: 'forward' };
     return ++served <= n ? { kind: 'forward' } : { kind: 'answer', status: 401, body: { error: 'token expired' } };
   };
+}
+
+/**
+ * A front that loses the configured number on record after the first update it served: every later update
+ * naming it as oldPhoneNumber is answered 409 (the target's fault, after a write of its own).
+ */
+function losesThePhoneAfterItsFirstWrite(): FrontRule {
+  const contact = (m: string, p: string) => m === 'PUT' && p.includes(':contact-info');
+  const { customer, moreCustomers } = REFERENCE_TEST_DATA;
+  const named = [customer, ...moreCustomers].map((c) => `"oldPhoneNumber":"${c.phoneNumber}"`);
+  return (r) =>
+    contact(r.method, r.path) &&
+    named.some((n) => r.body.includes(n)) &&
+    r.history.some((h) => h.method === 'PUT' && h.path === r.path && h.status >= 200 && h.status < 300)
+      ? { kind: 'answer', status: 409, body: { message: 'oldPhoneNumber does not match the phone number on record' } }
+      : { kind: 'forward' };
 }
 
 const ROWS: Row[] = [
@@ -126,6 +142,13 @@ const ROWS: Row[] = [
     exit: 3,
     names: 'http.proxyUrl',
     says: /nothing sent through the proxy was answered in this run .*check http\.proxyUrl/,
+  },
+  {
+    name: 'the target loses the number on record after its first served update (409 to the configured number)',
+    areas: ['contact-info'],
+    front: losesThePhoneAfterItsFirstWrite(),
+    exit: 1,
+    notNamed: ['testData.customer.phoneNumber'],
   },
 ];
 

@@ -54,5 +54,8 @@ export function restsOn(e: Exchange): string {
     ...(e.credentials ?? []).map((c) => CREDENTIAL_SOURCES[c as CredentialId]),
     ...(e.base ? [e.base] : []),
   ];
-  return `setup: judged as the target's (its error names the request's form, not a configured value); it rests on ${values.join(', ')}`;
+  return (
+    `setup: judged as the target's (its error names the request's form, not a configured value); ` +
+    `it rests on ${values.join(', ')}`
+  );
 }

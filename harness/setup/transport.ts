@@ -19,7 +19,9 @@ function cause(e: Exchange, runAnswered: boolean): { key: string; problem: strin
   if (/does not speak TLS/.test(msg))
     return {
       key: base,
-      problem: `${base} is https:// but its port answers plain HTTP (${msg}): check ${base}; http:// rather than https://?`,
+      problem:
+        `${base} is https:// but its port answers plain HTTP (${msg}): ` +
+        `check ${base}; http:// rather than https://?`,
     };
   if (/the port speaks TLS/.test(msg))
     return {
