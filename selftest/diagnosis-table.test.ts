@@ -228,3 +228,22 @@ describe('the diagnosis by evidence (issue 31): one row per mistake or fault', (
     for (const key of r.notNamed ?? []) expect(findings.map((f) => f.key).join('\n'), why).not.toContain(key);
   });
 });
+
+describe('what the proofs cost a conformant run', () => {
+  test('the reference target: no finding, no version probe, one proof of a number per customer', async () => {
+    const { cases } = await runAreas({ areas: ['disclosures', 'authentication', 'money-movement', 'contact-info'] });
+    expect(explain(cases)).not.toMatch(/^(failed|could-not-test)/m);
+    expect(setupFindings(cases, new SetupProof(cases))).toEqual([]);
+    const labels = cases.flatMap((c) => c.exchanges.map((e) => e.label ?? ''));
+    expect(labels.filter((l) => /^list institution disclosures at \//.test(l))).toEqual([]);
+    const proofs = cases
+      .flatMap((c) => c.exchanges)
+      .filter((e) => /^prove before the first write/.test(e.label ?? ''))
+      .map((e) => e.request.url);
+    // Once per customer: never twice the same customer.
+    expect(new Set(proofs).size).toBe(proofs.length);
+    const { customer, moreCustomers } = REFERENCE_TEST_DATA;
+    const byId = [customer, ...moreCustomers].filter((c) => c.userIdType === 'CUSTOMER_ID');
+    expect(proofs.length).toBeLessThanOrEqual(byId.length);
+  });
+});
