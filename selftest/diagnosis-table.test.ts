@@ -31,6 +31,8 @@ interface Row {
   configure?: (c: TargetConfig) => TargetConfig;
   /** A server of the row's own (a TLS port, a silent proxy), started before the run and closed after it. */
   server?: () => Promise<{ configure: (c: TargetConfig) => TargetConfig; close: () => Promise<void> }>;
+  /** Judged as a --reference run (the embedded target: the setup cannot be wrong). */
+  embedded?: boolean;
   /** The target behind a front that follows this rule. */
   front?: FrontRule;
   /** 1: the target failed (a verdict); 3: could not test. */
@@ -43,6 +45,8 @@ interface Row {
   says?: RegExp;
   /** The `setup:` note a failure that stands carries (the configured values it rests on). */
   noted?: RegExp;
+  /** Exactly the keys the DIAGNOSIS block names, in this order (one root cause first, what follows folded). */
+  keys?: string[];
   /** Keys the DIAGNOSIS block must not name. */
   notNamed?: string[];
 }
@@ -101,6 +105,13 @@ const ROWS: Row[] = [
     says: /nothing sent to baseUrl was answered other than 404/,
   },
   {
+    name: 'a wrong base path: the contact-info tests that name a customer id fold under baseUrl (one entry)',
+    areas: ['disclosures', 'contact-info'],
+    configure: (c) => ({ ...c, baseUrl: `${c.baseUrl}/gw-v2` }),
+    exit: 3,
+    keys: ['baseUrl'],
+  },
+  {
     name: 'a bearer token that expires during the run (served 15 times, then refused everywhere)',
     areas: ['disclosures'],
     front: expiresAfter(15),
@@ -150,6 +161,15 @@ const ROWS: Row[] = [
     exit: 1,
     notNamed: ['testData.customer.phoneNumber'],
   },
+  {
+    name: "the embedded target refuses the suite's own bearer token everywhere (never the setup's)",
+    areas: ['disclosures'],
+    embedded: true,
+    configure: (c) => ({ ...c, credentials: { ...c.credentials, bearerToken: 'refused-by-the-target' } }),
+    exit: 1,
+    failed: ['OP1-REQUEST'],
+    notNamed: ['DBSI_BEARER_TOKEN', 'baseUrl'],
+  },
 ];
 
 /** A TLS port (the self-tests' CA): plain HTTP sent there is closed without an answer. */
@@ -196,6 +216,7 @@ async function runRow(r: Row) {
       areas: r.areas,
       faults: r.faults,
       fixtures: r.fixtures,
+      embedded: r.embedded,
       configure: async (c) => {
         let cfg = r.configure ? r.configure(c) : c;
         if (own) cfg = own.configure(cfg);
@@ -213,7 +234,7 @@ async function runRow(r: Row) {
 describe('the diagnosis by evidence (issue 31): one row per mistake or fault', () => {
   test.each(ROWS.map((r) => [r.name, r] as const))('%s', async (_name, r) => {
     const { cases, failed } = await runRow(r);
-    const findings = setupFindings(cases, new SetupProof(cases));
+    const findings = setupFindings(cases, new SetupProof(cases, { embedded: r.embedded }));
     const block = diagnosisBlock(findings).join('\n');
     const why = `${explain(cases)}\n${block}`;
     expect(exitCodeFor(cases), why).toBe(r.exit);
@@ -224,6 +245,11 @@ describe('the diagnosis by evidence (issue 31): one row per mistake or fault', (
       expect(named, why).toBeDefined();
       if (r.says) expect(named!.problem, why).toMatch(r.says);
     }
+    if (r.keys)
+      expect(
+        findings.map((f) => f.key),
+        why,
+      ).toEqual(r.keys);
     if (r.noted) expect(cases.map((c) => c.reason ?? '').join('\n'), why).toMatch(r.noted);
     for (const key of r.notNamed ?? []) expect(findings.map((f) => f.key).join('\n'), why).not.toContain(key);
   });

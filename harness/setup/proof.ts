@@ -36,7 +36,14 @@ export class SetupProof {
    */
   private readonly blockedOperations = new Map<number, Set<string>>();
 
-  constructor(cases: readonly CaseReport[] = []) {
+  /**
+   * `embedded`: the run's target is the embedded reference target, whose setup is the suite's own and
+   * cannot be wrong: a refusal there is the target's, never blamed on the setup.
+   */
+  constructor(
+    cases: readonly CaseReport[] = [],
+    private readonly opts: { embedded?: boolean } = {},
+  ) {
     for (const c of cases) this.observe(c);
   }
 
@@ -100,8 +107,16 @@ export class SetupProof {
 
   /** When a served credential was refused everywhere from one moment on (harness/setup/flip.ts). */
   flip(id: string): Flip | undefined {
+    if (this.opts.embedded) return undefined;
     if (!this.flips.has(id)) this.flips.set(id, flipOf(this.carried.get(id) ?? []));
     return this.flips.get(id);
+  }
+
+  /** A refusal check whose operation was never served: it folds under that operation's own failure. */
+  private unserved(e: Exchange): SetupSuspicion {
+    const op = OPERATIONS[e.operation as OperationKey];
+    const name = op ? `operation ${op.number} (${op.name})` : `${e.request.method} ${controlKey(e)}`;
+    return { kind: 'control', key: `${name}, never served in this run`, unserved: true };
   }
 
   /** Every configured credential that flipped from served to refused during the run. */
@@ -123,7 +138,7 @@ export class SetupProof {
   /** Why this answer may come from the setup rather than the target, or undefined when it cannot. */
   suspicion(e: Exchange): SetupSuspicion | undefined {
     const status = e.response?.status;
-    if (status === undefined) return undefined;
+    if (status === undefined || this.opts.embedded) return undefined;
     if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
     // Served earlier, refused from one moment on everywhere: the credential changed, not the test data.
     const flipped = this.flippedCredential(e);
@@ -170,6 +185,7 @@ export class SetupProof {
    * operation was sent with was never served, or else the operation was never served with one.
    */
   missingControl(e: Exchange): SetupSuspicion {
+    if (this.opts.embedded) return this.unserved(e);
     if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
     const sent = this.operationCredentials.get(operationKey(e));
     // The credential it was (or would have been) sent with flipped during the run: that is the cause.
@@ -184,16 +200,13 @@ export class SetupProof {
     if (blocked?.size) return { kind: 'control', key: [...blocked].join(' or '), blocked: true };
     // The base URL and the credentials were proven: the operation itself was never served, which its own
     // tests report as the target's failure. The refusal folds under it; nothing of the setup is to blame.
-    if (e.base && this.baseProven(e.base) && this.operationCredentials.has(operationKey(e))) {
-      const op = OPERATIONS[e.operation as OperationKey];
-      const name = op ? `operation ${op.number} (${op.name})` : `${e.request.method} ${controlKey(e)}`;
-      return { kind: 'control', key: `${name}, never served in this run`, unserved: true };
-    }
+    if (e.base && this.baseProven(e.base) && this.operationCredentials.has(operationKey(e))) return this.unserved(e);
     return { kind: 'control', key: `${e.base ?? 'baseUrl'} and the credentials of this operation` };
   }
 
   /** Every credential refused on every request that carried it, with those requests. */
   refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[] }> {
+    if (this.opts.embedded) return [];
     return [...this.refusedCredentials]
       .filter(([id]) => !this.credentialProven(id))
       .map(([id, exchanges]) => ({ id: id as CredentialId, exchanges }));
@@ -201,6 +214,7 @@ export class SetupProof {
 
   /** Every base URL at which nothing was answered other than 404, with those answers. */
   unprovenBases(): Array<{ key: BaseUrlKey; exchanges: Exchange[] }> {
+    if (this.opts.embedded) return [];
     return [...this.unprovenBaseAnswers]
       .filter(([b]) => !this.baseProven(b))
       .map(([key, exchanges]) => ({ key: key as BaseUrlKey, exchanges }));
