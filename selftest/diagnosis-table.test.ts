@@ -131,6 +131,18 @@ const ROWS: Row[] = [
     noted: /setup: .*rests on testData\.revocation .*DBSI_REVOCATION_CLIENT_ID.*authBaseUrl/,
   },
   {
+    name: "a refresh token already used: the target's error names the grant, shown first, and the key",
+    areas: ['authentication'],
+    fixtures: 'retail',
+    configure: (c) => ({
+      ...c,
+      testData: { ...c.testData, revocation: { ...c.testData.revocation, refresh_token: 'used-refresh-token-0000' } },
+    }),
+    exit: 3,
+    names: 'DBSI_REVOCATION_REFRESH_TOKEN',
+    says: /its error: .*INVALID_GRANT.*the refresh token is not valid.*: check that testData\.revocation/,
+  },
+  {
     name: 'https:// configured for a port that speaks plain HTTP',
     areas: ['disclosures'],
     configure: (c) => ({ ...c, baseUrl: c.baseUrl.replace(/^http:/, 'https:') }),

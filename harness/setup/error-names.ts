@@ -5,8 +5,8 @@ import type { Exchange } from '../model';
  * Vary one thing (issue 31): a refusal of a request that relies on configured test data is blamed on
  * that data only where the evidence points at it. The target's error body is evidence: where it names
  * the value (a refresh token, an account, a customer, a phone number), the refusal is the setup's;
- * where it names only the form of the request the suite built from the spec (its media type, a header,
- * the JSON body), and none of the values, the refusal is the target's: the failure stands, with a
+ * where it names only the form of the request the suite built from the spec (its media type, the JSON
+ * body), and none of the values, the refusal is the target's: the failure stands, with a
  * `setup:` note naming every configured value it rests on. Where the body says neither, the evidence
  * cannot separate them: could not test, naming the key, the target's error first.
  */
@@ -19,8 +19,11 @@ const VALUE_WORDS: Array<[RegExp, RegExp]> = [
   [/phoneNumber$/, /phone|number|on record|match/i],
 ];
 
-/** What a target's error says when it names the form of the request: its media type, a header, its JSON. */
-const FORM_WORDS = /media.?type|content.?type|mime|form-urlencoded|\bjson\b|\bheaders?\b|\bparse\b|syntax/i;
+/**
+ * What a target's error says when it names the form of the request: its media type, its JSON. Not "a
+ * header": a missing or wrong header may be a configured one (DBSI_CONTACT_INFO_HEADERS).
+ */
+const FORM_WORDS = /media.?type|content.?type|mime|form-urlencoded|\bjson\b|\bparse\b|syntax/i;
 
 /** The statuses whose error body may tell a refusal of the request's form from one of its data. */
 const FORM_STATUSES = new Set([400, 406, 415, 422]);
