@@ -51,11 +51,11 @@ interface Row {
   notNamed?: string[];
 }
 
-/** A front that serves the configured bearer token n times, then answers 401 to every request carrying it. */
-function expiresAfter(n: number): FrontRule {
+/** A front that serves a configured token n times, then answers 401 to every request carrying it. */
+function expiresAfter(n: number, token: string = REFERENCE_CREDENTIALS.bearerToken): FrontRule {
   let served = 0;
   return (r) => {
-    if (r.headers.authorization !== `Bearer ${REFERENCE_CREDENTIALS.bearerToken}`) return { kind: 'forward' };
+    if (r.headers.authorization !== `Bearer ${token}`) return { kind: 'forward' };
     return ++served <= n ? { kind: 'forward' } : { kind: 'answer', status: 401, body: { error: 'token expired' } };
   };
 }
@@ -119,6 +119,15 @@ const ROWS: Row[] = [
     names: 'DBSI_BEARER_TOKEN',
     says: /then refused it on every request .* expired or was revoked during the run; check its lifetime/,
     notNamed: ['testData', 'baseUrl'],
+  },
+  {
+    name: 'a transfers token that expires during the run (one operation, served 4 times, then refused)',
+    areas: ['money-movement'],
+    front: expiresAfter(4, REFERENCE_CREDENTIALS.transfersToken),
+    exit: 3,
+    names: 'DBSI_TRANSFERS_TOKEN',
+    says: /expired or was revoked during the run; check its lifetime/,
+    notNamed: ['testData', 'transfersBaseUrl'],
   },
   {
     name: "the target refuses the spec's JSON revocation body with 400 UNSUPPORTED_MEDIA_TYPE",

@@ -3,8 +3,9 @@ import type { Exchange } from '../model';
 /**
  * Proven, then refused, means the target changed (issue 31). A configured credential that the target
  * served earlier in the run and refused (401/403) on every request that carried it from one moment on,
- * on two operations or more, was expired or revoked during the run: neither a setup mistake found at
- * the start nor a fault of the target's on one operation (that one stays a failure: op4-refuses-valid-token).
+ * three times or more, on two operations or on one it had served before with it, was expired or revoked
+ * during the run: neither a setup mistake found at the start nor a fault of the target's on one operation
+ * it never served (that one stays a failure: op4-refuses-valid-token).
  */
 export interface Flip {
   /** When the first request refused for good left the client (ms since the epoch). */
@@ -21,6 +22,7 @@ export interface Flip {
 const OVERLAP_MS = 250;
 
 const sentAt = (e: Exchange) => Date.parse(e.startedAt) + (e.waitedMs ?? 0);
+const answeredAt = (e: Exchange) => sentAt(e) + e.durationMs;
 const served = (e: Exchange) => (e.response?.status ?? 0) >= 200 && (e.response?.status ?? 0) < 300;
 const refused = (e: Exchange) => e.response?.status === 401 || e.response?.status === 403;
 
@@ -36,11 +38,16 @@ export function flipOf(carried: readonly Exchange[]): Flip | undefined {
   });
   if (last < 0 || last === answered.length - 1) return undefined;
   const lastServed = answered[last]!;
-  // The refused tail, and the refusals sent alongside the last served requests (in flight together).
-  const tail = answered.filter((e, i) => refused(e) && (i > last || sentAt(e) >= sentAt(lastServed) - OVERLAP_MS));
+  // The refused tail, and the refusals in flight alongside the last served request (sent close before it,
+  // or still unanswered when it was sent): the order of arrival at the target is not the order of sending.
+  const alongside = (e: Exchange) =>
+    sentAt(e) >= sentAt(lastServed) - OVERLAP_MS || answeredAt(e) >= sentAt(lastServed);
+  const tail = answered.filter((e, i) => refused(e) && (i > last || alongside(e)));
   const firstRefused = answered[last + 1]!;
-  const operations = new Set(tail.map((e) => e.operation)).size;
-  if (tail.length < 3 || operations < 2) return undefined;
+  const ops = new Set(tail.map((e) => e.operation));
+  const servedBefore = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
+  const operations = ops.size;
+  if (tail.length < 3 || (operations < 2 && !servedBefore)) return undefined;
   return { at: Math.min(...tail.map(sentAt)), lastServed, firstRefused, refusals: tail.length, operations };
 }
 
