@@ -47,6 +47,8 @@ interface Row {
   noted?: RegExp;
   /** Exactly the keys the DIAGNOSIS block names, in this order (one root cause first, what follows folded). */
   keys?: string[];
+  /** The run stopped sending with a credential that expired: requests not sent, saying so. */
+  stopsSending?: boolean;
   /** Keys the DIAGNOSIS block must not name. */
   notNamed?: string[];
 }
@@ -118,6 +120,7 @@ const ROWS: Row[] = [
     exit: 3,
     names: 'DBSI_BEARER_TOKEN',
     says: /then refused it on every request .* expired or was revoked during the run; check its lifetime/,
+    stopsSending: true,
     notNamed: ['testData', 'baseUrl'],
   },
   {
@@ -127,6 +130,7 @@ const ROWS: Row[] = [
     exit: 3,
     names: 'DBSI_TRANSFERS_TOKEN',
     says: /expired or was revoked during the run; check its lifetime/,
+    stopsSending: true,
     notNamed: ['testData', 'transfersBaseUrl'],
   },
   {
@@ -265,6 +269,11 @@ describe('the diagnosis by evidence (issue 31): one row per mistake or fault', (
       const named = findings.find((f) => f.key.includes(r.names!));
       expect(named, why).toBeDefined();
       if (r.says) expect(named!.problem, why).toMatch(r.says);
+    }
+    if (r.stopsSending) {
+      const held = cases.flatMap((c) => c.exchanges).filter((e) => e.notSent && e.error?.kind === 'target-stopped');
+      expect(held.length, why).toBeGreaterThan(0);
+      expect(held[0]!.error!.message).toMatch(/expired or was revoked during the run, so the run stopped sending/);
     }
     if (r.keys)
       expect(

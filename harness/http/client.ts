@@ -13,6 +13,7 @@ import { timingsWith, type Timings } from './timings';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
 import { BURST_WINDOW_MS, isShedStatus, Pacer, type Pace } from './pacing';
+import { CredentialWatch } from './credential-watch';
 import { failsBeforeRequestWritten, plainHttpToTls, probeTlsClose, speaksTls, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
@@ -223,6 +224,8 @@ export class DbsiClient {
   /** Slows the client down while the target sheds load (harness/http/pacing.ts). */
   readonly pacer: Pacer;
   private seq = 0;
+  /** The configured credentials that expired during the run (harness/http/credential-watch.ts). */
+  private readonly credentialWatch = new CredentialWatch();
   readonly interrupt = new AbortController();
   /**
    * The state of the run this client serves (harness/run-state.ts), handed to every case as `t.run`: what
@@ -363,6 +366,7 @@ export class DbsiClient {
           bodySecrets(this.config),
         ),
       };
+      this.credentialWatch.observe(ex);
       events.onExchange?.(ex);
       return ex;
     };
@@ -383,6 +387,14 @@ export class DbsiClient {
           : (['interrupted', 'the run was interrupted'] as const);
       return new TransportError(kind, message, record(undefined, { kind, message }, notSent && sentNothing));
     };
+    // A credential served, then refused everywhere from one moment on: not sent with it any more.
+    const expired = ordinary ? this.credentialWatch.expired(credentials) : undefined;
+    if (expired)
+      throw new TransportError(
+        'target-stopped',
+        expired,
+        record(undefined, { kind: 'target-stopped', message: expired }, true),
+      );
     // No attempt so far left the machine (an answered one, even a 429, did).
     let sentNothing = true;
     // A read answered 5xx while the target sheds load is sent again alone, once the pace allows.

@@ -260,12 +260,21 @@ function voided(k: CheckResult, why: string): CheckResult {
  * every doubtful verdict is settled is returned as it was.
  */
 export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
-  // A case that blamed a configured value on a refusal that came after its credential flipped: the flip
-  // is the one root cause (never the test data).
-  const afterFlip = c.outcome === 'could-not-test' && c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
-  if (afterFlip) {
-    const s = proof.suspicion(afterFlip)!;
-    return couldNotTest(c, suspicionText(s, afterFlip), suspicionKey(s), c.checks);
+  // A case that blamed a configured value on a refusal that came after its credential flipped, or whose
+  // request was not sent because of the flip (harness/http/credential-watch.ts): the flip is the one root
+  // cause (never the test data).
+  if (c.outcome === 'could-not-test') {
+    const afterFlip = c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
+    if (afterFlip) {
+      const s = proof.suspicion(afterFlip)!;
+      return couldNotTest(c, suspicionText(s, afterFlip), suspicionKey(s), c.checks);
+    }
+    const held = c.exchanges.find((x) => x.notSent && x.error?.kind === 'target-stopped' && x.credentials?.length);
+    const id = held?.credentials?.find((x) => proof.flip(x)) as CredentialId | undefined;
+    if (id) {
+      const s: SetupSuspicion = { kind: 'expired', key: id, flip: proof.flip(id)! };
+      return couldNotTest(c, suspicionText(s, s.flip.firstRefused), suspicionKey(s), c.checks);
+    }
   }
   const judged = c.checks.map((k) => ({ k, e: proof.exchange(k.exchange) }));
   // A pass needs its evidence: an answer from a base URL that served something, and for a refusal
