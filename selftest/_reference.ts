@@ -40,6 +40,8 @@ export async function runAreas(opts: {
   asSent?: boolean;
   /** The target's spike arrest (requests per second, then 500 CMN_90002; see reference-target/server.ts). */
   throttlePerSecond?: number;
+  /** Judged as a --reference run is: the setup is the suite's own, a refusal is never blamed on it. */
+  embedded?: boolean;
 }): Promise<AreaRun> {
   const { faults = [], fixtures, throttlePerSecond } = opts;
   const target = await startReferenceTarget({ faults, fixtures, throttlePerSecond });
@@ -67,7 +69,7 @@ export async function runAreas(opts: {
     else sent.push(...(await Promise.all(all.map((run) => run()))));
     await client.close();
     // As the main command does: a verdict the setup may explain is could not test (harness/setup/proof.ts).
-    const proof = new SetupProof(sent);
+    const proof = new SetupProof(sent, { embedded: opts.embedded });
     const cases = opts.asSent ? sent : sent.map((c) => regradeCase(c, proof));
     const failed = new Set(
       cases.flatMap((c) =>

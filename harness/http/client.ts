@@ -15,7 +15,8 @@ import { Deadline, DeadlineExceeded } from './deadline';
 import { Limiter } from './limiter';
 import { BURST_WINDOW_MS, isShedStatus, Pacer, type Pace } from './pacing';
 import { LOWER_THE_PACE, retryAfterMs, throttledMessage, throttleNamed } from './throttling';
-import { failsBeforeRequestWritten, probeTlsClose, tlsProblem } from './tls-errors';
+import { CredentialWatch } from './credential-watch';
+import { failsBeforeRequestWritten, plainHttpToTls, probeTlsClose, speaksTls, tlsProblem } from './tls-errors';
 
 /** The request never got an HTTP answer that can be judged: the case is "could not test". */
 export class TransportError extends Error {
@@ -218,6 +219,8 @@ export class DbsiClient {
   /** Slows the client down while the target sheds load (harness/http/pacing.ts). */
   readonly pacer: Pacer;
   private seq = 0;
+  /** The configured credentials that expired during the run (harness/http/credential-watch.ts). */
+  private readonly credentialWatch = new CredentialWatch();
   readonly interrupt = new AbortController();
   /**
    * The state of the run this client serves (harness/run-state.ts), handed to every case as `t.run`: what
@@ -252,7 +255,15 @@ export class DbsiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close().catch(() => undefined);
+    // A connection that never completes (a proxy that accepts and never answers a CONNECT) would hold a
+    // graceful close for ever: past the request timeout, the pool is destroyed.
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.config.http.timeoutMs);
+    });
+    const closed = await Promise.race([this.dispatcher.close().catch(() => undefined), bound]);
+    clearTimeout(timer);
+    if (closed === 'late') await this.dispatcher.destroy().catch(() => undefined);
   }
 
   /** Resolve method and URL of a request, and the safety switch it needs. */
@@ -351,6 +362,7 @@ export class DbsiClient {
           nearVariantAuthorization(this.config, headers),
         ),
       };
+      this.credentialWatch.observe(ex);
       events.onExchange?.(ex);
       return ex;
     };
@@ -371,6 +383,14 @@ export class DbsiClient {
           : (['interrupted', 'the run was interrupted'] as const);
       return new TransportError(kind, message, record(undefined, { kind, message }, notSent && sentNothing));
     };
+    // A credential served, then refused everywhere from one moment on: not sent with it any more.
+    const expired = ordinary ? this.credentialWatch.expired(credentials) : undefined;
+    if (expired)
+      throw new TransportError(
+        'target-stopped',
+        expired,
+        record(undefined, { kind: 'target-stopped', message: expired }, true),
+      );
     // No attempt so far left the machine (an answered one, even a 429, did).
     let sentNothing = true;
     // A read answered 5xx while the target sheds load is sent again alone, once the pace allows.
@@ -502,6 +522,9 @@ export class DbsiClient {
         const tlsCause =
           c.kind === 'connection' && !stop.aborted ? await this.tlsCloseCause(url, errorCode(e)) : undefined;
         if (tlsCause) c.message = tlsCause;
+        // Every request goes through the proxy: a connection or a timeout may be its (harness/setup/transport.ts).
+        if (this.config.http.proxyUrl && (c.kind === 'connection' || c.kind === 'timeout'))
+          c.message = `${c.message} (through http.proxyUrl)`;
         if (c.beforeSend && attempt < maxRetries && !stop.aborted) {
           retries.push(`${c.message}; nothing was sent, so it was tried again`);
           release();
@@ -572,6 +595,14 @@ export class DbsiClient {
    * certificate required), probed once per origin; undefined otherwise.
    */
   private async tlsCloseCause(url: string, code: string): Promise<string | undefined> {
+    if (url.startsWith('http:') && !this.config.http.proxyUrl && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
+      const origin = `tls-of ${new URL(url).origin}`;
+      const probe =
+        this.tlsCloseProbes.get(origin) ??
+        speaksTls(url, Math.min(this.config.http.timeoutMs, 5_000)).then((tls) => (tls ? code : undefined));
+      this.tlsCloseProbes.set(origin, probe);
+      return (await probe) ? plainHttpToTls(code) : undefined;
+    }
     if (!url.startsWith('https:') || this.config.http.proxyUrl || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET'))
       return undefined;
     const origin = new URL(url).origin;

@@ -127,3 +127,38 @@ export function probeTlsClose(
     socket.on('error', (e: NodeJS.ErrnoException) => done(e.code && tlsProblem(e.code) ? e.code : undefined));
   });
 }
+
+/**
+ * Whether the port of an http:// URL speaks TLS: one bounded TLS handshake (the certificate is not
+ * judged). A target that closed a plain HTTP connection without an answer and completes a handshake
+ * wants https://.
+ */
+export function speaksTls(url: string, timeoutMs: number): Promise<boolean> {
+  const u = new URL(url);
+  if (u.protocol !== 'http:') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const socket = connect({
+      host: u.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(u.port || 80),
+      rejectUnauthorized: false,
+      ALPNProtocols: ['http/1.1'],
+    });
+    const done = (tls: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(tls);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.once('secureConnect', () => done(true));
+    // A TLS alert (a client certificate required …) is TLS all the same; a reset or a plain answer is not.
+    socket.once('error', (e: NodeJS.ErrnoException) => done(/^ERR_SSL_.*ALERT/.test(e.code ?? '')));
+  });
+}
+
+/** The message of a plain HTTP request closed without an answer by a port that speaks TLS. */
+export function plainHttpToTls(code: string): string {
+  return (
+    `the connection was closed without an answer (${code}) and the port speaks TLS: ` +
+    `is the URL https:// rather than http://?`
+  );
+}

@@ -320,7 +320,7 @@ export async function main(
   );
   // The setup proofs so far: a failure they may explain is shown as could not test, and --bail does not
   // count it (proofs only grow: a failure shown is final; the summary re-judges every test at the end).
-  const proofSoFar = new SetupProof();
+  const proofSoFar = new SetupProof([], { embedded: !!reference });
   // A pass is shown as it came: its control may still be served later in the run.
   // …and with the waivers: a waived failure is shown as waived, and --bail does not count it.
   const waiving = { strict: opts.strict, now: startedAt };
@@ -440,7 +440,7 @@ export async function main(
 
     // A verdict that the operator's setup may explain (a credential never served, a base URL that
     // served nothing, a refusal without its control) is no verdict on the target: could not test.
-    const proof = new SetupProof(collector.cases);
+    const proof = new SetupProof(collector.cases, { embedded: !!reference });
     const judged = collector.cases.map((c) => regradeCase(c, proof)).sort((a, b) => a.id.localeCompare(b.id));
     return finishRun({
       cases: judged,

@@ -1,6 +1,8 @@
 import type { CaseReport, Exchange } from '../model';
+import type { BaseUrlKey } from '../operations';
 import { suspicionText, type SetupProof } from './proof';
 import { CREDENTIAL_SOURCES } from '../credentials';
+import { transportFindings } from './transport';
 
 /** One thing about the operator's setup that kept tests from a verdict, and the key or variable to check. */
 export interface SetupFinding {
@@ -23,11 +25,26 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
     const f = byKey.get(key) ?? byKey.set(key, { key, problem, tests: [] }).get(key)!;
     if (test && !f.tests.includes(test)) f.tests.push(test);
   };
-  for (const c of cases) if (c.setup) add(c.setup.key, c.setup.problem, c.title);
+  // One root cause first: a credential that flipped during the run explains every refusal after it.
+  for (const { id, flip } of proof.flipped())
+    add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'expired', key: id, flip }, flip.firstRefused));
+  // A base URL that served nothing explains every test that sent there, whatever key the test named.
+  const bases = new Map<string, { key: BaseUrlKey; e: Exchange }>(
+    proof.unprovenBases().map(({ key, exchanges }) => [key, { key, e: exchanges[0]! }]),
+  );
+  for (const { key, exchanges } of proof.unprovenBases()) add(key, suspicionText({ kind: 'base', key }, exchanges[0]!));
+  for (const c of cases) {
+    if (!c.setup) continue;
+    const at = c.exchanges.find((e) => e.base && bases.has(e.base));
+    const base = at?.base ? bases.get(at.base) : undefined;
+    if (base && !bases.has(c.setup.key)) add(base.key, suspicionText({ kind: 'base', key: base.key }, base.e), c.title);
+    else add(c.setup.key, c.setup.problem, c.title);
+  }
+  for (const f of transportFindings(cases))
+    for (const t of f.tests.length ? f.tests : [undefined]) add(f.key, f.problem, t);
   for (const { id, exchanges } of proof.refusedEverywhere()) {
     add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'credential', key: id }, exchanges[0]!));
   }
-  for (const { key, exchanges } of proof.unprovenBases()) add(key, suspicionText({ kind: 'base', key }, exchanges[0]!));
   const paced = pacing(cases.flatMap((c) => c.exchanges));
   if (paced) {
     const key = 'http.concurrency / http.rateLimitPerSecond';

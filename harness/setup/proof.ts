@@ -2,23 +2,35 @@ import { CREDENTIAL_SOURCES, type CredentialId } from '../credentials';
 import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
 import { requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
+import { afterFlip, flipOf, type Flip } from './flip';
+import { errorNamesValue, refusesTheForm, restsOn } from './error-names';
+import { suspicionKey, suspicionText } from './suspicion-text';
+
+export { suspicionKey, suspicionText } from './suspicion-text';
 
 /**
  * What a run proved about the operator's setup, from the exchanges alone: the suite cannot tell a
  * valid credential or a right base URL from a wrong one except by what the target serves.
  * - A credential is proven when a request carrying it (exactly as configured) was answered 2xx.
- * - A base URL is proven when anything sent there was answered other than 404/405.
+ * - A base URL is proven when anything sent there was answered other than 404: a 405 says the path exists.
  * - A refusal proves a rule only where the same method and path were served (2xx) with a configured
  *   credential in the same run: the control. A 404 never proves an auth rule.
  */
 export class SetupProof {
   private readonly servedCredentials = new Set<string>();
+  /** Credentials answered with a refusal of something else than them (400 …), by operation. */
+  private readonly passedAuth = new Map<string, Set<string>>();
+  /** Operations that refused (401/403) a request without any configured credential. */
+  private readonly refusedWithout = new Set<string>();
   private readonly servedData = new Set<string>();
   private readonly refusedCredentials = new Map<string, Exchange[]>();
   private readonly provenBases = new Set<string>();
   private readonly unprovenBaseAnswers = new Map<string, Exchange[]>();
   private readonly controls = new Set<string>();
   private readonly bySeq = new Map<number, Exchange>();
+  /** Every answered exchange that carried each configured credential, and when it flipped (cached). */
+  private readonly carried = new Map<string, Exchange[]>();
+  private readonly flips = new Map<string, Flip | undefined>();
   /** The configured credentials sent to each operation: what a missing control points at. */
   private readonly operationCredentials = new Map<string, Set<string>>();
   /**
@@ -27,7 +39,14 @@ export class SetupProof {
    */
   private readonly blockedOperations = new Map<number, Set<string>>();
 
-  constructor(cases: readonly CaseReport[] = []) {
+  /**
+   * `embedded`: the run's target is the embedded reference target, whose setup is the suite's own and
+   * cannot be wrong: a refusal there is the target's, never blamed on the setup.
+   */
+  constructor(
+    cases: readonly CaseReport[] = [],
+    private readonly opts: { embedded?: boolean } = {},
+  ) {
     for (const c of cases) this.observe(c);
   }
 
@@ -45,13 +64,20 @@ export class SetupProof {
     if (status === undefined) return;
     const served = status >= 200 && status < 300;
     for (const id of e.credentials ?? []) {
+      this.carried.set(id, [...(this.carried.get(id) ?? []), e]);
+      this.flips.delete(id);
       if (served) this.servedCredentials.add(id);
       else if (status === 401 || status === 403)
         this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
     }
     if (served) for (const key of e.relies ?? []) this.servedData.add(key);
+    if (!e.credentials?.length && (status === 401 || status === 403)) this.refusedWithout.add(operationKey(e));
+    if (status >= 400 && status < 500 && ![401, 403, 404, 405, 429].includes(status))
+      for (const id of e.credentials ?? [])
+        this.passedAuth.set(id, new Set([...(this.passedAuth.get(id) ?? []), operationKey(e)]));
     if (e.base) {
-      if (status !== 404 && status !== 405) this.provenBases.add(e.base);
+      // A 405 names a method the path does not take: the path, and so the base URL, exists.
+      if (status !== 404) this.provenBases.add(e.base);
       else this.unprovenBaseAnswers.set(e.base, [...(this.unprovenBaseAnswers.get(e.base) ?? []), e]);
     }
     for (const id of e.credentials ?? [])
@@ -69,28 +95,82 @@ export class SetupProof {
     return seq === undefined ? undefined : this.bySeq.get(seq);
   }
 
+  /**
+   * Served; or, vary one thing, accepted where a made-up one was not: the operation refused a request
+   * without the configured credential (401/403) and answered one with it with another refusal (a 400).
+   */
   credentialProven(id: string): boolean {
-    return this.servedCredentials.has(id);
+    if (this.servedCredentials.has(id)) return true;
+    return [...(this.passedAuth.get(id) ?? [])].some((op) => this.refusedWithout.has(op));
   }
 
   baseProven(base: string): boolean {
     return this.provenBases.has(base);
   }
 
+  /** When a served credential was refused everywhere from one moment on (harness/setup/flip.ts). */
+  flip(id: string): Flip | undefined {
+    if (this.opts.embedded) return undefined;
+    if (!this.flips.has(id)) this.flips.set(id, flipOf(this.carried.get(id) ?? []));
+    return this.flips.get(id);
+  }
+
+  /** A refusal check whose operation was never served: it folds under that operation's own failure. */
+  private unserved(e: Exchange): SetupSuspicion {
+    const op = OPERATIONS[e.operation as OperationKey];
+    const name = op ? `operation ${op.number} (${op.name})` : `${e.request.method} ${controlKey(e)}`;
+    return { kind: 'control', key: `${name}, never served in this run`, unserved: true };
+  }
+
+  /** Every configured credential that flipped from served to refused during the run. */
+  flipped(): Array<{ id: CredentialId; flip: Flip }> {
+    return [...this.carried.keys()].flatMap((id) => {
+      const flip = this.flip(id);
+      return flip ? [{ id: id as CredentialId, flip }] : [];
+    });
+  }
+
+  /** The credential this refusal met after it flipped, if any. */
+  flippedCredential(e: Exchange): CredentialId | undefined {
+    return (e.credentials ?? []).find((id) => {
+      const flip = this.flip(id);
+      return flip !== undefined && afterFlip(e, flip);
+    }) as CredentialId | undefined;
+  }
+
   /** Why this answer may come from the setup rather than the target, or undefined when it cannot. */
   suspicion(e: Exchange): SetupSuspicion | undefined {
     const status = e.response?.status;
-    if (status === undefined) return undefined;
+    if (status === undefined || this.opts.embedded) return undefined;
     if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
+    // Served earlier, refused from one moment on everywhere: the credential changed, not the test data.
+    const flipped = this.flippedCredential(e);
+    if (flipped) return { kind: 'expired', key: flipped, flip: this.flip(flipped)! };
     if (status === 401 || status === 403) {
       const id = (e.credentials ?? []).find((c) => !this.credentialProven(c));
       if (id) return { kind: 'credential', key: id as CredentialId };
     }
-    if (status >= 400 && status < 500 && status !== 429) {
-      const key = (e.relies ?? []).find((k) => !this.servedData.has(k));
-      if (key) return { kind: 'testData', key };
+    // A 405 is about the method, never about the data the request carries.
+    if (status >= 400 && status < 500 && status !== 429 && status !== 405) {
+      const unproven = this.unprovenRelies(e);
+      // The target's error names the request's form and none of the values: the refusal is the target's.
+      if (unproven.length && !refusesTheForm(e, unproven)) {
+        const named = unproven.find((k) => errorNamesValue(e, k));
+        return { kind: 'testData', key: named ?? unproven[0]!, candidates: named ? [named] : unproven };
+      }
     }
     return undefined;
+  }
+
+  /** The configured test data this request relies on that no request served. */
+  unprovenRelies(e: Exchange): string[] {
+    return (e.relies ?? []).filter((k) => !this.servedData.has(k));
+  }
+
+  /** A refusal judged as the target's although it rests on test data no request proved (error-names.ts). */
+  formRefusal(e: Exchange): boolean {
+    const unproven = this.unprovenRelies(e);
+    return unproven.length > 0 && refusesTheForm(e, unproven) && !this.suspicion(e);
   }
 
   /**
@@ -108,24 +188,36 @@ export class SetupProof {
    * operation was sent with was never served, or else the operation was never served with one.
    */
   missingControl(e: Exchange): SetupSuspicion {
+    if (this.opts.embedded) return this.unserved(e);
     if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
-    const id = [...(this.operationCredentials.get(operationKey(e)) ?? [])].find((c) => !this.credentialProven(c));
+    const sent = this.operationCredentials.get(operationKey(e));
+    // The credential it was (or would have been) sent with flipped during the run: that is the cause.
+    const flipped = this.flipped().find(
+      ({ id }) => sent?.has(id) || (!sent && this.carried.get(id)?.some((x) => x.base === e.base)),
+    );
+    if (flipped) return { kind: 'expired', key: flipped.id, flip: flipped.flip };
+    const id = [...(sent ?? [])].find((c) => !this.credentialProven(c));
     if (id) return { kind: 'control', key: CREDENTIAL_SOURCES[id as CredentialId] };
     // Its tests could not send it, because of the setup: what kept them is what to check.
     const blocked = this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0);
     if (blocked?.size) return { kind: 'control', key: [...blocked].join(' or '), blocked: true };
+    // The base URL and the credentials were proven: the operation itself was never served, which its own
+    // tests report as the target's failure. The refusal folds under it; nothing of the setup is to blame.
+    if (e.base && this.baseProven(e.base) && this.operationCredentials.has(operationKey(e))) return this.unserved(e);
     return { kind: 'control', key: `${e.base ?? 'baseUrl'} and the credentials of this operation` };
   }
 
   /** Every credential refused on every request that carried it, with those requests. */
   refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[] }> {
+    if (this.opts.embedded) return [];
     return [...this.refusedCredentials]
       .filter(([id]) => !this.credentialProven(id))
       .map(([id, exchanges]) => ({ id: id as CredentialId, exchanges }));
   }
 
-  /** Every base URL at which nothing was answered other than 404/405, with those answers. */
+  /** Every base URL at which nothing was answered other than 404, with those answers. */
   unprovenBases(): Array<{ key: BaseUrlKey; exchanges: Exchange[] }> {
+    if (this.opts.embedded) return [];
     return [...this.unprovenBaseAnswers]
       .filter(([b]) => !this.baseProven(b))
       .map(([key, exchanges]) => ({ key: key as BaseUrlKey, exchanges }));
@@ -135,8 +227,9 @@ export class SetupProof {
 export type SetupSuspicion =
   | { kind: 'base'; key: BaseUrlKey }
   | { kind: 'credential'; key: CredentialId }
-  | { kind: 'testData'; key: string }
-  | { kind: 'control'; key: string; blocked?: boolean };
+  | { kind: 'expired'; key: CredentialId; flip: Flip }
+  | { kind: 'testData'; key: string; candidates?: string[] }
+  | { kind: 'control'; key: string; blocked?: boolean; unserved?: boolean };
 
 /** The checks whose pass rests on the target refusing a request. */
 export const REFUSAL_CHECKS: ReadonlySet<string> = new Set(['not_served']);
@@ -155,42 +248,6 @@ function controlKey(e: Exchange): string {
   return `${e.request.method} ${path}`;
 }
 
-/** What the operator should check for a suspicion: the key or variable, in one phrase. */
-export function suspicionKey(s: SetupSuspicion): string {
-  return s.kind === 'credential' ? CREDENTIAL_SOURCES[s.key] : s.key;
-}
-
-/** One line saying why a verdict could come from the setup. */
-export function suspicionText(s: SetupSuspicion, e: Exchange): string {
-  const got = `e.g. ${e.response?.status} to ${e.request.method} ${e.request.url}`;
-  switch (s.kind) {
-    case 'base':
-      return [
-        `nothing sent to ${s.key} was answered other than 404/405 in this run (${got}):`,
-        `check ${s.key}, including its path prefix`,
-      ].join(' ');
-    case 'credential':
-      return [
-        `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (${got}):`,
-        'check that it is valid, not expired and allowed for this operation',
-      ].join(' ');
-    case 'testData':
-      return [
-        `the target refused every request that relied on ${s.key} (${got}):`,
-        `check that ${s.key} is on record on the target`,
-      ].join(' ');
-    case 'control': {
-      const status = e.response?.status;
-      const where = status === 404 || status === 405 ? 'that method and path' : 'that operation';
-      const because = s.blocked ? ` (the tests that send one could not test because of ${s.key})` : '';
-      return (
-        `the refusal of ${e.request.method} ${e.request.url} (${status}) proves nothing: no request to ${where} ` +
-        `was served with the configured credentials in this run${because}; check ${s.key}`
-      );
-    }
-  }
-}
-
 /** A check re-graded because its evidence may come from the setup: kept, marked not applicable with the reason. */
 function voided(k: CheckResult, why: string): CheckResult {
   return { ...k, outcome: 'not-applicable', note: `could not test: ${why}${k.note ? ` (was: ${k.note})` : ''}` };
@@ -203,6 +260,22 @@ function voided(k: CheckResult, why: string): CheckResult {
  * every doubtful verdict is settled is returned as it was.
  */
 export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
+  // A case that blamed a configured value on a refusal that came after its credential flipped, or whose
+  // request was not sent because of the flip (harness/http/credential-watch.ts): the flip is the one root
+  // cause (never the test data).
+  if (c.outcome === 'could-not-test') {
+    const afterFlip = c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
+    if (afterFlip) {
+      const s = proof.suspicion(afterFlip)!;
+      return couldNotTest(c, suspicionText(s, afterFlip), suspicionKey(s), c.checks);
+    }
+    const held = c.exchanges.find((x) => x.notSent && x.error?.kind === 'target-stopped' && x.credentials?.length);
+    const id = held?.credentials?.find((x) => proof.flip(x)) as CredentialId | undefined;
+    if (id) {
+      const s: SetupSuspicion = { kind: 'expired', key: id, flip: proof.flip(id)! };
+      return couldNotTest(c, suspicionText(s, s.flip.firstRefused), suspicionKey(s), c.checks);
+    }
+  }
   const judged = c.checks.map((k) => ({ k, e: proof.exchange(k.exchange) }));
   // A pass needs its evidence: an answer from a base URL that served something, and for a refusal
   // its control, whatever else the case concluded.
@@ -214,10 +287,13 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
     });
   const doubtful = c.outcome === 'failed' || c.outcome === 'warning' || c.outcome === 'not-applicable';
   const rest = [...judged.map(({ e }) => e), ...(c.judged ?? []).map((seq) => proof.exchange(seq))];
-  const suspects = [...c.exchanges, ...rest].flatMap((e) => {
-    const s = e && proof.suspicion(e);
-    return s ? [{ e: e!, s }] : [];
-  });
+  const suspects = [...c.exchanges, ...rest]
+    .flatMap((e) => {
+      const s = e && proof.suspicion(e);
+      return s ? [{ e: e!, s }] : [];
+    })
+    // The cause that explains the most first: a credential that flipped during the run.
+    .sort((a, b) => Number(b.s.kind === 'expired') - Number(a.s.kind === 'expired'));
   if (doubtful && suspects.length > 0) {
     const { e, s } = suspects[0]!;
     const why = suspicionText(s, e);
@@ -228,10 +304,25 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
       voidPasses(c.checks.map((k) => (k.outcome === 'failed' ? voided(k, why) : k))),
     );
   }
-  if (unproven.length === 0 || c.outcome === 'failed') return c;
+  if (c.outcome === 'failed') return withSetupNotes(c, proof);
+  if (unproven.length === 0) return c;
   const e = unproven[0]!.e!;
   const s = proof.suspicion(e) ?? proof.missingControl(e);
   return couldNotTest(c, suspicionText(s, e), suspicionKey(s), voidPasses(c.checks));
+}
+
+/** A failure that stands on a refusal of test data no request proved: its checks say what it rests on. */
+function withSetupNotes(c: CaseReport, proof: SetupProof): CaseReport {
+  let changed = false;
+  const checks = c.checks.map((k) => {
+    const e = proof.exchange(k.exchange);
+    if (k.outcome !== 'failed' || !e || !proof.formRefusal(e)) return k;
+    changed = true;
+    return { ...k, note: k.note ? `${k.note}; ${restsOn(e)}` : restsOn(e) };
+  });
+  if (!changed) return c;
+  const notes = [...new Set(checks.flatMap((k) => (k.note?.includes('setup: ') ? [k.note] : [])))];
+  return { ...c, checks, reason: [c.reason, ...notes.map((n) => `  ${n}`)].filter(Boolean).join('\n') };
 }
 
 function passHasEvidence(k: CheckResult, e: Exchange, proof: SetupProof): boolean {

@@ -52,6 +52,7 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
   }
 
   function revoke(req: Req): Res {
+    if (ctx.fault('op8-revoke-post-only')) return json(405, { error: 'method not allowed' }, { allow: 'POST' });
     const answer = revokeAnswer(req);
     return ctx.fault('op8-extra-members-charset') ? dressed(answer, {}, true) : answer;
   }
@@ -78,6 +79,13 @@ export function authenticationArea(ctx: AreaContext): AreaRoutes {
       if (req.headers[lower] === undefined && !ctx.fault(`op8-accepts-missing-${name}`))
         return tokenError(400, 'HEADER_MISSING', `the ${name} header is required`);
     }
+    // A real vendor's documented deviation: the token endpoints take form-encoded bodies only.
+    if (ctx.fault('op8-refuses-json-media-type') && /json/i.test(req.headers['content-type'] ?? ''))
+      return tokenError(
+        400,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Content-Type application/json is not supported: send application/x-www-form-urlencoded',
+      );
     const institutionId = req.headers['institutionid'];
     if (
       institutionId !== undefined &&

@@ -9,6 +9,20 @@ export const AUTHENTICATION_FAULTS: FaultDef[] = [
     ['OP8-REQUEST'],
   ),
   f(
+    'op8-revoke-post-only',
+    'Revoke a token takes POST only (as RFC 7009 does): the documented DELETE is answered 405 with ' +
+      '"Allow: POST". The path exists, so the run fails it rather than blame authBaseUrl.',
+    ['OP8-REQUEST'],
+    { collateral: ['OP8-AUTH-401', 'OP8-HEADER-REQUIRED-400', 'OP8-BODY-400'] },
+  ),
+  f(
+    'op8-refuses-json-media-type',
+    "Revoke a token refuses the spec's own JSON Token request body with 400 and errorCode " +
+      'UNSUPPORTED_MEDIA_TYPE (it takes form-encoded bodies only, as a real vendor documents). Its error names ' +
+      'the media type, not the refresh token: a failure, never "check the refresh token".',
+    ['OP8-REQUEST'],
+  ),
+  f(
     'op8-token-record-numbers',
     'The Token record gives expires_in and refresh_token_expires_in ' + 'as numbers where strings are documented.',
     ['OP8-RESPONSE-TOKEN-RECORD'],

@@ -80,6 +80,9 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
     'Update contact information, given the e-mail and postal address without a phoneNumber ' +
       'object, clears the phone number on record (replaces instead of updating).',
     ['OP10-RULE1-UNSUPPLIED-KEPT'],
+    // A capture holds the number proven before the first write (issue 31): the cleared number's later
+    // refusal of it as oldPhoneNumber is judged there too.
+    { collateral: ['OP10-RULE2-OLD-PHONE-MATCH'] },
   ),
   f(
     'op10-served-only-versioned',

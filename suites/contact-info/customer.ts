@@ -19,6 +19,9 @@ import {
   phoneAdvice,
   requireConfirmed,
 } from './_unconfirmable';
+import { provedBeforeFirstWrite } from './_prove-before-write';
+
+const CHANGES_NOTHING = '(the number as old and new: changes nothing)';
 
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
@@ -276,9 +279,13 @@ export class Customer {
    * tells whether they are right. Served, the refusal is the target's; refused too, the run's setup
    * proofs make the tests that met it could not test, naming the key (harness/setup/proof.ts).
    */
-  private async proveConfigured(u: ContactUpdate, credentials: ContactCredentials): Promise<void> {
-    if (this.s.served || this.relies(u).length === 0 || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start))
-      return;
+  private async proveConfigured(
+    u: ContactUpdate | undefined,
+    credentials: ContactCredentials,
+    why = 'control: ',
+  ): Promise<void> {
+    if (this.s.served || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start)) return;
+    if (u && this.relies(u).length === 0) return;
     const p = this.start;
     const keep: ContactUpdate = {
       phone: {
@@ -293,13 +300,18 @@ export class Customer {
       pathParams: { customerId: this.customerId },
       headers: contactHeaders(this.t.config, credentials),
       body: contactUpdateBody(this.datum, keep),
-      label:
-        'control: are the configured customer id and number on record? ' +
-        '(the number as old and new: changes nothing)',
+      label: `${why}are the configured customer id and number on record? ` + CHANGES_NOTHING,
       relies: this.relies(keep),
     });
     this.log.push(res);
     if (is2xx(res.status)) this.s.served = this.s.startProven = true;
+  }
+
+  /** Prove before you write (_prove-before-write.ts): once per customer per run, before its first update. */
+  private async proveBeforeWrite(): Promise<void> {
+    if (this.s.served || this.datum.userIdType === 'LOGIN_ID') return;
+    const prove = () => this.proveConfigured(undefined, 'configured', 'prove before the first write: ');
+    await provedBeforeFirstWrite(this.t, this.customerId, prove);
   }
 
   /**
@@ -529,6 +541,7 @@ export class Customer {
    */
   async update(u: ContactUpdate, label: string, credentials: ContactCredentials = 'configured'): Promise<HttpResult> {
     if (carriesEmailOrPostal(u)) this.requireConfirmed();
+    if (credentials === 'configured') await this.proveBeforeWrite();
     let res: HttpResult;
     try {
       res = await this.t.send({

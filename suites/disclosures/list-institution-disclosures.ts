@@ -1,6 +1,8 @@
 import { commonHeaders, type Credentials } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { feature } from '../../harness/case';
+import { OPERATIONS } from '../../harness/operations';
+import { servedAtNeighbour } from '../_neighbouring-versions';
 import { authenticationCases } from './_authentication';
 import { carriesUrlData } from './_institution-disclosures';
 
@@ -10,11 +12,12 @@ import { carriesUrlData } from './_institution-disclosures';
  * capture is held to).
  */
 
-const list = (t: CaseContext, credentials: Credentials = 'valid') =>
+const list = (t: CaseContext, credentials: Credentials = 'valid', path?: string) =>
   t.send({
     operation: 'listInstitutionDisclosures',
     headers: commonHeaders(t.faker, t.config, credentials),
-    label: 'list institution disclosures',
+    label: path ? `list institution disclosures at ${path}` : 'list institution disclosures',
+    ...(path ? { path } : {}),
   });
 
 /** The list's elements, or "not applicable" when an earlier requirement already failed on it. */
@@ -35,7 +38,13 @@ export default feature('disclosures', 'listInstitutionDisclosures', [
     title: 'answers a 2xx to a request with the three common headers',
     requirements: ['OP1-REQUEST'],
     async run(t) {
-      t.judge(await list(t), 'OP1-REQUEST');
+      const res = await list(t);
+      // A 404: served at a neighbouring version, the base URL is right and the 404 is the target's.
+      const at = await servedAtNeighbour(t, OPERATIONS.listInstitutionDisclosures.path, res, (p) =>
+        list(t, 'valid', p),
+      );
+      if (at) await t.parameter('served instead at', `{baseUrl}${at.path}`);
+      t.judge(res, 'OP1-REQUEST');
     },
   },
   {

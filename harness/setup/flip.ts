@@ -1,0 +1,61 @@
+import type { Exchange } from '../model';
+
+/**
+ * Proven, then refused, means the target changed (issue 31). A configured credential that the target
+ * served earlier in the run and refused as unauthenticated (401) on every request that carried it from
+ * one moment on, three times or more, among them an operation it had served before with it, was expired
+ * or revoked during the run: neither a setup mistake found at the start nor a fault of the target's on an
+ * operation it never served (that one stays a failure: op4-refuses-valid-token). A 403 is no expiry: the
+ * credential is known and lacks the right (a user the token does not stand for).
+ */
+export interface Flip {
+  /** When the first request refused for good left the client (ms since the epoch). */
+  at: number;
+  /** The last request it was served on, and the first it was refused on from then on. */
+  lastServed: Exchange;
+  firstRefused: Exchange;
+  /** How many requests were refused from then on, and on how many operations. */
+  refusals: number;
+  operations: number;
+}
+
+/** Requests sent this close before the last served one still belong to the moment (concurrent requests). */
+const OVERLAP_MS = 250;
+
+const sentAt = (e: Exchange) => Date.parse(e.startedAt) + (e.waitedMs ?? 0);
+const answeredAt = (e: Exchange) => sentAt(e) + e.durationMs;
+const served = (e: Exchange) => (e.response?.status ?? 0) >= 200 && (e.response?.status ?? 0) < 300;
+const refused = (e: Exchange) => e.response?.status === 401;
+const forbidden = (e: Exchange) => e.response?.status === 403;
+
+/** The moment a credential flipped from served to refused, from the exchanges that carried it; else undefined. */
+export function flipOf(carried: readonly Exchange[]): Flip | undefined {
+  // Answers that say nothing of the credential (a 5xx, a 429, no answer) are left out.
+  const answered = carried
+    .filter((e) => served(e) || refused(e) || forbidden(e))
+    .sort((a, b) => sentAt(a) - sentAt(b) || a.seq - b.seq);
+  let last = -1;
+  answered.forEach((e, i) => {
+    if (served(e)) last = i;
+  });
+  if (last < 0 || last === answered.length - 1) return undefined;
+  const lastServed = answered[last]!;
+  // The refused tail, and the refusals in flight alongside the last served request (sent close before it,
+  // or still unanswered when it was sent): the order of arrival at the target is not the order of sending.
+  const alongside = (e: Exchange) =>
+    sentAt(e) >= sentAt(lastServed) - OVERLAP_MS || answeredAt(e) >= sentAt(lastServed);
+  // A 403 after the last served request: the credential is known; not an expiry.
+  if (answered.slice(last + 1).some(forbidden)) return undefined;
+  const tail = answered.filter((e, i) => refused(e) && (i > last || alongside(e)));
+  const firstRefused = answered[last + 1]!;
+  const ops = new Set(tail.map((e) => e.operation));
+  const servedBefore = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
+  const operations = ops.size;
+  if (tail.length < 3 || !servedBefore) return undefined;
+  return { at: Math.min(...tail.map(sentAt)), lastServed, firstRefused, refusals: tail.length, operations };
+}
+
+/** Whether this refusal came at or after the flip. */
+export function afterFlip(e: Exchange, flip: Flip): boolean {
+  return refused(e) && sentAt(e) >= flip.at;
+}
