@@ -1,0 +1,245 @@
+import {
+  contactHeaders,
+  contactUpdateBody,
+  otherPhoneNumber,
+  testEmailAddress,
+  testPostalAddress,
+  type ContactUpdate,
+  type PhoneChange,
+} from '../../data-builders/contact-info';
+import type { CaseContext } from '../../harness/case';
+import type { CustomerData } from '../../harness/config';
+import type { HttpResult } from '../../harness/http/client';
+import type { Seen } from '../../harness/rules/exchange';
+import { ContactInfoState, type PhoneOnRecord } from '../../harness/state/contact-info';
+import type { Sender } from './sequence';
+import { StopSequence } from './sequence';
+
+/**
+ * One explored sequence of contact updates (operation 10): the requests the commands send, the log the rules
+ * judge, the numbered lines a report shows, and the state fold (harness/state/contact-info.ts) the commands
+ * choose from. There is no read operation: rule 2 is the read-back. Every sequence starts by naming the number
+ * found as old and new number (accepted only if it is on record), and ends by setting back what it changed and
+ * naming the number found once more: that last update, which changes nothing, proves the restore.
+ */
+
+export interface ExploredCustomer {
+  datum: CustomerData;
+  /** The phone on record when the exploration began (confirmed by the case's control update). */
+  found: PhoneOnRecord;
+}
+
+export interface ContactGround {
+  t: CaseContext;
+  customers: ExploredCustomer[];
+  /** Whether the e-mail and postal address may be written (the embedded target, each configured to restore). */
+  other: boolean;
+}
+
+export type To = 'new' | 'same';
+/** Country codes: the ones on record, none sent, or a new number with another country code. */
+export type Codes = 'with' | 'without' | 'other';
+/** An oldPhoneNumber that is not on record: the previous one, near variants of it, another customer's, blank. */
+export const STALE = ['previous', 'last-digit', 'shorter', 'longer', 'other-customer', 'blank'] as const;
+export type Stale = (typeof STALE)[number];
+export type Other = 'email' | 'postal' | 'both';
+
+export const customerName = (k: number): string => `customer ${String.fromCharCode(65 + k)}`;
+
+/** Another country code than `cc` (a second one a target may know). */
+const otherCode = (cc: string): string => (cc === '44' ? '1' : '44');
+
+export class ContactSequence {
+  readonly log: Seen[] = [];
+  readonly results: HttpResult[] = [];
+  readonly lines: string[] = [];
+  readonly state = new ContactInfoState();
+  /** Answers to requests whose outcome the spec leaves open (no country codes sent: required fields not shown). */
+  readonly openAnswers: HttpResult[] = [];
+  /** Customers whose restore no update confirmed (their number on record is unknown). */
+  readonly unconfirmed: number[] = [];
+  private readonly used: Array<Set<string>>;
+  private readonly touched = new Set<number>();
+  private cleaning = false;
+
+  constructor(
+    readonly ground: ContactGround,
+    private readonly sender: Sender,
+    private readonly fails: (log: readonly Seen[]) => boolean = () => false,
+  ) {
+    this.used = ground.customers.map((c) => new Set([c.found.number, c.datum.phoneNumber]));
+    for (const c of ground.customers) this.state.found(c.datum.customerId, c.found);
+  }
+
+  private id = (k: number) => this.ground.customers[k]!.datum.customerId;
+
+  /** The phone the log says is on record for customer k. */
+  phone(k: number): Readonly<PhoneOnRecord> | undefined {
+    return this.state.phone(this.id(k));
+  }
+
+  private async send(k: number, line: string, u: ContactUpdate, open = false): Promise<HttpResult> {
+    const { t, customers } = this.ground;
+    const res = await this.sender({
+      operation: 'updateContactInfo',
+      pathParams: { customerId: this.id(k) },
+      headers: contactHeaders(t.config),
+      body: contactUpdateBody(customers[k]!.datum, u),
+      label: `explore: ${line}`,
+    });
+    this.results.push(res);
+    if (open) this.openAnswers.push(res);
+    if (res.logged) {
+      const s: Seen = { ...res.logged, keepsAuthorization: true, ...(open ? { authority: undefined } : {}) };
+      this.log.push(s);
+      this.state.add(s);
+    }
+    this.lines.push(`${this.lines.length + 1}. ${customerName(k)}: ${line} → ${res.status}`);
+    if (!this.cleaning && this.fails(this.log)) throw new StopSequence();
+    return res;
+  }
+
+  private newNumber(k: number): string {
+    const n = otherPhoneNumber(this.ground.t.faker, this.ground.customers[k]!.found.number, [...this.used[k]!]);
+    this.used[k]!.add(n);
+    return n;
+  }
+
+  /** The number found, named as old and new number: accepted only where it is on record (changes nothing). */
+  async begin(): Promise<boolean> {
+    let ok = true;
+    for (const [k, c] of this.ground.customers.entries()) {
+      const res = await this.send(k, `start: the number found ${c.found.number} as old and new`, {
+        phone: this.keep(c.found),
+      });
+      ok &&= res.status >= 200 && res.status < 300;
+    }
+    return ok;
+  }
+
+  private keep = (p: PhoneOnRecord): PhoneChange => ({
+    oldPhoneNumber: p.number,
+    oldCountryCode: p.countryCode,
+    newPhoneNumber: p.number,
+    newCountryCode: p.countryCode,
+  });
+
+  /** A phone change from the number on record (to a new number or the same), with or without country codes. */
+  private change(k: number, to: To, codes: Codes): { p: PhoneChange; shown: string } {
+    const on = this.phone(k)!;
+    const number = to === 'new' ? this.newNumber(k) : on.number;
+    const cc = codes === 'other' ? otherCode(on.countryCode) : codes === 'without' ? '' : on.countryCode;
+    const p: PhoneChange = {
+      oldPhoneNumber: on.number,
+      oldCountryCode: codes === 'without' ? '' : on.countryCode,
+      newPhoneNumber: number,
+      newCountryCode: cc,
+    };
+    const ccShown = codes === 'without' ? ' (no country codes)' : codes === 'other' ? ` (country code ${cc})` : '';
+    return { p, shown: `${on.number} to ${to === 'new' ? number : 'the same number'}${ccShown}` };
+  }
+
+  async phoneAlone(k: number, to: To, codes: Codes): Promise<void> {
+    this.touched.add(k);
+    const { p, shown } = this.change(k, to, codes);
+    await this.send(k, `phone ${shown}`, { phone: p }, codes === 'without');
+  }
+
+  /** Rule 3: the phone number, e-mail and postal address together. */
+  async allThree(k: number, to: To): Promise<void> {
+    this.touched.add(k);
+    const { p, shown } = this.change(k, to, 'with');
+    const { t } = this.ground;
+    await this.send(k, `all three: phone ${shown}, e-mail, postal address`, {
+      phone: p,
+      emailAddress: testEmailAddress(t.faker, t.settings.runId),
+      postalAddress: testPostalAddress(t.faker, t.settings.runId),
+    });
+  }
+
+  /** The e-mail address, the postal address, or both, without a phoneNumber object (the number must stay). */
+  async other(k: number, what: Other): Promise<void> {
+    this.touched.add(k);
+    const { t } = this.ground;
+    await this.send(k, what === 'both' ? 'e-mail and postal address' : `${what === 'email' ? 'e-mail' : 'postal'}`, {
+      ...(what !== 'postal' ? { emailAddress: testEmailAddress(t.faker, t.settings.runId) } : {}),
+      ...(what !== 'email' ? { postalAddress: testPostalAddress(t.faker, t.settings.runId) } : {}),
+    });
+  }
+
+  /** The oldPhoneNumber a stale command names, where there is one. */
+  staleNumber(k: number, how: Stale): string | undefined {
+    const on = this.phone(k)?.number;
+    if (on === undefined) return undefined;
+    const bump = (d: string) => String((Number(d) + 1) % 10);
+    const near =
+      how === 'previous'
+        ? this.state.previous(this.id(k))
+        : how === 'last-digit'
+          ? on.slice(0, -1) + bump(on.slice(-1).replace(/\D/, '0'))
+          : how === 'shorter'
+            ? on.slice(0, -1)
+            : how === 'longer'
+              ? `${on}0`
+              : how === 'other-customer'
+                ? this.ground.customers.map((_, j) => (j === k ? undefined : this.phone(j)?.number)).find(Boolean)
+                : '';
+    return near === undefined || near === on ? undefined : near;
+  }
+
+  /** A phone change naming a number not on record as oldPhoneNumber: refused, and nothing changes. */
+  async stale(k: number, how: Stale): Promise<void> {
+    this.touched.add(k);
+    const on = this.phone(k)!;
+    const old = this.staleNumber(k, how)!;
+    const p: PhoneChange = {
+      oldPhoneNumber: old,
+      oldCountryCode: on.countryCode,
+      newPhoneNumber: this.newNumber(k),
+      newCountryCode: on.countryCode,
+    };
+    await this.send(k, `phone from ${JSON.stringify(old)} (${how}, not on record) to ${p.newPhoneNumber}`, {
+      phone: p,
+    });
+  }
+
+  /**
+   * The end of every sequence, per customer it touched: the e-mail and postal address set back (each alone), the
+   * number found set back from the one on record (from every number the sequence used, where that is refused), and
+   * the number found named as old and new number: accepted, it proves the restore.
+   */
+  async cleanUp(): Promise<void> {
+    this.cleaning = true;
+    for (const k of [...this.touched].sort()) {
+      const c = this.ground.customers[k]!;
+      if (this.state.otherWritten(c.datum.customerId)) {
+        const line = (w: string) => `clean-up: set the ${w} back`;
+        if (c.datum.emailAddress !== undefined)
+          await this.send(k, line('e-mail'), { emailAddress: c.datum.emailAddress });
+        if (c.datum.postalAddress !== undefined)
+          await this.send(k, line('postal address'), { postalAddress: c.datum.postalAddress });
+      }
+      const ok = (r: HttpResult) => r.status >= 200 && r.status < 300;
+      const back = (from: PhoneOnRecord, why: string) =>
+        this.send(k, `clean-up: phone ${from.number} back to ${c.found.number}${why}`, {
+          phone: { ...this.keep(c.found), oldPhoneNumber: from.number, oldCountryCode: from.countryCode },
+        });
+      const confirm = async () =>
+        ok(await this.send(k, `clean-up: confirm ${c.found.number} (as old and new)`, { phone: this.keep(c.found) }));
+      const on = this.phone(k);
+      if (on && on.number !== c.found.number) await back(on, '');
+      if (await confirm()) continue;
+      // Not where the log says (a faulty target): from each number the sequence used, then confirm again.
+      const codes = [...new Set([c.found.countryCode, on?.countryCode ?? c.found.countryCode])];
+      const tries = [...this.used[k]!].filter((n) => n !== c.found.number).flatMap((n) => codes.map((cc) => [n, cc]));
+      for (const [number, countryCode] of tries)
+        if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
+      if (!(await confirm())) this.unconfirmed.push(k);
+    }
+  }
+
+  /** Every number the sequence may have put on record for customer k. */
+  numbersUsed(k: number): string[] {
+    return [...this.used[k]!];
+  }
+}

@@ -1,0 +1,135 @@
+import { CATALOG } from '../../requirements';
+import { feature, type CaseContext } from '../../harness/case';
+import type { CustomerData } from '../../harness/config';
+import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-settings';
+import { holdExplored } from '../../harness/explore-verdicts';
+import type { HttpResult } from '../../harness/http/client';
+import { Customer } from '../contact-info/customer';
+import { mayHavePut } from '../contact-info/_customer-on-record';
+import { phoneKey } from '../contact-info/_phone-on-record';
+import { againContact, runContactSequence, searchContact, type ContactRun } from './contact-search';
+import { customerName, type ContactGround } from './contact-sequence';
+import { failing } from './search';
+import { evidence, seedOf } from './evidence';
+
+/**
+ * The model-based explorer of a customer's contact data (operation 10; issue 33, docs/explorer.md): seeded
+ * sequences of phone changes (to new numbers and the same one, with and without country codes, to another country
+ * code), stale and near-variant old numbers, e-mail and postal updates and all three together, on one customer or
+ * two (both userIdType values where configured), each sequence from the number found and back to it, every accepted
+ * change read back by rule 2, the whole log held to the rules. A failing sequence is shrunk, replayed through this
+ * test and reported with its numbered steps, seed, replay path and curl lines.
+ */
+
+/** Every requirement the rules may judge on operation 10. */
+export const EXPLORED_CONTACT_REQUIREMENTS = CATALOG.filter(
+  (r) => !r.notTestable && !r.judgedInTraffic && r.operations.includes(10) && r.id !== 'OP10-AUTH-EXPECTED',
+).map((r) => r.id);
+
+export const EXPLORE_CONTACT_TITLE = 'explored sequences of contact updates hold every rule (model-based, shrunk)';
+
+/** The reference target the suite embeds (only there are the e-mail and postal address written by the explorer). */
+const EMBEDDED_NAME = 'embedded reference target';
+
+/** The second customer: of the other userIdType where one is configured, else another one. */
+function second(t: CaseContext, first: CustomerData): CustomerData | undefined {
+  const others = [t.config.testData.customer, ...t.config.testData.moreCustomers].filter(
+    (c) => c.customerId !== first.customerId,
+  );
+  return others.find((c) => c.userIdType !== first.userIdType) ?? others[0];
+}
+
+async function explore(t: CaseContext): Promise<void> {
+  const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
+  if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
+  const held = [await Customer.forPhoneChanges(t)];
+  const other = second(t, held[0]!.datum);
+  if (other) held.push(await Customer.forPhoneChanges(t, { which: (c) => c.customerId === other.customerId }));
+  // The number on record of each, confirmed (an update naming it as old and new number, recorded).
+  for (const c of held) await t.step(`control: ${c.customerId}`, () => c.control(t));
+  const ground: ContactGround = {
+    t,
+    customers: held.map((c) => ({ datum: c.datum, found: { ...c.onRecord } })),
+    other:
+      t.config.name === EMBEDDED_NAME &&
+      held.every((c) => c.datum.emailAddress !== undefined && c.datum.postalAddress !== undefined),
+  };
+  await t.parameter(
+    'explored customers',
+    held.map((c, k) => `${customerName(k)}: ${c.customerId} (${c.datum.userIdType})`).join('; '),
+  );
+  const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);
+  const result = await searchContact(ground, quiet, {
+    count: budget.count,
+    deadline: Date.now() + budget.seconds * 1000,
+    seed: seedOf(t, 'contact-info'),
+    strict: t.settings.strict,
+    maxCommands: EXPLORE_MAX_COMMANDS,
+  });
+  // A restore no update confirmed: the last test out on the customer reconciles it.
+  for (const u of result.unconfirmed) {
+    const c = ground.customers[u.k]!;
+    const phones = u.numbers.map((number) => ({ number, countryCode: c.found.countryCode }));
+    mayHavePut(t, phoneKey(t.config.baseUrl, c.datum.customerId), phones);
+  }
+  const summary = `${result.runs} sequence${result.runs === 1 ? '' : 's'}, ${result.requests} requests`;
+  await t.parameter('explored', summary);
+  if (result.found) return confirm(t, ground, result.found);
+  await keep(t, 'the explorer: the first answer of each status to an update without country codes', [
+    ...result.open.values(),
+  ]);
+  if (result.runs === 0) t.couldNotTest('no sequence ran within the time budget (--explore-time)');
+  const passed = [...result.passed].filter(([id]) => EXPLORED_CONTACT_REQUIREMENTS.includes(id));
+  if (passed.length === 0) t.couldNotTest(`the explored sequences gave no verdict (${summary})`);
+  holdExplored(t, {
+    declared: EXPLORED_CONTACT_REQUIREMENTS,
+    runs: result.runs,
+    graded: [...result.graded.values()],
+    passed,
+  });
+}
+
+async function keep(t: CaseContext, step: string, results: HttpResult[]): Promise<void> {
+  await t.step(step, async () => {
+    for (const r of results) {
+      t.exchanges.push(r.exchange);
+      await t.sink.exchange(r.exchange);
+    }
+  });
+}
+
+/** Replay the shrunk sequence through the test (recorded) and report what fails on it (as the first explorer). */
+async function confirm(
+  t: CaseContext,
+  ground: ContactGround,
+  found: NonNullable<Awaited<ReturnType<typeof searchContact>>['found']>,
+): Promise<void> {
+  const replay = await t.step('replay of the shrunk sequence', () =>
+    runContactSequence(ground, (o) => t.send(o), againContact(found.run), t.settings.strict),
+  );
+  const mine = (run: ContactRun) =>
+    failing(run.verdicts, t.settings.strict).filter((r) => EXPLORED_CONTACT_REQUIREMENTS.includes(r.requirement));
+  let failed = mine(replay);
+  let text = evidence(t, found, replay, true, 'contact-info');
+  if (failed.length === 0) {
+    await keep(t, 'the shrunk sequence as it first failed', found.run.seq.results);
+    failed = mine(found.run);
+    text = evidence(t, found, found.run, false, 'contact-info');
+  }
+  for (const k of replay.seq.unconfirmed) {
+    const c = ground.customers[k]!;
+    const phones = replay.seq.numbersUsed(k).map((number) => ({ number, countryCode: c.found.countryCode }));
+    mayHavePut(t, phoneKey(t.config.baseUrl, c.datum.customerId), phones);
+  }
+  holdExplored(t, {
+    declared: EXPLORED_CONTACT_REQUIREMENTS,
+    runs: 0,
+    failed: { verdicts: failed, text },
+    graded: [],
+    passed: [],
+  });
+}
+
+export default feature('contact-info', 'updateContactInfo', [
+  { title: EXPLORE_CONTACT_TITLE, requirements: EXPLORED_CONTACT_REQUIREMENTS, run: explore },
+]);
