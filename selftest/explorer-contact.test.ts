@@ -9,6 +9,7 @@ import { referenceConfig } from '../reference-target/config';
 import { startReferenceTarget } from '../reference-target/server';
 import exploreFeature, { EXPLORE_CONTACT_TITLE } from '../suites/explore/explore-contact-info';
 import { FEATURES_BY_AREA } from '../suites';
+import { runAreas } from './_reference';
 
 /** Run the contact-info explorer alone (not the hand-written cases) against a fresh reference target. */
 async function explore(faults: string[], explore: ExploreSettings, seed = 7): Promise<CaseReport> {
@@ -65,6 +66,12 @@ describe('the model-based explorer of contact data (issue 33)', () => {
     expect(steps(r).length, shown).toBeLessThanOrEqual(4);
     expect(steps(r).filter((l) => / phone \d+ to \d+/.test(l)).length, shown).toBeGreaterThanOrEqual(3);
     expect(r.exchanges.length).toBeGreaterThan(4);
+  });
+
+  test('no hand-written case reaches that fault: in the whole area only the explorer fails on it', async () => {
+    const { cases } = await runAreas({ areas: ['contact-info'], faults: ['op10-third-change-not-stored'] });
+    const failing = cases.filter((c) => c.outcome === 'failed').map((c) => c.title);
+    expect(failing).toEqual([EXPLORE_CONTACT_TITLE]);
   });
 
   test('--explore 0 turns it off', async () => {

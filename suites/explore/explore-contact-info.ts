@@ -39,6 +39,34 @@ function second(t: CaseContext, first: CustomerData): CustomerData | undefined {
   return others.find((c) => c.userIdType !== first.userIdType) ?? others[0];
 }
 
+/**
+ * The number on record, confirmed by an update naming it as old and new number (recorded). Where an earlier test
+ * left it and that update is refused, the configured number is set back and confirmed first (Customer.fromOnRecord).
+ */
+async function control(t: CaseContext, c: Customer): Promise<void> {
+  const { res } = await c.fromOnRecord((from, again) =>
+    t.step(`control: ${from.number} is on record for ${c.customerId}${again ? ' (again)' : ''}`, () =>
+      c.update(
+        {
+          phone: {
+            oldPhoneNumber: from.number,
+            oldCountryCode: from.countryCode,
+            newPhoneNumber: from.number,
+            newCountryCode: from.countryCode,
+          },
+        },
+        'explore: control, the number on record as old and new (changes nothing)',
+      ),
+    ),
+  );
+  if (res.status < 200 || res.status >= 300)
+    t.notApplicable(
+      `a phone update naming the number on record as old and new was not served ` +
+        `(${c.notServed(res.status, 'OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS')}), so no sequence can start`,
+      res,
+    );
+}
+
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
@@ -46,7 +74,7 @@ async function explore(t: CaseContext): Promise<void> {
   const other = second(t, held[0]!.datum);
   if (other) held.push(await Customer.forPhoneChanges(t, { which: (c) => c.customerId === other.customerId }));
   // The number on record of each, confirmed (an update naming it as old and new number, recorded).
-  for (const c of held) await t.step(`control: ${c.customerId}`, () => c.control(t));
+  for (const c of held) await control(t, c);
   const ground: ContactGround = {
     t,
     customers: held.map((c) => ({ datum: c.datum, found: { ...c.onRecord } })),
