@@ -47,7 +47,6 @@ describe('the model-based explorer of contact data (issue 33)', () => {
       'OP10-RULE2-OLD-PHONE-MATCH',
       'OP10-RULE1-UNSUPPLIED-KEPT',
       'OP10-RULE3-PHONE-STORED',
-      'OP10-USERIDTYPE-LOGIN-ID',
     ])
       expect([...passed]).toContain(id);
   });

@@ -3,7 +3,7 @@ import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
 import { contactCommandArbitraries, type ContactModel } from './contact-commands';
-import { ContactSequence, type ContactGround } from './contact-sequence';
+import { ContactSequence, type ContactGround, type Unconfirmed } from './contact-sequence';
 import { failing, type SearchOptions } from './search';
 import { StopSequence, type Sender } from './sequence';
 
@@ -32,7 +32,7 @@ export interface ContactSearchResult {
   open: Map<string, HttpResult>;
   found?: { commands: string[]; seed: number; path: string; replay: string; run: ContactRun };
   /** A restore no update confirmed: the customers and every number the sequence may have left on record. */
-  unconfirmed: Array<{ k: number; numbers: string[] }>;
+  unconfirmed: Unconfirmed[];
 }
 
 /** Run `commands` once from the number found, set everything back, and hold the log to the rules. */
@@ -106,7 +106,7 @@ export async function searchContact(
         const key = `${r.exchange.operation} ${r.status}`;
         if (!result.open.has(key)) result.open.set(key, r);
       }
-      for (const k of run.seq.unconfirmed) result.unconfirmed.push({ k, numbers: run.seq.numbersUsed(k) });
+      result.unconfirmed.push(...run.seq.unconfirmed);
       if (run.inconclusive || run.seq.unconfirmed.length) stopped = true;
       if (run.inconclusive) {
         result.inconclusive.push(run.inconclusive);

@@ -44,6 +44,18 @@ export const STALE = ['previous', 'last-digit', 'shorter', 'longer', 'other-cust
 export type Stale = (typeof STALE)[number];
 export type Other = 'email' | 'postal' | 'both';
 
+/** What a clean-up could not set back for customer k: the numbers that may be on record (none: confirmed). */
+export interface Unconfirmed {
+  k: number;
+  numbers: string[];
+  /** An update without the phone was accepted: a faulty target may have cleared the number. */
+  cleared?: boolean;
+  emailChanged?: boolean;
+  postalChanged?: boolean;
+}
+
+const ok2xx = (status: number) => status >= 200 && status < 300;
+
 export const customerName = (k: number): string => `customer ${String.fromCharCode(65 + k)}`;
 
 /** Another country code than `cc` (a second one a target may know). */
@@ -56,8 +68,8 @@ export class ContactSequence {
   readonly state = new ContactInfoState();
   /** Answers to requests whose outcome the spec leaves open (no country codes sent: required fields not shown). */
   readonly openAnswers: HttpResult[] = [];
-  /** Customers whose restore no update confirmed (their number on record is unknown). */
-  readonly unconfirmed: number[] = [];
+  /** What the clean-up could not set back, per customer. */
+  readonly unconfirmed: Unconfirmed[] = [];
   private readonly used: Array<Set<string>>;
   private readonly touched = new Set<number>();
   private cleaning = false;
@@ -204,38 +216,55 @@ export class ContactSequence {
   }
 
   /**
-   * The end of every sequence, per customer it touched: the e-mail and postal address set back (each alone), the
-   * number found set back from the one on record (from every number the sequence used, where that is refused), and
-   * the number found named as old and new number: accepted, it proves the restore.
+   * The end of every sequence, per customer it touched: the e-mail and postal address set back (each alone, else
+   * both together), the number found set back from the one on record (where that is refused: from every number the
+   * sequence used, and "" after an update without the phone, which a faulty target may clear it with), and the
+   * number found named as old and new number: accepted, it proves the restore. What no update confirmed is listed
+   * in `unconfirmed`.
    */
   async cleanUp(): Promise<void> {
     this.cleaning = true;
+    const ok = (r: HttpResult) => ok2xx(r.status);
     for (const k of [...this.touched].sort()) {
       const c = this.ground.customers[k]!;
-      if (this.state.otherWritten(c.datum.customerId)) {
-        const line = (w: string) => `clean-up: set the ${w} back`;
-        if (c.datum.emailAddress !== undefined)
-          await this.send(k, line('e-mail'), { emailAddress: c.datum.emailAddress });
-        if (c.datum.postalAddress !== undefined)
-          await this.send(k, line('postal address'), { postalAddress: c.datum.postalAddress });
-      }
-      const ok = (r: HttpResult) => r.status >= 200 && r.status < 300;
+      const other = this.state.otherWritten(c.datum.customerId);
+      const left: Unconfirmed = { k, numbers: [], cleared: other };
+      if (other) Object.assign(left, await this.otherBack(k));
       const back = (from: PhoneOnRecord, why: string) =>
-        this.send(k, `clean-up: phone ${from.number} back to ${c.found.number}${why}`, {
+        this.send(k, `clean-up: phone ${JSON.stringify(from.number)} back to ${c.found.number}${why}`, {
           phone: { ...this.keep(c.found), oldPhoneNumber: from.number, oldCountryCode: from.countryCode },
         });
       const confirm = async () =>
         ok(await this.send(k, `clean-up: confirm ${c.found.number} (as old and new)`, { phone: this.keep(c.found) }));
       const on = this.phone(k);
       if (on && on.number !== c.found.number) await back(on, '');
-      if (await confirm()) continue;
-      // Not where the log says (a faulty target): from each number the sequence used, then confirm again.
-      const codes = [...new Set([c.found.countryCode, on?.countryCode ?? c.found.countryCode])];
-      const tries = [...this.used[k]!].filter((n) => n !== c.found.number).flatMap((n) => codes.map((cc) => [n, cc]));
-      for (const [number, countryCode] of tries)
-        if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
-      if (!(await confirm())) this.unconfirmed.push(k);
+      let confirmed = await confirm();
+      if (!confirmed) {
+        // Not where the log says (a faulty target): from each number the sequence used, then confirm again.
+        const codes = [...new Set([c.found.countryCode, on?.countryCode ?? c.found.countryCode])];
+        const numbers = [...this.used[k]!, ...(other ? [''] : [])].filter((n) => n !== c.found.number);
+        for (const [number, countryCode] of numbers.flatMap((n) => codes.map((cc) => [n, cc])))
+          if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
+        confirmed = await confirm();
+      }
+      if (!confirmed) left.numbers = this.numbersUsed(k);
+      if (!confirmed || left.emailChanged || left.postalChanged) this.unconfirmed.push(left);
     }
+  }
+
+  /** The configured e-mail and postal address set back, each alone, else together; what was not set back. */
+  private async otherBack(k: number): Promise<Pick<Unconfirmed, 'emailChanged' | 'postalChanged'>> {
+    const d = this.ground.customers[k]!.datum;
+    const ok = async (line: string, u: ContactUpdate) =>
+      ok2xx((await this.send(k, `clean-up: set the ${line} back`, u)).status);
+    let email = d.emailAddress === undefined || (await ok('e-mail', { emailAddress: d.emailAddress }));
+    let postal = d.postalAddress === undefined || (await ok('postal address', { postalAddress: d.postalAddress }));
+    if (!(email && postal) && d.emailAddress !== undefined && d.postalAddress !== undefined)
+      email = postal = await ok('e-mail and postal address', {
+        emailAddress: d.emailAddress,
+        postalAddress: d.postalAddress,
+      });
+    return { emailChanged: !email, postalChanged: !postal };
   }
 
   /** Every number the sequence may have put on record for customer k. */
