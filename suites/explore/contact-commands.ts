@@ -69,7 +69,8 @@ class StaleOld implements Cmd {
 }
 
 /**
- * Every command, with every value the spec shows, on `customers` customers. Phone changes are listed five times (fast-check picks among the arbitraries evenly): sequences reach several changes of the same customer.
+ * Every command, with every value the spec shows, on `customers` customers. Phone changes are listed five times
+ * (fast-check picks among the arbitraries evenly): sequences reach several changes of the same customer.
  */
 export function contactCommandArbitraries(customers: number): fc.Arbitrary<Cmd>[] {
   const k = fc.nat({ max: customers - 1 });

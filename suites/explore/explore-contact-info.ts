@@ -102,7 +102,8 @@ async function explore(t: CaseContext): Promise<void> {
     deadline: Date.now() + budget.seconds * 1000,
     seed: seedOf(t, 'contact-info'),
     strict: t.settings.strict,
-    maxCommands: EXPLORE_MAX_COMMANDS,
+    // One request a command (the next update reads a change back), where an acceptance record's command takes two.
+    maxCommands: 2 * EXPLORE_MAX_COMMANDS,
   });
   // A restore no update confirmed: the last test out on the customer reconciles it.
   for (const u of result.unconfirmed) handOver(t, ground, u);
