@@ -62,6 +62,7 @@ export async function runContactSequence(
       if (began) await seq.cleanUp();
     }
     if (!began) run.inconclusive = 'the number found was not accepted as oldPhoneNumber at the start';
+    else if (seq.unsteady) run.inconclusive = `the target ${seq.unsteady}: what happened is unknown`;
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
     run.inconclusive = `no answer: ${e.message}`;

@@ -73,6 +73,8 @@ export class ContactSequence {
   private readonly used: Array<Set<string>>;
   private readonly touched = new Set<number>();
   private cleaning = false;
+  /** The target answered 429 or 5xx (why): the sequence ends, and no other starts. */
+  unsteady?: string;
 
   constructor(
     readonly ground: ContactGround,
@@ -107,7 +109,10 @@ export class ContactSequence {
       this.state.add(s);
     }
     this.lines.push(`${this.lines.length + 1}. ${customerName(k)}: ${line} → ${res.status}`);
-    if (!this.cleaning && this.fails(this.log)) throw new StopSequence();
+    // A 429 or 5xx: what happened is unknown, and an unsteady target ends the exploration (after the clean-up).
+    if (res.status === 429 || res.status >= 500) this.unsteady ??= `answered ${res.status}`;
+    if (this.cleaning) return res;
+    if (this.unsteady !== undefined || this.fails(this.log)) throw new StopSequence();
     return res;
   }
 
@@ -234,8 +239,16 @@ export class ContactSequence {
         this.send(k, `clean-up: phone ${JSON.stringify(from.number)} back to ${c.found.number}${why}`, {
           phone: { ...this.keep(c.found), oldPhoneNumber: from.number, oldCountryCode: from.countryCode },
         });
-      const confirm = async () =>
-        ok(await this.send(k, `clean-up: confirm ${c.found.number} (as old and new)`, { phone: this.keep(c.found) }));
+      // Confirmed, or refused; a 429 or 5xx is asked again (a few times: the clean-up is bounded).
+      const confirm = async () => {
+        for (let n = 0; n < 3; n++) {
+          const res = await this.send(k, `clean-up: confirm ${c.found.number} (as old and new)`, {
+            phone: this.keep(c.found),
+          });
+          if (res.status !== 429 && res.status < 500) return ok(res);
+        }
+        return false;
+      };
       const on = this.phone(k);
       if (on && on.number !== c.found.number) await back(on, '');
       let confirmed = await confirm();
