@@ -65,6 +65,17 @@ function typeProblem(b: unknown, ignoreAssigned = false): string | undefined {
 export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
   const { state } = ctx;
 
+  /**
+   * Fault op9-rounds-two-decimals: an amount of 1 or more with two decimals is stored (and answered) rounded to one
+   * decimal (a minor-unit conversion that drops a digit); smaller amounts take another path.
+   */
+  function roundedToOneDecimal(m: unknown): { amount?: number } {
+    const a = (m as { amount?: unknown } | undefined)?.amount;
+    if (!ctx.fault('op9-rounds-two-decimals') || typeof a !== 'number') return {};
+    if (a < 1 || Math.round(a * 100) % 10 === 0) return {};
+    return { amount: Math.round(a * 10) / 10 };
+  }
+
   /** The transfer error record: code and message (or, with a fault, a shape the spec does not show). */
   const error = (status: number, code: string, message: string): Res =>
     json(
@@ -119,7 +130,7 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
       toAccountHolderId: b.toAccountHolderId,
       fromAccountId: b.fromAccountId,
       toAccountId: b.toAccountId,
-      amount: { ...b.amount },
+      amount: { ...b.amount, ...roundedToOneDecimal(b.amount) },
       memo: b.memo,
       paymentOption: b.paymentOption ?? 'DEFAULT',
       previousYearContribution: b.previousYearContribution ?? false,
