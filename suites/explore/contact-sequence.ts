@@ -9,7 +9,7 @@ import {
 } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
 import type { CustomerData } from '../../harness/config';
-import type { HttpResult } from '../../harness/http/client';
+import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { ContactInfoState, type PhoneOnRecord } from '../../harness/state/contact-info';
 import type { Sender } from './sequence';
@@ -229,40 +229,53 @@ export class ContactSequence {
    */
   async cleanUp(): Promise<void> {
     this.cleaning = true;
-    const ok = (r: HttpResult) => ok2xx(r.status);
     for (const k of [...this.touched].sort()) {
-      const c = this.ground.customers[k]!;
-      const other = this.state.otherWritten(c.datum.customerId);
-      const left: Unconfirmed = { k, numbers: [], cleared: other };
-      if (other) Object.assign(left, await this.otherBack(k));
-      const back = (from: PhoneOnRecord, why: string) =>
-        this.send(k, `clean-up: phone ${JSON.stringify(from.number)} back to ${c.found.number}${why}`, {
-          phone: { ...this.keep(c.found), oldPhoneNumber: from.number, oldCountryCode: from.countryCode },
-        });
-      // Confirmed, or refused; a 429 or 5xx is asked again (a few times: the clean-up is bounded).
-      const confirm = async () => {
-        for (let n = 0; n < 3; n++) {
-          const res = await this.send(k, `clean-up: confirm ${c.found.number} (as old and new)`, {
-            phone: this.keep(c.found),
-          });
-          if (res.status !== 429 && res.status < 500) return ok(res);
-        }
-        return false;
-      };
-      const on = this.phone(k);
-      if (on && on.number !== c.found.number) await back(on, '');
-      let confirmed = await confirm();
-      if (!confirmed) {
-        // Not where the log says (a faulty target): from each number the sequence used, then confirm again.
-        const codes = [...new Set([c.found.countryCode, on?.countryCode ?? c.found.countryCode])];
-        const numbers = [...this.used[k]!, ...(other ? [''] : [])].filter((n) => n !== c.found.number);
-        for (const [number, countryCode] of numbers.flatMap((n) => codes.map((cc) => [n, cc])))
-          if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
-        confirmed = await confirm();
+      try {
+        await this.cleanUpCustomer(k);
+      } catch (e) {
+        if (!(e instanceof TransportError)) throw e;
+        // No answer: anything the sequence wrote may be on record.
+        const other = this.state.otherWritten(this.id(k));
+        const all = { cleared: other, emailChanged: other, postalChanged: other };
+        this.unconfirmed.push({ k, numbers: this.numbersUsed(k), ...all });
+        this.unsteady ??= `gave no answer (${e.message})`;
       }
-      if (!confirmed) left.numbers = this.numbersUsed(k);
-      if (!confirmed || left.emailChanged || left.postalChanged) this.unconfirmed.push(left);
     }
+  }
+
+  private async cleanUpCustomer(k: number): Promise<void> {
+    const ok = (r: HttpResult) => ok2xx(r.status);
+    const c = this.ground.customers[k]!;
+    const other = this.state.otherWritten(c.datum.customerId);
+    const left: Unconfirmed = { k, numbers: [], cleared: other };
+    if (other) Object.assign(left, await this.otherBack(k));
+    const back = (from: PhoneOnRecord, why: string) =>
+      this.send(k, `clean-up: phone ${JSON.stringify(from.number)} back to ${c.found.number}${why}`, {
+        phone: { ...this.keep(c.found), oldPhoneNumber: from.number, oldCountryCode: from.countryCode },
+      });
+    // Confirmed, or refused; a 429 or 5xx is asked again (a few times: the clean-up is bounded).
+    const confirm = async () => {
+      for (let n = 0; n < 3; n++) {
+        const res = await this.send(k, `clean-up: confirm ${c.found.number} (as old and new)`, {
+          phone: this.keep(c.found),
+        });
+        if (res.status !== 429 && res.status < 500) return ok(res);
+      }
+      return false;
+    };
+    const on = this.phone(k);
+    if (on && on.number !== c.found.number) await back(on, '');
+    let confirmed = await confirm();
+    if (!confirmed) {
+      // Not where the log says (a faulty target): from each number the sequence used, then confirm again.
+      const codes = [...new Set([c.found.countryCode, on?.countryCode ?? c.found.countryCode])];
+      const numbers = [...this.used[k]!, ...(other ? [''] : [])].filter((n) => n !== c.found.number);
+      for (const [number, countryCode] of numbers.flatMap((n) => codes.map((cc) => [n, cc])))
+        if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
+      confirmed = await confirm();
+    }
+    if (!confirmed) left.numbers = this.numbersUsed(k);
+    if (!confirmed || left.emailChanged || left.postalChanged) this.unconfirmed.push(left);
   }
 
   /** The configured e-mail and postal address set back, each alone, else together; what was not set back. */
