@@ -36,15 +36,21 @@ export interface ContactSearchResult {
 }
 
 /** Run `commands` once from the number found, set everything back, and hold the log to the rules. */
+/** The search's options, and the requirements whose failure fails a sequence (the test's own). */
+export interface ContactSearchOptions extends SearchOptions {
+  declared: readonly string[];
+}
+
 export async function runContactSequence(
   ground: ContactGround,
   send: Sender,
   commands: Commands,
   strict: boolean,
+  mine: (v: Reached[]) => Reached[],
 ): Promise<ContactRun> {
   let judged = 0;
   const fails = (log: readonly Seen[]): boolean => {
-    const failed = failing(everyVerdict(log.slice(judged), log), strict).length > 0;
+    const failed = mine(failing(everyVerdict(log.slice(judged), log), strict)).length > 0;
     judged = log.length;
     return failed;
   };
@@ -75,8 +81,9 @@ export async function runContactSequence(
 export async function searchContact(
   ground: ContactGround,
   send: Sender,
-  o: SearchOptions,
+  o: ContactSearchOptions,
 ): Promise<ContactSearchResult> {
+  const mine = (v: Reached[]) => v.filter((r) => o.declared.includes(r.requirement));
   const result: ContactSearchResult = {
     runs: 0,
     requests: 0,
@@ -96,7 +103,7 @@ export async function searchContact(
       if (error !== undefined || stopped || Date.now() > o.deadline) return true;
       let run: ContactRun;
       try {
-        run = await runContactSequence(ground, send, commands, o.strict);
+        run = await runContactSequence(ground, send, commands, o.strict, mine);
       } catch (e) {
         error = e;
         return true;
@@ -119,7 +126,7 @@ export async function searchContact(
         else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
           result.graded.set(r.requirement, r);
       }
-      const ok = failing(run.verdicts, o.strict).length === 0;
+      const ok = mine(failing(run.verdicts, o.strict)).length === 0;
       if (!ok) last = { run, commands: String(commands) };
       return ok;
     },

@@ -9,6 +9,7 @@ import { phoneKey } from '../contact-info/_phone-on-record';
 import { againContact, runContactSequence, searchContact, type ContactRun } from './contact-search';
 import { customerName, type ContactGround, type Unconfirmed } from './contact-sequence';
 import { failing } from './search';
+import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
 
 /**
@@ -35,6 +36,8 @@ export const EXPLORED_CONTACT_REQUIREMENTS = [
   'OP10-RULE3-ALL-THREE',
   'OP10-RULE3-PHONE-STORED',
 ];
+
+const mine = (v: Reached[]) => v.filter((r) => EXPLORED_CONTACT_REQUIREMENTS.includes(r.requirement));
 
 export const EXPLORE_CONTACT_TITLE = 'explored sequences of contact updates hold every rule (model-based, shrunk)';
 
@@ -104,6 +107,7 @@ async function explore(t: CaseContext): Promise<void> {
     strict: t.settings.strict,
     // One request a command (the next update reads a change back), where an acceptance record's command takes two.
     maxCommands: 2 * EXPLORE_MAX_COMMANDS,
+    declared: EXPLORED_CONTACT_REQUIREMENTS,
   });
   // A restore no update confirmed: the last test out on the customer reconciles it.
   for (const u of result.unconfirmed) handOver(t, ground, u);
@@ -148,15 +152,14 @@ async function confirm(
   found: NonNullable<Awaited<ReturnType<typeof searchContact>>['found']>,
 ): Promise<void> {
   const replay = await t.step('replay of the shrunk sequence', () =>
-    runContactSequence(ground, (o) => t.send(o), againContact(found.run), t.settings.strict),
+    runContactSequence(ground, (o) => t.send(o), againContact(found.run), t.settings.strict, mine),
   );
-  const mine = (run: ContactRun) =>
-    failing(run.verdicts, t.settings.strict).filter((r) => EXPLORED_CONTACT_REQUIREMENTS.includes(r.requirement));
-  let failed = mine(replay);
+  const declared = (run: ContactRun) => mine(failing(run.verdicts, t.settings.strict));
+  let failed = declared(replay);
   let text = evidence(t, found, replay, true, 'contact-info');
   if (failed.length === 0) {
     await keep(t, 'the shrunk sequence as it first failed', found.run.seq.results);
-    failed = mine(found.run);
+    failed = declared(found.run);
     text = evidence(t, found, found.run, false, 'contact-info');
   }
   for (const u of replay.seq.unconfirmed) handOver(t, ground, u);

@@ -1,6 +1,8 @@
 import { feature, type CaseContext } from '../../harness/case';
 import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-settings';
 import { holdExplored } from '../../harness/explore-verdicts';
+import { NotAllowedError } from '../../harness/http/client';
+import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
 import { failing } from './search';
 import { againTransfers, runTransferSequence, searchTransfers, type TransferRun } from './transfer-search';
@@ -17,6 +19,8 @@ import type { TransferGround } from './transfer-sequence';
 /** What a transfer's answer shows (a refusal of a schedule is the target's choice: not judged here). */
 export const EXPLORED_TRANSFER_REQUIREMENTS = ['OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST'];
 
+const mine = (v: Reached[]) => v.filter((r) => EXPLORED_TRANSFER_REQUIREMENTS.includes(r.requirement));
+
 export const EXPLORE_TRANSFERS_TITLE = 'explored sequences of transfers hold every rule (model-based, shrunk)';
 
 const EMBEDDED_NAME = 'embedded reference target';
@@ -24,9 +28,10 @@ const EMBEDDED_NAME = 'embedded reference target';
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
+  const url = '{transfersBaseUrl}/db-transfers/v1/transfers';
+  if (!t.config.allow.moneyMovement) throw new NotAllowedError('moneyMovement', 'POST', url);
   if (t.config.name !== EMBEDDED_NAME)
     t.notApplicable('transfers move money: the explorer sends them to the embedded reference target only');
-  if (!t.config.allow.moneyMovement) t.notApplicable('allow.moneyMovement is off');
   const ground: TransferGround = { t };
   const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);
   const result = await searchTransfers(ground, quiet, {
@@ -35,6 +40,7 @@ async function explore(t: CaseContext): Promise<void> {
     seed: seedOf(t, 'transfers'),
     strict: t.settings.strict,
     maxCommands: EXPLORE_MAX_COMMANDS,
+    declared: EXPLORED_TRANSFER_REQUIREMENTS,
   });
   const summary = `${result.runs} sequence${result.runs === 1 ? '' : 's'}, ${result.requests} requests`;
   await t.parameter('explored', summary);
@@ -57,14 +63,13 @@ async function confirm(
   found: NonNullable<Awaited<ReturnType<typeof searchTransfers>>['found']>,
 ): Promise<void> {
   const replay = await t.step('replay of the shrunk sequence', () =>
-    runTransferSequence(ground, (o) => t.send(o), againTransfers(found.run), t.settings.strict),
+    runTransferSequence(ground, (o) => t.send(o), againTransfers(found.run), t.settings.strict, mine),
   );
-  const mine = (run: TransferRun) =>
-    failing(run.verdicts, t.settings.strict).filter((r) => EXPLORED_TRANSFER_REQUIREMENTS.includes(r.requirement));
-  let failed = mine(replay);
+  const declared = (run: TransferRun) => mine(failing(run.verdicts, t.settings.strict));
+  let failed = declared(replay);
   let text = evidence(t, found, replay, true, 'money-movement');
   if (failed.length === 0) {
-    failed = mine(found.run);
+    failed = declared(found.run);
     text = evidence(t, found, found.run, false, 'money-movement');
   }
   holdExplored(t, {

@@ -30,15 +30,21 @@ export interface TransferSearchResult {
   found?: { commands: string[]; seed: number; path: string; replay: string; run: TransferRun };
 }
 
+/** The search's options, and the requirements whose failure fails a sequence (the test's own). */
+export interface TransferSearchOptions extends SearchOptions {
+  declared: readonly string[];
+}
+
 export async function runTransferSequence(
   ground: TransferGround,
   send: Sender,
   commands: Commands,
   strict: boolean,
+  mine: (v: Reached[]) => Reached[],
 ): Promise<TransferRun> {
   let judged = 0;
   const fails = (log: readonly Seen[]): boolean => {
-    const failed = failing(everyVerdict(log.slice(judged), log), strict).length > 0;
+    const failed = mine(failing(everyVerdict(log.slice(judged), log), strict)).length > 0;
     judged = log.length;
     return failed;
   };
@@ -58,8 +64,9 @@ export async function runTransferSequence(
 export async function searchTransfers(
   ground: TransferGround,
   send: Sender,
-  o: SearchOptions,
+  o: TransferSearchOptions,
 ): Promise<TransferSearchResult> {
+  const mine = (v: Reached[]) => v.filter((r) => o.declared.includes(r.requirement));
   const result: TransferSearchResult = { runs: 0, requests: 0, inconclusive: [], graded: new Map(), passed: new Map() };
   let last: { run: TransferRun; commands: string } | undefined;
   let error: unknown;
@@ -71,7 +78,7 @@ export async function searchTransfers(
       if (error !== undefined || stopped || Date.now() > o.deadline) return true;
       let run: TransferRun;
       try {
-        run = await runTransferSequence(ground, send, commands, o.strict);
+        run = await runTransferSequence(ground, send, commands, o.strict, mine);
       } catch (e) {
         error = e;
         return true;
@@ -89,7 +96,7 @@ export async function searchTransfers(
         else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
           result.graded.set(r.requirement, r);
       }
-      const ok = failing(run.verdicts, o.strict).length === 0;
+      const ok = mine(failing(run.verdicts, o.strict)).length === 0;
       if (!ok) last = { run, commands: String(commands) };
       return ok;
     },

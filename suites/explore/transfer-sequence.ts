@@ -24,6 +24,9 @@ export interface ScheduleChoice {
   numberOfExecutions: number;
 }
 
+/** In the memo of every transfer the explorer sends: a person (and a self-test) tells them from the others. */
+export const EXPLORER_MEMO = 'explored';
+
 export interface TransferGround {
   t: CaseContext;
 }
@@ -45,6 +48,7 @@ export class TransferSequence {
 
   private async send(line: string, body: Record<string, unknown>): Promise<void> {
     const { t } = this.ground;
+    body.memo = `dbsi-conformance ${t.settings.runId} ${EXPLORER_MEMO} ${t.faker.string.alphanumeric(6)}`;
     const res = await this.sender({
       operation: 'createTransfer',
       headers: transferHeaders(t.faker, t.config),
