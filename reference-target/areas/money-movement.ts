@@ -123,6 +123,11 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (unknown !== undefined) return error(400, 'ACCOUNT_NOT_FOUND', `no account ${JSON.stringify(unknown)}`);
     if (b.schedule?.dayOfWeek !== undefined && ctx.fault('op9-refuses-day-of-week'))
       return error(invalid, 'INVALID_FIELD', 'schedule.dayOfWeek must be a day name');
+    // Variant op9-single-execution-schedules: a schedule of more than one execution or day of the month is refused.
+    const many = (s: Json | undefined) =>
+      !!s && ((s.numberOfExecutions ?? 1) > 1 || (Array.isArray(s.daysOfMonth) && s.daysOfMonth.length > 1));
+    if (many(b.schedule) && ctx.fault('op9-single-execution-schedules'))
+      return error(invalid, 'INVALID_FIELD', 'only schedules of one execution are supported');
     const id = ctx.fault('op9-extra-members-uuid') ? randomUUID() : state.nextId('trf');
     const t: Json = {
       id,

@@ -45,6 +45,12 @@ async function explore(t: CaseContext): Promise<void> {
   const summary = `${result.runs} sequence${result.runs === 1 ? '' : 's'}, ${result.requests} requests`;
   await t.parameter('explored', summary);
   if (result.found) return confirm(t, ground, result.found);
+  await t.step('the explorer: the first answer of each status other than 2xx', async () => {
+    for (const r of result.open.values()) {
+      t.exchanges.push(r.exchange);
+      await t.sink.exchange(r.exchange);
+    }
+  });
   if (result.runs === 0) t.couldNotTest('no sequence ran within the time budget (--explore-time)');
   const passed = [...result.passed].filter(([id]) => EXPLORED_TRANSFER_REQUIREMENTS.includes(id));
   if (passed.length === 0) t.couldNotTest(`the explored sequences gave no verdict (${summary})`);

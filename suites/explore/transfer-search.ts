@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { TransportError } from '../../harness/http/client';
+import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
 import { transferCommandArbitraries, type TransferModel } from './transfer-commands';
@@ -27,6 +27,8 @@ export interface TransferSearchResult {
   inconclusive: string[];
   graded: Map<string, Reached>;
   passed: Map<string, number>;
+  /** The first answer of each status other than 2xx (which schedules a target takes is not shown). */
+  open: Map<number, HttpResult>;
   found?: { commands: string[]; seed: number; path: string; replay: string; run: TransferRun };
 }
 
@@ -67,7 +69,14 @@ export async function searchTransfers(
   o: TransferSearchOptions,
 ): Promise<TransferSearchResult> {
   const mine = (v: Reached[]) => v.filter((r) => o.declared.includes(r.requirement));
-  const result: TransferSearchResult = { runs: 0, requests: 0, inconclusive: [], graded: new Map(), passed: new Map() };
+  const result: TransferSearchResult = {
+    runs: 0,
+    requests: 0,
+    inconclusive: [],
+    graded: new Map(),
+    passed: new Map(),
+    open: new Map(),
+  };
   let last: { run: TransferRun; commands: string } | undefined;
   let error: unknown;
   let stopped = false;
@@ -85,6 +94,7 @@ export async function searchTransfers(
       }
       result.runs++;
       result.requests += run.seq.results.length;
+      for (const r of run.seq.refusals) if (!result.open.has(r.status)) result.open.set(r.status, r);
       if (run.inconclusive) {
         stopped = true;
         result.inconclusive.push(run.inconclusive);

@@ -37,6 +37,8 @@ export class TransferSequence {
   readonly lines: string[] = [];
   /** The bodies sent, in order (a command may send one again). */
   readonly bodies: Array<Record<string, unknown>> = [];
+  /** The answers other than 2xx (a refusal of a schedule is the target's choice), as evidence. */
+  readonly refusals: HttpResult[] = [];
   /** The target answered 429 or 5xx (why): the sequence ends, and no other starts. */
   unsteady?: string;
 
@@ -57,6 +59,7 @@ export class TransferSequence {
     });
     this.bodies.push(body);
     this.results.push(res);
+    if (res.status < 200 || res.status >= 300) this.refusals.push(res);
     if (res.logged) this.log.push({ ...res.logged, keepsAuthorization: true, authority: undefined });
     this.lines.push(`${this.lines.length + 1}. ${line} → ${res.status}`);
     if (res.status === 429 || res.status >= 500) this.unsteady ??= `answered ${res.status}`;
