@@ -127,3 +127,23 @@ export async function exemptIfNotShown(
   await ctx.annotate(`no capture shows it: ${notShown.join('; ')}`, 'not shown in traffic');
   return true;
 }
+
+/**
+ * Rules a fault breaks besides its own in a capture, where a capture cannot tell which rule an
+ * accepted phone update breaks (the active suite tells them apart by what it set up):
+ * - a target that accepts any oldPhoneNumber also accepts the previous number after a 2xx update,
+ *   which looks like a new number not stored (or, after a change of country code, a new number and
+ *   code not stored);
+ * - a target that clears the number on an update without phoneNumber then accepts the cleared
+ *   number as oldPhoneNumber, which looks like a mismatch accepted; cleared again after "" was set back (the
+ *   explorer's sequences and clean-ups, suites/explore/contact-*.ts, do both more than once), "" accepted once more
+ *   looks like the update that replaced it not stored.
+ */
+export const TRAFFIC_COLLATERAL: Record<string, string[]> = {
+  'op10-accepts-mismatched-old-phone': [
+    'OP10-RULE1-PHONE-STORED',
+    'OP10-RULE3-PHONE-STORED',
+    'OP10-RULE1-COUNTRY-CODE-STORED',
+  ],
+  'op10-unsupplied-phone-cleared': ['OP10-RULE2-OLD-PHONE-MATCH', 'OP10-RULE1-PHONE-STORED'],
+};

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { validate } from '../harness/schemas';
 import { REFERENCE_TEST_DATA } from '../reference-target/fixtures';
 import { runAreas } from './_reference';
+import { explored } from './_explored-transfers';
 
 const TRANSFER = [
   'id',
@@ -42,7 +43,10 @@ describe('the transfer requests of a run', () => {
       'transfer that can succeed beyond the two; no amount above the configured one',
     async () => {
       const { target } = await runAreas({ areas: ['money-movement'] });
-      const transfers = target.state.seenRequests.filter((r) => r.path.endsWith('/db-transfers/v1/transfers'));
+      // The hand-written tests' transfers (the explorer's, on the embedded target only, name themselves in the memo).
+      const transfers = target.state.seenRequests.filter(
+        (r) => r.path.endsWith('/db-transfers/v1/transfers') && !explored(r.text),
+      );
       const bodies = transfers
         .map((r) => {
           try {
@@ -63,7 +67,8 @@ describe('the transfer requests of a run', () => {
       // Every member typed as documented, in the body that carries them all.
       const full = bodies.find((b) => TRANSFER.every((m) => m in b));
       expect(full && validate('transfer', full)).toEqual([]);
-      expect(target.state.transfers.length, 'transfers created on a conformant target: no more than before').toBe(2);
+      const created = target.state.transfers.filter((t) => !explored(JSON.stringify(t)));
+      expect(created.length, 'transfers created on a conformant target: no more than before').toBe(2);
       for (const m of monies)
         if (typeof m.amount === 'number') expect(m.amount).toBeLessThanOrEqual(REFERENCE_TEST_DATA.transfer.amount);
       // The day of the week falls on Monday–Friday, where the two usual numberings agree (in the schedules whose

@@ -4,7 +4,7 @@ import type { Area } from '../harness/model';
 import { parseHar, type HarEntry } from '../harness/traffic/har';
 import { judgeHar } from '../harness/traffic/run';
 import { FAULTS } from '../reference-target/faults';
-import { brokenRequirements, exemptIfNotShown, recordActiveRun } from './_recorded-run';
+import { brokenRequirements, exemptIfNotShown, recordActiveRun, TRAFFIC_COLLATERAL } from './_recorded-run';
 
 /**
  * The order of a capture as a browser writes it: startedDateTime rounded to the millisecond, a
@@ -61,24 +61,6 @@ async function judgedBrowserStyle(areas: Area[], faults: string[] = [], strict =
   const broken = new Set([...brokenRequirements(j, strict)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED'));
   return { j, broken, rec };
 }
-
-/**
- * Rules a fault breaks besides its own in such a capture, where a capture cannot tell which rule an
- * accepted phone update breaks (the active suite tells them apart by what it set up):
- * - a target that accepts any oldPhoneNumber also accepts the previous number after a 2xx update,
- *   which looks like a new number not stored (or, after a change of country code, a new number and
- *   code not stored);
- * - a target that clears the number on an update without phoneNumber then accepts the cleared
- *   number as oldPhoneNumber, which looks like a mismatch accepted.
- */
-const TRAFFIC_COLLATERAL: Record<string, string[]> = {
-  'op10-accepts-mismatched-old-phone': [
-    'OP10-RULE1-PHONE-STORED',
-    'OP10-RULE3-PHONE-STORED',
-    'OP10-RULE1-COUNTRY-CODE-STORED',
-  ],
-  'op10-unsupplied-phone-cleared': ['OP10-RULE2-OLD-PHONE-MATCH'],
-};
 
 describe('a browser-style capture of a sequential client (millisecond times, sub-millisecond gaps)', () => {
   const areas = [['disclosures'], ['contact-info']] as const;

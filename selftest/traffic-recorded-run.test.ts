@@ -9,7 +9,14 @@ import type { ConformanceSummary } from '../harness/evidence/summary';
 import { FAULTS } from '../reference-target/faults';
 import { filesUnder, findSecrets, untarGz } from './_artifacts';
 import { explain } from './_reference';
-import { brokenRequirements, judgeFile, exemptIfNotShown, recordActiveRun, type RecordedRun } from './_recorded-run';
+import {
+  brokenRequirements,
+  judgeFile,
+  exemptIfNotShown,
+  recordActiveRun,
+  TRAFFIC_COLLATERAL,
+  type RecordedRun,
+} from './_recorded-run';
 
 /**
  * Judging recorded traffic (--traffic), proved on the suite's own active run: recorded through
@@ -121,7 +128,7 @@ describe("with a fault switched on, the recorded traffic is judged non-conforman
     const j = await judgeFile(rec.har, rec.config, strict);
     // What the suite breaks on purpose as a client is no verdict on the target.
     const broken = new Set([...brokenRequirements(j, strict)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED'));
-    const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
+    const allowed = new Set([...fault.breaks, ...(fault.collateral ?? []), ...(TRAFFIC_COLLATERAL[fault.name] ?? [])]);
     expect(
       [...broken].filter((id) => !allowed.has(id)),
       "nothing but the fault's rule may be broken",

@@ -5,6 +5,7 @@ import { buildCoverageModel } from '../harness/contract-coverage/model';
 import { contractCoverageLine, contractCoverageMarkdown } from '../harness/contract-coverage/write';
 import { budgetOf, TransferBudget } from '../harness/transfer-budget';
 import { runAreas } from './_reference';
+import { handWritten } from './_explored-transfers';
 
 /** The budget of transfers accepted by mistake (issue 23, "Safety first"). */
 describe('the budget of transfers accepted by mistake', () => {
@@ -48,7 +49,8 @@ describe('the budget of transfers accepted by mistake', () => {
   });
 
   test('a target that accepts every mistyped body gets 2 transfers by mistake; the rest are skipped', async () => {
-    const { cases, target } = await runAreas({ areas: ['money-movement'], faults: ['op9-accepts-mistyped-body'] });
+    const run = await runAreas({ areas: ['money-movement'], faults: ['op9-accepts-mistyped-body'] });
+    const { cases, target } = handWritten(run);
     // The two requests meant to succeed, and two accepted by mistake.
     expect(target.state.transfers).toHaveLength(4);
     const skipped = cases.filter((c) => c.outcome === 'not-allowed');
@@ -73,10 +75,12 @@ describe('the budget of transfers accepted by mistake', () => {
   });
 
   test('with a budget of 0 no request built to be refused reaches the transfer path', async () => {
-    const { cases, target } = await runAreas({
-      areas: ['money-movement'],
-      configure: (cfg) => ({ ...cfg, budgets: { transfersAcceptedByMistake: 0 } }),
-    });
+    const { cases, target } = handWritten(
+      await runAreas({
+        areas: ['money-movement'],
+        configure: (cfg) => ({ ...cfg, budgets: { transfersAcceptedByMistake: 0 } }),
+      }),
+    );
     // Only the two transfers meant to succeed were sent.
     expect(target.state.seenRequests).toHaveLength(2);
     expect(cases.filter((c) => c.outcome === 'passed')).toHaveLength(2);
@@ -84,7 +88,7 @@ describe('the budget of transfers accepted by mistake', () => {
   });
 
   test('on a conformant target every negative transfer is sent and refused: nothing skipped', async () => {
-    const { cases, target } = await runAreas({ areas: ['money-movement'] });
+    const { cases, target } = handWritten(await runAreas({ areas: ['money-movement'] }));
     expect(cases.filter((c) => c.outcome !== 'passed').map((c) => c.id)).toEqual([]);
     expect(target.state.transfers).toHaveLength(2);
     expect(target.state.seenRequests.length).toBe(cases.length);

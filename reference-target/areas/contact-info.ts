@@ -9,6 +9,9 @@ import type { AreaContext, AreaRoutes } from './types';
  */
 export function contactInfoArea(ctx: AreaContext): AreaRoutes {
   const { state } = ctx;
+  /** Fault op10-third-change-not-stored: each customer's number at the start, and its changes away from it in a row. */
+  const initial = new Map([...state.customers.values()].map((c) => [c, c.phoneNumber]));
+  const away = new Map<object, number>();
 
   /** Refusals: the reference target's own choice, or (variant op10-refusals-other-shapes) other ones. */
   const other = ctx.fault('op10-refusals-other-shapes');
@@ -65,6 +68,20 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
       return true;
     const allThree = b.email !== undefined && b.postalAddress !== undefined;
     return allThree && ctx.fault('op10-all-three-partial-on-mismatch');
+  }
+
+  /**
+   * Fault op10-third-change-not-stored: a phone number sent alone (country code kept) is answered 204 and not stored
+   * when it is the third change in a row away from the number the customer started with.
+   */
+  function thirdChangeLost(customer: { phoneNumber: string; countryCode: string }, p: Record<string, string>) {
+    const to = p.newPhoneNumber!;
+    if (!ctx.fault('op10-third-change-not-stored') || to === customer.phoneNumber) return false;
+    if (to === initial.get(customer)) return away.set(customer, 0) && false;
+    if ((p.newCountryCode ?? customer.countryCode) !== customer.countryCode) return false;
+    const n = (away.get(customer) ?? 0) + 1;
+    away.set(customer, n);
+    return n === 3;
   }
 
   function updateContactInfo(req: Req): Res {
@@ -142,6 +159,7 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
       ctx.fault('op10-all-three-partial-on-mismatch')
     )
       skipPhone = true;
+    if (b.phoneNumber && !b.email && !b.postalAddress && thirdChangeLost(customer, b.phoneNumber)) skipPhone = true;
     if (b.phoneNumber && !skipPhone) {
       customer.phoneNumber = b.phoneNumber.newPhoneNumber!;
       if (b.phoneNumber.newCountryCode !== undefined) customer.countryCode = b.phoneNumber.newCountryCode;

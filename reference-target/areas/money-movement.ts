@@ -65,6 +65,17 @@ function typeProblem(b: unknown, ignoreAssigned = false): string | undefined {
 export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
   const { state } = ctx;
 
+  /**
+   * Fault op9-rounds-two-decimals: an amount of 1 or more with two decimals is stored (and answered) rounded to one
+   * decimal (a minor-unit conversion that drops a digit); smaller amounts take another path.
+   */
+  function roundedToOneDecimal(m: unknown): { amount?: number } {
+    const a = (m as { amount?: unknown } | undefined)?.amount;
+    if (!ctx.fault('op9-rounds-two-decimals') || typeof a !== 'number') return {};
+    if (a < 1 || Math.round(a * 100) % 10 === 0) return {};
+    return { amount: Math.round(a * 10) / 10 };
+  }
+
   /** The transfer error record: code and message (or, with a fault, a shape the spec does not show). */
   const error = (status: number, code: string, message: string): Res =>
     json(
@@ -115,6 +126,11 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
     if (unknown !== undefined) return error(400, 'ACCOUNT_NOT_FOUND', `no account ${JSON.stringify(unknown)}`);
     if (b.schedule?.dayOfWeek !== undefined && ctx.fault('op9-refuses-day-of-week'))
       return error(invalid, 'INVALID_FIELD', 'schedule.dayOfWeek must be a day name');
+    // Variant op9-single-execution-schedules: a schedule of more than one execution or day of the month is refused.
+    const many = (s: Json | undefined) =>
+      !!s && ((s.numberOfExecutions ?? 1) > 1 || (Array.isArray(s.daysOfMonth) && s.daysOfMonth.length > 1));
+    if (many(b.schedule) && ctx.fault('op9-single-execution-schedules'))
+      return error(invalid, 'INVALID_FIELD', 'only schedules of one execution are supported');
     const id = ctx.fault('op9-extra-members-uuid') ? randomUUID() : state.nextId('trf');
     const t: Json = {
       id,
@@ -122,7 +138,7 @@ export function moneyMovementArea(ctx: AreaContext): AreaRoutes {
       toAccountHolderId: b.toAccountHolderId,
       fromAccountId: b.fromAccountId,
       toAccountId: b.toAccountId,
-      amount: { ...b.amount },
+      amount: { ...b.amount, ...roundedToOneDecimal(b.amount) },
       memo: b.memo,
       paymentOption: b.paymentOption ?? 'DEFAULT',
       previousYearContribution: b.previousYearContribution ?? false,

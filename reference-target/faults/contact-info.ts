@@ -85,6 +85,12 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
     { collateral: ['OP10-RULE2-OLD-PHONE-MATCH'] },
   ),
   f(
+    'op10-third-change-not-stored',
+    'Update contact information answers 204 to the third phone number change in a row (sent alone, the ' +
+      'country code kept, none back to the number the customer started with) but keeps the number on record.',
+    ['OP10-RULE1-PHONE-STORED'],
+  ),
+  f(
     'op10-served-only-versioned',
     'Update contact information is served only at ' +
       '/v1/customers/{customerId}:contact-info (404 at the documented path, which has no ' +

@@ -3,6 +3,20 @@ import { faultsOf, type FaultDef } from './types';
 const f = faultsOf('money-movement');
 
 export const MONEY_MOVEMENT_FAULTS: FaultDef[] = [
+  f(
+    'op9-single-execution-schedules',
+    'Variant, not a fault: create a transfer refuses (400) a schedule of more than one execution or more than one ' +
+      'day of the month. "The conditions that lead to each status […]: not shown." The hand-written tests send ' +
+      'one execution; the explorer sends more, and is refused.',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
+    'op9-rounds-two-decimals',
+    'Create a transfer stores and answers an amount of 1 or more with two decimals rounded to one decimal ' +
+      '(1.25 becomes 1.3); smaller amounts, as the configured 0.01, are kept.',
+    ['OP9-RESPONSE-REFLECTS-REQUEST'],
+  ),
   f('op9-answers-201', 'Create a transfer answers 201 instead of ' + 'the documented 200.', [
     'OP9-REQUEST',
     'OP9-REQUEST-EVERY-MEMBER',

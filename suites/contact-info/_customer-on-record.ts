@@ -211,3 +211,25 @@ async function leave(
   }
   if (problems.length) throw new Error(problems.join('; '));
 }
+
+/**
+ * Requests the case sent with its own client (the explorer, suites/explore/contact-*.ts) may have left any of
+ * `phones` on record, and no update confirmed which: the phone is uncertain, so the case that leaves the customer
+ * last reconciles it from them (or lists it as a leftover).
+ */
+export function mayHavePut(
+  t: CaseContext,
+  key: string,
+  phones: Phone[],
+  also: { cleared?: boolean; emailChanged?: boolean; postalChanged?: boolean } = {},
+): void {
+  const s = t.run.get(SHARINGS).get(key)?.onRecord;
+  if (!s) return;
+  s.cleared ||= also.cleared === true;
+  s.emailChanged ||= also.emailChanged === true;
+  s.postalChanged ||= also.postalChanged === true;
+  if (phones.length === 0 && !also.cleared) return;
+  for (const p of phones) if (!s.mayBe.some((q) => samePhone(p, q))) s.mayBe.push(p);
+  s.uncertain = true;
+  s.shownBy = undefined;
+}

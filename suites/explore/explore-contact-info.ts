@@ -1,0 +1,177 @@
+import { feature, type CaseContext } from '../../harness/case';
+import type { CustomerData } from '../../harness/config';
+import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-settings';
+import { holdExplored } from '../../harness/explore-verdicts';
+import type { HttpResult } from '../../harness/http/client';
+import { Customer } from '../contact-info/customer';
+import { mayHavePut } from '../contact-info/_customer-on-record';
+import { phoneKey } from '../contact-info/_phone-on-record';
+import { againContact, runContactSequence, searchContact, type ContactRun } from './contact-search';
+import { customerName, type ContactGround, type Unconfirmed } from './contact-sequence';
+import { failing } from './search';
+import type { Reached } from '../../harness/rules/judge-log';
+import { evidence, seedOf } from './evidence';
+
+/**
+ * The model-based explorer of a customer's contact data (operation 10; issue 33, docs/explorer.md): seeded
+ * sequences of phone changes (to new numbers and the same one, with and without country codes, to another country
+ * code), stale and near-variant old numbers, e-mail and postal updates and all three together, on one customer or
+ * two (both userIdType values where configured), each sequence from the number found and back to it, every accepted
+ * change read back by rule 2, the whole log held to the rules. A failing sequence is shrunk, replayed through this
+ * test and reported with its numbered steps, seed, replay path and curl lines.
+ */
+
+/**
+ * The rules of what the explored sequences show: the stored, kept and matched number, and the updates rules 1 and 3
+ * say are served. The rest of operation 10 (its path, credentials, LOGIN_ID, a missing oldPhoneNumber) is the
+ * hand-written cases' (a verdict the rules reach on them here is not recorded).
+ */
+export const EXPLORED_CONTACT_REQUIREMENTS = [
+  'OP10-SUCCESS-NO-CONTENT',
+  'OP10-RULE1-SUPPLIED-OBJECTS',
+  'OP10-RULE1-PHONE-STORED',
+  'OP10-RULE1-COUNTRY-CODE-STORED',
+  'OP10-RULE1-UNSUPPLIED-KEPT',
+  'OP10-RULE2-OLD-PHONE-MATCH',
+  'OP10-RULE3-ALL-THREE',
+  'OP10-RULE3-PHONE-STORED',
+];
+
+const mine = (v: Reached[]) => v.filter((r) => EXPLORED_CONTACT_REQUIREMENTS.includes(r.requirement));
+
+export const EXPLORE_CONTACT_TITLE = 'explored sequences of contact updates hold every rule (model-based, shrunk)';
+
+/** The reference target the suite embeds (only there are the e-mail and postal address written by the explorer). */
+const EMBEDDED_NAME = 'embedded reference target';
+
+/** The second customer: of the other userIdType where one is configured, else another one. */
+function second(t: CaseContext, first: CustomerData): CustomerData | undefined {
+  const others = [t.config.testData.customer, ...t.config.testData.moreCustomers].filter(
+    (c) => c.customerId !== first.customerId,
+  );
+  return others.find((c) => c.userIdType !== first.userIdType) ?? others[0];
+}
+
+/**
+ * The number on record, confirmed by an update naming it as old and new number (recorded). Where an earlier test
+ * left it and that update is refused, the configured number is set back and confirmed first (Customer.fromOnRecord).
+ */
+async function control(t: CaseContext, c: Customer): Promise<void> {
+  const { res } = await c.fromOnRecord((from, again) =>
+    t.step(`control: ${from.number} is on record for ${c.customerId}${again ? ' (again)' : ''}`, () =>
+      c.update(
+        {
+          phone: {
+            oldPhoneNumber: from.number,
+            oldCountryCode: from.countryCode,
+            newPhoneNumber: from.number,
+            newCountryCode: from.countryCode,
+          },
+        },
+        'explore: control, the number on record as old and new (changes nothing)',
+      ),
+    ),
+  );
+  if (res.status < 200 || res.status >= 300)
+    t.notApplicable(
+      `a phone update naming the number on record as old and new was not served ` +
+        `(${c.notServed(res.status, 'OP10-PATH or OP10-RULE1-SUPPLIED-OBJECTS')}), so no sequence can start`,
+      res,
+    );
+}
+
+async function explore(t: CaseContext): Promise<void> {
+  const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
+  if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
+  const held = [await Customer.forPhoneChanges(t)];
+  const other = second(t, held[0]!.datum);
+  if (other) held.push(await Customer.forPhoneChanges(t, { which: (c) => c.customerId === other.customerId }));
+  // The number on record of each, confirmed (an update naming it as old and new number, recorded).
+  for (const c of held) await control(t, c);
+  const ground: ContactGround = {
+    t,
+    customers: held.map((c) => ({ datum: c.datum, found: { ...c.onRecord } })),
+    other:
+      t.config.name === EMBEDDED_NAME &&
+      held.every((c) => c.datum.emailAddress !== undefined && c.datum.postalAddress !== undefined),
+  };
+  await t.parameter(
+    'explored customers',
+    held.map((c, k) => `${customerName(k)}: ${c.customerId} (${c.datum.userIdType})`).join('; '),
+  );
+  const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);
+  const result = await searchContact(ground, quiet, {
+    count: budget.count,
+    deadline: Date.now() + budget.seconds * 1000,
+    seed: seedOf(t, 'contact-info'),
+    strict: t.settings.strict,
+    // One request a command (the next update reads a change back), where an acceptance record's command takes two.
+    maxCommands: 2 * EXPLORE_MAX_COMMANDS,
+    declared: EXPLORED_CONTACT_REQUIREMENTS,
+  });
+  // A restore no update confirmed: the last test out on the customer reconciles it.
+  for (const u of result.unconfirmed) handOver(t, ground, u);
+  const summary = `${result.runs} sequence${result.runs === 1 ? '' : 's'}, ${result.requests} requests`;
+  await t.parameter('explored', summary);
+  if (result.found) return confirm(t, ground, result.found);
+  await keep(t, 'the explorer: the first answer of each status to an update without country codes', [
+    ...result.open.values(),
+  ]);
+  if (result.runs === 0) t.couldNotTest('no sequence ran within the time budget (--explore-time)');
+  const passed = [...result.passed].filter(([id]) => EXPLORED_CONTACT_REQUIREMENTS.includes(id));
+  if (passed.length === 0) t.couldNotTest(`the explored sequences gave no verdict (${summary})`);
+  holdExplored(t, {
+    declared: EXPLORED_CONTACT_REQUIREMENTS,
+    runs: result.runs,
+    graded: [...result.graded.values()],
+    passed,
+  });
+}
+
+/** What a sequence could not set back: the run's record of the customer, so its last test out reconciles it. */
+function handOver(t: CaseContext, ground: ContactGround, u: Unconfirmed): void {
+  const c = ground.customers[u.k]!;
+  const phones = u.numbers.map((number) => ({ number, countryCode: c.found.countryCode }));
+  const phone = u.numbers.length > 0;
+  mayHavePut(t, phoneKey(t.config.baseUrl, c.datum.customerId), phones, { ...u, cleared: phone && u.cleared });
+}
+
+async function keep(t: CaseContext, step: string, results: HttpResult[]): Promise<void> {
+  await t.step(step, async () => {
+    for (const r of results) {
+      t.exchanges.push(r.exchange);
+      await t.sink.exchange(r.exchange);
+    }
+  });
+}
+
+/** Replay the shrunk sequence through the test (recorded) and report what fails on it (as the first explorer). */
+async function confirm(
+  t: CaseContext,
+  ground: ContactGround,
+  found: NonNullable<Awaited<ReturnType<typeof searchContact>>['found']>,
+): Promise<void> {
+  const replay = await t.step('replay of the shrunk sequence', () =>
+    runContactSequence(ground, (o) => t.send(o), againContact(found.run), t.settings.strict, mine),
+  );
+  const declared = (run: ContactRun) => mine(failing(run.verdicts, t.settings.strict));
+  let failed = declared(replay);
+  let text = evidence(t, found, replay, true, 'contact-info');
+  if (failed.length === 0) {
+    await keep(t, 'the shrunk sequence as it first failed', found.run.seq.results);
+    failed = declared(found.run);
+    text = evidence(t, found, found.run, false, 'contact-info');
+  }
+  for (const u of replay.seq.unconfirmed) handOver(t, ground, u);
+  holdExplored(t, {
+    declared: EXPLORED_CONTACT_REQUIREMENTS,
+    runs: 0,
+    failed: { verdicts: failed, text },
+    graded: [],
+    passed: [],
+  });
+}
+
+export default feature('contact-info', 'updateContactInfo', [
+  { title: EXPLORE_CONTACT_TITLE, requirements: EXPLORED_CONTACT_REQUIREMENTS, run: explore },
+]);

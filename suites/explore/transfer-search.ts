@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { TransportError, type HttpResult } from '../../harness/http/client';
+import type { Seen } from '../../harness/rules/exchange';
+import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
+import { transferCommandArbitraries, type TransferModel } from './transfer-commands';
+import { TransferSequence, type TransferGround } from './transfer-sequence';
+import { failing, type SearchOptions } from './search';
+import { StopSequence, type Sender } from './sequence';
+
+/**
+ * The explorer's search on transfers: as search.ts (fast-check sequences, the log held to the rules, a failure
+ * shrunk), with nothing to clean up (a transfer has no documented undo: only the embedded target gets them).
+ */
+
+type Commands = Iterable<fc.AsyncCommand<TransferModel, TransferSequence>>;
+
+export interface TransferRun {
+  seq: TransferSequence;
+  commands: Commands;
+  verdicts: Reached[];
+  inconclusive?: string;
+}
+
+export interface TransferSearchResult {
+  runs: number;
+  requests: number;
+  inconclusive: string[];
+  graded: Map<string, Reached>;
+  passed: Map<string, number>;
+  /** The first answer of each status other than 2xx (which schedules a target takes is not shown). */
+  open: Map<number, HttpResult>;
+  found?: { commands: string[]; seed: number; path: string; replay: string; run: TransferRun };
+}
+
+/** The search's options, and the requirements whose failure fails a sequence (the test's own). */
+export interface TransferSearchOptions extends SearchOptions {
+  declared: readonly string[];
+}
+
+export async function runTransferSequence(
+  ground: TransferGround,
+  send: Sender,
+  commands: Commands,
+  strict: boolean,
+  mine: (v: Reached[]) => Reached[],
+): Promise<TransferRun> {
+  let judged = 0;
+  const fails = (log: readonly Seen[]): boolean => {
+    const failed = mine(failing(everyVerdict(log.slice(judged), log), strict)).length > 0;
+    judged = log.length;
+    return failed;
+  };
+  const seq = new TransferSequence(ground, send, fails);
+  const run: TransferRun = { seq, commands, verdicts: [] };
+  try {
+    await fc.asyncModelRun(() => ({ model: { seq }, real: seq }), commands);
+  } catch (e) {
+    if (e instanceof TransportError) run.inconclusive = `no answer: ${e.message}`;
+    else if (!(e instanceof StopSequence)) throw e;
+  }
+  if (seq.unsteady) run.inconclusive = `the target ${seq.unsteady}: what happened is unknown`;
+  if (!run.inconclusive) run.verdicts = everyVerdict(seq.log, seq.log);
+  return run;
+}
+
+export async function searchTransfers(
+  ground: TransferGround,
+  send: Sender,
+  o: TransferSearchOptions,
+): Promise<TransferSearchResult> {
+  const mine = (v: Reached[]) => v.filter((r) => o.declared.includes(r.requirement));
+  const result: TransferSearchResult = {
+    runs: 0,
+    requests: 0,
+    inconclusive: [],
+    graded: new Map(),
+    passed: new Map(),
+    open: new Map(),
+  };
+  let last: { run: TransferRun; commands: string } | undefined;
+  let error: unknown;
+  let stopped = false;
+  const configured = ground.t.config.testData.transfer.amount;
+  const property = fc.asyncProperty(
+    fc.commands(transferCommandArbitraries(configured), { maxCommands: o.maxCommands, size: 'max' }),
+    async (commands) => {
+      if (error !== undefined || stopped || Date.now() > o.deadline) return true;
+      let run: TransferRun;
+      try {
+        run = await runTransferSequence(ground, send, commands, o.strict, mine);
+      } catch (e) {
+        error = e;
+        return true;
+      }
+      result.runs++;
+      result.requests += run.seq.results.length;
+      for (const r of run.seq.refusals) if (!result.open.has(r.status)) result.open.set(r.status, r);
+      if (run.inconclusive) {
+        stopped = true;
+        result.inconclusive.push(run.inconclusive);
+        return true;
+      }
+      for (const r of run.verdicts) {
+        if (r.verdict.outcome === 'passed')
+          result.passed.set(r.requirement, (result.passed.get(r.requirement) ?? 0) + 1);
+        else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
+          result.graded.set(r.requirement, r);
+      }
+      const ok = mine(failing(run.verdicts, o.strict)).length === 0;
+      if (!ok) last = { run, commands: String(commands) };
+      return ok;
+    },
+  );
+  const details = await fc.check(property, { seed: o.seed, numRuns: o.count, ...(o.path ? { path: o.path } : {}) });
+  if (error !== undefined) throw error;
+  for (const k of [...result.graded.keys()])
+    if (failing([result.graded.get(k)!], o.strict).length) result.graded.delete(k);
+  if (details.failed && last) {
+    const [shown = '', replay = ''] = last.commands.split(' /*');
+    const commands = shown.split(',').filter(Boolean);
+    const path = details.counterexamplePath ?? '';
+    result.found = { commands, seed: o.seed, path, replay: replay.replace(/\*\/$/, ''), run: last.run };
+  }
+  return result;
+}
+
+/** The same commands, to run again (fast-check's clone of a commands sequence). */
+export function againTransfers(run: TransferRun): Commands {
+  const c = run.commands as unknown as Record<symbol, () => Commands>;
+  return typeof c[fc.cloneMethod] === 'function' ? c[fc.cloneMethod]!() : run.commands;
+}
