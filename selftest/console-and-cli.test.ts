@@ -175,9 +175,10 @@ describe.concurrent('a run', { timeout: LONG }, () => {
         expect(run.stderr).toContain('--bail 1: 1 test failed; stopping the run (clean-ups still run)');
         const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
         const outcomes = summary.cases.map((c: { outcome: string }) => c.outcome);
-        // The test running when the first failure arrived may finish with a failure too; no other does.
+        // The tests whose answers arrived before the cancel reached the worker may finish with a failure too (how many
+        // depends on the machine's speed); without --bail, 36 of them fail on this fault (9 forms × 4 refusals).
         expect(outcomes.filter((o: string) => o === 'failed').length).toBeGreaterThanOrEqual(1);
-        expect(outcomes.filter((o: string) => o === 'failed').length).toBeLessThanOrEqual(2);
+        expect(outcomes.filter((o: string) => o === 'failed').length).toBeLessThan(12);
         // Never started, or stopped on its way (which of the two depends on when the cancel reaches the worker).
         const stopped = /not run( to the end)?, --bail 1 stopped the run/;
         expect(

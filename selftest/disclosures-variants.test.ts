@@ -1,3 +1,4 @@
+import { NEAR_VARIANTS, NEAR_VARIANT_WORDS } from '../harness/credential-variants';
 import { describe, expect, test } from 'vitest';
 import { INITIAL_USER_DISCLOSURES, OTHER_USER_ID } from '../reference-target/fixtures';
 import type { ReferenceTarget } from '../reference-target/server';
@@ -44,6 +45,13 @@ describe('disclosures on other conformant targets', () => {
           'Change a user disclosure: is not served with an invalid bearer token (/{institutionUserDisclosureId} form)',
           'Delete a user disclosure: is not served without credentials (/{institutionUserDisclosureId} form)',
           'Delete a user disclosure: is not served with an invalid bearer token (/{institutionUserDisclosureId} form)',
+          ...['Change', 'Delete'].flatMap((op) =>
+            NEAR_VARIANTS.map(
+              (k) =>
+                `${op} a user disclosure: is not served with ` +
+                `${NEAR_VARIANT_WORDS[k].replace('credential', 'bearer token')} (/{institutionUserDisclosureId} form)`,
+            ),
+          ),
         ].sort(),
       );
       for (const c of na) expect(c.reason).toMatch(/does not expose institutionUserDisclosureId/);
@@ -129,7 +137,8 @@ describe('disclosures on other conformant targets', () => {
       });
       expect([...failed]).toEqual([]);
       const writes = cases.filter((c) => /2\.|3\./.test(c.operation));
-      expect(writes.length).toBe(6);
+      // Operations 2 and 3, each: the case that writes, no credentials, a made-up token, three near variants.
+      expect(writes.length).toBe(2 * (3 + NEAR_VARIANTS.length));
       expect(writes.every((c) => c.outcome === 'not-allowed')).toBe(true);
       expect(target.received.filter((r) => r.method !== 'GET' && /institution-disclosures/.test(r.path))).toEqual([]);
       expect(explain(cases.filter((c) => c.outcome !== 'not-allowed'))).toBe('');

@@ -11,7 +11,8 @@ import { EXPLORE_TITLE } from '../suites/explore/explore-user-disclosures';
  * accepted 1, and one test customer (the `realistic` fixture set; the bench measures its speed).
  * Every case still gets its verdict there, and the record the user had before the run is left as it was.
  */
-/** The refusals each form of an operation is sent: no credentials, a made-up token, each near variant of the real one. */
+/** The refusals each form of an operation is sent: no credentials, a made-up token, each near variant of the real one.
+ */
 const REFUSALS = 2 + NEAR_VARIANTS.length;
 
 describe("the suites against a target with a sandbox's test data", () => {

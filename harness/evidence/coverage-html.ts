@@ -58,7 +58,8 @@ export function contractCoverageSection(r: ContractCoverageReport): string {
     `<details id="dbsi-contract-coverage" style="font:400 14px/1.4 system-ui,sans-serif;padding:8px 24px;` +
     `border-bottom:1px solid #ccc;background:#f8f9fa"><summary style="cursor:pointer;font-weight:600">` +
     `${esc(line.charAt(0).toUpperCase() + line.slice(1))}</summary>` +
-    `<div style="margin-top:6px">Every element the spec documents for each operation, from each side (docs/reports.md, ` +
+    `<div style="margin-top:6px">Every element the spec documents for each operation, from each side ` +
+    `(docs/reports.md, ` +
     `"Contract coverage"); every cell with its evidence or reason: ${link} (in the evidence bundle).</div>` +
     `${ops}${sides}${cells}</details>`
   );
