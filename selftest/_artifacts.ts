@@ -57,8 +57,15 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
-/** The files of a .tar.gz, read without the system tar (ustar regular files). */
+/** The files of a .tar.gz, read without the system tar (ustar regular files), by their names in its top folder. */
 export function untarGz(file: string): Array<{ name: string; data: Buffer }> {
+  return untarGzRaw(file)
+    .filter((e) => !e.name.endsWith('/'))
+    .map((e) => ({ ...e, name: e.name.replace(/^[^/]+\//, '') }));
+}
+
+/** Every entry of a .tar.gz as written, the top folder's directory entry ("name/") included. */
+export function untarGzRaw(file: string): Array<{ name: string; data: Buffer }> {
   const buf = gunzipSync(readFileSync(file));
   const out: Array<{ name: string; data: Buffer }> = [];
   for (let off = 0; off + 512 <= buf.length; ) {

@@ -24,6 +24,9 @@ export interface Manifest {
   suiteVersion: string;
   verdict: string;
   exitCode: number;
+  /** The target the run judged (its name and base URLs, as the summary's facts give them) and the run's seed. */
+  target?: { name: string; baseUrl: string; authBaseUrl: string; transfersBaseUrl: string; embedded: boolean };
+  seed?: number;
   files: ManifestFile[];
 }
 
@@ -95,22 +98,33 @@ export function scanForSecrets(entries: BundleEntry[], secrets: ReadonlyArray<st
   return hits;
 }
 
-/** A POSIX ustar archive of regular files (mode 0644) at the archive's top level. */
-export function tar(entries: BundleEntry[], mtime = new Date()): Buffer {
+/**
+ * A POSIX ustar archive of regular files (mode 0644), at the archive's top level or, with `folder`, in that one
+ * folder (a directory entry first): unpacked, a bundle makes one folder, not files among the reader's own.
+ */
+export function tar(entries: BundleEntry[], mtime = new Date(), folder?: string): Buffer {
   const blocks: Buffer[] = [];
-  for (const e of entries) {
-    const name = Buffer.from(e.name, 'utf8');
-    if (name.length > 100 || e.name.includes('/')) throw new Error(`tar: unsupported file name ${e.name}`);
+  if (folder !== undefined && (folder === '' || folder.includes('/')))
+    throw new Error(`tar: unsupported folder name ${folder}`);
+  const items = [
+    ...(folder ? [{ name: `${folder}/`, data: Buffer.alloc(0), dir: true }] : []),
+    ...entries.map((e) => ({ ...e, dir: false })),
+  ];
+  for (const e of items) {
+    if (e.name.includes('/') && !e.dir) throw new Error(`tar: unsupported file name ${e.name}`);
+    const path = e.dir || !folder ? e.name : `${folder}/${e.name}`;
+    const name = Buffer.from(path, 'utf8');
+    if (name.length > 100) throw new Error(`tar: unsupported file name ${path}`);
     const h = Buffer.alloc(512);
     name.copy(h, 0);
     const octal = (v: number, len: number) => v.toString(8).padStart(len - 1, '0') + '\0';
-    h.write(octal(0o644, 8), 100, 'ascii');
+    h.write(octal(e.dir ? 0o755 : 0o644, 8), 100, 'ascii');
     h.write(octal(0, 8), 108, 'ascii');
     h.write(octal(0, 8), 116, 'ascii');
     h.write(octal(e.data.length, 12), 124, 'ascii');
     h.write(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 'ascii');
     h.write('        ', 148, 'ascii');
-    h.write('0', 156, 'ascii');
+    h.write(e.dir ? '5' : '0', 156, 'ascii');
     h.write('ustar\0', 257, 'ascii');
     h.write('00', 263, 'ascii');
     let sum = 0;
@@ -158,6 +172,6 @@ export function writeBundle(
   if (sign) all.push(attestationEntry(all, sign.predicate, sign.signer));
   const hits = scanForSecrets(all, secrets);
   if (hits.length) throw new BundleRefused(hits);
-  writeFileSync(target, gzipSync(tar(all, new Date(facts.createdAt))));
+  writeFileSync(target, gzipSync(tar(all, new Date(facts.createdAt), basename(target).replace(/\.tar\.gz$/, ''))));
   return manifest;
 }

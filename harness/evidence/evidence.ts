@@ -154,12 +154,14 @@ export async function writeEvidence(o: EvidenceOptions): Promise<number | undefi
       );
       if (hits.length) throw new BundleRefused(hits);
       const extra = o.waivers ? [{ name: WAIVERS_ENTRY, data: o.waivers }] : [];
-      const { suiteVersion, verdict, exitCode } = o.summary.facts;
+      const { suiteVersion, verdict, exitCode, seed } = o.summary.facts;
+      const { name, baseUrl, authBaseUrl, transfersBaseUrl, embedded } = o.summary.facts.target;
+      const bundleTarget = { name, baseUrl, authBaseUrl, transfersBaseUrl, embedded };
       writeBundle(
         target,
         files,
         secrets,
-        { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode },
+        { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode, target: bundleTarget, seed },
         extra,
         o.sign && { signer: o.sign, predicate: predicateOf(o.summary) },
       );
