@@ -3,7 +3,7 @@ import { INITIAL_DISCLOSURES } from '../fixtures';
 import { dressed, INVALID_JSON, json, noContent, refusals, type Req, type Res, type Route } from '../http';
 import type { InstitutionDisclosure, UserDisclosure } from '../state';
 import type { AreaContext, AreaRoutes } from './types';
-import { laterChangesLost } from './institution-quirks';
+import { laterChangesLost, upsertedDisclosure } from './institution-quirks';
 import { bury, recordByPrefix, revivedStatus, upserted } from './user-disclosure-quirks';
 
 const D = '/db-disclosures/v1';
@@ -156,7 +156,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
   const changeDisclosure = guarded(
     (req, user) => {
       const id = req.params.institutionDisclosureId!;
-      const d = state.disclosures.get(id);
+      const d = state.disclosures.get(id) ?? upsertedDisclosure(ctx, id, req.body, user.institutionId);
       if (!d) return notFound();
       const b = (req.body ?? {}) as Record<string, unknown>;
       if (ctx.fault('op2-op3-institution-and-id-checked')) {

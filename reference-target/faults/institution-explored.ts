@@ -10,4 +10,11 @@ export const INSTITUTION_EXPLORED_FAULTS: FaultDef[] = [
       'same disclosure on, it answers with the new values but stores nothing: the list keeps the second change.',
     ['STATE-ID-CHANGE'],
   ),
+  f(
+    'op3-upserts-unknown-id',
+    'Variant, not a fault: a change of an id the target never issued creates the disclosure under that id (PUT as ' +
+      'an upsert) and answers 200; what a change of an unknown id does is not shown. The explorer sends such ids.',
+    [],
+    { variant: true },
+  ),
 ];
