@@ -11,6 +11,8 @@ import { startReferenceTarget } from '../reference-target/server';
 import exploreFeature, { EXPLORE_INSTITUTION_TITLE } from '../suites/explore/explore-institution';
 import { FEATURES_BY_AREA } from '../suites';
 import { runAreas } from './_reference';
+import { exploreBudget } from '../harness/explore-settings';
+import { parseCli, UsageError } from '../harness/run/args';
 
 /** Run the institution disclosure explorer alone against a fresh reference target. */
 async function explore(faults: string[], explore: ExploreSettings, name?: string): Promise<CaseReport> {
@@ -75,5 +77,25 @@ describe('the model-based explorer of institution disclosures (issue 33)', () =>
       expect(r.outcome).toBe('not-applicable');
       expect(r.exchanges).toEqual([]);
     }
+  });
+
+  test('on a configured target only with --explore-institution N and the switch on; every create listed', async () => {
+    const r = await explore([], { count: 4, seconds: 30, institution: 2 }, 'a bank');
+    expect(r.outcome, r.reason).toBe('passed');
+    const created = unremovableRecords([r]).filter((u) => u.kind === 'institution disclosure');
+    const served = r.exchanges.filter((x) => x.operation === 'createInstitutionDisclosure');
+    expect(created.length).toBe(served.length);
+    expect(created.length).toBeGreaterThan(0);
+  });
+
+  test('--explore-institution: a whole number, one clear message otherwise; not with --traffic', () => {
+    expect(exploreBudget(parseCli(['--explore-institution', '3']), false)).toEqual({
+      count: 4,
+      seconds: 20,
+      institution: 3,
+    });
+    expect(exploreBudget(parseCli([]), false).institution).toBeUndefined();
+    expect(() => parseCli(['--explore-institution', 'x'])).toThrow(UsageError);
+    expect(() => parseCli(['--traffic', 'x.har', '--explore-institution', '3'])).toThrow(/--explore-institution/);
   });
 });

@@ -32,17 +32,21 @@ async function explore(t: CaseContext): Promise<void> {
   const url = '{baseUrl}/db-disclosures/v1/institution-disclosures';
   if (!t.config.allow.institutionDisclosureWrites)
     throw new NotAllowedError('institutionDisclosureWrites', 'POST', url);
-  if (t.config.name !== EMBEDDED_NAME)
+  const embedded = t.config.name === EMBEDDED_NAME;
+  const count = budget.institution ?? (embedded ? budget.count : 0);
+  if (count === 0)
     t.notApplicable(
-      'institution disclosures cannot be deleted through the interface: the explorer creates them on the embedded ' +
-        'reference target only',
+      embedded
+        ? 'exploration of institution disclosures is off (--explore-institution 0)'
+        : 'institution disclosures cannot be deleted through the interface: the explorer creates them on a ' +
+            'configured target only with --explore-institution N (and allow.institutionDisclosureWrites on)',
     );
   const ground: InstitutionGround = { t, deadline: Date.now() + budget.seconds * 1000 };
   const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);
   let result: Awaited<ReturnType<typeof searchInstitution>> | undefined;
   try {
     result = await searchInstitution(ground, quiet, {
-      count: budget.count,
+      count,
       deadline: ground.deadline,
       seed: seedOf(t, 'institution-disclosures'),
       strict: t.settings.strict,
