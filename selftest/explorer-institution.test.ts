@@ -88,6 +88,11 @@ describe('the model-based explorer of institution disclosures (issue 33)', () =>
     expect(created.length).toBeGreaterThan(0);
   });
 
+  test('--explore-institution N wins over --explore 0 for this family', async () => {
+    const r = await explore([], { count: 0, seconds: 30, institution: 1 });
+    expect(r.outcome, r.reason).toBe('passed');
+  });
+
   test('--explore-institution: a whole number, one clear message otherwise; not with --traffic', () => {
     expect(exploreBudget(parseCli(['--explore-institution', '3']), false)).toEqual({
       count: 4,

@@ -28,7 +28,7 @@ const EMBEDDED_NAME = 'embedded reference target';
 
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
-  if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
+  if (budget.count === 0 && budget.institution === undefined) t.notApplicable('exploration is off (--explore 0)');
   const url = '{baseUrl}/db-disclosures/v1/institution-disclosures';
   if (!t.config.allow.institutionDisclosureWrites)
     throw new NotAllowedError('institutionDisclosureWrites', 'POST', url);
