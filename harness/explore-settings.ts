@@ -8,6 +8,11 @@ import type { Exploration } from './model';
 export interface ExploreSettings {
   count: number;
   seconds: number;
+  /**
+   * Sequences of the institution disclosure explorer (none can be deleted through the interface): undefined, the
+   * count on the embedded target and none on a configured one (--explore-institution N asks for them there).
+   */
+  institution?: number;
 }
 
 export const EXPLORE_EMBEDDED: ExploreSettings = { count: 12, seconds: 5 };
@@ -16,9 +21,17 @@ export const EXPLORE_CONFIGURED: ExploreSettings = { count: 4, seconds: 20 };
 export const EXPLORE_MAX_COMMANDS = 10;
 
 /** The run's budget from --explore and --explore-time, else the target's default. */
-export function exploreBudget(given: { explore?: number; exploreTime?: number }, embedded: boolean): ExploreSettings {
+export function exploreBudget(
+  given: { explore?: number; exploreTime?: number; exploreInstitution?: number },
+  embedded: boolean,
+): ExploreSettings {
   const base = embedded ? EXPLORE_EMBEDDED : EXPLORE_CONFIGURED;
-  return { count: given.explore ?? base.count, seconds: given.exploreTime ?? base.seconds };
+  const institution = given.exploreInstitution;
+  return {
+    count: given.explore ?? base.count,
+    seconds: given.exploreTime ?? base.seconds,
+    ...(institution !== undefined ? { institution } : {}),
+  };
 }
 
 /** The console's line: "explorer: N of M transitions reached (state × operation × value), S sequences, R requests". */

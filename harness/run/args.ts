@@ -54,6 +54,8 @@ export interface CliOptions {
   /** The model-based explorer: sequences (0: off) and seconds; undefined: the target's default. */
   explore?: number;
   exploreTime?: number;
+  /** Sequences of the institution disclosure explorer (none can be deleted); undefined: the target's default. */
+  exploreInstitution?: number;
 }
 
 /** The option list: printed by --help and copied, exactly, into docs/options.md (a self-test compares them). */
@@ -79,7 +81,10 @@ export const OPTIONS_TEXT = `Options:
   --seed N             seed of every generated value (printed, and recorded in the reports)
   --strict             SHOULD and INFO checks fail the run too (and a waiver no longer needed)
   --explore N          sequences the model-based explorer runs (0: off; default 12 on the embedded
-                       target, 4 on a configured one); --explore-time S caps it at S seconds
+                       target, 4 on a configured one); --explore-time S caps it at S seconds;
+                       --explore-institution N: its sequences of institution disclosures, which
+                       cannot be deleted (default: --explore's on the embedded target, 0 on a
+                       configured one, where allow.institutionDisclosureWrites must be on too)
   --waivers FILE       accepted deviations (JSON, see schemas/waivers.schema.json); or DBSI_WAIVERS:
                        a failure a live waiver matches is reported WAIVED, listed first, and does
                        not fail the run; an expired waiver is ignored and reported
@@ -206,6 +211,7 @@ export function parseCli(argv: string[]): CliOptions {
         compare: { type: 'string' },
         explore: { type: 'string' },
         'explore-time': { type: 'string' },
+        'explore-institution': { type: 'string' },
       },
     }).values;
   } catch (e) {
@@ -249,6 +255,7 @@ export function parseCli(argv: string[]): CliOptions {
   }
   const explore = wholeNumber('--explore', v.explore, 0, 100000);
   const exploreTime = wholeNumber('--explore-time', v['explore-time'], 1, 86400);
+  const exploreInstitution = wholeNumber('--explore-institution', v['explore-institution'], 0, 100000);
   let bail: number | undefined;
   if (v.bail !== undefined) {
     bail = Number(v.bail);
@@ -268,6 +275,7 @@ export function parseCli(argv: string[]): CliOptions {
       'bail',
       'explore',
       'explore-time',
+      'explore-institution',
     ] as const;
     const active = [
       ...sending.filter((k) => v[k] !== undefined),
@@ -326,6 +334,7 @@ export function parseCli(argv: string[]): CliOptions {
     compare: v.compare,
     explore,
     exploreTime,
+    exploreInstitution,
   };
 }
 

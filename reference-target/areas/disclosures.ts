@@ -3,6 +3,7 @@ import { INITIAL_DISCLOSURES } from '../fixtures';
 import { dressed, INVALID_JSON, json, noContent, refusals, type Req, type Res, type Route } from '../http';
 import type { InstitutionDisclosure, UserDisclosure } from '../state';
 import type { AreaContext, AreaRoutes } from './types';
+import { laterChangesLost, upsertedDisclosure } from './institution-quirks';
 import { bury, recordByPrefix, revivedStatus, upserted } from './user-disclosure-quirks';
 
 const D = '/db-disclosures/v1';
@@ -151,10 +152,11 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
     },
   );
 
+  const lost = laterChangesLost(ctx);
   const changeDisclosure = guarded(
     (req, user) => {
       const id = req.params.institutionDisclosureId!;
-      const d = state.disclosures.get(id);
+      const d = state.disclosures.get(id) ?? upsertedDisclosure(ctx, id, req.body, user.institutionId);
       if (!d) return notFound();
       const b = (req.body ?? {}) as Record<string, unknown>;
       if (ctx.fault('op2-op3-institution-and-id-checked')) {
@@ -169,7 +171,7 @@ export function disclosuresArea(ctx: AreaContext): AreaRoutes {
       if (typeof name !== 'string' || status === undefined)
         return badRequest('institutionDisclosureName and ' + 'institutionDisclosureStatus are required');
       const statusBefore = d.institutionDisclosureStatus;
-      const stored = ctx.fault('op3-not-stored') ? { ...d } : d;
+      const stored = ctx.fault('op3-not-stored') || lost(id) ? { ...d } : d;
       stored.institutionDisclosureName = name;
       stored.institutionDisclosureStatus = status;
       stored.institutionDisclosureData ??= `https://fi.example/disclosures/${id}.pdf`;

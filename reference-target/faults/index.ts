@@ -1,6 +1,7 @@
 import { AUTHENTICATION_FAULTS } from './authentication';
 import { CONTACT_INFO_FAULTS } from './contact-info';
 import { DISCLOSURES_FAULTS } from './disclosures';
+import { INSTITUTION_EXPLORED_FAULTS } from './institution-explored';
 import { MONEY_MOVEMENT_FAULTS } from './money-movement';
 import type { FaultDef } from './types';
 
@@ -8,6 +9,7 @@ export type { FaultDef } from './types';
 
 export const FAULTS: FaultDef[] = [
   ...DISCLOSURES_FAULTS,
+  ...INSTITUTION_EXPLORED_FAULTS,
   ...AUTHENTICATION_FAULTS,
   ...MONEY_MOVEMENT_FAULTS,
   ...CONTACT_INFO_FAULTS,

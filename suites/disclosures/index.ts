@@ -7,6 +7,7 @@ import deleteUserDisclosure from './delete-user-disclosure';
 import listInstitutionDisclosures from './list-institution-disclosures';
 import listUserDisclosures from './list-user-disclosures';
 import exploreUserDisclosures from '../explore/explore-user-disclosures';
+import exploreInstitution from '../explore/explore-institution';
 
 export const DISCLOSURES_FEATURES: Feature[] = [
   listInstitutionDisclosures,
@@ -17,4 +18,5 @@ export const DISCLOSURES_FEATURES: Feature[] = [
   changeUserDisclosure,
   deleteUserDisclosure,
   exploreUserDisclosures,
+  exploreInstitution,
 ];

@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { variantId, type Variant } from './commands';
+import type { InstitutionSequence } from './institution-sequence';
+import { slotName } from './sequence';
+
+/**
+ * The explorer's commands on institution disclosures (operations 2–3): create with each status the spec shows
+ * ("true or false"), change a disclosure the sequence created to each status with a new name or the same one,
+ * again and again, and change by an id the target never issued (a near variant of a real one, or a new one). The
+ * model is the sequence (its slots and the fold of its lists); the rules judge the whole log.
+ */
+
+export interface InstitutionModel {
+  seq: InstitutionSequence;
+}
+type Cmd = fc.AsyncCommand<InstitutionModel, InstitutionSequence>;
+
+/** Disclosures a sequence creates, at most (none can be deleted: each stays on the target). */
+export const INSTITUTION_SLOTS = 2;
+
+export class CreateDisclosure implements Cmd {
+  constructor(readonly status: boolean) {}
+  check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots.length < INSTITUTION_SLOTS;
+  run = (_m: InstitutionModel, r: InstitutionSequence) => r.create(this.status);
+  toString = () => `create ${this.status}`;
+}
+
+export class ChangeDisclosure implements Cmd {
+  constructor(
+    readonly k: number,
+    readonly status: boolean,
+    readonly rename: boolean,
+  ) {}
+  check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots[this.k]?.id !== undefined;
+  run = (_m: InstitutionModel, r: InstitutionSequence) => r.change(this.k, this.status, this.rename);
+  toString = () => `change ${slotName(this.k)} ${this.status}${this.rename ? ' renamed' : ''}`;
+}
+
+/** A change by an id the target never issued, near slot k's (a suffix, a prefix, one character less) or new. */
+export class ChangeById implements Cmd {
+  constructor(
+    readonly k: number,
+    readonly variant: Variant,
+    readonly status: boolean,
+  ) {}
+  check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots[this.k]?.id !== undefined;
+  run = (m: InstitutionModel, r: InstitutionSequence) => {
+    const real = this.variant === 'never-issued' ? undefined : m.seq.slots[this.k]!.id;
+    const fresh = `dbsi-${r.ground.t.settings.runId}-${r.lines.length + 1}`;
+    const id = variantId(real, this.variant, fresh, m.seq.state.issuedIds());
+    return r.change(this.k, this.status, false, { id, variant: this.variant });
+  };
+  toString = () => `change by ${this.variant} id of ${slotName(this.k)} ${this.status}`;
+}
+
+const VARIANTS: Variant[] = ['suffix', 'prefix', 'shorter', 'never-issued'];
+
+/** Every command; changes are listed more than once so that sequences reach the third and fourth change. */
+export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
+  const k = fc.nat({ max: INSTITUTION_SLOTS - 1 });
+  const status = fc.boolean();
+  const change = fc.tuple(k, status, fc.boolean()).map(([a, s, n]): Cmd => new ChangeDisclosure(a, s, n));
+  return [
+    status.map((s): Cmd => new CreateDisclosure(s)),
+    change,
+    change,
+    change,
+    fc.tuple(k, fc.constantFrom(...VARIANTS), status).map(([a, v, s]): Cmd => new ChangeById(a, v, s)),
+  ];
+}
+
+/**
+ * Tours, run before the random sequences: each status from each status, with a new name and the same one, up to
+ * the fourth change of one disclosure, and changes by ids near the real ones, so a short budget reaches them all.
+ */
+export function institutionTours(): Cmd[][] {
+  const A = 0;
+  const B = 1;
+  return [
+    [
+      new CreateDisclosure(true),
+      new ChangeDisclosure(A, true, false),
+      new ChangeDisclosure(A, false, true),
+      new ChangeDisclosure(A, false, false),
+      new ChangeDisclosure(A, true, true),
+      new ChangeDisclosure(A, true, true),
+    ],
+    [
+      new CreateDisclosure(false),
+      new ChangeDisclosure(A, false, true),
+      new ChangeDisclosure(A, true, false),
+      new ChangeDisclosure(A, true, true),
+      new ChangeDisclosure(A, false, false),
+    ],
+    [
+      new CreateDisclosure(true),
+      new CreateDisclosure(false),
+      new ChangeById(A, 'suffix', false),
+      new ChangeById(B, 'prefix', true),
+      new ChangeById(A, 'shorter', false),
+      new ChangeById(B, 'never-issued', true),
+      new ChangeDisclosure(B, true, false),
+    ],
+  ];
+}

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { TransportError } from '../../harness/http/client';
+import type { Seen } from '../../harness/rules/exchange';
+import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
+import { institutionCommandArbitraries, institutionTours, type InstitutionModel } from './institution-commands';
+import { InstitutionSequence, type InstitutionGround } from './institution-sequence';
+import { failing, type SearchOptions } from './search';
+import { StopSequence, Unsteady, type Sender } from './sequence';
+
+/**
+ * The explorer's search on institution disclosures: as search.ts (fast-check sequences, tours first, the log held
+ * to the rules, a failure shrunk), with nothing to clean up (no delete operation: only the embedded target gets
+ * them by default). A failing tour is shrunk a command at a time (fast-check shrinks only what it generated).
+ */
+
+type Cmd = fc.AsyncCommand<InstitutionModel, InstitutionSequence>;
+type Commands = Iterable<Cmd>;
+
+export interface InstitutionRun {
+  seq: InstitutionSequence;
+  commands: Commands;
+  verdicts: Reached[];
+  inconclusive?: string;
+}
+
+export interface InstitutionSearchResult {
+  runs: number;
+  requests: number;
+  inconclusive: string[];
+  graded: Map<string, Reached>;
+  passed: Map<string, number>;
+  /** Every served create, of every sequence run (shrinking tries included): none can be removed. */
+  created: InstitutionSequence['created'];
+  /** The first answer of each status to a change by an id never issued (the spec leaves it open). */
+  open: Map<number, InstitutionSequence['results'][number]>;
+  transitions: Set<string>;
+  /** Lists served with an institutionDisclosures array (none: the sequences could read nothing back). */
+  lists: number;
+  found?: { commands: string[]; seed: number; path: string; replay: string; run: InstitutionRun };
+}
+
+export interface InstitutionSearchOptions extends SearchOptions {
+  declared: readonly string[];
+}
+
+export async function runInstitutionSequence(
+  ground: InstitutionGround,
+  send: Sender,
+  commands: Commands,
+  strict: boolean,
+  mine: (v: Reached[]) => Reached[],
+): Promise<InstitutionRun> {
+  let judged = 0;
+  const fails = (log: readonly Seen[]): boolean => {
+    const failed = mine(failing(everyVerdict(log.slice(judged), log), strict)).length > 0;
+    judged = log.length;
+    return failed;
+  };
+  const seq = new InstitutionSequence(ground, send, fails);
+  const run: InstitutionRun = { seq, commands, verdicts: [] };
+  try {
+    await fc.asyncModelRun(() => ({ model: { seq }, real: seq }), commands);
+  } catch (e) {
+    if (e instanceof TransportError) run.inconclusive = `no answer: ${e.message}`;
+    else if (e instanceof Unsteady) run.inconclusive = `the target ${e.message}: what happened is unknown`;
+    else if (!(e instanceof StopSequence)) throw e;
+  }
+  if (!run.inconclusive) run.verdicts = everyVerdict(seq.log, seq.log);
+  return run;
+}
+
+export async function searchInstitution(
+  ground: InstitutionGround,
+  send: Sender,
+  o: InstitutionSearchOptions,
+): Promise<InstitutionSearchResult> {
+  const mine = (v: Reached[]) => v.filter((r) => o.declared.includes(r.requirement));
+  const result: InstitutionSearchResult = {
+    runs: 0,
+    requests: 0,
+    inconclusive: [],
+    graded: new Map(),
+    passed: new Map(),
+    created: [],
+    open: new Map(),
+    transitions: new Set(),
+    lists: 0,
+  };
+  const tally = (run: InstitutionRun) => {
+    result.runs++;
+    result.requests += run.seq.results.length;
+    result.lists += run.seq.state.listsSeen();
+    result.created.push(...run.seq.created);
+    for (const r of run.seq.openAnswers) if (!result.open.has(r.status)) result.open.set(r.status, r);
+    for (const t of run.seq.transitions) result.transitions.add(t);
+  };
+  let last: { run: InstitutionRun; commands: string } | undefined;
+  let error: unknown;
+  let stopped = false;
+  const tours = institutionTours();
+  const property = fc.asyncProperty(
+    fc.commands(institutionCommandArbitraries(), { maxCommands: o.maxCommands, size: 'max' }),
+    async (commands) => {
+      if (error !== undefined || stopped || Date.now() > o.deadline) return true;
+      let run: InstitutionRun;
+      try {
+        run = await runInstitutionSequence({ ...ground, deadline: o.deadline }, send, commands, o.strict, mine);
+      } catch (e) {
+        error = e;
+        return true;
+      }
+      tally(run);
+      if (run.inconclusive) {
+        stopped = true;
+        result.inconclusive.push(run.inconclusive);
+        return true;
+      }
+      for (const r of run.verdicts) {
+        if (r.verdict.outcome === 'passed')
+          result.passed.set(r.requirement, (result.passed.get(r.requirement) ?? 0) + 1);
+        else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
+          result.graded.set(r.requirement, r);
+      }
+      const ok = mine(failing(run.verdicts, o.strict)).length === 0;
+      if (!ok) last = { run, commands: String(commands) };
+      return ok;
+    },
+  );
+  const details = await fc.check(property, {
+    seed: o.seed,
+    numRuns: o.count + (o.path ? 0 : tours.length),
+    ...(o.path ? { path: o.path } : { examples: tours.map((e) => [e] as [never]) }),
+  });
+  if (error !== undefined) throw error;
+  for (const k of [...result.graded.keys()])
+    if (failing([result.graded.get(k)!], o.strict).length) result.graded.delete(k);
+  if (details.failed && last && Array.isArray(last.run.commands) && tours.includes(last.run.commands)) {
+    // A tour failed: a command at a time is left out while the rest still fails (one run per command, in time).
+    let commands = last.run.commands as Cmd[];
+    let run = last.run;
+    for (let i = commands.length - 1; i >= 0 && Date.now() <= o.deadline; i--) {
+      const fewer = commands.filter((_, j) => j !== i);
+      const again = await runInstitutionSequence({ ...ground, deadline: o.deadline }, send, fewer, o.strict, mine);
+      tally(again);
+      if (!again.inconclusive && mine(failing(again.verdicts, o.strict)).length) [commands, run] = [fewer, again];
+    }
+    last = { run, commands: commands.map(String).join(',') };
+  }
+  if (details.failed && last) {
+    const [shown = '', replay = ''] = last.commands.split(' /*');
+    const commands = shown.split(',').filter(Boolean);
+    const path = details.counterexamplePath ?? '';
+    result.found = { commands, seed: o.seed, path, replay: replay.replace(/\*\/$/, ''), run: last.run };
+  }
+  return result;
+}
+
+/** The same commands, to run again (fast-check's clone of a commands sequence; a tour is an array). */
+export function againInstitution(run: InstitutionRun): Commands {
+  const c = run.commands as unknown as Record<symbol, () => Commands>;
+  return typeof c[fc.cloneMethod] === 'function' ? c[fc.cloneMethod]!() : run.commands;
+}

@@ -1,0 +1,144 @@
+import {
+  changeInstitutionDisclosureRequest,
+  commonHeaders,
+  createInstitutionDisclosureRequest,
+  disclosureName,
+} from '../../data-builders/disclosures';
+import type { CaseContext } from '../../harness/case';
+import type { HttpResult } from '../../harness/http/client';
+import type { Seen } from '../../harness/rules/exchange';
+import { InstitutionDisclosureState } from '../../harness/state/institution-disclosures';
+import { StopSequence, Unsteady, slotName, type Sender } from './sequence';
+
+/**
+ * One explored sequence of institution disclosures (operations 1–3): the creates and changes the commands send,
+ * each read back by operation 1's list, the log the rules judge (STATE-ID-CREATE, STATE-ID-CHANGE,
+ * RES-DISCLOSURE-ID-UNIQUE …) and the numbered lines a report shows. A disclosure cannot be deleted through the
+ * interface: every one created stays (its name carries the run prefix; the run lists it as created, cannot be
+ * removed). A change by an id the target never issued is open (what it answers is not shown): the exchange is judged
+ * as a capture would judge it (authority unknown) and the lists show whether another disclosure changed.
+ */
+
+/** What a sequence's slot holds: the disclosure it created (id from the answer or the list), its last name. */
+export interface Slot {
+  id?: string;
+  name: string;
+}
+
+export interface InstitutionGround {
+  t: CaseContext;
+  /** No command starts after it (epoch ms). */
+  deadline: number;
+}
+
+export class InstitutionSequence {
+  readonly log: Seen[] = [];
+  readonly results: HttpResult[] = [];
+  readonly lines: string[] = [];
+  readonly state = new InstitutionDisclosureState();
+  /** The disclosures created (slots A, B …), in the order created. */
+  readonly slots: Slot[] = [];
+  /** The served creates' exchanges: what the run lists as created, cannot be removed. */
+  readonly created: HttpResult[] = [];
+  /** The answers to changes by ids never issued (what the spec leaves open), as evidence. */
+  readonly openAnswers: HttpResult[] = [];
+  /** The transitions taken (state × operation × value). */
+  readonly transitions = new Set<string>();
+
+  constructor(
+    readonly ground: InstitutionGround,
+    private readonly sender: Sender,
+    private readonly fails: (log: readonly Seen[]) => boolean = () => false,
+  ) {}
+
+  inTime(): boolean {
+    return Date.now() <= this.ground.deadline;
+  }
+
+  private async send(line: string, o: Parameters<Sender>[0], open = false): Promise<HttpResult> {
+    const res = await this.sender(o);
+    this.results.push(res);
+    if (open) this.openAnswers.push(res);
+    if (res.logged) {
+      const s: Seen = { ...res.logged, keepsAuthorization: true, ...(open ? { authority: undefined } : {}) };
+      this.log.push(s);
+      this.state.add(s);
+    }
+    this.lines.push(`${this.lines.length + 1}. ${line} → ${res.status}`);
+    if (res.status === 429 || res.status >= 500) throw new Unsteady(`answered ${res.status} (${line})`);
+    return res;
+  }
+
+  /** Operation 1 (every write is read back by one); a list that shows a failure ends the sequence. */
+  async list(why = 'read back'): Promise<void> {
+    const { t } = this.ground;
+    await this.send(`list institution disclosures (${why})`, {
+      operation: 'listInstitutionDisclosures',
+      headers: commonHeaders(t.faker, t.config),
+      label: `explore: list institution disclosures (${why})`,
+    });
+    for (const s of this.slots) s.id ??= this.state.idOf(s.name);
+    if (this.fails(this.log)) throw new StopSequence();
+  }
+
+  /** The status slot k's disclosure has as the last list showed it ("unknown" where none did). */
+  private from(k: number): string {
+    const s = this.slots[k];
+    if (!s) return 'absent';
+    const st = s.id !== undefined ? this.state.record(s.id)?.status : undefined;
+    return st === undefined ? 'unknown' : String(st);
+  }
+
+  /** Operation 2: a new disclosure (the next slot) with `status`. */
+  async create(status: boolean): Promise<void> {
+    const { t } = this.ground;
+    this.transitions.add(`absent × create × ${status}`);
+    const name = disclosureName(t.faker, t.settings.runId);
+    const k = this.slots.length;
+    this.slots.push({ name });
+    const res = await this.send(`create ${slotName(k)} with status ${status}`, {
+      operation: 'createInstitutionDisclosure',
+      ...createInstitutionDisclosureRequest(t.faker, t.config, name, status),
+      label: `explore: create institution disclosure ${slotName(k)}`,
+    });
+    if (res.status >= 200 && res.status < 300) {
+      this.created.push(res);
+      const id = (res.json as { institutionDisclosureId?: unknown } | undefined)?.institutionDisclosureId;
+      if (typeof id === 'string') this.slots[k]!.id = id;
+    }
+    await this.list();
+  }
+
+  /** Operation 3 on slot k: to `status`, with a new name (`rename`) or the one it has (a write that may change
+   * nothing); or (`how` given) by an id the target never issued, carrying slot k's values. */
+  async change(k: number, status: boolean, rename: boolean, how?: { id: string; variant: string }): Promise<void> {
+    const { t } = this.ground;
+    const slot = this.slots[k]!;
+    const id = how?.id ?? slot.id!;
+    this.transitions.add(
+      how
+        ? `any × change by a ${how.variant} id`
+        : `${this.from(k)} × change${rename ? ' (new name)' : ' (same name)'} × ${status}`,
+    );
+    const name = rename && !how ? disclosureName(t.faker, t.settings.runId) : slot.name;
+    const d = {
+      institutionDisclosureId: id,
+      institutionId: t.config.testData.institutionId,
+      institutionDisclosureName: name,
+      institutionDisclosureStatus: status,
+    };
+    const what = how ? `an id near ${slotName(k)}'s (${how.variant}) ${JSON.stringify(id)}` : slotName(k);
+    const res = await this.send(
+      `change ${what} to status ${status}${how ? '' : rename ? ', a new name' : ', the same name'}`,
+      {
+        operation: 'changeInstitutionDisclosure',
+        pathParams: { institutionDisclosureId: id },
+        ...changeInstitutionDisclosureRequest(t.faker, t.config, d),
+        label: `explore: change institution disclosure ${how ? `by a ${how.variant} id` : slotName(k)}`,
+      },
+      how !== undefined,
+    );
+    if (!how && res.status >= 200 && res.status < 300) slot.name = name;
+    await this.list();
+  }
+}
