@@ -1,4 +1,5 @@
 import { NEAR_VARIANTS, NEAR_VARIANT_WORDS } from '../harness/credential-variants';
+import { EXPLORE_INSTITUTION_TITLE } from '../suites/explore/explore-institution';
 import { describe, expect, test } from 'vitest';
 import { INITIAL_USER_DISCLOSURES, OTHER_USER_ID } from '../reference-target/fixtures';
 import type { ReferenceTarget } from '../reference-target/server';
@@ -136,9 +137,12 @@ describe('disclosures on other conformant targets', () => {
         allow: { institutionDisclosureWrites: false },
       });
       expect([...failed]).toEqual([]);
-      const writes = cases.filter((c) => /2\.|3\./.test(c.operation));
+      // The explorer of institution disclosures (suites/explore/explore-institution.ts) sends nothing either.
+      const writes = cases.filter((c) => /2\.|3\./.test(c.operation) && c.title !== EXPLORE_INSTITUTION_TITLE);
       // Operations 2 and 3, each: the case that writes, no credentials, a made-up token, three near variants.
       expect(writes.length).toBe(2 * (3 + NEAR_VARIANTS.length));
+      const explorer = cases.find((c) => c.title === EXPLORE_INSTITUTION_TITLE);
+      expect(explorer?.exchanges.filter((e) => e.request.method !== 'GET') ?? []).toEqual([]);
       expect(writes.every((c) => c.outcome === 'not-allowed')).toBe(true);
       expect(target.received.filter((r) => r.method !== 'GET' && /institution-disclosures/.test(r.path))).toEqual([]);
       expect(explain(cases.filter((c) => c.outcome !== 'not-allowed'))).toBe('');
