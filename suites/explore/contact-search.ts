@@ -4,7 +4,8 @@ import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
 import { contactCommandArbitraries, type ContactModel } from './contact-commands';
 import { ContactSequence, type ContactGround, type Unconfirmed } from './contact-sequence';
-import { failing, type SearchOptions } from './search';
+import type { SearchOptions } from './search';
+import { cloneCommands, counterexample, failing, keepGradedOnly, tallyVerdicts } from './search-common';
 import { StopSequence, type Sender } from './sequence';
 
 /**
@@ -120,12 +121,7 @@ export async function searchContact(
         result.inconclusive.push(run.inconclusive);
         return true;
       }
-      for (const r of run.verdicts) {
-        if (r.verdict.outcome === 'passed')
-          result.passed.set(r.requirement, (result.passed.get(r.requirement) ?? 0) + 1);
-        else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
-          result.graded.set(r.requirement, r);
-      }
+      tallyVerdicts(result, run.verdicts);
       const ok = mine(failing(run.verdicts, o.strict)).length === 0;
       if (!ok) last = { run, commands: String(commands) };
       return ok;
@@ -137,19 +133,10 @@ export async function searchContact(
     ...(o.path ? { path: o.path } : {}),
   });
   if (error !== undefined) throw error;
-  for (const k of [...result.graded.keys()])
-    if (failing([result.graded.get(k)!], o.strict).length) result.graded.delete(k);
-  if (details.failed && last) {
-    const [shown = '', replay = ''] = last.commands.split(' /*');
-    const commands = shown.split(',').filter(Boolean);
-    const path = details.counterexamplePath ?? '';
-    result.found = { commands, seed: o.seed, path, replay: replay.replace(/\*\/$/, ''), run: last.run };
-  }
+  keepGradedOnly(result, o.strict);
+  result.found = counterexample(details, last, o.seed);
   return result;
 }
 
 /** The same commands, to run again from the number found (fast-check's clone of a commands sequence). */
-export function againContact(run: ContactRun): Commands {
-  const c = run.commands as unknown as Record<symbol, () => Commands>;
-  return typeof c[fc.cloneMethod] === 'function' ? c[fc.cloneMethod]!() : run.commands;
-}
+export const againContact = (run: ContactRun) => cloneCommands(run.commands);

@@ -8,7 +8,7 @@ import { mayHavePut } from '../contact-info/_customer-on-record';
 import { phoneKey } from '../contact-info/_phone-on-record';
 import { againContact, runContactSequence, searchContact, type ContactRun } from './contact-search';
 import { customerName, type ContactGround, type Unconfirmed } from './contact-sequence';
-import { failing } from './search';
+import { failing } from './search-common';
 import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
 

@@ -6,7 +6,7 @@ import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
 import { againInstitution, runInstitutionSequence, searchInstitution, type InstitutionRun } from './institution-search';
 import type { InstitutionGround } from './institution-sequence';
-import { failing } from './search';
+import { failing } from './search-common';
 
 /**
  * The model-based explorer of institution disclosures (operations 1–3; issue 33, docs/explorer.md): seeded sequences

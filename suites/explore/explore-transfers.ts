@@ -4,7 +4,7 @@ import { holdExplored } from '../../harness/explore-verdicts';
 import { NotAllowedError } from '../../harness/http/client';
 import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
-import { failing } from './search';
+import { failing } from './search-common';
 import { againTransfers, runTransferSequence, searchTransfers, type TransferRun } from './transfer-search';
 import type { TransferGround } from './transfer-sequence';
 

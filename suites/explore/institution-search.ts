@@ -4,7 +4,8 @@ import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
 import { institutionCommandArbitraries, institutionTours, type InstitutionModel } from './institution-commands';
 import { InstitutionSequence, type InstitutionGround } from './institution-sequence';
-import { failing, type SearchOptions } from './search';
+import type { SearchOptions } from './search';
+import { cloneCommands, counterexample, failing, keepGradedOnly, shrinkTour, tallyVerdicts } from './search-common';
 import { StopSequence, Unsteady, type Sender } from './sequence';
 
 /**
@@ -115,12 +116,7 @@ export async function searchInstitution(
         result.inconclusive.push(run.inconclusive);
         return true;
       }
-      for (const r of run.verdicts) {
-        if (r.verdict.outcome === 'passed')
-          result.passed.set(r.requirement, (result.passed.get(r.requirement) ?? 0) + 1);
-        else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
-          result.graded.set(r.requirement, r);
-      }
+      tallyVerdicts(result, run.verdicts);
       const ok = mine(failing(run.verdicts, o.strict)).length === 0;
       if (!ok) last = { run, commands: String(commands) };
       return ok;
@@ -132,31 +128,19 @@ export async function searchInstitution(
     ...(o.path ? { path: o.path } : { examples: tours.map((e) => [e] as [never]) }),
   });
   if (error !== undefined) throw error;
-  for (const k of [...result.graded.keys()])
-    if (failing([result.graded.get(k)!], o.strict).length) result.graded.delete(k);
+  keepGradedOnly(result, o.strict);
   if (details.failed && last && Array.isArray(last.run.commands) && tours.includes(last.run.commands)) {
-    // A tour failed: a command at a time is left out while the rest still fails (one run per command, in time).
-    let commands = last.run.commands as Cmd[];
-    let run = last.run;
-    for (let i = commands.length - 1; i >= 0 && Date.now() <= o.deadline; i--) {
-      const fewer = commands.filter((_, j) => j !== i);
+    // A tour failed: shrunk a command at a time (search-common.ts).
+    const rerun = async (fewer: Cmd[]) => {
       const again = await runInstitutionSequence({ ...ground, deadline: o.deadline }, send, fewer, o.strict, mine);
       tally(again);
-      if (!again.inconclusive && mine(failing(again.verdicts, o.strict)).length) [commands, run] = [fewer, again];
-    }
-    last = { run, commands: commands.map(String).join(',') };
+      return !again.inconclusive && mine(failing(again.verdicts, o.strict)).length ? again : undefined;
+    };
+    last = await shrinkTour(last.run.commands as Cmd[], last.run, rerun, o.deadline);
   }
-  if (details.failed && last) {
-    const [shown = '', replay = ''] = last.commands.split(' /*');
-    const commands = shown.split(',').filter(Boolean);
-    const path = details.counterexamplePath ?? '';
-    result.found = { commands, seed: o.seed, path, replay: replay.replace(/\*\/$/, ''), run: last.run };
-  }
+  result.found = counterexample(details, last, o.seed);
   return result;
 }
 
 /** The same commands, to run again (fast-check's clone of a commands sequence; a tour is an array). */
-export function againInstitution(run: InstitutionRun): Commands {
-  const c = run.commands as unknown as Record<symbol, () => Commands>;
-  return typeof c[fc.cloneMethod] === 'function' ? c[fc.cloneMethod]!() : run.commands;
-}
+export const againInstitution = (run: InstitutionRun) => cloneCommands(run.commands);

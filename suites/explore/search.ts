@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { requirement } from '../../requirements';
+import { cloneCommands, counterexample, failing, keepGradedOnly, shrinkTour, tallyVerdicts } from './search-common';
 import type { HttpResult } from '../../harness/http/client';
 import { TransportError } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
@@ -103,10 +103,6 @@ export async function runSequence(
   return run;
 }
 
-/** The verdicts that fail a sequence: a failed MUST, and under --strict any failed check. */
-export const failing = (verdicts: Reached[], strict: boolean): Reached[] =>
-  verdicts.filter((r) => r.verdict.outcome === 'failed' && (strict || requirement(r.requirement).grade === 'MUST'));
-
 export async function search(ground: Ground, send: Sender, o: SearchOptions): Promise<SearchResult> {
   const result: SearchResult = {
     runs: 0,
@@ -139,12 +135,7 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
         if (!result.open.has(key)) result.open.set(key, r);
       }
       if (run.inconclusive) result.inconclusive.push(run.inconclusive);
-      for (const r of run.verdicts) {
-        if (r.verdict.outcome === 'passed')
-          result.passed.set(r.requirement, (result.passed.get(r.requirement) ?? 0) + 1);
-        else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
-          result.graded.set(r.requirement, r);
-      }
+      tallyVerdicts(result, run.verdicts);
       const ok = failing(run.verdicts, o.strict).length === 0;
       // fast-check shrinks by trying smaller sequences: the last one that failed is the counterexample it reports.
       if (!ok) last = { run, commands: String(commands) };
@@ -158,33 +149,20 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
     ...(o.path ? { path: o.path } : {}),
   });
   if (error !== undefined) throw error;
-  for (const k of [...result.graded.keys()])
-    if (failing([result.graded.get(k)!], o.strict).length) result.graded.delete(k);
+  keepGradedOnly(result, o.strict);
   if (details.failed && last && Array.isArray(last.run.commands) && o.examples?.includes(last.run.commands)) {
-    // A tour failed (tours.ts): fast-check cannot shrink a value it did not generate; a command at a time is left out
-    // while the rest still fails, from the last to the first (at most one run per command, within the deadline).
-    let commands = last.run.commands as fc.AsyncCommand<Model, Sequence>[];
-    let run = last.run;
-    for (let i = commands.length - 1; i >= 0 && Date.now() <= o.deadline; i--) {
-      const fewer = commands.filter((_, j) => j !== i);
+    // A tour failed (tours.ts): shrunk a command at a time (search-common.ts).
+    const rerun = async (fewer: fc.AsyncCommand<Model, Sequence>[]) => {
       const again = await runSequence(ground, send, fewer, o.strict);
       result.runs++;
       result.requests += again.seq.results.length;
-      if (!again.inconclusive && failing(again.verdicts, o.strict).length) [commands, run] = [fewer, again];
-    }
-    last = { run, commands: commands.map(String).join(',') };
+      return !again.inconclusive && failing(again.verdicts, o.strict).length ? again : undefined;
+    };
+    last = await shrinkTour(last.run.commands as fc.AsyncCommand<Model, Sequence>[], last.run, rerun, o.deadline);
   }
-  if (details.failed && last) {
-    const [shown = '', replay = ''] = last.commands.split(' /*');
-    const commands = shown.split(',').filter(Boolean);
-    const path = details.counterexamplePath ?? '';
-    result.found = { commands, seed: o.seed, path, replay: replay.replace(/\*\/$/, ''), run: last.run };
-  }
+  result.found = counterexample(details, last, o.seed);
   return result;
 }
 
 /** The same commands, to run again from a clean state (fast-check's clone of a commands sequence). */
-export function again(run: SequenceRun): Iterable<fc.AsyncCommand<Model, Sequence>> {
-  const c = run.commands as unknown as Record<symbol, () => Iterable<fc.AsyncCommand<Model, Sequence>>>;
-  return typeof c[fc.cloneMethod] === 'function' ? c[fc.cloneMethod]!() : run.commands;
-}
+export const again = (run: SequenceRun) => cloneCommands(run.commands);

@@ -4,7 +4,8 @@ import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
 import { transferCommandArbitraries, type TransferModel } from './transfer-commands';
 import { TransferSequence, type TransferGround } from './transfer-sequence';
-import { failing, type SearchOptions } from './search';
+import type { SearchOptions } from './search';
+import { cloneCommands, counterexample, failing, keepGradedOnly, tallyVerdicts } from './search-common';
 import { StopSequence, type Sender } from './sequence';
 
 /**
@@ -100,12 +101,7 @@ export async function searchTransfers(
         result.inconclusive.push(run.inconclusive);
         return true;
       }
-      for (const r of run.verdicts) {
-        if (r.verdict.outcome === 'passed')
-          result.passed.set(r.requirement, (result.passed.get(r.requirement) ?? 0) + 1);
-        else if (r.verdict.outcome === 'failed' && !result.graded.has(r.requirement))
-          result.graded.set(r.requirement, r);
-      }
+      tallyVerdicts(result, run.verdicts);
       const ok = mine(failing(run.verdicts, o.strict)).length === 0;
       if (!ok) last = { run, commands: String(commands) };
       return ok;
@@ -113,19 +109,10 @@ export async function searchTransfers(
   );
   const details = await fc.check(property, { seed: o.seed, numRuns: o.count, ...(o.path ? { path: o.path } : {}) });
   if (error !== undefined) throw error;
-  for (const k of [...result.graded.keys()])
-    if (failing([result.graded.get(k)!], o.strict).length) result.graded.delete(k);
-  if (details.failed && last) {
-    const [shown = '', replay = ''] = last.commands.split(' /*');
-    const commands = shown.split(',').filter(Boolean);
-    const path = details.counterexamplePath ?? '';
-    result.found = { commands, seed: o.seed, path, replay: replay.replace(/\*\/$/, ''), run: last.run };
-  }
+  keepGradedOnly(result, o.strict);
+  result.found = counterexample(details, last, o.seed);
   return result;
 }
 
 /** The same commands, to run again (fast-check's clone of a commands sequence). */
-export function againTransfers(run: TransferRun): Commands {
-  const c = run.commands as unknown as Record<symbol, () => Commands>;
-  return typeof c[fc.cloneMethod] === 'function' ? c[fc.cloneMethod]!() : run.commands;
-}
+export const againTransfers = (run: TransferRun) => cloneCommands(run.commands);
