@@ -11,7 +11,7 @@ import { nothingSent, TransportError, type HttpResult } from '../../harness/http
 import type { CustomerData } from '../../harness/config';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
 import { asConfigured, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
-import { phoneKey, samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
+import { phoneKey, sameNumber, samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
 import {
   carriesEmailOrPostal,
   emailAndPostalKnown,
@@ -323,7 +323,7 @@ export class Customer {
     if (this.datum.userIdType === 'LOGIN_ID') return [];
     const out = [this.configKey('customerId')];
     const old = u.phone?.oldPhoneNumber;
-    if (old !== undefined && old === this.original.phoneNumber && samePhone(this.s.phone, this.start))
+    if (old !== undefined && sameNumber(old, this.original.phoneNumber) && samePhone(this.s.phone, this.start))
       out.push(this.configKey('phoneNumber'));
     return out;
   }

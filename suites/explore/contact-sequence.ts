@@ -12,6 +12,7 @@ import type { CustomerData } from '../../harness/config';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { ContactInfoState, type PhoneOnRecord } from '../../harness/state/contact-info';
+import { sameNumber } from '../../harness/state/phone-number';
 import type { Sender } from './sequence';
 import { StopSequence } from './sequence';
 
@@ -201,7 +202,7 @@ export class ContactSequence {
               : how === 'other-customer'
                 ? this.ground.customers.map((_, j) => (j === k ? undefined : this.phone(j)?.number)).find(Boolean)
                 : '';
-    return near === undefined || near === on ? undefined : near;
+    return near === undefined || sameNumber(near, on) ? undefined : near;
   }
 
   /** A phone change naming a number not on record as oldPhoneNumber: refused, and nothing changes. */
@@ -264,12 +265,12 @@ export class ContactSequence {
       return false;
     };
     const on = this.phone(k);
-    if (on && on.number !== c.found.number) await back(on, '');
+    if (on && !sameNumber(on.number, c.found.number)) await back(on, '');
     let confirmed = await confirm();
     if (!confirmed) {
       // Not where the log says (a faulty target): from each number the sequence used, then confirm again.
       const codes = [...new Set([c.found.countryCode, on?.countryCode ?? c.found.countryCode])];
-      const numbers = [...this.used[k]!, ...(other ? [''] : [])].filter((n) => n !== c.found.number);
+      const numbers = [...this.used[k]!, ...(other ? [''] : [])].filter((n) => !sameNumber(n, c.found.number));
       for (const [number, countryCode] of numbers.flatMap((n) => codes.map((cc) => [n, cc])))
         if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
       confirmed = await confirm();
