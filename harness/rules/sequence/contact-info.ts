@@ -119,7 +119,8 @@ export class ContactRules {
     if (!certainlyDifferent(old, st.number)) return;
     const replaced = this.fold.replaced(customer);
     if (replaced !== undefined && !certainlyDifferent(old, replaced.number)) {
-      const why = `oldPhoneNumber ${old} is the previous number, replaced by the 2xx update in exchange #${replaced.by}`;
+      const by = `the 2xx update in exchange #${replaced.by}`;
+      const why = `oldPhoneNumber ${old} is the previous number, replaced by ${by}`;
       return void v.verify(storedRule(bodyOf(this.byIndex.get(replaced.by)!)), not_served(s.res, why));
     }
     const why = `oldPhoneNumber ${old} is not the number on record (${st.number} ${shownBy(st)})`;
