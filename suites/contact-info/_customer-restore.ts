@@ -1,0 +1,199 @@
+import type { ContactUpdate } from '../../data-builders/contact-info';
+import type { CaseContext } from '../../harness/case';
+import type { CustomerData } from '../../harness/config';
+import { TransportError, type HttpResult } from '../../harness/http/client';
+import { phoneBelieved, type OnRecord } from './_customer-on-record';
+import { samePhone, type Phone } from './_phone-on-record';
+import { emailAndPostalKnown, listSetToConfigured, phoneAdvice } from './_unconfirmable';
+
+/**
+ * How the case that holds a customer puts it back (customer.ts): the phone number reconciled and confirmed through
+ * rule 2 (an update naming the configured number as oldPhoneNumber is accepted only when it is on record), the
+ * e-mail and postal address set back to the configured ones. What it cannot confirm is listed as a leftover with
+ * the values to restore by hand (docs/what-the-suite-changes.md).
+ */
+
+export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** Why a phone number was not confirmed though every update was answered: the configured one was refused as old. */
+export const REFUSED_AFTER_SETTING_BACK = 'an update naming it as oldPhoneNumber was refused after setting it back';
+
+/** What the restore needs of the customer (customer.ts hands it over). */
+export interface RestoreScope {
+  t: CaseContext;
+  s: OnRecord;
+  datum: CustomerData;
+  /** The configured phone. */
+  start: Phone;
+  original: { emailAddress?: string; postalAddress?: Record<string, string> };
+  /** The key of the customer's phone (its lock, its leftover). */
+  key: string;
+  who: string;
+  update(u: ContactUpdate, label: string): Promise<HttpResult>;
+  describe(p: Phone): string;
+  configKey(field: 'phoneNumber' | 'emailAndPostalConfirmed'): string;
+}
+
+/** The phone named as old and `to` as new number. */
+const phoneFrom = (from: Phone, to: Phone) => ({
+  oldPhoneNumber: from.number,
+  oldCountryCode: from.countryCode,
+  newPhoneNumber: to.number,
+  newCountryCode: to.countryCode,
+});
+
+/** Every phone other than the configured one the run may have put on record, newest first ("" after a clear). */
+function candidates(s: OnRecord, start: Phone): Phone[] {
+  return [
+    s.phone,
+    ...[...s.mayBe].reverse(),
+    ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : []),
+  ].filter((p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i);
+}
+
+/**
+ * Set the phone back to the configured one and confirm it (rule 2 as the probe): where the run believes it is the
+ * configured one, confirm first; else from the phone the run believes on record, then from every other it may have
+ * put there (newest first; a refusal as a mismatch only says "not this one"), then confirm with an update naming
+ * the configured number as old and new (accepted only when it is on record). Where the phone-alone form does not
+ * get there, the same is tried with the three objects together. A confirmed "already as found" is success: the run
+ * then knows the configured phone is on record. Transport failures that outlast the clean-up retry are thrown.
+ */
+export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
+  const { s, start, original } = c;
+  const together =
+    original.emailAddress !== undefined && original.postalAddress !== undefined && emailAndPostalKnown(c.t, c.datum);
+  let confirmedBy: HttpResult | undefined;
+  const confirm = async () => {
+    const res = await c.update({ phone: phoneFrom(start, start) }, 'confirm the phone number on record');
+    if (is2xx(res.status)) confirmedBy = res;
+    return is2xx(res.status);
+  };
+  // Where the run believes the configured number is on record (also when an update meanwhile may have
+  // moved it, e.g. requests to refuse cut off by an interruption), confirming first is enough if accepted.
+  let confirmed = samePhone(s.phone, start) && (await confirm());
+  for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
+    if (confirmed) break;
+    for (const n of candidates(s, start)) {
+      const phone = phoneFrom(n, start);
+      const u: ContactUpdate =
+        form === 'alone'
+          ? { phone }
+          : { phone, emailAddress: original.emailAddress, postalAddress: original.postalAddress };
+      const how = form === 'alone' ? 'alone' : 'with the e-mail and postal address';
+      if (is2xx((await c.update(u, `restore the phone number from ${c.describe(n)} (${how})`)).status)) break;
+    }
+    confirmed = await confirm();
+  }
+  if (confirmed) {
+    Object.assign(s, { phone: start, proven: true, mayBe: [], uncertain: false, cleared: false, unknown: undefined });
+    s.shownBy = confirmedBy;
+  }
+  return confirmed;
+}
+
+/**
+ * The phone part of the restore: reconcile and confirm where the run may have changed it. What it cannot confirm is
+ * listed as a leftover (with every number it may be) and marked unknown, so the next case on the customer
+ * reconciles first.
+ */
+export async function restorePhone(c: RestoreScope, problems: string[]): Promise<void> {
+  const { s, start } = c;
+  // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
+  // control): nothing to do.
+  if (phoneBelieved(s) && samePhone(s.phone, start) && (s.mayBe.length === 0 || s.proven)) {
+    s.mayBe = [];
+    return;
+  }
+  let confirmed = false;
+  let why = REFUSED_AFTER_SETTING_BACK;
+  try {
+    confirmed = await reconcilePhone(c);
+  } catch (e) {
+    if (!(e instanceof TransportError)) throw e;
+    why = e.message;
+  }
+  if (confirmed) return c.t.putBack(c.key);
+  const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
+  // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
+  const known = s.startProven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
+  s.unknown = why;
+  s.uncertain = true;
+  problems.push(`could not confirm that the phone number is back to ${c.describe(start)}: ${why}`);
+  c.t.leftBehind({
+    key: c.key,
+    what: `phone number of ${c.who}`,
+    now: `unknown: ${[...mayBe, ...(known === 'refused' ? [] : [start])].map((p) => c.describe(p)).join(' or ')}`,
+    restore: phoneAdvice(start, known, c.configKey('phoneNumber'), (p) => c.describe(p)),
+    why,
+  });
+}
+
+/**
+ * Put back the values on record at the start: the phone number (restorePhone), then the e-mail and postal address
+ * (restoreOther). What could not be put back is listed as a leftover with the values to restore by hand.
+ */
+export async function restore(c: RestoreScope): Promise<void> {
+  const problems: string[] = [];
+  await restorePhone(c, problems);
+  await restoreOther(c, problems);
+  if (problems.length) throw new Error(problems.join('; '));
+}
+
+/**
+ * The e-mail and postal address, each alone and, where a target refuses that, both together (rule 1 lets a target
+ * be served either way; the restore must not depend on one). Each alone first: a target that clears the phone number
+ * on an update without it (a fault) would undo the phone's restore.
+ */
+async function restoreOther(c: RestoreScope, problems: string[]): Promise<void> {
+  const { s, original } = c;
+  const email = s.emailChanged && original.emailAddress !== undefined;
+  const postal = s.postalChanged && original.postalAddress !== undefined;
+  let emailBack = !email;
+  let postalBack = !postal;
+  let why = 'the target refused the update that sets it back';
+  const attempt = async (u: ContactUpdate, label: string) => {
+    try {
+      return is2xx((await c.update(u, label)).status);
+    } catch (e) {
+      if (!(e instanceof TransportError)) throw e;
+      why = e.message;
+      return false;
+    }
+  };
+  if (email) emailBack = await attempt({ emailAddress: original.emailAddress }, 'restore the e-mail address');
+  if (postal) postalBack = await attempt({ postalAddress: original.postalAddress }, 'restore the postal address');
+  const both = { emailAddress: original.emailAddress, postalAddress: original.postalAddress };
+  const bothKnown = both.emailAddress !== undefined && both.postalAddress !== undefined;
+  if ((!emailBack || !postalBack) && bothKnown && emailAndPostalKnown(c.t, c.datum)) {
+    if (await attempt(both, 'restore the e-mail and postal address together')) emailBack = postalBack = true;
+  }
+  // Back, or listed as a leftover: either way nothing is left for a later case to restore.
+  s.emailChanged = false;
+  s.postalChanged = false;
+  if (email) otherOutcome(c, 'email', emailBack, why, problems);
+  if (postal) otherOutcome(c, 'postal', postalBack, why, problems);
+}
+
+/** An e-mail or postal address the restore wrote: listed as set to the configured values, or as a leftover. */
+function otherOutcome(c: RestoreScope, which: 'email' | 'postal', back: boolean, why: string, problems: string[]) {
+  const email = which === 'email';
+  const key = `contact-info ${which}|${c.t.config.baseUrl}|${c.datum.customerId}`;
+  const what = `${email ? 'e-mail address' : 'postal address'} of ${c.who}`;
+  const value = email ? c.original.emailAddress : c.original.postalAddress;
+  if (back) {
+    c.t.putBack(key);
+    listSetToConfigured(c.t, { key: `${key}|set`, what, value, confirmedBy: c.configKey('emailAndPostalConfirmed') });
+    return;
+  }
+  problems.push(`the ${email ? 'e-mail' : 'postal'} address could not be set back`);
+  c.t.leftBehind({
+    key,
+    what,
+    now: email
+      ? 'a dbsi-conformance test address ' + '(dbsi-conformance.<run>.…@example.com)'
+      : 'a dbsi-conformance test address (address2 ' + '"dbsi-conformance <run>")',
+    restore: `${email ? 'emailAddress' : 'postalAddress'} ${JSON.stringify(value)}`,
+    why,
+  });
+}

@@ -1,0 +1,313 @@
+import {
+  contactHeaders,
+  contactUpdateBody,
+  otherPhoneNumber,
+  type ContactCredentials,
+  type ContactUpdate,
+} from '../../data-builders/contact-info';
+import type { CaseContext } from '../../harness/case';
+import type { CustomerData } from '../../harness/config';
+import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
+import type { LockMode } from '../../harness/lock';
+import { phoneBelieved, type OnRecord } from './_customer-on-record';
+import { is2xx } from './_customer-restore';
+import { phoneKey, sameNumber, samePhone, type Phone } from './_phone-on-record';
+import { provedBeforeFirstWrite } from './_prove-before-write';
+import { carriesEmailOrPostal, requireConfirmed } from './_unconfirmable';
+
+const CHANGES_NOTHING = '(the number as old and new: changes nothing)';
+
+/**
+ * What a case sends to a configured customer (customer.ts): every contact update, built from that customer's own
+ * configured data, with the proof before the first write, the configured values it relies on, and what an
+ * accepted update (or one whose outcome is unknown) may have put on record, for the restore.
+ */
+export class CustomerUpdates {
+  readonly customerId: string;
+
+  /** The configured datum this customer comes from. */
+  readonly datum: CustomerData;
+
+  /** The values on record at the start of the run (from the configuration). */
+  readonly original: {
+    phoneNumber: string;
+    countryCode: string;
+    emailAddress?: string;
+    postalAddress?: Record<string, string>;
+  };
+  private readonly numbersUsed: string[] = [];
+
+  /**
+   * The answered updates of this customer this case sent, in order (controls and restores included):
+   * the log the state rules read (CaseContext.judgeLog), with the update that put the number on
+   * record before this case, where an earlier case's accepted update did (cited).
+   */
+  readonly log: HttpResult[] = [];
+
+  /** This case alone acts on the customer (it holds it exclusively, or settles it for the others): its accepted updates
+   * move the phone the run believes. */
+  protected sole: boolean;
+
+  protected constructor(
+    protected readonly t: CaseContext,
+    c: CustomerData,
+    /** What the run knows is on record (shared by the cases on this customer; this case's own for an e-mail or address
+     * case). */
+    protected readonly s: OnRecord,
+    protected readonly mode: LockMode | 'own',
+  ) {
+    this.datum = c;
+    this.customerId = c.customerId;
+    this.original = {
+      phoneNumber: c.phoneNumber,
+      countryCode: c.countryCode,
+      emailAddress: c.emailAddress,
+      postalAddress: c.postalAddress,
+    };
+    this.numbersUsed.push(c.phoneNumber);
+    this.sole = mode !== 'shared';
+  }
+
+  /** The configured phone: the one on record at the start of the run, and after it. */
+  get start(): Phone {
+    return { number: this.original.phoneNumber, countryCode: this.original.countryCode };
+  }
+
+  protected get key(): string {
+    return phoneKey(this.t.config.baseUrl, this.customerId);
+  }
+
+  /**
+   * Why an update the case needed served was not, and which rule reports it: a 404 may also mean the
+   * customer is not on record, which OP10-PATH reports as could not test, naming the customerId.
+   */
+  notServed(status: number, rules: string): string {
+    if (status !== 404) return `status ${status}; reported by ${rules}`;
+    return (
+      `status 404: the operation is not served at the documented path, or no customer ` +
+      `${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType}) is on record; OP10-PATH ` +
+      `tells which where it can`
+    );
+  }
+
+  /**
+   * The configuration key of one of this customer's values (testData.customer.phoneNumber,
+   * testData.moreCustomers[2].customerId): what a could-not-test that a configured value may cause
+   * names (CaseContext.couldNotTest's setupKey, gathered in the run's diagnosis block).
+   */
+  configKey(field: 'customerId' | 'phoneNumber' | 'emailAndPostalConfirmed'): string {
+    const more = this.t.config.testData.moreCustomers;
+    let i = more.indexOf(this.datum);
+    // By identity; else (a copy of the configured datum) by its customerId.
+    if (i < 0 && this.datum !== this.t.config.testData.customer) {
+      i = more.findIndex((m) => m.customerId === this.customerId);
+    }
+    return i < 0 ? `testData.customer.${field}` : `testData.moreCustomers[${i}].${field}`;
+  }
+
+  /**
+   * A refused update that relied on this customer's configured values, before any update of the
+   * customer was served: an update that changes nothing (the configured number as old and new)
+   * tells whether they are right. Served, the refusal is the target's; refused too, the run's setup
+   * proofs make the tests that met it could not test, naming the key (harness/setup/proof.ts).
+   */
+  private async proveConfigured(
+    u: ContactUpdate | undefined,
+    credentials: ContactCredentials,
+    why = 'control: ',
+  ): Promise<void> {
+    if (this.s.served || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start)) return;
+    if (u && this.relies(u).length === 0) return;
+    const p = this.start;
+    const keep: ContactUpdate = {
+      phone: {
+        oldPhoneNumber: p.number,
+        oldCountryCode: p.countryCode,
+        newPhoneNumber: p.number,
+        newCountryCode: p.countryCode,
+      },
+    };
+    const res = await this.t.send({
+      operation: 'updateContactInfo',
+      pathParams: { customerId: this.customerId },
+      headers: contactHeaders(this.t.config, credentials),
+      body: contactUpdateBody(this.datum, keep),
+      label: `${why}are the configured customer id and number on record? ` + CHANGES_NOTHING,
+      relies: this.relies(keep),
+    });
+    this.log.push(res);
+    if (is2xx(res.status)) this.s.served = this.s.startProven = true;
+  }
+
+  /** Prove before you write (_prove-before-write.ts): once per customer per run, before its first update. */
+  private async proveBeforeWrite(): Promise<void> {
+    if (this.s.served || this.datum.userIdType === 'LOGIN_ID') return;
+    const prove = () => this.proveConfigured(undefined, 'configured', 'prove before the first write: ');
+    await provedBeforeFirstWrite(this.t, this.customerId, prove);
+  }
+
+  /**
+   * The configured values an update relies on being right: the customer id, and the configured
+   * phone number when the update names it as oldPhoneNumber (harness/setup/proof.ts). None for a
+   * customer addressed by its login id: a refusal of it is what OP10-USERIDTYPE-LOGIN-ID judges.
+   */
+  private relies(u: ContactUpdate): string[] {
+    if (this.datum.userIdType === 'LOGIN_ID') return [];
+    const out = [this.configKey('customerId')];
+    const old = u.phone?.oldPhoneNumber;
+    if (old !== undefined && sameNumber(old, this.original.phoneNumber) && samePhone(this.s.phone, this.start))
+      out.push(this.configKey('phoneNumber'));
+    return out;
+  }
+
+  /** No e-mail or postal address leaves the machine unless the values on record are known (_unconfirmable.ts). */
+  private requireConfirmed(): void {
+    requireConfirmed(this.t, this.datum, this.configKey('emailAndPostalConfirmed'), this.path);
+  }
+
+  /** The path after the base URL, as the client sends it. */
+  get path(): string {
+    return `/customers/${encodeURIComponent(this.customerId)}:contact-info`;
+  }
+
+  /** A phone number shaped like the one on record, not used before in this case, nor one the run may have put on
+   * record. */
+  newNumber(): string {
+    const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, [
+      ...this.numbersUsed,
+      this.s.phone.number,
+      ...this.s.mayBe.map((p) => p.number),
+    ]);
+    this.numbersUsed.push(n);
+    return n;
+  }
+
+  /**
+   * The same objects as `u`, with the values the run knows are on record (the phone as old and new,
+   * the configured e-mail and postal address), sent to another path than the documented one: a
+   * request that changes nothing wherever it is served.
+   */
+  async sendUnchangedAt(path: string, u: ContactUpdate, label: string): Promise<HttpResult> {
+    const p = this.s.phone;
+    const unchanged: ContactUpdate = {
+      ...(u.phone
+        ? {
+            phone: {
+              oldPhoneNumber: p.number,
+              oldCountryCode: p.countryCode,
+              newPhoneNumber: p.number,
+              newCountryCode: p.countryCode,
+            },
+          }
+        : {}),
+      ...(u.emailAddress !== undefined ? { emailAddress: this.original.emailAddress } : {}),
+      ...(u.postalAddress !== undefined ? { postalAddress: this.original.postalAddress } : {}),
+    };
+    if (carriesEmailOrPostal(unchanged)) this.requireConfirmed();
+    // Served elsewhere, it proves the configured customer and number all the same.
+    const relies = this.relies(unchanged);
+    const res = await this.t.send({
+      operation: 'updateContactInfo',
+      path,
+      pathParams: { customerId: this.customerId },
+      headers: contactHeaders(this.t.config),
+      body: contactUpdateBody(this.datum, unchanged),
+      label,
+      relies,
+    });
+    this.log.push(res);
+    return res;
+  }
+
+  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also
+   * tries "". */
+  phoneMayHaveChanged(): void {
+    this.s.cleared = true;
+  }
+
+  /**
+   * Send one contact update for this customer; what an accepted one put on record is remembered for
+   * the restore, and so is what one with an unknown outcome may have put there (then rethrown).
+   */
+  async update(u: ContactUpdate, label: string, credentials: ContactCredentials = 'configured'): Promise<HttpResult> {
+    if (carriesEmailOrPostal(u)) this.requireConfirmed();
+    if (credentials === 'configured') await this.proveBeforeWrite();
+    let res: HttpResult;
+    try {
+      res = await this.t.send({
+        operation: 'updateContactInfo',
+        pathParams: { customerId: this.customerId },
+        headers: contactHeaders(this.t.config, credentials),
+        body: contactUpdateBody(this.datum, u),
+        label,
+        relies: this.relies(u),
+      });
+    } catch (e) {
+      // A timeout, a cut-off answer, a reset, a 502/503/504 or 429: the update may have landed. Not
+      // one that never left the machine (refused connection, name not resolved, TLS handshake failed).
+      if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u, true);
+      throw e;
+    }
+    this.log.push(res);
+    if (is2xx(res.status)) this.s.served = true;
+    else if (res.status >= 400 && res.status < 500 && res.status !== 429) await this.proveConfigured(u, credentials);
+    if (is2xx(res.status)) this.mayHaveLanded(u, false, res);
+    // A 500 (or another 5xx) on an update: it may have been applied before the target failed.
+    else if (res.status >= 500) this.mayHaveLanded(u, true);
+    return res;
+  }
+
+  /**
+   * Several updates at once, in one step (requests a conformant target refuses, which cannot affect
+   * one another): every answer is awaited before the first failure, if any, is thrown, so that none
+   * is still in flight when the case moves on. Where more than one changed the phone (a faulty
+   * target), the run no longer knows which is on record. The answers, in the order given.
+   */
+  async updatesSideBySide(step: string, updates: Array<{ u: ContactUpdate; label: string }>): Promise<HttpResult[]> {
+    const settled = await this.t.step(step, () =>
+      Promise.allSettled(updates.map(({ u, label }) => this.update(u, label))),
+    );
+    // Two phone changes accepted side by side: which landed last is unknown.
+    if (settled.filter((r, i) => updates[i]!.u.phone && r.status === 'fulfilled' && is2xx(r.value.status)).length > 1)
+      this.s.uncertain = true;
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((r) => (r as PromiseFulfilledResult<HttpResult>).value);
+  }
+
+  private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean, res?: HttpResult): void {
+    const s = this.s;
+    if (u.phone) {
+      const set: Phone = {
+        number: u.phone.newPhoneNumber,
+        countryCode: u.phone.newCountryCode ?? this.original.countryCode,
+      };
+      const old: Phone | undefined =
+        u.phone.oldPhoneNumber === undefined
+          ? undefined
+          : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
+      if (!samePhone(set, this.start) && !s.mayBe.some((p) => samePhone(p, set))) s.mayBe.push(set);
+      const keeps = old !== undefined && samePhone(old, set);
+      if (!unknownOutcome && old !== undefined && samePhone(old, this.start)) s.startProven = true;
+      if (unknownOutcome) {
+        if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
+      } else if (this.sole) {
+        s.phone = set;
+        s.proven = keeps;
+        s.shownBy = res;
+      } else if (keeps && samePhone(set, s.phone)) {
+        s.proven = true;
+        s.shownBy = res;
+      }
+      // A request that a conformant target refuses was accepted, beside other cases: the number may have moved.
+      else s.uncertain = true;
+      if (s.uncertain) s.shownBy = undefined;
+    }
+    if (u.emailAddress !== undefined) s.emailChanged = true;
+    if (u.postalAddress !== undefined) s.postalChanged = true;
+  }
+
+  protected describe(p: Phone): string {
+    return `${JSON.stringify(p.number)}${p.countryCode ? ` (country code ${p.countryCode})` : ''}`;
+  }
+}
