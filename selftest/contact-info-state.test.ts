@@ -125,6 +125,16 @@ describe('the contact fold (harness/state/contact-info.ts)', () => {
     ).toBeUndefined();
   });
 
+  test('served: a 2xx at the documented path; accepted as old: the numbers a 2xx update named as oldPhoneNumber', () => {
+    const elsewhere = { ...entry(1, change('5550100', '5550100')), undocumentedPath: true as const };
+    expect(foldContactInfo([elsewhere]).served('c-1')).toBe(false);
+    const s = foldContactInfo(log(change('5550100', '5550199', { status: 409 }), change('5550123', '5550111')));
+    expect(s.served('c-1')).toBe(true);
+    expect(s.acceptedAsOld('c-1', '5550123')).toBe(true);
+    expect(s.acceptedAsOld('c-1', '5550100')).toBe(false);
+    expect(s.acceptedAsOld('c-1', '555-0123')).toBe(false);
+  });
+
   test('customers are folded apart, and a 4xx e-mail update is no write of the e-mail', () => {
     const s = foldContactInfo(log(change('1', '2', { customer: 'c-2' }), { email: true, status: 400 }));
     expect(s.phone('c-2')?.number).toBe('2');

@@ -49,6 +49,10 @@ interface CustomerView {
   changes: number;
   /** The e-mail address or postal address may have been written (an update supplying one was not refused). */
   otherWritten: boolean;
+  /** An update at the documented path was answered 2xx: the customer (and its id) are on record. */
+  served: boolean;
+  /** The numbers an accepted update named as oldPhoneNumber: each was on record then (rule 2). */
+  namedAsOld: Set<string>;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -58,7 +62,10 @@ export class ContactInfoState {
 
   private view(customer: string): CustomerView {
     return (
-      this.customers.get(customer) ?? this.customers.set(customer, { changes: 0, otherWritten: false }).get(customer)!
+      this.customers.get(customer) ??
+      this.customers
+        .set(customer, { changes: 0, otherWritten: false, served: false, namedAsOld: new Set() })
+        .get(customer)!
     );
   }
 
@@ -76,6 +83,9 @@ export class ContactInfoState {
     const outcome = outcomeOf(status);
     if (outcome === 'refused') return this;
     const phone = isObject(body) && isObject(body.phoneNumber) ? body.phoneNumber : undefined;
+    if (outcome === 'applied' && !s.undocumentedPath) v.served = true;
+    if (outcome === 'applied' && phone && str(phone.oldPhoneNumber) !== undefined)
+      v.namedAsOld.add(str(phone.oldPhoneNumber)!);
     if (outcome === 'unknown' || (phone && str(phone.newPhoneNumber) === undefined)) {
       // It may have landed, or cleared the number (a phoneNumber object without a new number).
       v.phone = v.replaced = undefined;
@@ -138,6 +148,16 @@ export class ContactInfoState {
   /** Accepted changes of the number (to another number) the log shows. */
   changes(customer: string): number {
     return this.customers.get(customer)?.changes ?? 0;
+  }
+
+  /** An update of the customer at the documented path was answered 2xx. */
+  served(customer: string): boolean {
+    return this.customers.get(customer)?.served ?? false;
+  }
+
+  /** An accepted update named the number as oldPhoneNumber: it was on record then (rule 2). */
+  acceptedAsOld(customer: string, number: string): boolean {
+    return [...(this.customers.get(customer)?.namedAsOld ?? [])].some((n) => sameNumber(n, number));
   }
 
   /** An update that was not refused supplied the e-mail or postal address. */

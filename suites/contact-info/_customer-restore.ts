@@ -116,7 +116,8 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   if (confirmed) return c.t.putBack(c.key);
   const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
   // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
-  const known = s.startProven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
+  const proven = s.log.acceptedAsOld(c.datum.customerId, start.number);
+  const known = proven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
   s.unknown = why;
   s.uncertain = true;
   problems.push(`could not confirm that the phone number is back to ${c.describe(start)}: ${why}`);

@@ -116,7 +116,7 @@ export class CustomerUpdates {
     credentials: ContactCredentials,
     why = 'control: ',
   ): Promise<void> {
-    if (this.s.served || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start)) return;
+    if (this.served || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start)) return;
     if (u && this.relies(u).length === 0) return;
     const p = this.start;
     const keep: ContactUpdate = {
@@ -135,15 +135,25 @@ export class CustomerUpdates {
       label: `${why}are the configured customer id and number on record? ` + CHANGES_NOTHING,
       relies: this.relies(keep),
     });
-    this.log.push(res);
-    if (is2xx(res.status)) this.s.served = this.s.startProven = true;
+    this.logged(res);
   }
 
   /** Prove before you write (_prove-before-write.ts): once per customer per run, before its first update. */
   private async proveBeforeWrite(): Promise<void> {
-    if (this.s.served || this.datum.userIdType === 'LOGIN_ID') return;
+    if (this.served || this.datum.userIdType === 'LOGIN_ID') return;
     const prove = () => this.proveConfigured(undefined, 'configured', 'prove before the first write: ');
     await provedBeforeFirstWrite(this.t, this.customerId, prove);
+  }
+
+  /** An answered update of this customer: in the case's log, and folded into what the cases know of the customer. */
+  private logged(res: HttpResult): void {
+    this.log.push(res);
+    if (res.logged) this.s.log.add({ ...res.logged, keepsAuthorization: true });
+  }
+
+  /** An update of this customer was served since the cases took it: its configured id (and number) are on record. */
+  private get served(): boolean {
+    return this.s.log.served(this.customerId);
   }
 
   /**
@@ -215,7 +225,7 @@ export class CustomerUpdates {
       label,
       relies,
     });
-    this.log.push(res);
+    this.logged(res);
     return res;
   }
 
@@ -248,9 +258,8 @@ export class CustomerUpdates {
       if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u, true);
       throw e;
     }
-    this.log.push(res);
-    if (is2xx(res.status)) this.s.served = true;
-    else if (res.status >= 400 && res.status < 500 && res.status !== 429) await this.proveConfigured(u, credentials);
+    this.logged(res);
+    if (res.status >= 400 && res.status < 500 && res.status !== 429) await this.proveConfigured(u, credentials);
     if (is2xx(res.status)) this.mayHaveLanded(u, false, res);
     // A 500 (or another 5xx) on an update: it may have been applied before the target failed.
     else if (res.status >= 500) this.mayHaveLanded(u, true);
@@ -288,7 +297,6 @@ export class CustomerUpdates {
           : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
       if (!samePhone(set, this.start) && !s.mayBe.some((p) => samePhone(p, set))) s.mayBe.push(set);
       const keeps = old !== undefined && samePhone(old, set);
-      if (!unknownOutcome && old !== undefined && samePhone(old, this.start)) s.startProven = true;
       if (unknownOutcome) {
         if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
       } else if (this.sole) {
