@@ -164,9 +164,15 @@ describe('the state rules of operation 10 read the fold with that equality', () 
     expect(accepted.filter((v) => v.endsWith('#2'))).toEqual([]);
   });
 
-  test('the replaced number written with a country code, accepted, is still a number no longer on record', () => {
-    // Before, a number the replaced one merely might match was judged by no rule.
-    expect(verdicts(log(change('5550100', '5550199'), change('+1 5550100', '5550111')))).toContain(
+  test('an accepted number certainly not on record, written like the replaced one: no rule can be told', () => {
+    // The replaced number written otherwise: the change not stored (a normalizing target) or rule 2 broken.
+    const like = verdicts(log(change('5550100', '5550199'), change('+1 5550100', '5550111')));
+    expect(like.filter((v) => v.endsWith('#2'))).toEqual([]);
+    // Two blank oldPhoneNumbers accepted in a row: the second breaks rule 2, not the rule that stored the first.
+    const blanks = verdicts(log(change('5550100', '5550199'), change('   ', '5550111'), change('', '5550122')));
+    expect(blanks.filter((v) => v.endsWith('#3'))).toEqual([]);
+    expect(blanks).toContain('OP10-RULE2-OLD-PHONE-MATCH failed #2');
+    expect(verdicts(log(change('5550100', '5550199'), change('5550100', '5550111')))).toContain(
       'OP10-RULE1-PHONE-STORED failed #2',
     );
   });

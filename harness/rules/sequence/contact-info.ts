@@ -118,11 +118,13 @@ export class ContactRules {
     // The same digits written otherwise: whether it matches is not shown (harness/state/phone-number.ts).
     if (!certainlyDifferent(old, st.number)) return;
     const replaced = this.fold.replaced(customer);
-    if (replaced !== undefined && !certainlyDifferent(old, replaced.number)) {
+    if (replaced !== undefined && sameNumber(old, replaced.number)) {
       const by = `the 2xx update in exchange #${replaced.by}`;
       const why = `oldPhoneNumber ${old} is the previous number, replaced by ${by}`;
       return void v.verify(storedRule(bodyOf(this.byIndex.get(replaced.by)!)), not_served(s.res, why));
     }
+    // Written otherwise, the replaced number says nothing of which rule an acceptance breaks: no verdict.
+    if (replaced !== undefined && !certainlyDifferent(old, replaced.number)) return;
     const why = `oldPhoneNumber ${old} is not the number on record (${st.number} ${shownBy(st)})`;
     v.verify('OP10-RULE2-OLD-PHONE-MATCH', not_served(s.res, why));
   }
