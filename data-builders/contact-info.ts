@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { contactInfoAuthHeaders, type CustomerData, type TargetConfig } from '../harness/config';
+import { certainlyDifferent } from '../harness/state/phone-number';
 
 export type ContactCredentials = 'configured' | 'none';
 
@@ -65,7 +66,8 @@ export function contactUpdateBody(customer: CustomerDatum, u: ContactUpdate): Re
 /**
  * Another phone number shaped like the one on record (same length, same separators, same leading
  * "+"): every digit after the first three is drawn again, so a target that validates the format of
- * its numbers accepts it. Never one of the numbers in `avoid`.
+ * its numbers accepts it. Never one that `like` or a number in `avoid` may match (harness/state/phone-number.ts: not the
+ * same digits written otherwise), so a target that compares only digits refuses it as oldPhoneNumber too.
  */
 export function otherPhoneNumber(f: Faker, like: string, avoid: readonly string[] = []): string {
   const digits = [...like].filter((c) => /\d/.test(c)).length;
@@ -78,7 +80,7 @@ export function otherPhoneNumber(f: Faker, like: string, avoid: readonly string[
         return seen <= Math.min(3, digits - 4) ? c : f.string.numeric(1);
       })
       .join('');
-    if (candidate !== like && !avoid.includes(candidate)) return candidate;
+    if ([like, ...avoid].every((n) => certainlyDifferent(candidate, n))) return candidate;
   }
   return `${like}${f.string.numeric(2)}`;
 }

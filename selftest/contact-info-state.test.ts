@@ -1,4 +1,6 @@
+import { en, Faker } from '@faker-js/faker';
 import { describe, expect, test } from 'vitest';
+import { otherPhoneNumber } from '../data-builders/contact-info';
 import type { CheckVerdict } from '../harness/checks';
 import type { HttpResult } from '../harness/http/client';
 import type { Seen } from '../harness/rules/exchange';
@@ -83,6 +85,15 @@ describe('one equality of phone numbers (harness/state/phone-number.ts)', () => 
     expect(certainlyDifferent('', '5550100')).toBe(true);
     expect(certainlyDifferent(' ', '')).toBe(false);
     expect(samePhone({ number: '5550100', countryCode: '1' }, { number: '5550100', countryCode: '44' })).toBe(false);
+  });
+
+  test('a number drawn as "not on record" is one no reasonable comparison matches with those to avoid', () => {
+    // Every number of the shape drawn is to be avoided, written without the dash: none of the shape may be returned.
+    const avoid = Array.from({ length: 10_000 }, (_, i) => `555${String(i).padStart(4, '0')}`);
+    const f = new Faker({ locale: [en] });
+    f.seed(3);
+    const n = otherPhoneNumber(f, '555-0100', avoid);
+    expect(avoid.filter((a) => !certainlyDifferent(n, a))).toEqual([]);
   });
 });
 
