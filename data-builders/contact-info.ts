@@ -66,8 +66,9 @@ export function contactUpdateBody(customer: CustomerDatum, u: ContactUpdate): Re
 /**
  * Another phone number shaped like the one on record (same length, same separators, same leading
  * "+"): every digit after the first three is drawn again, so a target that validates the format of
- * its numbers accepts it. Never one that `like` or a number in `avoid` may match (harness/state/phone-number.ts: not the
- * same digits written otherwise), so a target that compares only digits refuses it as oldPhoneNumber too.
+ * its numbers accepts it. Never one that `like` or a number in `avoid` may match
+ * (harness/state/phone-number.ts: not the same digits written otherwise), so a target that compares only
+ * digits refuses it as oldPhoneNumber too.
  */
 export function otherPhoneNumber(f: Faker, like: string, avoid: readonly string[] = []): string {
   const digits = [...like].filter((c) => /\d/.test(c)).length;

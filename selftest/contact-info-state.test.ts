@@ -136,7 +136,7 @@ describe('the contact fold (harness/state/contact-info.ts)', () => {
     ).toBeUndefined();
   });
 
-  test('served: a 2xx at the documented path; accepted as old: the numbers a 2xx update named as oldPhoneNumber', () => {
+  test('served: a 2xx at the documented path; accepted as old: what a 2xx update named as oldPhoneNumber', () => {
     const elsewhere = { ...entry(1, change('5550100', '5550100')), undocumentedPath: true as const };
     expect(foldContactInfo([elsewhere]).served('c-1')).toBe(false);
     const s = foldContactInfo(log(change('5550100', '5550199', { status: 409 }), change('5550123', '5550111')));
