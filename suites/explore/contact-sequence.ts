@@ -9,7 +9,7 @@ import {
 } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
 import type { CustomerData } from '../../harness/config';
-import { TransportError, type HttpResult } from '../../harness/http/client';
+import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { ContactInfoState, type PhoneOnRecord } from '../../harness/state/contact-info';
 import { sameNumber } from '../../harness/state/phone-number';
@@ -73,6 +73,8 @@ export class ContactSequence {
   readonly unconfirmed: Unconfirmed[] = [];
   private readonly used: Array<Set<string>>;
   private readonly touched = new Set<number>();
+  /** Customers an e-mail or postal address update was sent to without an answer: it may have written them. */
+  private readonly otherMayBe = new Set<number>();
   private cleaning = false;
   /** The target answered 429 or 5xx (why): the sequence ends, and no other starts. */
   unsteady?: string;
@@ -95,13 +97,21 @@ export class ContactSequence {
 
   private async send(k: number, line: string, u: ContactUpdate, open = false): Promise<HttpResult> {
     const { t, customers } = this.ground;
-    const res = await this.sender({
-      operation: 'updateContactInfo',
-      pathParams: { customerId: this.id(k) },
-      headers: contactHeaders(t.config),
-      body: contactUpdateBody(customers[k]!.datum, u),
-      label: `explore: ${line}`,
-    });
+    let res: HttpResult;
+    try {
+      res = await this.sender({
+        operation: 'updateContactInfo',
+        pathParams: { customerId: this.id(k) },
+        headers: contactHeaders(t.config),
+        body: contactUpdateBody(customers[k]!.datum, u),
+        label: `explore: ${line}`,
+      });
+    } catch (e) {
+      // Sent and not answered (a timeout, a 503 after it was applied): the log holds no entry, yet it may have landed.
+      const other = u.emailAddress !== undefined || u.postalAddress !== undefined;
+      if (other && e instanceof TransportError && !nothingSent(e)) this.otherMayBe.add(k);
+      throw e;
+    }
     this.results.push(res);
     if (open) this.openAnswers.push(res);
     if (res.logged) {
@@ -175,6 +185,11 @@ export class ContactSequence {
     });
   }
 
+  /** The e-mail or postal address may have been written: the log shows it, or a request of it got no answer. */
+  private otherWritten(k: number): boolean {
+    return this.state.otherWritten(this.id(k)) || this.otherMayBe.has(k);
+  }
+
   /** The e-mail address, the postal address, or both, without a phoneNumber object (the number must stay). */
   async other(k: number, what: Other): Promise<void> {
     this.touched.add(k);
@@ -236,7 +251,7 @@ export class ContactSequence {
       } catch (e) {
         if (!(e instanceof TransportError)) throw e;
         // No answer: anything the sequence wrote may be on record.
-        const other = this.state.otherWritten(this.id(k));
+        const other = this.otherWritten(k);
         const all = { cleared: other, emailChanged: other, postalChanged: other };
         this.unconfirmed.push({ k, numbers: this.numbersUsed(k), ...all });
         this.unsteady ??= `gave no answer (${e.message})`;
@@ -247,7 +262,7 @@ export class ContactSequence {
   private async cleanUpCustomer(k: number): Promise<void> {
     const ok = (r: HttpResult) => ok2xx(r.status);
     const c = this.ground.customers[k]!;
-    const other = this.state.otherWritten(c.datum.customerId);
+    const other = this.otherWritten(k);
     const left: Unconfirmed = { k, numbers: [], cleared: other };
     if (other) Object.assign(left, await this.otherBack(k));
     const back = (from: PhoneOnRecord, why: string) =>
