@@ -54,6 +54,27 @@ function failedByCases(cases: readonly CaseReport[]): Set<string> {
   return new Set(cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed').map((k) => k.requirement)));
 }
 
+const endsTheTest = (grade: string, strict: boolean) => grade === 'MUST' || strict;
+
+/**
+ * The failures left once each exchange is reported once, as a case and a capture's test report it: after a
+ * failed MUST (any grade under --strict) on an exchange, by a case or earlier in the log, what else fails on
+ * the same answer is its consequence (a 204 where a 200 with a body is documented also has no JSON body).
+ */
+function oncePerExchange(failures: readonly Failure[], cases: readonly CaseReport[], strict: boolean): Failure[] {
+  const ended = new Set(
+    cases.flatMap((c) =>
+      c.checks.filter((k) => k.outcome === 'failed' && endsTheTest(k.grade, strict)).map((k) => k.exchange),
+    ),
+  );
+  return failures.filter((f) => {
+    const seq = f.s.res.exchange.seq;
+    if (ended.has(seq)) return false;
+    if (endsTheTest(requirement(f.requirement).grade, strict)) ended.add(seq);
+    return true;
+  });
+}
+
 /** A failed verdict graded by the catalog, redacted, with its exchange and the capture's view of it. */
 function graded(f: Failure, redactor: Redactor): CheckResult {
   const req = requirement(f.requirement);
@@ -109,7 +130,7 @@ export function runLogReports(
 ): CaseReport[] {
   const already = failedByCases(o.cases);
   const byRequirement = new Map<string, Failure[]>();
-  for (const f of failures) {
+  for (const f of oncePerExchange(failures, o.cases, o.strict)) {
     if (already.has(f.requirement)) continue;
     byRequirement.set(f.requirement, [...(byRequirement.get(f.requirement) ?? []), f]);
   }
@@ -117,7 +138,7 @@ export function runLogReports(
     const seenOnce = new Set<string>();
     const checks = fs
       .filter((f) => {
-        const key = `${f.s.x.index}|${f.verdict.check}|${f.verdict.description}`;
+        const key = `${f.s.res.exchange.seq}|${f.verdict.check}|${f.verdict.description}`;
         return !seenOnce.has(key) && !!seenOnce.add(key);
       })
       .map((f) => graded(f, o.redactor));

@@ -7,8 +7,6 @@ export const AUTHENTICATION_FAULTS: FaultDef[] = [
     'op8-revoke-answers-204',
     'Revoke a token answers 204 with no body instead of the ' + 'documented 200 with a Token record.',
     ['OP8-REQUEST'],
-    // The run's log is judged whole (issue 32), as a capture is: the 2xx without the documented object body.
-    { collateral: ['CONV-JSON-BODIES'] },
   ),
   f(
     'op8-revoke-post-only',
