@@ -44,7 +44,7 @@ describe("the run's whole log reaches the summary", () => {
     expect(rowOf(casesOnly.cases, RULE).verdict).toBe('passed');
   });
 
-  test("judged over the run's log, the requirement fails, with the exchange, its curl line and the catalog's words", () => {
+  test("judged over the run's log, the requirement fails, with its exchanges, curl lines and catalog text", () => {
     expect([...whole.failed]).toEqual([RULE]);
     expect(rowOf(whole.cases, RULE).verdict).toBe('failed');
     const [entry, ...more] = fromLog(whole.cases);
