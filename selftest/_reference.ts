@@ -75,7 +75,9 @@ export async function runAreas(opts: {
     // As the main command does: the whole run's log judged the way a capture is, beside the cases' own verdicts.
     if (!opts.casesOnly) {
       const failures = failuresOverTheLog(client.run.get(RUN_LOG), knownFromConfig(config));
-      sent.push(...runLogReports(failures, { cases: sent, strict: settings.strict, redactor: client.redactor }));
+      sent.push(
+        ...runLogReports(failures, { cases: sent, strict: settings.strict, redactor: client.redactor, config }),
+      );
     }
     // As the main command does: a verdict the setup may explain is could not test (harness/setup/proof.ts).
     const proof = new SetupProof(sent, { embedded: opts.embedded });

@@ -27,6 +27,11 @@ export function registerRunLogJudge(): void {
     const client = workerClient(settings, parallelAreas);
     const failures = failuresOverTheLog(client.run.get(RUN_LOG), knownFromConfig(settings.config));
     const cases = reportsOf(file as RunnerTestFile);
-    file.meta.dbsiRunLog = runLogReports(failures, { cases, strict: settings.strict, redactor: client.redactor });
+    file.meta.dbsiRunLog = runLogReports(failures, {
+      cases,
+      strict: settings.strict,
+      redactor: client.redactor,
+      config: settings.config,
+    });
   });
 }

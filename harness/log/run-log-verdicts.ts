@@ -54,22 +54,60 @@ function failedByCases(cases: readonly CaseReport[]): Set<string> {
   return new Set(cases.flatMap((c) => c.checks.filter((k) => k.outcome === 'failed').map((k) => k.requirement)));
 }
 
+/** A configured value by its key (testData.moreCustomers[2].customerId), where it is a string or a number. */
+function configured(config: unknown, key: string): string | undefined {
+  let at: unknown = config;
+  for (const part of key.split('.')) {
+    const m = /^([^[\]]+)(?:\[(\d+)\])?$/.exec(part);
+    if (!m || at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[m[1]!];
+    if (m[2] !== undefined) at = Array.isArray(at) ? at[Number(m[2])] : undefined;
+  }
+  return typeof at === 'string' || typeof at === 'number' ? String(at) : undefined;
+}
+
+/**
+ * Whether a test found the operator's setup explains the exchange: the exchange is one of a test that could not
+ * test because of the setup (CaseReport.setup: a control showed the target refuses a configured value), or it
+ * carries the value such a test named. The rules cannot know the setup; the test that proved it did.
+ */
+function setupExplained(cases: readonly CaseReport[], config: unknown): (s: Seen) => boolean {
+  const mine = cases.filter((c) => c.outcome === 'could-not-test' && c.setup);
+  const seqs = new Set(mine.flatMap((c) => [...c.exchanges.map((e) => e.seq), ...(c.judged ?? [])]));
+  const values = [...new Set(mine.map((c) => configured(config, c.setup!.key)))].filter(
+    (v): v is string => v !== undefined && v.length >= 3,
+  );
+  const carries = (s: Seen, v: string) =>
+    s.x.url.includes(v) ||
+    s.x.url.includes(encodeURIComponent(v)) ||
+    Object.values(s.x.requestHeaders).some((h) => h.includes(v)) ||
+    (s.x.requestBody ?? '').includes(v);
+  return (s) => seqs.has(s.res.exchange.seq) || values.some((v) => carries(s, v));
+}
+
 const endsTheTest = (grade: string, strict: boolean) => grade === 'MUST' || strict;
 
 /**
  * The failures left once each exchange is reported once, as a case and a capture's test report it: after a
  * failed MUST (any grade under --strict) on an exchange, by a case or earlier in the log, what else fails on
- * the same answer is its consequence (a 204 where a 200 with a body is documented also has no JSON body).
+ * the same answer is its consequence (a 204 where a 200 with a body is documented also has no JSON body). An
+ * exchange a test found the setup explains (setupExplained) stays that test's could not test.
  */
-function oncePerExchange(failures: readonly Failure[], cases: readonly CaseReport[], strict: boolean): Failure[] {
+function oncePerExchange(
+  failures: readonly Failure[],
+  cases: readonly CaseReport[],
+  o: { strict: boolean; config: unknown },
+): Failure[] {
+  const { strict } = o;
   const ended = new Set(
     cases.flatMap((c) =>
       c.checks.filter((k) => k.outcome === 'failed' && endsTheTest(k.grade, strict)).map((k) => k.exchange),
     ),
   );
+  const explained = setupExplained(cases, o.config);
   return failures.filter((f) => {
     const seq = f.s.res.exchange.seq;
-    if (ended.has(seq)) return false;
+    if (ended.has(seq) || explained(f.s)) return false;
     if (endsTheTest(requirement(f.requirement).grade, strict)) ended.add(seq);
     return true;
   });
@@ -126,11 +164,11 @@ function reasonOf(id: string, checks: CheckResult[], operationName: string): str
  */
 export function runLogReports(
   failures: readonly Failure[],
-  o: { cases: readonly CaseReport[]; strict: boolean; redactor: Redactor },
+  o: { cases: readonly CaseReport[]; strict: boolean; redactor: Redactor; config?: unknown },
 ): CaseReport[] {
   const already = failedByCases(o.cases);
   const byRequirement = new Map<string, Failure[]>();
-  for (const f of oncePerExchange(failures, o.cases, o.strict)) {
+  for (const f of oncePerExchange(failures, o.cases, { strict: o.strict, config: o.config })) {
     if (already.has(f.requirement)) continue;
     byRequirement.set(f.requirement, [...(byRequirement.get(f.requirement) ?? []), f]);
   }
