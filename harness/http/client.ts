@@ -364,6 +364,7 @@ export class DbsiClient {
         ),
       };
       this.credentialWatch.observe(ex);
+      this.run.get(RUN_LOG).recorded(ex);
       events.onExchange?.(ex);
       return ex;
     };

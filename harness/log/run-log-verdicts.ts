@@ -33,6 +33,9 @@ export function failuresOverTheLog(log: RunLog, known: Known): Failure[] {
   const out: Failure[] = log
     .exchangeFailures()
     .map(({ requirement, verdict, s }) => ({ requirement, verdict, s, judged: { log: [s], single: true } }));
+  // A write whose outcome the log lacks (answered 503, or not at all) may have changed the state: the cases judged
+  // what they drove; the whole log is held to the exchange rules only.
+  if (log.stateKnown !== true) return out;
   const byIndex = new Map(entries.map((s) => [s.x.index, s]));
   const whole: Judged = { log: entries, single: false, known };
   judgeSequence(

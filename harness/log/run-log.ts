@@ -1,5 +1,6 @@
 import type { CheckVerdict } from '../checks';
 import type { TargetConfig } from '../config';
+import type { Exchange } from '../model';
 import type { Known, Logged, Seen } from '../rules/exchange';
 import { judgeExchange } from '../rules/judge';
 import { slot } from '../run-state';
@@ -36,6 +37,25 @@ export class RunLog {
         return verdict.outcome !== 'failed';
       },
     });
+  }
+
+  /**
+   * A write of the run whose outcome the log does not hold: sent, and answered 502/503/504 (a target may have
+   * applied it first) or not at all. The state rules then cannot fold the whole log (stateKnown).
+   */
+  private outcomeLost?: string;
+
+  /** Every exchange the client records (answered or not): notes a write whose outcome the log cannot hold. */
+  recorded(ex: Exchange): void {
+    if (ex.notSent || ex.request.method === 'GET' || this.outcomeLost) return;
+    const status = ex.response?.status;
+    if (status === undefined || status === 502 || status === 503 || status === 504)
+      this.outcomeLost = `${ex.request.method} ${ex.label ?? ex.operation} ${status ?? `(${ex.error?.kind})`}`;
+  }
+
+  /** Whether the log holds the outcome of every write the run sent (else: which write it lacks). */
+  get stateKnown(): true | string {
+    return this.outcomeLost === undefined ? true : this.outcomeLost;
   }
 
   /** The exchange rules' failed verdicts so far, in the order sent. */

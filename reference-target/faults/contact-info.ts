@@ -91,6 +91,9 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
       'record: once a change succeeded, any oldPhoneNumber is accepted. The cases that see it accepted (a control ' +
       'beside another request) are not applicable; only the run log shows the violation (issue 32).',
     ['OP10-RULE2-OLD-PHONE-MATCH'],
+    // As op10-accepts-mismatched-old-phone's capture: the previous number accepted after a change looks like the
+    // new number not stored (with one customer, the stored-number tests' own updates show it).
+    { collateral: ['OP10-RULE1-PHONE-STORED', 'OP10-RULE3-PHONE-STORED', 'OP10-RULE1-COUNTRY-CODE-STORED'] },
   ),
   f(
     'op10-third-change-not-stored',
