@@ -146,4 +146,10 @@ export const TRAFFIC_COLLATERAL: Record<string, string[]> = {
     'OP10-RULE1-COUNTRY-CODE-STORED',
   ],
   'op10-unsupplied-phone-cleared': ['OP10-RULE2-OLD-PHONE-MATCH', 'OP10-RULE1-PHONE-STORED'],
+  // The same, once a change succeeded (issue 32's reproduction).
+  'op10-mismatch-accepted-after-a-change': [
+    'OP10-RULE1-PHONE-STORED',
+    'OP10-RULE3-PHONE-STORED',
+    'OP10-RULE1-COUNTRY-CODE-STORED',
+  ],
 };

@@ -8,6 +8,8 @@ import { FIXTURE_SETS, type FixtureSetName } from '../reference-target/fixture-s
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 import { FEATURES_BY_AREA } from '../suites';
 import { regradeCase, SetupProof } from '../harness/setup/proof';
+import { knownFromConfig, RUN_LOG } from '../harness/log/run-log';
+import { failuresOverTheLog, runLogReports } from '../harness/log/run-log-verdicts';
 
 export interface AreaRun {
   cases: CaseReport[];
@@ -42,6 +44,8 @@ export async function runAreas(opts: {
   throttlePerSecond?: number;
   /** Judged as a --reference run is: the setup is the suite's own, a refusal is never blamed on it. */
   embedded?: boolean;
+  /** Leave out the tests the run's whole log adds (harness/log/run-log-verdicts.ts): the cases' own verdicts. */
+  casesOnly?: boolean;
 }): Promise<AreaRun> {
   const { faults = [], fixtures, throttlePerSecond } = opts;
   const target = await startReferenceTarget({ faults, fixtures, throttlePerSecond });
@@ -68,6 +72,13 @@ export async function runAreas(opts: {
     if (opts.sequential) for (const run of all) sent.push(await run());
     else sent.push(...(await Promise.all(all.map((run) => run()))));
     await client.close();
+    // As the main command does: the whole run's log judged the way a capture is, beside the cases' own verdicts.
+    if (!opts.casesOnly) {
+      const failures = failuresOverTheLog(client.run.get(RUN_LOG), knownFromConfig(config));
+      sent.push(
+        ...runLogReports(failures, { cases: sent, strict: settings.strict, redactor: client.redactor, config }),
+      );
+    }
     // As the main command does: a verdict the setup may explain is could not test (harness/setup/proof.ts).
     const proof = new SetupProof(sent, { embedded: opts.embedded });
     const cases = opts.asSent ? sent : sent.map((c) => regradeCase(c, proof));

@@ -1,4 +1,5 @@
 import { registerAreas } from './_register';
+import { registerRunLogJudge } from './_run-log';
 import { FEATURES_BY_AREA } from '.';
 
 /**
@@ -7,3 +8,5 @@ import { FEATURES_BY_AREA } from '.';
  * cases of every area run concurrently in one worker under one connection limit.
  */
 registerAreas(FEATURES_BY_AREA);
+// After every case: the run's whole log judged the way a capture is (issue 32).
+registerRunLogJudge();

@@ -9,6 +9,7 @@ import { nearVariantAuthorization } from '../credential-variants';
 import { carriesForbiddenToken, credentialsCarried } from '../credentials';
 import { RunState } from '../run-state';
 import { loggedExchange, type Logged } from '../rules/exchange';
+import { RUN_LOG } from '../log/run-log';
 import { DeadTargetBreaker } from './breaker';
 import { timingsWith, type Timings } from './timings';
 import { Deadline, DeadlineExceeded } from './deadline';
@@ -363,6 +364,7 @@ export class DbsiClient {
         ),
       };
       this.credentialWatch.observe(ex);
+      this.run.get(RUN_LOG).recorded(ex);
       events.onExchange?.(ex);
       return ex;
     };
@@ -510,6 +512,7 @@ export class DbsiClient {
         const result: HttpResult = { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
         const sent = { method, url, headers, body, startMs: startedAt.getTime(), endMs: Date.now() };
         const logged = loggedExchange(o, sent, result, carriesForbiddenToken(this.config, headers));
+        this.run.get(RUN_LOG).append(logged);
         return Object.defineProperty(result, 'logged', { value: logged, enumerable: false });
       } catch (e) {
         if (answeredAt === undefined) this.pacer.end(flight);

@@ -23,6 +23,7 @@ import type { PreviousRun } from './compare';
 import type { SigningKey } from '../evidence/attestation';
 import { CATEGORIES, ROOT, suiteVersion, type Io } from './common';
 import { runnerFile } from './runner-file';
+import { addRunLogTests } from './run-log-tests';
 
 export { CATEGORIES, ROOT, suiteVersion, type Io };
 
@@ -42,9 +43,11 @@ const stdio: Io = {
 
 class Collector {
   cases: CaseReport[] = [];
+  fromRunLog: CaseReport[] = [];
   problems: string[] = [];
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<{ message?: string }>) {
     for (const m of modules) {
+      this.fromRunLog.push(...(m.meta().dbsiRunLog ?? []));
       for (const t of m.children.allTests()) {
         const report = t.meta().dbsi;
         if (report) this.cases.push(report);
@@ -438,6 +441,7 @@ export async function main(
       }
     }
 
+    addRunLogTests(collector.fromRunLog, { cases: collector.cases, declared, notFromRunner });
     // A verdict that the operator's setup may explain (a credential never served, a base URL that
     // served nothing, a refusal without its control) is no verdict on the target: could not test.
     const proof = new SetupProof(collector.cases, { embedded: !!reference });

@@ -47,8 +47,15 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
    * implementations do: a prefix compare, a check skipped for blank values, a check against every
    * customer, a check skipped when the body carries other objects, or run only in the all-three branch.
    */
-  function oldPhoneMatches(old: string, onRecord: string, b: { email?: unknown; postalAddress?: unknown }): boolean {
+  function oldPhoneMatches(
+    old: string,
+    customer: { phoneNumber: string; countryCode: string },
+    b: { email?: unknown; postalAddress?: unknown },
+  ): boolean {
+    const onRecord = customer.phoneNumber;
     if (old === onRecord) return true;
+    // Checked only while the number the customer started with is on record (a cache of it, never updated).
+    if (ctx.fault('op10-mismatch-accepted-after-a-change') && onRecord !== initial.get(customer)) return true;
     if (
       ctx.fault('op10-old-phone-compares-prefix') &&
       old.length === onRecord.length &&
@@ -128,10 +135,7 @@ export function contactInfoArea(ctx: AreaContext): AreaRoutes {
       if (!p.newPhoneNumber) return badRequest('phoneNumber.newPhoneNumber is required');
       if (p.oldPhoneNumber === undefined) {
         if (!ctx.fault('op10-accepts-missing-old-phone')) return badRequest('phoneNumber.oldPhoneNumber is required');
-      } else if (
-        !oldPhoneMatches(p.oldPhoneNumber, customer.phoneNumber, b) &&
-        !ctx.fault('op10-accepts-mismatched-old-phone')
-      ) {
+      } else if (!oldPhoneMatches(p.oldPhoneNumber, customer, b) && !ctx.fault('op10-accepts-mismatched-old-phone')) {
         return mismatch();
       } else if (
         ctx.fault('op10-old-country-code-checked') &&

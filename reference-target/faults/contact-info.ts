@@ -82,7 +82,18 @@ export const CONTACT_INFO_FAULTS: FaultDef[] = [
     ['OP10-RULE1-UNSUPPLIED-KEPT'],
     // A capture holds the number proven before the first write (issue 31): the cleared number's later
     // refusal of it as oldPhoneNumber is judged there too.
-    { collateral: ['OP10-RULE2-OLD-PHONE-MATCH'] },
+    // The run's log, judged whole (issue 32), shows the cleared number's acceptance too, after a change.
+    { collateral: ['OP10-RULE2-OLD-PHONE-MATCH', 'OP10-RULE1-PHONE-STORED'] },
+  ),
+  f(
+    'op10-mismatch-accepted-after-a-change',
+    'Update contact information checks oldPhoneNumber only while the number the customer started with is on ' +
+      'record: once a change succeeded, any oldPhoneNumber is accepted. The cases that see it accepted (a control ' +
+      'beside another request) are not applicable; only the run log shows the violation (issue 32).',
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
+    // As op10-accepts-mismatched-old-phone's capture: the previous number accepted after a change looks like the
+    // new number not stored (with one customer, the stored-number tests' own updates show it).
+    { collateral: ['OP10-RULE1-PHONE-STORED', 'OP10-RULE3-PHONE-STORED', 'OP10-RULE1-COUNTRY-CODE-STORED'] },
   ),
   f(
     'op10-third-change-not-stored',
