@@ -11,7 +11,7 @@ import {
 } from '../checks';
 import { operation_found, served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
-import type { HttpResult } from '../http/client';
+import type { HttpResult } from '../log/entry';
 import { DOCUMENTED_PATH, refusedForNoReason, suppliedObjects, suppliedRule } from './contact-info';
 import type { Known, Seen, Verifier } from './exchange';
 import { changeAnswerContradicts } from './institution-disclosures';
