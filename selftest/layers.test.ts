@@ -248,7 +248,7 @@ describe('layers', () => {
     expect(stated, `drivers hold what they sent to harness/rules/ (t.judge, t.judgeLog):${list(stated)}`).toEqual([]);
   });
 
-  test('only who sends imports the client (harness/http/client.ts): the case runner, drivers, active source, CLI', () => {
+  test('only who sends imports the client (harness/http/client.ts): case runner, drivers, active source, CLI', () => {
     const client = 'harness/http/client.ts';
     const bad = [...graph]
       .filter(([file, targets]) => targets.includes(client) && !SENDERS.includes(groupOf(file)!))
