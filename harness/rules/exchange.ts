@@ -1,4 +1,6 @@
 import type { CheckVerdict } from '../checks';
+import type { Seen } from '../log/entry';
+import type { OperationKey } from '../operations';
 
 /**
  * The log's entry as the rules read it lives below them, in harness/log/entry.ts (the client writes it, the
@@ -21,3 +23,8 @@ export {
 export interface Verifier {
   verify(requirement: string, v: CheckVerdict): boolean;
 }
+
+/** The per-exchange rule of one operation. */
+export type OperationRule = (s: Seen, v: Verifier) => void;
+/** An area's rules, per operation (each area's file of harness/rules/ exports one). */
+export type OperationRules = Partial<Record<OperationKey, OperationRule>>;
