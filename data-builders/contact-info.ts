@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { contactInfoAuthHeaders, type CustomerData, type TargetConfig } from '../harness/config';
-import { certainlyDifferent } from '../harness/state/phone-number';
+import { certainlyDifferent } from '../harness/phone-number';
 
 export type ContactCredentials = 'configured' | 'none';
 
@@ -67,7 +67,7 @@ export function contactUpdateBody(customer: CustomerDatum, u: ContactUpdate): Re
  * Another phone number shaped like the one on record (same length, same separators, same leading
  * "+"): every digit after the first three is drawn again, so a target that validates the format of
  * its numbers accepts it. Never one that `like` or a number in `avoid` may match
- * (harness/state/phone-number.ts: not the same digits written otherwise), so a target that compares only
+ * (harness/phone-number.ts: not the same digits written otherwise), so a target that compares only
  * digits refuses it as oldPhoneNumber too.
  */
 export function otherPhoneNumber(f: Faker, like: string, avoid: readonly string[] = []): string {

@@ -1,30 +1,24 @@
 import type { Faker } from '@faker-js/faker';
 import { seededFaker } from '../data-builders/faker';
-import { requirement, sectionAnchor } from '../requirements';
 import type { TargetConfig } from './config';
 import type { CheckVerdict } from './checks/verdict';
-import { NotAllowedError, TransportError, type DbsiClient, type HttpResult, type SendOptions } from './http/client';
+import { TransportError, type DbsiClient, type HttpResult, type SendOptions } from './http/client';
 import { cleanupDeadlineMs, cleanupRequestDeadlineMs, sendUntilAnswered } from './http/cleanup-retry';
-import type { Area, CaseOutcome, CaseReport, CheckResult, Exchange, Leftover } from './model';
-import { OPERATIONS, type OperationKey } from './operations';
+import type { Area, CaseReport, CheckResult, Exchange, Leftover } from './model';
+import type { OperationKey } from './operations';
 import { judgeExchange, judgeLog } from './rules/judge';
 import { captureView, type Judged } from './rules/capture-view';
 import type { Known, Seen } from './rules/exchange';
 import type { RunState } from './run-state';
-import type { ExploreSettings } from './explore-settings';
+import type { RunSettings } from './run-settings';
+import { CheckFailure, endsTest, graded } from './verdict/grade';
+import { CouldNotTestError, NotApplicableError } from './verdict/outcomes';
+import { caseIdOf } from './verdict/report';
 
-/** What a run knows, the same in every worker: the target, the seed, strictness. */
-export interface RunSettings {
-  config: TargetConfig;
-  seed: number;
-  strict: boolean;
-  /** Short id of this run, used to name what the run creates on the target (e.g. "r4k2"). */
-  runId: string;
-  /** Where links to spec sections point. */
-  specUrl: string;
-  /** The model-based explorer's budget (undefined: the embedded target's default). */
-  explore?: ExploreSettings;
-}
+export { specLink, type RunSettings } from './run-settings';
+export { CheckFailure, formatFailure } from './verdict/grade';
+export { CouldNotTestError, NotApplicableError } from './verdict/outcomes';
+export { reportWithoutRun, runCase } from './case/run-case';
 
 /** Where a case's evidence goes while it runs: Allure in a vitest run, nothing in the self-tests. */
 export interface EvidenceSink {
@@ -59,51 +53,7 @@ export function feature(area: Area, operation: OperationKey, cases: CaseDef[]): 
 }
 
 export function caseId(f: Feature, c: CaseDef): string {
-  return `${f.area}/${f.operation}/${c.title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
-}
-
-/** A MUST check failed (or a SHOULD/INFO check under --strict): the case is non-conformant. */
-export class CheckFailure extends Error {
-  override name = 'CheckFailure';
-  constructor(public result: CheckResult) {
-    super(formatFailure(result));
-  }
-}
-
-/** The target does not expose what the case needs: reported with the reason, never a pass. */
-export class NotApplicableError extends Error {
-  override name = 'NotApplicableError';
-  /** The answer that says so (a shared list may reach several cases through one error). */
-  constructor(
-    message: string,
-    readonly exchange?: Exchange,
-  ) {
-    super(message);
-  }
-}
-
-/** The state the case needs could not be established (e.g. left unknown by an earlier case): no verdict, never a
- * failure. */
-export class CouldNotTestError extends Error {
-  override name = 'CouldNotTestError';
-  /** The configuration key or variable the operator should check, when the setup may be the cause. */
-  constructor(
-    message: string,
-    readonly setupKey?: string,
-  ) {
-    super(message);
-  }
-}
-
-export function formatFailure(r: CheckResult): string {
-  const lines = [`${r.grade} ${r.requirement} (spec section "${r.section}"): ${r.check}: ${r.description}`];
-  if (r.expected !== undefined) lines.push(`  spec documents: ${r.expected}`);
-  if (r.received !== undefined) lines.push(`  received: ${r.received}`);
-  if (r.curl) lines.push(`  reproduce: ${r.curl}`);
-  return lines.join('\n');
+  return caseIdOf(f.area, f.operation, c.title);
 }
 
 function hashSeed(seed: number, id: string): number {
@@ -236,20 +186,7 @@ export class CaseContext {
   verify(requirementId: string, verdict: CheckVerdict): boolean {
     this.checkDeclared(requirementId);
     const v = this.noted(verdict);
-    const req = requirement(requirementId);
-    const result: CheckResult = {
-      check: v.check,
-      requirement: requirementId,
-      grade: req.grade,
-      section: req.section,
-      outcome: v.outcome,
-      description: v.description,
-      expected: v.expected,
-      received: v.received === undefined ? undefined : this.client.redactor.text(v.received),
-      note: v.note,
-      exchange: v.res?.exchange.seq,
-      curl: v.res?.exchange.curl,
-    };
+    const result = graded(requirementId, v, this.client.redactor);
     if (result.outcome === 'failed' && this.judging) result.capture = captureView(this.judging, requirementId);
     if (result.outcome === 'failed' && v.res?.truncated) {
       // The body was cut off at http.maxBodyBytes: what the check missed may be in the rest, so
@@ -264,7 +201,7 @@ export class CaseContext {
     }
     this.checks.push(result);
     if (result.outcome !== 'failed') return true;
-    if (req.grade === 'MUST' || this.settings.strict) throw new CheckFailure(result);
+    if (endsTest(result, this.settings.strict)) throw new CheckFailure(result);
     return false;
   }
 
@@ -435,107 +372,3 @@ export class CaseContext {
 /** The name of the evidence step that holds exchanges another case sent (CaseContext.cite); the bench does not count
  * them again. */
 export const CITED_STEP = 'exchanges judged here, sent by the test';
-
-/** Run one case to its verdict; never throws. */
-export async function runCase(ctx: CaseContext): Promise<CaseReport> {
-  const t0 = performance.now();
-  let outcome: CaseOutcome = 'passed';
-  let reason: string | undefined;
-  let setup: CaseReport['setup'];
-  try {
-    await ctx.def.run(ctx);
-    if (ctx.checks.length === 0) {
-      outcome = 'error';
-      reason = 'suite bug: the case ran no check';
-    } else if (ctx.checks.some((c) => c.outcome === 'failed' && c.grade === 'SHOULD')) {
-      outcome = 'warning';
-      reason = ctx.checks
-        .filter((c) => c.outcome === 'failed' && c.grade === 'SHOULD')
-        .map((c) => `SHOULD ${c.requirement}: ${c.description}; ` + `received ${c.received}`)
-        .join(' | ');
-    }
-  } catch (e) {
-    if (e instanceof CheckFailure) {
-      outcome = 'failed';
-      reason = e.message;
-    } else if (e instanceof CouldNotTestError) {
-      outcome = 'could-not-test';
-      reason = `could not test: ${e.message}`;
-      if (e.setupKey) setup = { key: e.setupKey, problem: ctx.client.redactor.text(e.message) };
-    } else if (e instanceof NotApplicableError) {
-      outcome = 'not-applicable';
-      reason = `not applicable on this target: ${e.message}`;
-      if (e.exchange) ctx.judged(e.exchange);
-    } else if (e instanceof NotAllowedError) {
-      outcome = 'not-allowed';
-      reason = e.why ? `skipped: ${e.why}` : `skipped: not allowed on this target (allow.${e.safetySwitch} is off)`;
-    } else if (e instanceof TransportError) {
-      outcome = 'could-not-test';
-      const ex = e.exchange;
-      reason = `could not test: ${e.message}${
-        ex ? ` — ${ex.request.method} ${ex.request.url}\n  ` + `reproduce: ${ex.curl}` : ''
-      }`;
-    } else {
-      outcome = 'error';
-      reason = `suite error: ${(e as Error)?.stack ?? String(e)}`;
-    }
-  }
-  await ctx.runCleanups();
-  if (ctx.cleanupProblems.length)
-    reason = `${reason ? reason + '\n' : ''}clean-up problems: ` + `${ctx.cleanupProblems.join('; ')}`;
-  const owed = ctx.leftovers.filter((l) => !l.unconfirmable);
-  const set = ctx.leftovers.filter((l) => l.unconfirmable);
-  if (owed.length)
-    reason =
-      `${reason ? reason + '\n' : ''}LEFT ON THE TARGET (restore by hand): ` +
-      `${owed.map((l) => `${l.what}: ${l.restore}`).join('; ')}`;
-  if (set.length)
-    reason =
-      `${reason ? reason + '\n' : ''}SET TO THE CONFIGURED VALUES: ` +
-      `${set.map((l) => `${l.what}: ${l.now}`).join('; ')}`;
-  const redact = (l: Leftover): Leftover => ({
-    ...l,
-    what: ctx.client.redactor.text(l.what),
-    now: l.now && ctx.client.redactor.text(l.now),
-    restore: ctx.client.redactor.text(l.restore),
-    why: ctx.client.redactor.text(l.why),
-  });
-  return {
-    id: caseId(ctx.feature, ctx.def),
-    area: ctx.feature.area,
-    operation: OPERATIONS[ctx.feature.operation].section,
-    title: ctx.def.title,
-    requirements: ctx.def.requirements,
-    outcome,
-    reason: reason && ctx.client.redactor.text(reason),
-    checks: ctx.checks,
-    exchanges: ctx.exchanges,
-    durationMs: Math.round(performance.now() - t0),
-    parameters: ctx.parameters,
-    ...(ctx.leftovers.length ? { leftovers: ctx.leftovers.map(redact) } : {}),
-    ...(ctx.resolvedLeftovers.length ? { resolvedLeftovers: ctx.resolvedLeftovers } : {}),
-    ...(setup ? { setup } : {}),
-    ...(ctx.judgedSeqs.length ? { judged: ctx.judgedSeqs } : {}),
-    ...(ctx.explored ? { explored: ctx.explored } : {}),
-  };
-}
-
-/**
- * The report of a selected test that never ran (stopped before it started: the preflight, an
- * interruption, --bail, a switch that is off): its verdict and reason, no check, no exchange.
- */
-export function reportWithoutRun(
-  f: Feature,
-  def: CaseDef,
-  outcome: CaseOutcome,
-  reason: string,
-  setup?: CaseReport['setup'],
-): CaseReport {
-  const head = { id: caseId(f, def), area: f.area, operation: OPERATIONS[f.operation].section, title: def.title };
-  const nothing = { checks: [], exchanges: [], durationMs: 0, parameters: {} };
-  return { ...head, requirements: def.requirements, outcome, reason, ...nothing, ...(setup ? { setup } : {}) };
-}
-
-export function specLink(settings: RunSettings, section: string): string {
-  return `${settings.specUrl}#${sectionAnchor(section)}`;
-}

@@ -1,5 +1,5 @@
 import { notApplicable, value_equals, type CheckVerdict } from './checks';
-import type { HttpResult } from './http/client';
+import type { HttpResult } from './log/entry';
 
 /**
  * What the disclosure cases (suites/disclosures/) and the traffic judge's sequence rules

@@ -1,6 +1,6 @@
 import type { Verifier } from './rules/exchange';
 import { shown_value } from './checks';
-import type { HttpResult } from './http/client';
+import type { HttpResult } from './log/entry';
 import { SHOWN } from './shown-values';
 
 /**

@@ -1,5 +1,5 @@
 import { knownFromConfig, RUN_LOG } from '../harness/log/run-log';
-import { failuresOverTheLog, runLogReports } from '../harness/log/run-log-verdicts';
+import { failuresOverTheLog, runLogReports } from '../harness/verdict/run-log-verdicts';
 import { createServer, request, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { expect } from 'vitest';
@@ -239,7 +239,7 @@ export async function runFlaky(opts: {
       ),
     );
     await client.close();
-    // As a run does: the whole run's log judged the way a capture is (harness/log/run-log-verdicts.ts).
+    // As a run does: the whole run's log judged the way a capture is (harness/verdict/run-log-verdicts.ts).
     const failures = failuresOverTheLog(client.run.get(RUN_LOG), knownFromConfig(config));
     cases.push(...runLogReports(failures, { cases, strict: false, redactor: client.redactor, config }));
     const decreases = client.pacer.decreases;

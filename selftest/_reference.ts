@@ -9,7 +9,7 @@ import { startReferenceTarget, type ReferenceTarget } from '../reference-target/
 import { FEATURES_BY_AREA } from '../suites';
 import { regradeCase, SetupProof } from '../harness/setup/proof';
 import { knownFromConfig, RUN_LOG } from '../harness/log/run-log';
-import { failuresOverTheLog, runLogReports } from '../harness/log/run-log-verdicts';
+import { failuresOverTheLog, runLogReports } from '../harness/verdict/run-log-verdicts';
 
 export interface AreaRun {
   cases: CaseReport[];
@@ -44,7 +44,7 @@ export async function runAreas(opts: {
   throttlePerSecond?: number;
   /** Judged as a --reference run is: the setup is the suite's own, a refusal is never blamed on it. */
   embedded?: boolean;
-  /** Leave out the tests the run's whole log adds (harness/log/run-log-verdicts.ts): the cases' own verdicts. */
+  /** Leave out the tests the run's whole log adds (harness/verdict/run-log-verdicts.ts): the cases' own verdicts. */
   casesOnly?: boolean;
 }): Promise<AreaRun> {
   const { faults = [], fixtures, throttlePerSecond } = opts;

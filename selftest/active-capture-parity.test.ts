@@ -7,7 +7,7 @@ import { brokenRequirements, judgeFile, recordActiveRun } from './_recorded-run'
 /**
  * Issue 32, "a self-test proves that an active run and the same run's capture get the same verdict per
  * requirement": the suite's own run, made through the recorder (npm run record), is judged twice: as it ran (its
- * cases and its whole run log, harness/log/run-log-verdicts.ts) and as --traffic judges the HAR the recorder wrote.
+ * cases and its whole run log, harness/verdict/run-log-verdicts.ts) and as --traffic judges the HAR the recorder wrote.
  * Per requirement, failed in one is failed in the other, except where ACTIVE_CAPTURE_DIFFERENCES names the
  * requirement and the reason (a capture cannot know what the active run knew).
  */

@@ -3,7 +3,8 @@ import type { HttpResult } from '../harness/http/client';
 import type { Exchange } from '../harness/model';
 import type { OperationKey } from '../harness/operations';
 import { captureView } from '../harness/rules/capture-view';
-import { loggedExchange, type Seen } from '../harness/rules/exchange';
+import { loggedExchange } from '../harness/http/logged';
+import type { Seen } from '../harness/log/entry';
 import { judgeExchange } from '../harness/rules/judge';
 
 /**

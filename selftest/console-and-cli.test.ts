@@ -265,7 +265,8 @@ describe.concurrent('a run', { timeout: LONG }, () => {
         expect(run.stdout).toContain(
           'Verdict: conformant in the areas tested (1 of 4); not tested: authentication ' +
             '(allow.tokenRevocation off); money movement (allow.moneyMovement off); contact info ' +
-            '(allow.contactUpdate off) (exit 5)',
+            '(allow.contactUpdate off); no verdict on operation 2. Create an institution disclosure, 3. Change an ' +
+            'institution disclosure (allow.institutionDisclosureWrites off) (exit 5)',
         );
         const summary = JSON.parse(readFileSync(join(run.reports, 'conformance-summary.json'), 'utf8'));
         expect(summary.facts.verdict).toBe('conformant in the areas tested');

@@ -6,11 +6,11 @@ import type { HttpResult } from '../harness/http/client';
 import type { Seen } from '../harness/rules/exchange';
 import { judgeSequence } from '../harness/rules/sequence-rules';
 import { foldContactInfo } from '../harness/state/contact-info';
-import { certainlyDifferent, sameNumber, samePhone } from '../harness/state/phone-number';
+import { certainlyDifferent, sameNumber, samePhone } from '../harness/phone-number';
 
 /**
  * The contact fold (harness/state/contact-info.ts): log in, queries out; the one equality of phone numbers
- * (harness/state/phone-number.ts); and the state rules of operation 10 that read the fold
+ * (harness/phone-number.ts); and the state rules of operation 10 that read the fold
  * (harness/rules/sequence/contact-info.ts), where the equality decides a verdict.
  */
 
@@ -75,7 +75,7 @@ function verdicts(seen: Seen[]): string[] {
   return out;
 }
 
-describe('one equality of phone numbers (harness/state/phone-number.ts)', () => {
+describe('one equality of phone numbers (harness/phone-number.ts)', () => {
   test('the same text is the same number; other digits are certainly different; the rest is open', () => {
     expect(sameNumber('5550100', '5550100')).toBe(true);
     expect(sameNumber('555-0100', '5550100')).toBe(false);

@@ -3,57 +3,98 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 /**
- * The architecture's layers (issue 22, "One judge"), bottom to top; an import points down or sideways, never up:
+ * The architecture's layers (issue 22, "One judge"; issue 32, finer groups), bottom to top; an import points down
+ * or sideways, never up:
  *
  *   (a) the catalog: requirements/ and schemas/;
- *   (b) the rules and checks: the rest of harness/ (checks/, setup/, http/, case.ts, model.ts, operations.ts,
- *       shown-values.ts, …) and data-builders/;
- *   (c) the drivers (suites/), the two sources (harness/run/ active, harness/traffic/ recorded), the writers
+ *   (b) the vocabulary (base): the rest of harness/ (model.ts, operations.ts, config.ts, redact.ts, setup/, …) and
+ *       data-builders/;
+ *   (c) the log: harness/log/, the entry and the answer type both the client and the rules read;
+ *   (d) the rules with their checks and state folds: harness/rules/, harness/checks/, harness/state/ (and the
+ *       shared rule pieces at the root of harness/ named in RULE_FILES);
+ *   (e) the verdict: harness/verdict/, the one grader both sources call;
+ *   (f) HTTP: harness/http/ (never the rules: HTTP writes log entries, the rules read them);
+ *   (g) the case runner (drive): harness/case.ts and what it holds (DRIVE_FILES), which sends through HTTP and
+ *       hands what it drove to the rules and the grader;
+ *   (h) the drivers (suites/), the two sources (harness/run/ active, harness/traffic/ recorded), the writers
  *       (harness/evidence/, harness/openapi/) and the embedded reference target (reference-target/);
- *   (d) the CLI and composition root: bin/ and harness/run/main.ts.
+ *   (i) the CLI and composition root: bin/ and harness/run/main.ts.
  *
- * Within (c), ALLOWED says which group may import which, and no import cycle may join files of two groups.
+ * ALLOWED says which group may import which, and no import cycle may join files of two groups.
  * Imports are read with a regex (static `import … from`, `export … from`, `import '…'`, dynamic `import('…')`).
  */
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const SCANNED = ['requirements', 'schemas', 'harness', 'data-builders', 'suites', 'reference-target', 'bin'];
 
-export type Group = 'catalog' | 'rules' | 'suites' | 'run' | 'traffic' | 'evidence' | 'openapi' | 'reference' | 'cli';
+export type Group =
+  | 'catalog'
+  | 'base'
+  | 'log'
+  | 'rules'
+  | 'verdict'
+  | 'http'
+  | 'drive'
+  | 'suites'
+  | 'run'
+  | 'traffic'
+  | 'evidence'
+  | 'openapi'
+  | 'reference'
+  | 'cli';
+
+/** Rule pieces at the root of harness/ that both the rules and the drivers read (values a rule judges). */
+const RULE_FILES = ['harness/disclosure-records.ts', 'harness/transfer-values.ts', 'harness/transfer-assigned.ts'];
+/** The case runner and what reads its types (the explorer's verdicts, the tests' titles). */
+const DRIVE_FILES = ['harness/case.ts', 'harness/explore-verdicts.ts', 'harness/titles.ts'];
+/** harness/<folder>/ of a group of its own. */
+const FOLDERS = ['run', 'traffic', 'evidence', 'openapi', 'log', 'verdict', 'http'] as const;
 
 /** The group of a file, by its folder (paths relative to the package root, with /). */
 export function groupOf(file: string): Group | undefined {
   if (file.startsWith('bin/') || file === 'harness/run/main.ts') return 'cli';
   if (file.startsWith('requirements/') || file.startsWith('schemas/')) return 'catalog';
-  if (file.startsWith('harness/run/')) return 'run';
-  if (file.startsWith('harness/traffic/')) return 'traffic';
-  if (file.startsWith('harness/evidence/')) return 'evidence';
-  if (file.startsWith('harness/openapi/')) return 'openapi';
-  if (file.startsWith('harness/') || file.startsWith('data-builders/')) return 'rules';
+  const folder = FOLDERS.find((f) => file.startsWith(`harness/${f}/`));
+  if (folder) return folder;
+  if (/^harness\/(rules|checks|state)\//.test(file) || RULE_FILES.includes(file)) return 'rules';
+  if (DRIVE_FILES.includes(file) || file.startsWith('harness/case/')) return 'drive';
+  if (file.startsWith('harness/') || file.startsWith('data-builders/')) return 'base';
   if (file.startsWith('suites/')) return 'suites';
   if (file.startsWith('reference-target/')) return 'reference';
   return undefined;
 }
 
-const BELOW = ['catalog', 'rules'] as const;
+const BASE = ['catalog', 'base'] as const;
+/** Everything below the drivers and the sources. */
+const BELOW = [...BASE, 'log', 'rules', 'verdict', 'http', 'drive'] as const;
 
 /** The rule table: the groups a file of each group may import from (its own included). */
 export const ALLOWED: Record<Group, readonly Group[]> = {
   catalog: ['catalog'],
-  rules: [...BELOW],
+  base: [...BASE],
+  log: [...BASE, 'log'],
+  // Rules never import HTTP: they read log entries, whichever source wrote them.
+  rules: [...BASE, 'log', 'rules'],
+  verdict: [...BASE, 'log', 'rules', 'verdict'],
+  // HTTP never imports the rules: it writes log entries.
+  http: [...BASE, 'log', 'http'],
+  drive: [...BELOW],
   // The embedded target serves the spec; it knows the configuration and schemas, never the harness's runs.
-  reference: [...BELOW, 'reference'],
-  openapi: [...BELOW, 'openapi'],
+  reference: [...BASE, 'reference'],
+  openapi: [...BASE, 'openapi'],
   // The writers report what either source judged: the verdicts (run/results.ts) and the traffic section.
-  evidence: [...BELOW, 'evidence', 'run', 'traffic'],
+  evidence: [...BASE, 'log', 'rules', 'verdict', 'evidence', 'run', 'traffic'],
   // The driver's worker side (suites/_register.ts) runs under the active source and writes evidence.
   suites: [...BELOW, 'suites', 'run', 'evidence'],
   // The active source: never the recorded one (only the composition root chooses between them).
   run: [...BELOW, 'run', 'suites', 'evidence', 'reference'],
-  // The recorded source: never the drivers (what both hold an exchange to lives in harness/).
-  traffic: [...BELOW, 'traffic', 'run', 'evidence'],
-  cli: ['catalog', 'rules', 'suites', 'run', 'traffic', 'evidence', 'openapi', 'reference', 'cli'],
+  // The recorded source: never the drivers nor the case runner; HTTP only to forward (the recorder).
+  traffic: [...BASE, 'log', 'rules', 'verdict', 'http', 'traffic', 'run', 'evidence'],
+  cli: [...BELOW, 'suites', 'run', 'traffic', 'evidence', 'openapi', 'reference', 'cli'],
 };
+
+/** The client itself (harness/http/client.ts) is imported only by these groups: who sends. */
+export const SENDERS: readonly Group[] = ['drive', 'suites', 'run', 'cli'];
 
 /**
  * Imports that break the table and stay, each with its reason. Keep it empty: move the shared piece down
@@ -207,6 +248,15 @@ describe('layers', () => {
     expect(stated, `drivers hold what they sent to harness/rules/ (t.judge, t.judgeLog):${list(stated)}`).toEqual([]);
   });
 
+  test('only who sends imports the client (harness/http/client.ts): case runner, drivers, active source, CLI', () => {
+    const client = 'harness/http/client.ts';
+    const bad = [...graph]
+      .filter(([file, targets]) => targets.includes(client) && !SENDERS.includes(groupOf(file)!))
+      .map(([file]) => `${file} (${groupOf(file)})`)
+      .filter((edge) => !EXEMPTIONS.some((e) => e.edge === `${edge.split(' ')[0]} -> ${client}`));
+    expect(bad, `files that import the client without sending (read harness/log/entry.ts):${list(bad)}`).toEqual([]);
+  });
+
   test('every exemption is still needed and says why', () => {
     const noExemptions = wrongWay(graph, []);
     const stale = EXEMPTIONS.filter((e) => !noExemptions.some((b) => b.startsWith(`${e.edge} (`)) || !e.reason.trim());
@@ -220,11 +270,17 @@ describe('layers', () => {
       ['suites/a.ts', ['harness/run/b.ts']],
       ['harness/run/b.ts', ['suites/a.ts']],
       ['requirements/z.ts', ['harness/model.ts']],
+      ['harness/rules/r.ts', ['harness/http/client.ts']],
+      ['harness/http/h.ts', ['harness/rules/judge.ts', 'harness/log/entry.ts']],
+      ['harness/log/l.ts', ['harness/checks/index.ts']],
     ]);
     expect(wrongWay(fake, [])).toEqual([
       'harness/checks/x.ts -> suites/a.ts (rules may not import suites)',
       'harness/traffic/y.ts -> suites/a.ts (traffic may not import suites)',
-      'requirements/z.ts -> harness/model.ts (catalog may not import rules)',
+      'requirements/z.ts -> harness/model.ts (catalog may not import base)',
+      'harness/rules/r.ts -> harness/http/client.ts (rules may not import http)',
+      'harness/http/h.ts -> harness/rules/judge.ts (http may not import rules)',
+      'harness/log/l.ts -> harness/checks/index.ts (log may not import rules)',
     ]);
     expect(crossGroupCycles(fake)).toEqual([['harness/run/b.ts', 'suites/a.ts']]);
   });

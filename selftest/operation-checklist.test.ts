@@ -9,13 +9,15 @@ import { OPERATION_DOCUMENTATION } from '../harness/operations-documented';
 import { SCHEMA_DIR } from '../harness/schemas';
 import { FEATURES_BY_AREA } from '../suites';
 import { FAULTS } from '../reference-target/faults';
-import { EXCHANGE_RULES } from '../harness/rules/exchange-rules';
+import { AREA_RULES, EXCHANGE_RULES } from '../harness/rules/exchange-rules';
 import { authenticationArea } from '../reference-target/areas/authentication';
 import { contactInfoArea } from '../reference-target/areas/contact-info';
 import { disclosuresArea } from '../reference-target/areas/disclosures';
 import { moneyMovementArea } from '../reference-target/areas/money-movement';
 import type { AreaContext } from '../reference-target/areas/types';
 import { fixtureSet } from '../reference-target/fixture-sets';
+import { PREFIXES } from '../reference-target/fixtures';
+import { compile, type Route } from '../reference-target/http';
 import { ReferenceState } from '../reference-target/state';
 
 /**
@@ -45,6 +47,52 @@ function suiteFiles(folder: string): string[] {
   );
 }
 const template = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+
+/**
+ * The files a new operation of `area` touches (CONTRIBUTING, "A new operation", step by step): counted, and
+ * held to NEW_OPERATION_BUDGET. `<op>` stands for the new operation's own files.
+ */
+export function newOperationFiles(area: Area): string[] {
+  return [
+    `requirements/${area}.ts`,
+    'schemas/<op>.schema.json',
+    'schemas/config.schema.json',
+    'harness/operations.ts',
+    'harness/operations-documented.ts',
+    `harness/rules/${RULES_FILE[area]}.ts`,
+    `suites/${area}/<op>.ts`,
+    `suites/${area}/index.ts`,
+    `reference-target/areas/${area}.ts`,
+    `reference-target/faults/${area}.ts`,
+  ];
+}
+/** The rules file of each area's operations (its record of OperationRules; revocation for authentication). */
+const RULES_FILE: Record<Area, string> = {
+  disclosures: 'user-disclosures',
+  authentication: 'revocation',
+  'money-movement': 'transfers',
+  'contact-info': 'contact-info',
+};
+/** Issue 32's goal is 8; measured with a scratch read operation: 10 (see the report of branch wt-log). */
+export const NEW_OPERATION_BUDGET = 10;
+
+/**
+ * For each operation, the routes of the reference target's mount that answer its documented path with its
+ * method: a route of another operation that matches it too is a collision (the first route listed would win).
+ */
+export function routeCollisions(
+  mounts: ReadonlyArray<{ prefix: string; routes: readonly Route[] }>,
+  operations: ReadonlyArray<{ name: string; method: string; path: string; prefix: string }>,
+): string[] {
+  return operations.flatMap((op) => {
+    const concrete = op.path.replace(/\{(\w+)\}/g, (_, n: string) => `sample-${n}`);
+    const routes = mounts.find((m) => m.prefix === op.prefix)?.routes ?? [];
+    const hits = routes.filter((r) => compile(r)(op.method, concrete) !== undefined);
+    const own = hits.filter((r) => template(r.path) === template(op.path));
+    if (hits.length === own.length && own.length <= 1) return [];
+    return [`${op.name} (${op.method} ${op.path}) is also answered by ${hits.map((r) => r.path).join(', ')}`];
+  });
+}
 
 describe('a new operation is a checked list', () => {
   test("the catalog has requirements naming each operation's number", () => {
@@ -92,6 +140,41 @@ describe('a new operation is a checked list', () => {
         .some((r) => r.method === op.method && template(r.path) === template(op.path));
     });
     expect(missing, `operations reference-target/areas/ does not serve:${list(missing)}`).toEqual([]);
+  });
+
+  test('no route of the reference target answers another operation (a new route cannot collide silently)', () => {
+    const prefixOf = (base: string) => PREFIXES[(base === 'contactInfoBaseUrl' ? 'baseUrl' : base) as 'baseUrl'];
+    const mounts = [...new Set(AREAS.map((a) => PREFIXES[a.base]))].map((prefix) => ({
+      prefix,
+      routes: AREAS.filter((a) => PREFIXES[a.base] === prefix).flatMap((a) => a.routes),
+    }));
+    const ops = KEYS.map((k) => ({ ...OPERATIONS[k], name: k, prefix: prefixOf(OPERATIONS[k].base) }));
+    const collisions = routeCollisions(mounts, ops);
+    expect(collisions, `operations two routes answer:${list(collisions)}`).toEqual([]);
+    // The check itself: a greedy {customerId} route answers the contact-info path too.
+    const handler = () => ({ status: 200 });
+    const fake = [
+      { method: 'GET', path: '/customers/{customerId}', handler },
+      { method: 'GET', path: '/customers/{customerId}:contact-info', handler },
+    ];
+    const op = { name: 'x', method: 'GET', path: '/customers/{customerId}:contact-info', prefix: '/p' };
+    expect(routeCollisions([{ prefix: '/p', routes: fake }], [op])).toHaveLength(1);
+    expect(routeCollisions([{ prefix: '/p', routes: fake.slice(1) }], [op])).toEqual([]);
+  });
+
+  test(`a new operation touches at most ${NEW_OPERATION_BUDGET} files, each named by the checklist`, () => {
+    for (const area of ['disclosures', 'authentication', 'money-movement', 'contact-info'] as const) {
+      const files = newOperationFiles(area);
+      const absent = files.filter((f) => !f.includes('<op>') && !existsSync(join(ROOT, f)));
+      expect(absent, `files the checklist names that do not exist:${list(absent)}`).toEqual([]);
+      expect(files.length).toBeLessThanOrEqual(NEW_OPERATION_BUDGET);
+    }
+  });
+
+  test('each operation has its rule in exactly one area of harness/rules/ (AREA_RULES)', () => {
+    const named = AREA_RULES.flatMap((rules) => Object.keys(rules));
+    const twice = named.filter((k, i) => named.indexOf(k) !== i);
+    expect(twice, `operations two areas give a rule:${list(twice)}`).toEqual([]);
   });
 
   test('a named fault of reference-target/faults/ breaks a requirement of each operation', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { JUDGED_OVER_THE_RUN_LOG } from '../harness/log/run-log-verdicts';
+import { JUDGED_OVER_THE_RUN_LOG } from '../harness/verdict/run-log-verdicts';
 import type { CaseReport } from '../harness/model';
 import { requirementRows } from '../harness/run/results';
 import type { ConformanceSummary } from '../harness/evidence/summary';
@@ -63,7 +63,7 @@ describe("the run's whole log reaches the summary", () => {
   });
 
   test("a case's not applicable does not hide it; a case's failure of the same requirement does", async () => {
-    const { runLogReports } = await import('../harness/log/run-log-verdicts');
+    const { runLogReports } = await import('../harness/verdict/run-log-verdicts');
     const entry = fromLog(whole.cases)[0]!;
     const failing: CaseReport = { ...entry, id: 'x', title: 'a case', checks: entry.checks.slice(0, 1) };
     // The failures again, from the entry's own checks' exchanges: a case that carries the requirement as failed

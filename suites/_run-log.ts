@@ -2,12 +2,12 @@ import { afterAll, inject } from 'vitest';
 import type { RunnerTestFile, RunnerTestSuite } from 'vitest';
 import type { CaseReport } from '../harness/model';
 import { knownFromConfig, RUN_LOG } from '../harness/log/run-log';
-import { failuresOverTheLog, runLogReports } from '../harness/log/run-log-verdicts';
+import { failuresOverTheLog, runLogReports } from '../harness/verdict/run-log-verdicts';
 import { workerClient } from '../harness/run/worker';
 
 declare module 'vitest' {
   interface TaskMeta {
-    /** On the file: the tests the run's whole log adds (harness/log/run-log-verdicts.ts). */
+    /** On the file: the tests the run's whole log adds (harness/verdict/run-log-verdicts.ts). */
     dbsiRunLog?: CaseReport[];
   }
 }

@@ -1,4 +1,4 @@
-import type { HttpResult } from '../http/client';
+import type { HttpResult } from '../log/entry';
 import { fail, pass, type CheckVerdict } from './verdict';
 
 /** An object carries the members the spec says it carries. */

@@ -1,4 +1,4 @@
-import type { HttpResult } from '../http/client';
+import type { HttpResult } from '../log/entry';
 import { validate } from '../schemas';
 import { fail, pass, type CheckVerdict } from './verdict';
 

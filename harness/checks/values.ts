@@ -1,4 +1,4 @@
-import type { HttpResult } from '../http/client';
+import type { HttpResult } from '../log/entry';
 import { fail, notApplicable, pass, type CheckVerdict } from './verdict';
 
 /**

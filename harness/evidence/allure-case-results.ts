@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { requirement } from '../../requirements';
-import { specLink, type RunSettings } from '../case';
+import { specLink, type RunSettings } from '../run-settings';
 import type { CaseReport, Grade } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { AsyncResultsWriter } from './allure-writer';

@@ -1,5 +1,5 @@
-import type { HttpResult } from './client';
-import { TransportError } from './client';
+import type { HttpResult } from '../log/entry';
+import { TransportError } from './errors';
 import { DEFAULT_TIMINGS } from './timings';
 
 /**

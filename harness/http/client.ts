@@ -1,188 +1,33 @@
 import { setMaxListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { baseKeyOf, baseUrlOf, bodySecrets, type TargetConfig } from '../config';
-import type { Exchange, RecordedResponse, SafetySwitch, TransportErrorKind } from '../model';
-import { OPERATIONS, switchForRequest, type OperationKey } from '../operations';
-import { curlLine, type Redactor } from '../redact';
+import { request, type Dispatcher } from 'undici';
+import { baseKeyOf, bodySecrets, type TargetConfig } from '../config';
 import { nearVariantAuthorization } from '../credential-variants';
 import { carriesForbiddenToken, credentialsCarried } from '../credentials';
+import type { Exchange, RecordedResponse } from '../model';
+import { curlLine, type Redactor } from '../redact';
 import { RunState } from '../run-state';
-import { loggedExchange, type Logged } from '../rules/exchange';
 import { RUN_LOG } from '../log/run-log';
+import type { HttpResult } from '../log/entry';
 import { DeadTargetBreaker } from './breaker';
 import { timingsWith, type Timings } from './timings';
-import { Deadline, DeadlineExceeded } from './deadline';
+import { Deadline } from './deadline';
 import { Limiter } from './limiter';
 import { BURST_WINDOW_MS, isShedStatus, Pacer, type Pace } from './pacing';
 import { LOWER_THE_PACE, retryAfterMs, throttledMessage, throttleNamed } from './throttling';
 import { CredentialWatch } from './credential-watch';
-import { failsBeforeRequestWritten, plainHttpToTls, probeTlsClose, speaksTls, tlsProblem } from './tls-errors';
+import { NotAllowedError, TransportError } from './errors';
+import { loggedExchange } from './logged';
+import { resolveRequest, SAFE_METHODS, type Resolved } from './resolve';
+import type { ClientEvents, SendOptions } from './send-options';
+import { tlsCloseCause } from './tls-close';
+import { classify, dispatcherFor, errorCode, flattenHeaders, parsedBody, readLimited, sleep } from './transport';
 
-/** The request never got an HTTP answer that can be judged: the case is "could not test". */
-export class TransportError extends Error {
-  override name = 'TransportError';
-  /**
-   * No attempt behind this error left the machine (its exchange is notSent, and so was every earlier
-   * attempt of a clean-up retry): the request cannot have changed anything on the target.
-   */
-  neverSent: boolean;
-  /** The target said it did not process the request (429, or a 500 that names a throttle: ./throttling.ts). */
-  notProcessed?: true;
-  constructor(
-    public kind: TransportErrorKind,
-    message: string,
-    public exchange?: Exchange,
-  ) {
-    super(message);
-    this.neverSent = exchange?.notSent === true;
-  }
-}
-
-/** Whether e is a request failure that certainly sent nothing (see TransportError.neverSent). */
-export function nothingSent(e: unknown): boolean {
-  return e instanceof TransportError && e.neverSent;
-}
-
-/** The target's configuration does not allow this request: it was refused before leaving the machine. */
-export class NotAllowedError extends Error {
-  override name = 'NotAllowedError';
-  constructor(
-    public safetySwitch: SafetySwitch,
-    public method: string,
-    public url: string,
-    /** Why, where the switch is on but a limit stops the request (harness/transfer-budget.ts). */
-    public why?: string,
-  ) {
-    super(
-      why ??
-        `not allowed on this target: ${method} ${url} needs ` +
-          `allow.${safetySwitch} = true in the target's configuration`,
-    );
-  }
-}
-
-export type BaseKey = 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl' | 'contactInfoBaseUrl';
-
-export interface SendOptions {
-  /** The documented operation this request exercises; 'raw' for a deliberately odd request. */
-  operation: OperationKey | 'raw';
-  /** For 'raw': the method and the path after the base URL. */
-  method?: string;
-  path?: string;
-  base?: BaseKey;
-  pathParams?: Record<string, string>;
-  query?: Record<string, string | undefined>;
-  headers?: Record<string, string | undefined>;
-  /** An object is sent as JSON; a string is sent as it is. */
-  body?: unknown;
-  label?: string;
-  /** Which environment variable the curl line names for a Bearer credential. */
-  bearerEnv?: string;
-  /** When every connection slot is busy, sent before requests of a lower priority (default 0). */
-  priority?: number;
-  /** A clean-up request: still sent after the target was declared dead (harness/http/breaker.ts). */
-  cleanup?: boolean;
-  /**
-   * The configured test data whose values this request relies on being right (e.g.
-   * "testData.customer.phoneNumber"): served, it proves them; refused while none of them was ever
-   * served, the refusal may be the configuration's (harness/setup/proof.ts).
-   */
-  relies?: string[];
-}
-
-export interface HttpResult {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  truncated: boolean;
-  /** The parsed JSON body, or undefined when the body is empty or not JSON (see jsonError). */
-  json: unknown;
-  jsonError?: string;
-  /** The redacted record of the exchange, as reports show it. */
-  exchange: Exchange;
-  /**
-   * The exchange as the rules read it (harness/rules/exchange.ts): the request in clear, in memory only,
-   * never enumerated (so never written). Set by the client for every answered request.
-   */
-  readonly logged?: Logged;
-}
-
-/** Join a base URL that may carry a path prefix with a path: the prefix is kept. */
-export function joinUrl(base: string, path: string, query?: Record<string, string | undefined>): string {
-  let url = base.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
-  const q = Object.entries(query ?? {}).filter((e): e is [string, string] => e[1] !== undefined);
-  if (q.length) url += '?' + q.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  return url;
-}
-
-export function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const v = params[name];
-    if (v === undefined) throw new Error(`path parameter ${name} is missing for ${template}`);
-    return encodeURIComponent(v);
-  });
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const CONNECT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function errorCode(e: unknown): string {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code ?? err?.cause?.code ?? '';
-}
-
-/**
- * What went wrong, whether the request certainly never left the machine (notSent: no connection, or
- * a TLS handshake that failed before a byte of the request was written), and whether it may be tried
- * again (beforeSend: whatever its method; not after a TLS failure, which a second try repeats). The
- * signals say for certain whether the run was interrupted or the request timed out; the error's code
- * says the rest.
- */
-export function classify(
-  e: unknown,
-  why: { interrupted: boolean; timedOut: boolean },
-): { kind: TransportErrorKind; message: string; beforeSend: boolean; notSent: boolean } {
-  const code = errorCode(e);
-  const msg = (e as Error)?.message ?? String(e);
-  if (why.interrupted) {
-    return { kind: 'interrupted', message: 'the run was interrupted', beforeSend: false, notSent: false };
-  }
-  if (CONNECT_CODES.has(code)) {
-    return { kind: 'connection', message: `could not connect (${code})`, beforeSend: true, notSent: true };
-  }
-  const tls = tlsProblem(code, msg);
-  if (tls) return { kind: 'connection', message: tls, beforeSend: false, notSent: failsBeforeRequestWritten(code) };
-  const c = classifyAfterConnect(e, code, msg, why.timedOut);
-  return { ...c, beforeSend: false, notSent: false };
-}
-
-/** What went wrong once a connection was made (or may have been): the request may have been sent. */
-function classifyAfterConnect(
-  e: unknown,
-  code: string,
-  msg: string,
-  timedOut: boolean,
-): { kind: TransportErrorKind; message: string } {
-  const timeoutCode = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-  if (timedOut || e instanceof DeadlineExceeded || timeoutCode || (e as Error)?.name === 'TimeoutError')
-    return { kind: 'timeout', message: 'no complete answer within the request timeout (http.timeoutMs)' };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return { kind: 'connection', message: `connection reset by the target (${code})` };
-  }
-  if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') {
-    return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})` };
-  }
-  if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted' };
-  return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}` };
-}
+// What the drivers and the active source import with the client; the answer type lives below both the
+// client and the rules (harness/log/entry.ts).
+export type { HttpResult } from '../log/entry';
+export { NotAllowedError, nothingSent, TransportError } from './errors';
+export type { BaseKey, ClientEvents, SendOptions } from './send-options';
+export { classify, dispatcherFor, fillPath, flattenHeaders, joinUrl, readLimited } from './transport';
 
 /** How often a read answered 5xx while the target sheds load is re-checked alone before it is given up. */
 export const MAX_RECHECKS = 3;
@@ -190,24 +35,6 @@ export const MAX_RECHECKS = 3;
 const RECHECK_DELAY_MS = 1_000;
 /** How much a clean-up request's priority is raised while the client is paced: the queue is long then. */
 const PACED_CLEANUP_PRIORITY = 10;
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-
-export interface ClientEvents {
-  /** Called for every exchange, after redaction. */
-  onExchange?(ex: Exchange): void;
-}
 
 /**
  * The one HTTP client of the suite: undici underneath, every exchange recorded and redacted,
@@ -268,36 +95,8 @@ export class DbsiClient {
   }
 
   /** Resolve method and URL of a request, and the safety switch it needs. */
-  resolve(o: SendOptions): {
-    method: string;
-    url: string;
-    pathAfterBase: string;
-    baseKey: BaseKey;
-    needs?: SafetySwitch;
-  } {
-    const op = o.operation === 'raw' ? undefined : OPERATIONS[o.operation];
-    const method = (o.method ?? op?.method ?? 'GET').toUpperCase();
-    const base = baseUrlOf(this.config, o.base ?? op?.base ?? 'baseUrl');
-    // A declared deviation (paths in the configuration): the operation is sent where this target serves it.
-    const template = o.operation === 'raw' ? undefined : (this.config.paths?.[o.operation] ?? op!.path);
-    const pathAfterBase = o.path ?? fillPath(template!, o.pathParams);
-    const url = joinUrl(base, pathAfterBase, o.query);
-    const baseKey = o.base ?? op?.base ?? 'baseUrl';
-    // Last line of defence: the operation's own switch, else what method and path say, else any
-    // change sent to the transfers or token base URL.
-    const needs =
-      (op && 'mutates' in op && (op.method === method || !SAFE_METHODS.has(method)) ? op.mutates : undefined) ??
-      // A documented operation is judged by its path template (a vendor's id may contain any word);
-      // anything else by the path it sends.
-      switchForRequest(method, op && op.method === method && !o.path ? op.path : pathAfterBase) ??
-      (SAFE_METHODS.has(method)
-        ? undefined
-        : baseKey === 'transfersBaseUrl'
-          ? 'moneyMovement'
-          : baseKey === 'authBaseUrl'
-            ? 'tokenRevocation'
-            : undefined);
-    return { method, url, pathAfterBase, baseKey, needs };
+  resolve(o: SendOptions): Resolved {
+    return resolveRequest(this.config, o);
   }
 
   /**
@@ -494,21 +293,7 @@ export class DbsiClient {
           const message = `the target answered 429 (too many requests)${again}${after}; ${LOWER_THE_PACE}`;
           throw Object.assign(new TransportError('unavailable', message, exchange), { notProcessed: true as const });
         }
-        let json: unknown;
-        let jsonError: string | undefined;
-        if (truncated)
-          jsonError =
-            `the body is larger than http.maxBodyBytes ` +
-            `(${this.config.http.maxBodyBytes} bytes) and was cut off after that many bytes`;
-        else if (text.trim() !== '') {
-          try {
-            json = JSON.parse(text);
-          } catch (e) {
-            jsonError =
-              `the body is not JSON (${(e as Error).message}); it starts: ` +
-              `${JSON.stringify(exchange.response!.body.slice(0, 80))}`;
-          }
-        }
+        const { json, jsonError } = parsedBody(text, truncated, this.config.http.maxBodyBytes, exchange);
         const result: HttpResult = { status, headers: resHeaders, text, truncated, json, jsonError, exchange };
         const sent = { method, url, headers, body, startMs: startedAt.getTime(), endMs: Date.now() };
         const logged = loggedExchange(o, sent, result, carriesForbiddenToken(this.config, headers));
@@ -593,89 +378,7 @@ export class DbsiClient {
 
   private readonly tlsCloseProbes = new Map<string, Promise<string | undefined>>();
 
-  /**
-   * A TLS target that closed the connection without an answer: why, when TLS says so (a client
-   * certificate required), probed once per origin; undefined otherwise.
-   */
-  private async tlsCloseCause(url: string, code: string): Promise<string | undefined> {
-    if (url.startsWith('http:') && !this.config.http.proxyUrl && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
-      const origin = `tls-of ${new URL(url).origin}`;
-      const probe =
-        this.tlsCloseProbes.get(origin) ??
-        speaksTls(url, Math.min(this.config.http.timeoutMs, 5_000)).then((tls) => (tls ? code : undefined));
-      this.tlsCloseProbes.set(origin, probe);
-      return (await probe) ? plainHttpToTls(code) : undefined;
-    }
-    if (!url.startsWith('https:') || this.config.http.proxyUrl || (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET'))
-      return undefined;
-    const origin = new URL(url).origin;
-    let probe = this.tlsCloseProbes.get(origin);
-    if (!probe) {
-      const tls = this.config.http.tls;
-      probe = probeTlsClose(
-        url,
-        {
-          ca: tls.caFile ? readFileSync(tls.caFile) : undefined,
-          cert: tls.certFile ? readFileSync(tls.certFile) : undefined,
-          key: tls.keyFile ? readFileSync(tls.keyFile) : undefined,
-          rejectUnauthorized: tls.rejectUnauthorized,
-        },
-        Math.min(this.config.http.timeoutMs, 5_000),
-      );
-      this.tlsCloseProbes.set(origin, probe);
-    }
-    const tlsCode = await probe;
-    return tlsCode ? tlsProblem(tlsCode) : undefined;
+  private tlsCloseCause(url: string, code: string): Promise<string | undefined> {
+    return tlsCloseCause(this.config, this.tlsCloseProbes, url, code);
   }
-}
-
-/** The connection pool of a target: its TLS (CA, mutual TLS), proxy and timeouts. The recorder forwards through the
- * same. */
-export function dispatcherFor(config: TargetConfig): Dispatcher {
-  const tls = config.http.tls;
-  const connect = {
-    ca: tls.caFile ? readFileSync(tls.caFile) : undefined,
-    cert: tls.certFile ? readFileSync(tls.certFile) : undefined,
-    key: tls.keyFile ? readFileSync(tls.keyFile) : undefined,
-    rejectUnauthorized: tls.rejectUnauthorized,
-    timeout: config.http.timeoutMs,
-  };
-  const common = {
-    headersTimeout: config.http.timeoutMs,
-    bodyTimeout: config.http.timeoutMs,
-    connect,
-    connections: Math.max(8, config.http.concurrency),
-    keepAliveTimeout: 4_000,
-  };
-  return config.http.proxyUrl
-    ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common })
-    : new Agent(common);
-}
-
-export function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h))
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-/** Read a body up to a limit; past it, stop reading and drop the connection rather than buffer it whole. */
-export async function readLimited(
-  body: Dispatcher.ResponseData['body'],
-  limit: number,
-): Promise<{ text: string; truncated: boolean; bytes: number }> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of body) {
-    const b = chunk as Buffer;
-    if (bytes + b.length > limit) {
-      chunks.push(b.subarray(0, limit - bytes));
-      bytes = limit;
-      body.destroy();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true, bytes };
-    }
-    chunks.push(b);
-    bytes += b.length;
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false, bytes };
 }

@@ -1,42 +1,23 @@
-import type { CheckVerdict } from '../checks';
 import type { TargetConfig } from '../config';
 import type { Exchange } from '../model';
-import type { Known, Logged, Seen } from '../rules/exchange';
-import { judgeExchange } from '../rules/judge';
 import { slot } from '../run-state';
-
-/** A verdict an exchange rule reached on one entry, as the entry arrived. */
-export interface Arrived {
-  requirement: string;
-  verdict: CheckVerdict;
-  s: Seen;
-}
+import type { Known, Logged, Seen } from './entry';
 
 /**
  * One run-wide log (issue 32, "judge as entries arrive"): every answered exchange of an active run (every
  * case, clean-ups, probes) is appended here by the client (harness/http/client.ts), in clear and in memory
- * only, annotated with what only the active run knows (Seen.authority, Seen.undocumentedPath). The run's
- * log is judged whole once the cases are over (harness/run/run-log-verdicts.ts), the way a capture is.
+ * only, annotated with what only the active run knows (Seen.authority, Seen.undocumentedPath). It judges
+ * nothing (the log sits below the rules): the run's log is judged whole once the cases are over
+ * (harness/verdict/run-log-verdicts.ts), the way a capture is, each entry by its exchange rules.
  */
 export class RunLog {
   private readonly held: Seen[] = [];
-  /** The failed verdicts of the exchange rules, judged as each entry arrived (no `only`: every rule). */
-  private readonly failures: Arrived[] = [];
   /** Entries appended after the run was judged are kept but not judged (a late clean-up retry). */
   private closed = false;
 
   append(logged: Logged | undefined): void {
     if (!logged || this.closed) return;
-    const s: Seen = { ...logged, keepsAuthorization: true };
-    this.held.push(s);
-    const judged = judgedView(s);
-    if (!judged) return;
-    judgeExchange(judged, {
-      verify: (requirement, verdict) => {
-        if (verdict.outcome === 'failed') this.failures.push({ requirement, verdict, s: judged });
-        return verdict.outcome !== 'failed';
-      },
-    });
+    this.held.push({ ...logged, keepsAuthorization: true });
   }
 
   /**
@@ -56,11 +37,6 @@ export class RunLog {
   /** Whether the log holds the outcome of every write the run sent (else: which write it lacks). */
   get stateKnown(): true | string {
     return this.outcomeLost === undefined ? true : this.outcomeLost;
-  }
-
-  /** The exchange rules' failed verdicts so far, in the order sent. */
-  exchangeFailures(): Arrived[] {
-    return [...this.failures].sort((a, b) => a.s.x.index - b.s.x.index);
   }
 
   /** The log in the order sent (the client's sequence number), and closed: it is judged now. */

@@ -1,6 +1,6 @@
 import { empty_body, not_served, status_code_conformance, success_status } from '../checks';
 import { operation_found } from '../checks/served';
-import type { Seen, Verifier } from './exchange';
+import type { Seen, Verifier, OperationRules } from './exchange';
 import { is2xx, is4xx, isObject, requestJson, withoutCredentials } from './request';
 
 /**
@@ -97,3 +97,6 @@ function loginId(s: Seen, v: Verifier, body: unknown, supplied: string[]): void 
     v.verify('OP10-USERIDTYPE-LOGIN-ID', success_status(s.res));
   }
 }
+
+/** The per-exchange rules of this file's operations; harness/rules/exchange-rules.ts gathers every area's. */
+export const CONTACT_INFO_RULES: OperationRules = { updateContactInfo };

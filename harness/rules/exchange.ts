@@ -1,175 +1,30 @@
-import type { HttpResult, SendOptions } from '../http/client';
 import type { CheckVerdict } from '../checks';
+import type { Seen } from '../log/entry';
 import type { OperationKey } from '../operations';
 
 /**
- * The exchange log's entries as the rules read them (harness/rules/): the request as it was sent, in
- * clear, in memory only (everything written goes through the Redactor first), and the answer. Both
- * sources give the same shape: a capture (harness/traffic/capture.ts) and an active run's client
- * (harness/http/client.ts), so a rule never knows which source the exchange came from.
+ * The log's entry as the rules read it lives below them, in harness/log/entry.ts (the client writes it, the
+ * rules read it); re-exported here for the rules of this folder. What is the rules' own: the Verifier.
  */
-
-/**
- * One entry of a capture as the judge reads it: the request and, where there was one, the answer,
- * in clear (in memory only: everything written goes through the Redactor first).
- */
-export interface Observed {
-  /** 1-based position in the capture (the entries are the time-ordered sequence). */
-  index: number;
-  /** The start, to the precision the capture gives (a millisecond in browsers' captures; finer in the recorder's). */
-  startMs: number;
-  /** The precision of startMs: the true start lies in [startMs, startMs + startPrecisionMs). */
-  startPrecisionMs: number;
-  /** When the answer was complete (start + time); equal to start when the capture does not say. */
-  endMs: number;
-  startedAt: string;
-  durationMs: number;
-  method: string;
-  url: string;
-  /** Headers as captured (names as written: HTTP/2 lower-case or HTTP/1.1 case). */
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  /** 0: no answer (aborted, blocked, cut off); else the status. */
-  status: number;
-  responseHeaders: Record<string, string>;
-  responseBody: string;
-  /** Why there was no answer (Chrome's _error), when the capture says. */
-  abortReason?: string;
-  /** What the capture tells of the request's credentials (see credentialOf). */
-  credential?: Credential;
-}
-
-/**
- * The request's credentials as far as the capture tells them: which one (a label: equal labels, the
- * same credential) and its shape. In a browser's capture the Authorization value is there; the
- * recorder writes it redacted and adds this as the entry's "_dbsiCredential" (never the secret).
- */
-export interface Credential {
-  /** Equal for the same credential within one capture; undefined when the capture cannot tell. */
-  label?: string;
-  scheme: string;
-  /** For Basic: the value decodes to a non-empty shared key, a colon and a non-empty secret key; undefined when it
-   * cannot be told. */
-  wellFormedBasic?: boolean;
-}
-
-export function credentialOf(authorization: string): Credential {
-  const m = /^(\S+)(?:\s+(.*))?$/.exec(authorization.trim());
-  const scheme = (m?.[1] ?? '').toLowerCase();
-  const value = (m?.[2] ?? '').trim();
-  if (value.includes('[REDACTED]')) return { scheme };
-  let wellFormedBasic: boolean | undefined;
-  if (scheme === 'basic') {
-    const pair = /^[A-Za-z0-9+/=]+$/.test(value) ? Buffer.from(value, 'base64').toString('utf8') : '';
-    const colon = pair.indexOf(':');
-    wellFormedBasic = colon > 0 && colon < pair.length - 1;
-  }
-  return { label: authorization.trim(), scheme, wellFormedBasic };
-}
-
-/** A header's value whatever the case of its name (HTTP/2 captures write every name in lower case). */
-export function header(h: Record<string, string>, name: string): string | undefined {
-  const n = name.toLowerCase();
-  for (const [k, v] of Object.entries(h)) if (k.toLowerCase() === n) return v;
-  return undefined;
-}
-
-/** An entry mapped to a documented operation. */
-export interface Mapped {
-  operation: OperationKey;
-  /** Path parameters, percent-decoded. */
-  pathParams: Record<string, string>;
-  query: URLSearchParams;
-}
-
-/** What a rule reads of one exchange: the entry, the answer as the checks read it, and the operation. */
-export interface Seen {
-  x: Observed;
-  res: HttpResult;
-  mapped: Mapped;
-  /** The log kept Authorization headers (a sanitized browser export drops them all). */
-  keepsAuthorization: boolean;
-  /**
-   * What the log knows of the request's credentials beyond their shape: 'configured', the operator's
-   * credentials exactly as configured (a refusal breaks the operation's rule; harness/setup/proof.ts
-   * re-grades it when nothing proved them); 'made-up', credentials the target never issued; 'unauthorized',
-   * the operator's valid token configured as lacking authorization for the operation
-   * (credentials.transfersForbiddenToken); 'none', a request the log knows it sent without an Authorization
-   * header or any configured credential.
-   * A capture cannot tell any of them (undefined): a refusal there may be about the credentials, and what a
-   * browser sent may not be what reached the target.
-   */
-  authority?: Authority;
-  /**
-   * The active run sent it at a path other than the operation's documented one (a probe, e.g. with a version
-   * segment): the operation is known only because the driver named it. A capture maps an exchange to an
-   * operation by the documented paths (harness/traffic/operation-map.ts), so it does not hold this one.
-   */
-  undocumentedPath?: true;
-}
-
-/**
- * What an active run knows of the state before its log begins, from its configuration rather than from an
- * exchange (a capture knows none of it): the phone number on record of a customer the log shows no accepted
- * update of yet, with where the run has it from (the configuration key).
- */
-export interface Known {
-  phonesOnRecord?: Record<string, { number: string; from: string }>;
-}
-
-export type Authority = 'configured' | 'made-up' | 'unauthorized' | 'none';
+export {
+  credentialOf,
+  header,
+  type Authority,
+  type Credential,
+  type Known,
+  type Logged,
+  type Mapped,
+  type Observed,
+  type Seen,
+  type Sent,
+} from '../log/entry';
 
 /** What a judge collects: the requirement and the check's verdict, in order. Graded later by the catalog. */
 export interface Verifier {
   verify(requirement: string, v: CheckVerdict): boolean;
 }
 
-/** An exchange of the log: what a rule reads of it, except whether the log keeps credentials (Seen). */
-export type Logged = Omit<Seen, 'keepsAuthorization'>;
-
-/** What the client sent, in clear, and when (milliseconds since the epoch). */
-export interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-  startMs: number;
-  endMs: number;
-}
-
-/**
- * An active run's exchange as the rules read a capture's: the client knows the operation and its
- * parameters, where a capture's are mapped from the URL (harness/traffic/operation-map.ts), and which
- * credentials it sent (`unauthorized`: the configured token that lacks authorization, harness/credentials.ts).
- */
-export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult, unauthorized = false): Logged | undefined {
-  if (o.operation === 'raw') return undefined;
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query.append(k, v);
-  const authorization = header(sent.headers, 'authorization');
-  const x: Observed = {
-    index: res.exchange.seq,
-    startMs: sent.startMs,
-    startPrecisionMs: 1,
-    endMs: sent.endMs,
-    startedAt: res.exchange.startedAt,
-    durationMs: res.exchange.durationMs,
-    method: sent.method,
-    url: sent.url,
-    requestHeaders: sent.headers,
-    requestBody: sent.body,
-    status: res.status,
-    responseHeaders: res.headers,
-    responseBody: res.text,
-    credential: authorization === undefined ? undefined : credentialOf(authorization),
-  };
-  const authority: Authority = res.exchange.credentials?.length
-    ? 'configured'
-    : unauthorized
-      ? 'unauthorized'
-      : authorization !== undefined
-        ? 'made-up'
-        : 'none';
-  const mapped = { operation: o.operation, pathParams: { ...(o.pathParams ?? {}) }, query };
-  return { x, res, mapped, authority, ...(o.path ? { undocumentedPath: true } : {}) };
-}
+/** The per-exchange rule of one operation. */
+export type OperationRule = (s: Seen, v: Verifier) => void;
+/** An area's rules, per operation (each area's file of harness/rules/ exports one). */
+export type OperationRules = Partial<Record<OperationKey, OperationRule>>;

@@ -11,7 +11,7 @@ import {
 } from '../checks';
 import { validator } from '../schemas';
 import { SHOWN } from '../shown-values';
-import { header, type Seen, type Verifier } from './exchange';
+import { header, type Seen, type Verifier, type OperationRules } from './exchange';
 import { disclosureAuthentication, served } from './disclosures';
 import { is2xx, isObject, requestJson, sentOnce } from './request';
 
@@ -148,3 +148,18 @@ export function changeAnswerContradicts(s: Seen, v: Verifier): void {
     contradicts(value_equals(body.institutionDisclosureName, name, what('institutionDisclosureName'), s.res));
   }
 }
+
+/** The per-exchange rules of this file's operations; harness/rules/exchange-rules.ts gathers every area's. */
+export const INSTITUTION_DISCLOSURE_RULES: OperationRules = {
+  listInstitutionDisclosures,
+  createInstitutionDisclosure: writeInstitutionDisclosure(
+    'OP2-REQUEST',
+    'OP2-RESPONSE',
+    'institution-disclosure-create-response',
+  ),
+  changeInstitutionDisclosure: writeInstitutionDisclosure(
+    'OP3-REQUEST',
+    'OP3-RESPONSE',
+    'institution-disclosure-change-response',
+  ),
+};

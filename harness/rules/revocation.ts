@@ -1,7 +1,7 @@
 import { json_object_body, not_served, schema_conformance, shown_value, status_code_conformance } from '../checks';
 import { validate } from '../schemas';
 import { SHOWN } from '../shown-values';
-import { header, type Seen, type Verifier } from './exchange';
+import { header, type Seen, type Verifier, type OperationRules } from './exchange';
 import { has, is2xx, is4xx, isObject, requestJson, withoutCredentials } from './request';
 
 const REVOCATION_HEADERS = ['institutionId', 'transactionId', 'Content-Type'];
@@ -57,3 +57,6 @@ export function revokeToken(s: Seen, v: Verifier): void {
       v.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, SHOWN.tokenErrorType, 'errorInfo.errorType', s.res));
   }
 }
+
+/** The per-exchange rules of this file's operations; harness/rules/exchange-rules.ts gathers every area's. */
+export const REVOCATION_RULES: OperationRules = { revokeToken };

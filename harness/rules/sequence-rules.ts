@@ -10,7 +10,7 @@ import {
 } from '../checks';
 import { served } from '../checks/served';
 import { documentedMembers, findDisclosure, listedStatus } from '../disclosure-records';
-import type { HttpResult } from '../http/client';
+import type { HttpResult } from '../log/entry';
 import type { Known, Seen, Verifier } from './exchange';
 import { changeAnswerContradicts } from './institution-disclosures';
 import { sentOnce, withoutCredentials } from './request';

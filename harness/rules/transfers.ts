@@ -3,7 +3,7 @@ import { validate } from '../schemas';
 import { bodyTypesRule } from '../transfer-assigned';
 import { observeEnumerations, reflectedValues } from '../transfer-values';
 import { SCHEDULE_MEMBERS, TRANSFER_MEMBERS } from '../transfer-members';
-import { header, type Seen, type Verifier } from './exchange';
+import { header, type Seen, type Verifier, type OperationRules } from './exchange';
 import { has, is2xx, is4xx, isObject, requestJson, withoutCredentials } from './request';
 
 /** Sent only where configured (the builders' oneTimeTransfer), which the log cannot tell. */
@@ -74,3 +74,6 @@ export function createTransfer(s: Seen, v: Verifier): void {
     v.verify('OP9-ERROR-SHAPE', schema_conformance(s.res, 'transfer-error'));
   }
 }
+
+/** The per-exchange rules of this file's operations; harness/rules/exchange-rules.ts gathers every area's. */
+export const TRANSFER_RULES: OperationRules = { createTransfer };

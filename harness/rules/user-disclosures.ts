@@ -8,7 +8,7 @@ import {
   status_code_conformance,
 } from '../checks';
 import { SHOWN } from '../shown-values';
-import { header, type Seen, type Verifier } from './exchange';
+import { header, type Seen, type Verifier, type OperationRules } from './exchange';
 import { disclosureAuthentication, served } from './disclosures';
 import { is2xx, isObject } from './request';
 
@@ -96,3 +96,13 @@ export function noContentWrite(requestRule: string, statusRule: string) {
     v.verify(statusRule, empty_body(s.res));
   };
 }
+
+/** The per-exchange rules of this file's operations; harness/rules/exchange-rules.ts gathers every area's. */
+export const USER_DISCLOSURE_RULES: OperationRules = {
+  listUserDisclosures,
+  createUserDisclosure: noContentWrite('OP5-REQUEST', 'OP5-STATUS-204'),
+  changeUserDisclosure: noContentWrite('OP6-REQUEST', 'OP6-STATUS-204'),
+  changeUserDisclosureById: noContentWrite('OP6-REQUEST-BY-ID', 'OP6-STATUS-204'),
+  deleteUserDisclosure: noContentWrite('OP7-REQUEST', 'OP7-STATUS-204'),
+  deleteUserDisclosureById: noContentWrite('OP7-REQUEST-BY-ID', 'OP7-STATUS-204'),
+};

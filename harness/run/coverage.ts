@@ -7,6 +7,11 @@ export interface Coverage {
   /** Areas where some test reached a verdict (passed, warning or failed). */
   tested: Area[];
   notTested: Array<{ area: Area; reason: string }>;
+  /**
+   * Operations of a tested area whose selected tests reached no verdict (issue 32: an area counts as tested when
+   * one of its operations was; the headline names the operations that were not), as the reports name them.
+   */
+  operationsWithoutVerdict?: Array<{ area: Area; operation: string; reason: string }>;
 }
 
 const VERIFIED = new Set(['passed', 'warning', 'failed', 'waived']);
@@ -32,12 +37,32 @@ function whyNotTested(cases: CaseReport[]): string {
 export function coverageOf(cases: CaseReport[], selected: Area[]): Coverage {
   const tested: Area[] = [];
   const notTested: Coverage['notTested'] = [];
+  const operationsWithoutVerdict: NonNullable<Coverage['operationsWithoutVerdict']> = [];
   for (const area of selected) {
     const mine = cases.filter((c) => c.area === area);
-    if (mine.some((c) => VERIFIED.has(c.outcome))) tested.push(area);
-    else notTested.push({ area, reason: whyNotTested(mine) });
+    if (!mine.some((c) => VERIFIED.has(c.outcome))) {
+      notTested.push({ area, reason: whyNotTested(mine) });
+      continue;
+    }
+    tested.push(area);
+    const operations = [...new Set(mine.map((c) => c.operation))];
+    for (const operation of operations.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+      const its = mine.filter((c) => c.operation === operation);
+      if (!its.some((c) => VERIFIED.has(c.outcome)))
+        operationsWithoutVerdict.push({ area, operation, reason: whyNotTested(its) });
+    }
   }
-  return { selected, tested, notTested };
+  return { selected, tested, notTested, ...(operationsWithoutVerdict.length ? { operationsWithoutVerdict } : {}) };
+}
+
+/** The operations of tested areas that reached no verdict, in one clause ("" when there is none). */
+export function operationsWithoutVerdictText(cov: Coverage): string {
+  const ops = cov.operationsWithoutVerdict ?? [];
+  if (!ops.length) return '';
+  const byReason = new Map<string, string[]>();
+  for (const o of ops) byReason.set(o.reason, [...(byReason.get(o.reason) ?? []), o.operation]);
+  const clauses = [...byReason].map(([reason, names]) => `${names.join(', ')} (${reason})`);
+  return `no verdict on operation ${clauses.join('; ')}`;
 }
 
 const areaName = (a: string) => a.replace(/-/g, ' ');
@@ -60,7 +85,7 @@ export function fullyCovered(cov: Coverage): boolean {
 
 /** The console's and the summary's headline: the verdict, and what it covers. */
 export function headline(verdict: string, cov: Coverage): string {
-  const missing = notTestedText(cov);
+  const missing = [notTestedText(cov), operationsWithoutVerdictText(cov)].filter(Boolean).join('; ');
   if (!missing || cov.tested.length === 0) return verdict;
   const head =
     verdict === 'conformant in the areas tested'

@@ -1,7 +1,7 @@
 import type { CaseReport } from '../model';
 
 /**
- * The tests the run's whole log adds (issue 32; harness/log/run-log-verdicts.ts, judged in the worker once every
+ * The tests the run's whole log adds (issue 32; harness/verdict/run-log-verdicts.ts, judged in the worker once every
  * case ran and handed over on the file's meta): each joins the run's tests, declares its requirement (so that
  * the requirement's row reads it) and has no vitest test of its own (its Allure result is written at the end).
  */

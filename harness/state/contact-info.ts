@@ -1,14 +1,14 @@
 import type { Seen } from '../rules/exchange';
 import { isObject, requestJson } from '../rules/request';
 import { outcomeOf } from './outcome';
-import { sameNumber, type Phone } from './phone-number';
+import { sameNumber, type Phone } from '../phone-number';
 
 /**
  * Operation 10 as a log shows it, per customer: the phone number (and country code) the log says is on record,
  * the exchange that shows it there, and the number it replaced. There is no read operation: what is on record is
  * what the last accepted update put there (a refused one changed nothing; one whose outcome is unknown makes it
  * unknown), and rule 2 is the read-back (a later update naming it as oldPhoneNumber is accepted only if it is on
- * record). Numbers compare with `sameNumber` (harness/state/phone-number.ts). It judges nothing: the state rules
+ * record). Numbers compare with `sameNumber` (harness/phone-number.ts). It judges nothing: the state rules
  * (harness/rules/sequence/contact-info.ts) ask it which number may be on record when an update was sent, the
  * explorer (suites/explore/contact-*.ts) to choose its next command.
  */

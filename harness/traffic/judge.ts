@@ -1,7 +1,9 @@
-import { CaseContext, feature, runCase, type RunSettings } from '../case';
+import type { RunSettings } from '../run-settings';
 import { request_as_documented, type CheckVerdict } from '../checks';
 import { OPERATION_DOCUMENTATION } from '../operations-documented';
-import type { DbsiClient, HttpResult } from '../http/client';
+import type { HttpResult } from '../log/entry';
+import { gradePlan } from '../verdict/grade';
+import { caseIdOf } from '../verdict/report';
 import type { Area, CaseReport, Exchange } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { curlLine, type Redactor } from '../redact';
@@ -12,9 +14,9 @@ import type { Mapped } from './operation-map';
 import { judgeSequence, outcomeOf } from '../rules/sequence-rules';
 
 /**
- * The second source of exchanges: a capture. Each judged exchange becomes a case of the one judge
- * (harness/case.ts): its checks are graded by the catalog exactly as an active case's are, and its
- * report feeds the same summary, JUnit, Allure and evidence writers.
+ * The second source of exchanges: a capture. Each judged exchange becomes a test graded by the one grader
+ * (harness/verdict/grade.ts), by the catalog exactly as an active case's checks are, and its report feeds the
+ * same summary, JUnit, Allure and evidence writers. No client, no case runner: nothing is sent.
  */
 
 /** The harness's record of an observed exchange, redacted, as an active case would have recorded it. */
@@ -167,52 +169,45 @@ export function planCapture(
   return { plans, notes };
 }
 
+/** An exchange's line of the traffic section, before its verdicts: why nothing was judged, what the sequence said. */
+function exchangeLine(s: Seen, plan: Plan, notes: string[]): ExchangeLine {
+  const line: ExchangeLine = {
+    index: s.x.index,
+    operation: s.mapped.operation,
+    method: s.x.method,
+    url: s.res.exchange.request.url,
+    status: s.x.status,
+    proved: [],
+    broke: [],
+    warned: [],
+    notes: [...notes],
+  };
+  const why = unjudged(s.x.status);
+  if (why) line.notes.unshift(why);
+  else if (plan.length === 0)
+    line.notes.unshift(
+      `${outcomeOf(s.x.status) === 'refused' ? 'refused' : 'answered'} ${s.x.status}: no rule of the ` +
+        `catalog is shown by this exchange alone (a refusal may be about ` +
+        `the credentials, which a capture cannot tell)`,
+    );
+  return line;
+}
+
 /**
- * Judge the mapped exchanges of a capture: each exchange with checks becomes a case, graded by the
- * catalog through the case runner, exactly as an active case is.
+ * Judge the mapped exchanges of a capture: each exchange with checks becomes a test, graded by the
+ * catalog through the one grader, exactly as an active case is.
  */
-export async function judgeCapture(seen: Seen[], o: { settings: RunSettings; client: DbsiClient }): Promise<Judgement> {
+export async function judgeCapture(seen: Seen[], o: { settings: RunSettings; redactor: Redactor }): Promise<Judgement> {
   const { plans, notes } = planCapture(seen);
   const cases: CaseReport[] = [];
   const lines: ExchangeLine[] = [];
   for (const s of seen) {
     const plan = plans.get(s.x.index) ?? [];
-    const op = OPERATIONS[s.mapped.operation];
-    const line: ExchangeLine = {
-      index: s.x.index,
-      operation: s.mapped.operation,
-      method: s.x.method,
-      url: s.res.exchange.request.url,
-      status: s.x.status,
-      proved: [],
-      broke: [],
-      warned: [],
-      notes: [...(notes.get(s.x.index) ?? [])],
-    };
-    const why = unjudged(s.x.status);
-    if (why) line.notes.unshift(why);
-    else if (plan.length === 0)
-      line.notes.unshift(
-        `${outcomeOf(s.x.status) === 'refused' ? 'refused' : 'answered'} ${s.x.status}: no rule of the ` +
-          `catalog is shown by this exchange alone (a refusal may be about ` +
-          `the credentials, which a capture cannot tell)`,
-      );
+    const line = exchangeLine(s, plan, notes.get(s.x.index) ?? []);
     lines.push(line);
     if (plan.length === 0) continue;
     const title = `#${s.x.index} ${s.x.method} ${pathOf(s.res.exchange.request.url)} → ${s.x.status}`;
-    const requirements = [...new Set(plan.map((p) => p.requirement))];
-    const f = feature(op.area, s.mapped.operation, [
-      {
-        title,
-        requirements,
-        async run(t) {
-          t.exchanges.push(s.res.exchange);
-          await t.sink.exchange(s.res.exchange);
-          for (const p of plan) t.verify(p.requirement, p.verdict);
-        },
-      },
-    ]);
-    const report = await runCase(new CaseContext(o.settings, o.client, f, f.cases[0]!));
+    const report = capturedReport(s, title, plan, o.settings.strict, o.redactor);
     report.durationMs = Math.round(s.x.durationMs);
     report.parameters = {
       exchange: String(s.x.index),
@@ -238,6 +233,25 @@ export async function judgeCapture(seen: Seen[], o: { settings: RunSettings; cli
     line.proved = line.proved.filter((r) => !line.broke.includes(r) && !line.warned.includes(r));
   }
   return { cases, lines };
+}
+
+/** One exchange's plan graded as one test: the report an active case with the same checks would give. */
+function capturedReport(s: Seen, title: string, plan: Plan, strict: boolean, redactor: Redactor): CaseReport {
+  const op = OPERATIONS[s.mapped.operation];
+  const { checks, outcome, reason } = gradePlan(plan, redactor, strict);
+  return {
+    id: caseIdOf(op.area, s.mapped.operation, title),
+    area: op.area,
+    operation: op.section,
+    title,
+    requirements: [...new Set(plan.map((p) => p.requirement))],
+    outcome,
+    reason,
+    checks,
+    exchanges: [s.res.exchange],
+    durationMs: 0,
+    parameters: {},
+  };
 }
 
 function pathOf(url: string): string {

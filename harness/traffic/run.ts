@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ConfigError, loadConfigFile, resolveConfig, secretValues, type TargetConfig } from '../config';
 import { userCwd } from '../local-files';
-import type { RunSettings } from '../case';
-import { DbsiClient } from '../http/client';
+import type { RunSettings } from '../run-settings';
 import { AREAS, type Area, type CaseReport } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { Redactor } from '../redact';
@@ -102,12 +101,13 @@ export async function judgeHar(
   let cases: CaseReport[] = [];
   let lines: ExchangeLine[] = [];
   if (mapped.length) {
-    const client = new DbsiClient(effective, redactor);
     ({ cases, lines } = await judgeCapture(
       seenOf(mapped, redactor, (a) => areasWithAuth.has(a)),
-      { settings, client },
+      {
+        settings,
+        redactor,
+      },
     ));
-    await client.close();
   }
   return { observed, mapped, ignored, baseNotes, secrets, redactor, settings, areasWithAuth, cases, lines };
 }

@@ -3,8 +3,8 @@
  * (its lock, its state in _customer-on-record.ts, its leftover when a restore cannot confirm it).
  */
 
-/** The one equality of phone numbers (harness/state/phone-number.ts); a configured countryCode "" is sent as none. */
-export { samePhone, sameNumber, type Phone } from '../../harness/state/phone-number';
+/** The one equality of phone numbers (harness/phone-number.ts); a configured countryCode "" is sent as none. */
+export { samePhone, sameNumber, type Phone } from '../../harness/phone-number';
 
 /** Why a case that finds the number unknown, and cannot confirm it, is could not test (never a MUST failure). */
 export const UNKNOWN_AFTER_EARLIER_CASE = "the customer's phone number on record is unknown after an earlier case";

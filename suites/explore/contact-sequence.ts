@@ -12,7 +12,7 @@ import type { CustomerData } from '../../harness/config';
 import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { ContactInfoState, type PhoneOnRecord } from '../../harness/state/contact-info';
-import { sameNumber } from '../../harness/state/phone-number';
+import { sameNumber } from '../../harness/phone-number';
 import type { Sender } from './sequence';
 import { StopSequence } from './sequence';
 

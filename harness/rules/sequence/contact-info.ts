@@ -2,7 +2,7 @@ import { not_served } from '../../checks';
 import { operation_found, served } from '../../checks/served';
 import { ContactInfoState, type NumberOnRecord } from '../../state/contact-info';
 import { outcomeOf, type Outcome } from '../../state/outcome';
-import { certainlyDifferent, sameNumber } from '../../state/phone-number';
+import { certainlyDifferent, sameNumber } from '../../phone-number';
 import { DOCUMENTED_PATH, refusedForNoReason, suppliedObjects, suppliedRule } from '../contact-info';
 import type { Known, Seen, Verifier } from '../exchange';
 import { isObject } from '../request';
@@ -115,7 +115,7 @@ export class ContactRules {
       if (rule) v.verify(rule, served(s.res, `oldPhoneNumber ${old} is the number on record ${shownBy(st)}`));
       return;
     }
-    // The same digits written otherwise: whether it matches is not shown (harness/state/phone-number.ts).
+    // The same digits written otherwise: whether it matches is not shown (harness/phone-number.ts).
     if (!certainlyDifferent(old, st.number)) return;
     const replaced = this.fold.replaced(customer);
     if (replaced !== undefined && sameNumber(old, replaced.number)) {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { request, type Dispatcher } from 'undici';
 import type { TargetConfig } from '../../config';
-import { dispatcherFor, flattenHeaders } from '../../http/client';
+import { dispatcherFor, flattenHeaders } from '../../http/transport';
 import type { BaseUrlKey } from '../../operations';
 import { credentialOf, header, isoMicroseconds, type Observed } from '../capture';
 

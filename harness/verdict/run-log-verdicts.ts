@@ -5,8 +5,9 @@ import { OPERATIONS } from '../operations';
 import type { Redactor } from '../redact';
 import { captureView, type Judged } from '../rules/capture-view';
 import type { Known, Seen } from '../rules/exchange';
+import { judgeExchange } from '../rules/judge';
 import { judgeSequence } from '../rules/sequence-rules';
-import type { RunLog } from './run-log';
+import type { RunLog } from '../log/run-log';
 
 /**
  * The whole run judged the way a capture is (issue 32): every entry of the run's log held to its exchange
@@ -26,13 +27,23 @@ interface Failure {
   judged: Judged;
 }
 
+/** The exchange rules' failed verdicts on one entry (no `only`: every rule of its operation). */
+function exchangeFailures(s: Seen): Failure[] {
+  const out: Failure[] = [];
+  judgeExchange(s, {
+    verify(requirement, verdict) {
+      if (verdict.outcome === 'failed') out.push({ requirement, verdict, s, judged: { log: [s], single: true } });
+      return verdict.outcome !== 'failed';
+    },
+  });
+  return out;
+}
+
 /** Every failed verdict the rules reach on the run's log: the exchange rules', then the state rules'. */
 export function failuresOverTheLog(log: RunLog, known: Known): Failure[] {
   log.close();
   const entries = log.judged();
-  const out: Failure[] = log
-    .exchangeFailures()
-    .map(({ requirement, verdict, s }) => ({ requirement, verdict, s, judged: { log: [s], single: true } }));
+  const out: Failure[] = entries.flatMap(exchangeFailures);
   // A write whose outcome the log lacks (answered 503, or not at all) may have changed the state: the cases judged
   // what they drove; the whole log is held to the exchange rules only.
   if (log.stateKnown !== true) return out;
