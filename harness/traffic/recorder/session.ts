@@ -188,10 +188,11 @@ class LiveJudging {
     if (this.printed.has(key)) return;
     this.printed.add(key);
     const ex = p.verdict.res?.exchange;
+    const by = ex ? ` ${ex.request.method} ${ex.request.url} → ` + `${ex.response?.status ?? 'no answer'}` : '';
     this.o.print(
       r.text(
         `${grade === 'MUST' ? '✗' : '!'} ${grade} ${p.requirement} broken by ` +
-          `#${index}${ex ? ` ${ex.request.method} ${ex.request.url} → ` + `${ex.response?.status ?? 'no answer'}` : ''}: ` +
+          `#${index}${by}: ` +
           `${p.verdict.description}; received ${p.verdict.received ?? ''}`,
       ),
     );
