@@ -3,6 +3,7 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalFileError, readRegularFile, userCwd } from '../harness/local-files';
 import { buildOpenApiDocument } from '../harness/openapi/document';
+import type { JsonObject } from '../harness/openapi/dialect';
 import {
   forTarget,
   OPENAPI_30_LOSSES,
@@ -60,7 +61,32 @@ or unwritable file.
 DBSI_SPEC_URL sets where the document's links to spec sections point (default: the spec of this
 checkout, relative to the document).`;
 
+type Options = { out?: string; openapi?: string; 'explicit-success-codes'?: boolean; config?: string };
+interface Target {
+  urls: TargetBaseUrls;
+  examples: Record<string, string>;
+  declared: TargetDeclarations;
+}
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`dbsi-conformance openapi: ${message}\n`);
+  return code;
+}
+
 function main(): number {
+  const v = options();
+  if (typeof v === 'number') return v;
+  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
+  const file = resolve(userCwd(), v.out!);
+  const target = v.config === undefined ? undefined : readTarget(v.config);
+  if (typeof target === 'number') return target;
+  const doc = rendered(v, file, target);
+  if (typeof doc === 'number') return doc;
+  return written(file, doc);
+}
+
+/** The options, or the exit code of --help or a usage error. */
+function options(): Options | number {
   let v;
   try {
     v = parseArgs({
@@ -74,39 +100,37 @@ function main(): number {
       },
     }).values;
   } catch (e) {
-    process.stderr.write(`dbsi-conformance openapi: ${(e as Error).message}\n\n${USAGE}\n`);
-    return 2;
+    return fail(`${(e as Error).message}\n\n${USAGE}`, 2);
   }
   if (v.help) {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
-  if (!v.out) {
-    process.stderr.write(`dbsi-conformance openapi: --out needs a file name\n\n${USAGE}\n`);
-    return 2;
-  }
+  if (!v.out) return fail(`--out needs a file name\n\n${USAGE}`, 2);
   if (v.openapi !== '3.1' && v.openapi !== '3.0') {
     const not = JSON.stringify(v.openapi);
-    process.stderr.write(`dbsi-conformance openapi: --openapi is 3.1 or 3.0, not ${not}\n\n${USAGE}\n`);
-    return 2;
+    return fail(`--openapi is 3.1 or 3.0, not ${not}\n\n${USAGE}`, 2);
   }
-  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
-  const file = resolve(userCwd(), v.out);
-  let urls: TargetBaseUrls | undefined;
-  let examples: Record<string, string> = {};
-  let declared: TargetDeclarations = {};
-  if (v.config !== undefined) {
-    try {
-      const config = JSON.parse(readRegularFile(resolve(userCwd(), v.config), '--config').toString('utf8')) as unknown;
-      urls = targetBaseUrls(config, v.config);
-      examples = pathExamples(config);
-      declared = targetDeclarations(config, v.config);
-    } catch (e) {
-      const why = e instanceof LocalFileError || e instanceof RenderingError ? e.message : `${v.config}: not JSON`;
-      process.stderr.write(`dbsi-conformance openapi: ${why.replace(/^--config: /, '')}\n`);
-      return 2;
-    }
+  return v;
+}
+
+/** What --config gives the rendering for one target, or exit code 2. */
+function readTarget(path: string): Target | number {
+  try {
+    const config = JSON.parse(readRegularFile(resolve(userCwd(), path), '--config').toString('utf8')) as unknown;
+    return {
+      urls: targetBaseUrls(config, path),
+      examples: pathExamples(config),
+      declared: targetDeclarations(config, path),
+    };
+  } catch (e) {
+    const why = e instanceof LocalFileError || e instanceof RenderingError ? e.message : `${path}: not JSON`;
+    return fail(why.replace(/^--config: /, ''), 2);
   }
+}
+
+/** The document, rendered as the options say, or the exit code of a failure. */
+function rendered(v: Options, file: string, target: Target | undefined): JsonObject | number {
   let doc;
   try {
     // Without DBSI_SPEC_URL, the spec of this checkout relative to the document (no local absolute path in a document
@@ -116,33 +140,30 @@ function main(): number {
   } catch (e) {
     // The suite's own data is inconsistent (a $ref that leads nowhere, an undocumented schema name): the message names
     // the file.
-    process.stderr.write(`dbsi-conformance openapi: cannot generate the document: ${(e as Error).message}\n`);
-    return 1;
+    return fail(`cannot generate the document: ${(e as Error).message}`, 1);
   }
   try {
     // The configuration by its file name only: no local path in a document meant to be shared.
-    if (urls) doc = forTarget(doc, urls, basename(v.config!), examples, declared);
+    if (target) doc = forTarget(doc, target.urls, basename(v.config!), target.examples, target.declared);
   } catch (e) {
-    process.stderr.write(`dbsi-conformance openapi: ${(e as Error).message}\n`);
-    return 2;
+    return fail((e as Error).message, 2);
   }
   try {
     if (v['explicit-success-codes']) doc = withExplicitSuccessCodes(doc);
     if (v.openapi === '3.0') doc = toOpenApi30(doc);
   } catch (e) {
     // A schema of the suite says what the rendering cannot (e.g. a keyword OpenAPI 3.0 lacks): the message names it.
-    process.stderr.write(`dbsi-conformance openapi: cannot render the document: ${(e as Error).message}\n`);
-    return 1;
+    return fail(`cannot render the document: ${(e as Error).message}`, 1);
   }
+  return doc;
+}
+
+function written(file: string, doc: JsonObject): number {
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
   } catch (e) {
-    process.stderr.write(
-      `dbsi-conformance openapi: cannot write ${file}: ` +
-        `${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`,
-    );
-    return 2;
+    return fail(`cannot write ${file}: ` + `${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 2);
   }
   const paths = doc.paths as Record<string, Record<string, unknown>>;
   const operations = Object.values(paths).reduce(

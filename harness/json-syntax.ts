@@ -42,127 +42,146 @@ function shown(text: string, i: number): string {
 
 /** The first syntax error of a JSON text, or undefined when there is none. */
 export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
-  const stack: Array<'{' | '['> = [];
-  const n = text.length;
-  let i = 0;
-  let want: Want = 'value';
-  let afterComma = false;
-  const error = (at: number, what: string, hint?: string): JsonSyntaxError => {
-    const { line, column } = lineAndColumn(text, at);
-    return { offset: at, line, column, text: `${what} at line ${line}, column ${column}${hint ? ` (${hint})` : ''}` };
-  };
-  const unexpected = (at: number, hint?: string) => error(at, `unexpected ${shown(text, at)}`, hint);
-  /** Scan a string from its opening quote; an error, or undefined with i after the closing quote. */
-  const string = (): JsonSyntaxError | undefined => {
-    const start = i;
-    for (i++; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 0x22) {
-        i++;
-        return undefined;
+  return new Scanner(text).run();
+}
+
+/** The scan's state: where it is, what it expects next, the objects and arrays still open. */
+class Scanner {
+  private readonly stack: Array<'{' | '['> = [];
+  private readonly n: number;
+  private i = 0;
+  private want: Want = 'value';
+  private afterComma = false;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
+  }
+
+  /** Each step returns the error it found, or undefined to go on. */
+  run(): JsonSyntaxError | undefined {
+    const { text, n, stack } = this;
+    for (;;) {
+      while (this.i < n && WS.has(text[this.i]!)) this.i++;
+      const i = this.i;
+      if (i >= n) {
+        if (this.want === 'after' && !stack.length) return undefined;
+        if (!stack.length) return this.error(n, 'the file ends before any JSON value');
+        return this.error(n, 'the file ends too early', `${stack.length} "{" or "[" not closed`);
       }
-      if (c < 0x20) return unexpected(i, 'a line break or control character in a string: write it as \\n, \\t, \\u…');
-      if (c === 0x5c) {
-        const e = text[i + 1];
-        if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) i += 5;
-        else if (e !== undefined && ESCAPES.has(e)) i++;
-        else return unexpected(i + 1, 'not an escape JSON knows: write a backslash as \\\\');
-      }
+      const c = text[i]!;
+      if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return this.unexpected(i, 'JSON has no comments');
+      if (c === '\uFEFF' && i === 0) return this.unexpected(i, 'a byte order mark');
+      const e = this.step(c);
+      if (e) return e;
     }
-    return error(start, 'a string that is never closed starts');
-  };
-  for (;;) {
-    while (i < n && WS.has(text[i]!)) i++;
-    if (i >= n) {
-      if (want === 'after' && !stack.length) return undefined;
-      if (!stack.length) return error(n, 'the file ends before any JSON value');
-      return error(n, 'the file ends too early', stack.length ? `${stack.length} "{" or "[" not closed` : undefined);
-    }
-    const c = text[i]!;
-    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return unexpected(i, 'JSON has no comments');
-    if (c === '\uFEFF' && i === 0) return unexpected(i, 'a byte order mark');
-    switch (want) {
+  }
+
+  private step(c: string): JsonSyntaxError | undefined {
+    switch (this.want) {
       case 'value':
-      case 'value-or-close': {
-        if (c === ']' && (want === 'value-or-close' || afterComma)) {
-          if (afterComma) return unexpected(i, 'JSON allows no comma after the last item');
-          stack.pop();
-          i++;
-          want = 'after';
-          continue;
-        }
-        afterComma = false;
-        if (c === '{' || c === '[') {
-          stack.push(c);
-          i++;
-          want = c === '{' ? 'key-or-close' : 'value-or-close';
-          continue;
-        }
-        if (c === '"') {
-          const e = string();
-          if (e) return e;
-          want = 'after';
-          continue;
-        }
-        if (c === "'") return unexpected(i, 'JSON strings take double quotes');
-        const literal = ['true', 'false', 'null'].find((w) => text.startsWith(w, i));
-        if (literal) {
-          i += literal.length;
-          want = 'after';
-          continue;
-        }
-        NUMBER.lastIndex = i;
-        if (/[-\d]/.test(c) && NUMBER.test(text)) {
-          i = NUMBER.lastIndex;
-          want = 'after';
-          continue;
-        }
-        if (c === '-' || /\d/.test(c)) return unexpected(c === '-' ? i + 1 : i, 'not a JSON number');
-        const lowerCase = 'JSON writes true, false, null in lower case';
-        if (/^(?:true|false|null|none)\b/i.test(text.slice(i, i + 6))) return unexpected(i, lowerCase);
-        return unexpected(i, /[A-Za-z]/.test(c) ? 'a text value takes double quotes' : undefined);
-      }
+      case 'value-or-close':
+        return this.value(c);
       case 'key':
       case 'key-or-close':
-        if (c === '}') {
-          if (afterComma) return unexpected(i, 'JSON allows no comma after the last member');
-          stack.pop();
-          i++;
-          want = 'after';
-          continue;
-        }
-        afterComma = false;
-        if (c === '"') {
-          const e = string();
-          if (e) return e;
-          want = 'colon';
-          continue;
-        }
-        if (c === "'") return unexpected(i, 'JSON strings take double quotes');
-        return unexpected(i, /[A-Za-z_$]/.test(c) ? 'a key takes double quotes' : undefined);
+        return this.key(c);
       case 'colon':
-        if (c === ':') {
-          i++;
-          want = 'value';
-          continue;
-        }
-        return unexpected(i, 'expected ":" after a key');
-      case 'after': {
-        const top = stack.at(-1);
-        if (top === undefined) return unexpected(i, 'text after the end of the JSON value');
-        if (c === ',') {
-          i++;
-          afterComma = true;
-          want = top === '{' ? 'key' : 'value';
-          continue;
-        }
-        if (c === (top === '{' ? '}' : ']')) {
-          stack.pop();
-          i++;
-          continue;
-        }
-        return unexpected(i, `expected "," or "${top === '{' ? '}' : ']'}"`);
+        if (c !== ':') return this.unexpected(this.i, 'expected ":" after a key');
+        this.i++;
+        this.want = 'value';
+        return undefined;
+      case 'after':
+        return this.after(c);
+    }
+  }
+
+  private error(at: number, what: string, hint?: string): JsonSyntaxError {
+    const { line, column } = lineAndColumn(this.text, at);
+    return { offset: at, line, column, text: `${what} at line ${line}, column ${column}${hint ? ` (${hint})` : ''}` };
+  }
+
+  private unexpected(at: number, hint?: string): JsonSyntaxError {
+    return this.error(at, `unexpected ${shown(this.text, at)}`, hint);
+  }
+
+  /** Scan a string from its opening quote; an error, or undefined with i after the closing quote. */
+  private string(): JsonSyntaxError | undefined {
+    const { text, n } = this;
+    const start = this.i;
+    for (this.i++; this.i < n; this.i++) {
+      const c = text.charCodeAt(this.i);
+      if (c === 0x22) {
+        this.i++;
+        return undefined;
+      }
+      if (c < 0x20)
+        return this.unexpected(this.i, 'a line break or control character in a string: write it as \\n, \\t, \\u…');
+      if (c === 0x5c) {
+        const e = text[this.i + 1];
+        if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(this.i + 2, this.i + 6))) this.i += 5;
+        else if (e !== undefined && ESCAPES.has(e)) this.i++;
+        else return this.unexpected(this.i + 1, 'not an escape JSON knows: write a backslash as \\\\');
       }
     }
+    return this.error(start, 'a string that is never closed starts');
+  }
+
+  /** An opening or scalar value is read, then what follows it is expected. */
+  private read(to: number, want: Want): undefined {
+    this.i = to;
+    this.want = want;
+    return undefined;
+  }
+
+  private value(c: string): JsonSyntaxError | undefined {
+    const { text, i } = this;
+    if (c === ']' && (this.want === 'value-or-close' || this.afterComma)) {
+      if (this.afterComma) return this.unexpected(i, 'JSON allows no comma after the last item');
+      this.stack.pop();
+      return this.read(i + 1, 'after');
+    }
+    this.afterComma = false;
+    if (c === '{' || c === '[') {
+      this.stack.push(c);
+      return this.read(i + 1, c === '{' ? 'key-or-close' : 'value-or-close');
+    }
+    if (c === '"') return this.string() ?? this.read(this.i, 'after');
+    if (c === "'") return this.unexpected(i, 'JSON strings take double quotes');
+    const literal = ['true', 'false', 'null'].find((w) => text.startsWith(w, i));
+    if (literal) return this.read(i + literal.length, 'after');
+    NUMBER.lastIndex = i;
+    if (/[-\d]/.test(c) && NUMBER.test(text)) return this.read(NUMBER.lastIndex, 'after');
+    if (c === '-' || /\d/.test(c)) return this.unexpected(c === '-' ? i + 1 : i, 'not a JSON number');
+    const lowerCase = 'JSON writes true, false, null in lower case';
+    if (/^(?:true|false|null|none)\b/i.test(text.slice(i, i + 6))) return this.unexpected(i, lowerCase);
+    return this.unexpected(i, /[A-Za-z]/.test(c) ? 'a text value takes double quotes' : undefined);
+  }
+
+  private key(c: string): JsonSyntaxError | undefined {
+    const { i } = this;
+    if (c === '}') {
+      if (this.afterComma) return this.unexpected(i, 'JSON allows no comma after the last member');
+      this.stack.pop();
+      return this.read(i + 1, 'after');
+    }
+    this.afterComma = false;
+    if (c === '"') return this.string() ?? this.read(this.i, 'colon');
+    if (c === "'") return this.unexpected(i, 'JSON strings take double quotes');
+    return this.unexpected(i, /[A-Za-z_$]/.test(c) ? 'a key takes double quotes' : undefined);
+  }
+
+  private after(c: string): JsonSyntaxError | undefined {
+    const { i } = this;
+    const top = this.stack.at(-1);
+    if (top === undefined) return this.unexpected(i, 'text after the end of the JSON value');
+    if (c === ',') {
+      this.afterComma = true;
+      return this.read(i + 1, top === '{' ? 'key' : 'value');
+    }
+    if (c === (top === '{' ? '}' : ']')) {
+      this.stack.pop();
+      this.i = i + 1;
+      return undefined;
+    }
+    return this.unexpected(i, `expected "," or "${top === '{' ? '}' : ']'}"`);
   }
 }

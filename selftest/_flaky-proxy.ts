@@ -1,6 +1,6 @@
 import { knownFromConfig, RUN_LOG } from '../harness/log/run-log';
 import { failuresOverTheLog, runLogReports } from '../harness/verdict/run-log-verdicts';
-import { createServer, request, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { expect } from 'vitest';
 import { CaseContext, runCase, type RunSettings } from '../harness/case';
@@ -56,53 +56,22 @@ export interface FlakyTarget {
 
 const FORWARD: Action = { kind: 'forward' };
 
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+type Later = (ms: number, fn: () => void) => NodeJS.Timeout;
+
 export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number } = {}): Promise<FlakyTarget> {
   const target = await startReferenceTarget();
   const upstream = new URL(target.urls.baseUrl);
   const seen: ProxiedRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  const later = (ms: number, fn: () => void) => {
+  const later: Later = (ms, fn) => {
     const t = setTimeout(() => (timers.delete(t), fn()), ms);
     t.unref();
     timers.add(t);
     return t;
   };
   let writes = 0;
-
-  const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const up = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method,
-          path,
-          headers: { ...headers, host: upstream.host, connection: 'close' },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-          res.on('error', reject);
-        },
-      );
-      up.on('error', reject);
-      up.end(body);
-    });
-
-  const passBack = (res: ServerResponse, a: { status: number; headers: IncomingHttpHeaders; body: Buffer }) => {
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(a.headers))
-      if (typeof v === 'string' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding')
-        headers[k] = v;
-    headers['content-length'] = String(a.body.length);
-    res.writeHead(a.status, headers);
-    res.end(a.body);
-  };
-
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -117,53 +86,7 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
         nWrite: method === 'GET' ? 0 : ++writes,
       };
       seen.push(r);
-      const action = plan(r);
-      try {
-        switch (action.kind) {
-          case 'silent':
-            return;
-          case '429':
-            res.writeHead(429, { 'retry-after': action.retryAfter, 'content-type': 'text/plain' });
-            return void res.end('slow down');
-          case '503':
-            if (action.applied) await forward(method, r.path, req.headers, body);
-            res.writeHead(503, { 'content-type': 'text/html' });
-            return void res.end('<html><body><h1>503 Service Unavailable</h1></body></html>');
-        }
-        const answer = await forward(method, r.path, req.headers, body);
-        switch (action.kind) {
-          case 'forward':
-            return passBack(res, answer);
-          case 'late':
-            return void later(action.ms, () => !res.destroyed && passBack(res, answer));
-          case 'cut-off':
-            res.writeHead(answer.status, {
-              'content-type': 'application/json',
-              'content-length': String(answer.body.length + 100),
-            });
-            res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
-            return void later(20, () => req.socket.destroy());
-          case 'dribble': {
-            res.writeHead(answer.status, {
-              'content-type': 'application/json',
-              'content-length': String(answer.body.length + 40),
-            });
-            const bytes = Buffer.concat([answer.body, Buffer.from(' '.repeat(40))]);
-            let i = 0;
-            const tick = () => {
-              if (res.destroyed) return;
-              if (i >= bytes.length) return void res.end();
-              res.write(bytes.subarray(i, i + 1));
-              i++;
-              later(action.everyMs, tick);
-            };
-            return tick();
-          }
-        }
-      } catch {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      }
+      await act(plan(r), { upstream, later }, r, req, res, body);
     });
   });
   server.on('connection', (s) => {
@@ -193,6 +116,108 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
     seen,
     close,
   };
+}
+
+/** The request passed on to the reference target, and its whole answer. */
+function forward(upstream: URL, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) {
+  return new Promise<Answer>((resolve, reject) => {
+    const up = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method,
+        path,
+        headers: { ...headers, host: upstream.host, connection: 'close' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    up.on('error', reject);
+    up.end(body);
+  });
+}
+
+function passBack(res: ServerResponse, a: Answer): void {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(a.headers))
+    if (typeof v === 'string' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') headers[k] = v;
+  headers['content-length'] = String(a.body.length);
+  res.writeHead(a.status, headers);
+  res.end(a.body);
+}
+
+/** What the plan decided for one request, done. */
+async function act(
+  action: Action,
+  p: { upstream: URL; later: Later },
+  r: ProxiedRequest,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+): Promise<void> {
+  try {
+    switch (action.kind) {
+      case 'silent':
+        return;
+      case '429':
+        res.writeHead(429, { 'retry-after': action.retryAfter, 'content-type': 'text/plain' });
+        return void res.end('slow down');
+      case '503':
+        if (action.applied) await forward(p.upstream, r.method, r.path, req.headers, body);
+        res.writeHead(503, { 'content-type': 'text/html' });
+        return void res.end('<html><body><h1>503 Service Unavailable</h1></body></html>');
+    }
+    const answer = await forward(p.upstream, r.method, r.path, req.headers, body);
+    deliver(action, p.later, req, res, answer);
+  } catch {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  }
+}
+
+/** The target's answer passed back: whole, late, cut off or a byte at a time. */
+function deliver(
+  action: Exclude<Action, { kind: 'silent' | '429' | '503' }>,
+  later: Later,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Answer,
+): void {
+  switch (action.kind) {
+    case 'forward':
+      return passBack(res, answer);
+    case 'late':
+      return void later(action.ms, () => !res.destroyed && passBack(res, answer));
+    case 'cut-off':
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': String(answer.body.length + 100),
+      });
+      res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
+      return void later(20, () => req.socket.destroy());
+    case 'dribble': {
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': String(answer.body.length + 40),
+      });
+      const bytes = Buffer.concat([answer.body, Buffer.from(' '.repeat(40))]);
+      let i = 0;
+      const tick = () => {
+        if (res.destroyed) return;
+        if (i >= bytes.length) return void res.end();
+        res.write(bytes.subarray(i, i + 1));
+        i++;
+        later(action.everyMs, tick);
+      };
+      return tick();
+    }
+  }
 }
 
 export const forwardAll: Plan = () => FORWARD;

@@ -23,6 +23,29 @@ export interface TlsFixture {
 
 const ssl = (dir: string, args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
 
+/** A new RSA key and a request for a certificate of `cn`. */
+const keyAndRequest = (dir: string, key: string, csr: string, cn: string) =>
+  ssl(dir, ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', csr, '-subj', `/CN=${cn}`]);
+
+/** The request signed by the test CA, valid for `days` (-1: expired), with the extensions of `ext`. */
+const signedByCa = (dir: string, csr: string, out: string, days: string, ext?: string) =>
+  ssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    csr,
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    out,
+    '-days',
+    days,
+    ...(ext ? ['-extfile', ext] : []),
+  ]);
+
 export function makeTlsFixture(): TlsFixture {
   const dir = mkdtempSync(join(tmpdir(), 'dbsi-tls-'));
   const p = (f: string) => join(dir, f);
@@ -43,96 +66,12 @@ export function makeTlsFixture(): TlsFixture {
     '-subj',
     '/CN=dbsi test CA',
   ]);
-  ssl(dir, [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'server.key',
-    '-out',
-    'server.csr',
-    '-subj',
-    '/CN=127.0.0.1',
-  ]);
-  ssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'server.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'ip.ext',
-  ]);
-  ssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'expired.pem',
-    '-days',
-    '-1',
-    '-extfile',
-    'ip.ext',
-  ]);
-  ssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'other-host.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'other.ext',
-  ]);
-  ssl(dir, [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'client.key',
-    '-out',
-    'client.csr',
-    '-subj',
-    '/CN=dbsi client',
-  ]);
-  ssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'client.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'client.pem',
-    '-days',
-    '2',
-  ]);
+  keyAndRequest(dir, 'server.key', 'server.csr', '127.0.0.1');
+  signedByCa(dir, 'server.csr', 'server.pem', '2', 'ip.ext');
+  signedByCa(dir, 'server.csr', 'expired.pem', '-1', 'ip.ext');
+  signedByCa(dir, 'server.csr', 'other-host.pem', '2', 'other.ext');
+  keyAndRequest(dir, 'client.key', 'client.csr', 'dbsi client');
+  signedByCa(dir, 'client.csr', 'client.pem', '2');
   ssl(dir, ['pkey', '-in', 'client.key', '-out', 'client-encrypted.key', '-aes256', '-passout', 'pass:dbsi-test-pass']);
   ssl(dir, ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'other.key']);
   return {

@@ -1,251 +1,26 @@
 import { CONFIGURED_QUERY } from '../../data-builders/disclosures';
-import type { Area, CaseReport, Exchange } from '../model';
+import type { CaseReport, Exchange } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
-import { schemaRegistry } from '../schemas';
 import { COVERAGE_CELL } from './files';
-import type { CoverageCell, CoverageModel, ElementKind, SchemaNode, Side } from './model';
+import { fits, judgedExchanges, parentOf, ruleExchanges, type Seen, textFits } from './judged-exchanges';
+import type { CoverageCell, CoverageModel } from './model';
+import { type CellResult, type ContractCoverageReport, counts, type OperationCoverage } from './report-shape';
+
+export { cutJson } from './judged-exchanges';
+export {
+  type CellResult,
+  type CellStatus,
+  CELL_STATUSES,
+  type ContractCoverageReport,
+  type CoverageCounts,
+  type OperationCoverage,
+} from './report-shape';
 
 /**
  * Contract coverage measured on the exchange log of a run (either source): a cell is tested when a
  * judged exchange exercised it. An exchange is judged when a check of its case naming a requirement
  * passed or failed on it (CheckResult.exchange); a not-applicable check judges nothing.
  */
-
-/**
- * - tested: a judged exchange exercised it;
- * - not-tested: no judged exchange did, and nothing explains why (the reason says so where no case of the
- *   operation ran);
- * - not-applicable: this target gave it no occasion: a response member the answer may leave out and no
- *   judged answer carried, a parameter the suite sends only where the configuration supplies its value;
- * - skipped: its safety switch was off, or a limit (the budget of transfers accepted by mistake) stopped it;
- * - not-testable: the spec leaves it open or the interface cannot show it.
- */
-export type CellStatus = 'tested' | 'not-tested' | 'not-applicable' | 'not-testable' | 'skipped';
-
-export const CELL_STATUSES: readonly CellStatus[] = [
-  'tested',
-  'not-tested',
-  'not-applicable',
-  'skipped',
-  'not-testable',
-];
-
-export interface CellResult {
-  id: string;
-  kind: ElementKind;
-  element: string;
-  side: Side;
-  value?: string;
-  status: CellStatus;
-  /** not-testable, not-applicable and skipped: why; not-tested: set when no case of the operation ran. */
-  reason?: string;
-  /** response-member: the documented status of the answer it belongs to ('2XX', '200', '400', …). */
-  answer?: string;
-  /** Catalog rules naming the element. */
-  rules: string[];
-  /** tested: the first case and exchange (seq) that exercised it, and how many judged exchanges did. */
-  evidence?: { case: string; exchange: number; exchanges: number };
-}
-
-export interface CoverageCounts {
-  cells: number;
-  /** tested + not-tested + skipped (not-applicable and not-testable are counted apart). */
-  testable: number;
-  tested: number;
-  notTested: number;
-  /** Not applicable on this target: it gave the cell no occasion (the reason says which). */
-  notApplicable: number;
-  skipped: number;
-  notTestable: number;
-  /** tested / testable, in percent (one decimal); 0 when nothing is testable. */
-  percent: number;
-}
-
-export interface OperationCoverage {
-  operation: OperationKey;
-  section: string;
-  method: string;
-  path: string;
-  counts: CoverageCounts;
-  /** Judged exchanges of this operation. */
-  exchanges: number;
-  cells: CellResult[];
-}
-
-export interface ContractCoverageReport {
-  $schema: 'https://dbsi-conformance.dev/schemas/contract-coverage.schema.json';
-  source: 'active' | 'traffic';
-  /** The areas the run selected: the operations counted are theirs only (absent: every operation). */
-  areas?: Area[];
-  total: CoverageCounts;
-  /** Per side, over every operation. */
-  bySide: Record<string, CoverageCounts>;
-  operations: OperationCoverage[];
-}
-
-/** What one judged exchange shows, read once. */
-interface Seen {
-  caseId: string;
-  x: Exchange;
-  headers: Map<string, string>;
-  query: URLSearchParams;
-  body: Flat | undefined;
-  answer: Flat | undefined;
-  status: number | undefined;
-  /** Requirement ids checked (passed or failed) on it. */
-  judgedBy: Set<string>;
-}
-
-/** A JSON document flattened to member paths (a.b, list[].c) and the values found there. */
-type Flat = Map<string, unknown[]>;
-
-function flatten(doc: unknown): Flat | undefined {
-  if (doc === null || typeof doc !== 'object') return undefined;
-  const out: Flat = new Map();
-  const walk = (v: unknown, path: string) => {
-    if (path) out.set(path, [...(out.get(path) ?? []), v]);
-    if (Array.isArray(v)) for (const item of v) walk(item, `${path}[]`);
-    else if (v !== null && typeof v === 'object')
-      for (const [k, w] of Object.entries(v)) walk(w, path ? `${path}.${k}` : k);
-  };
-  walk(doc, '');
-  return out;
-}
-
-function json(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return cutJson(text);
-  }
-}
-
-/**
- * A JSON body cut short (at the configured size limit, or as a case report crosses from the vitest
- * worker: suites/_register.ts keeps 4 KiB), read as far as it goes: cut back to the last complete
- * member or element and close what is open. Members past the cut are not seen; undefined when
- * nothing of it is JSON.
- */
-export function cutJson(text: string): unknown {
-  const stack: string[] = [];
-  const points: Array<{ at: number; close: string }> = [];
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '{' || ch === '[') {
-      stack.push(ch === '{' ? '}' : ']');
-      points.push({ at: i + 1, close: [...stack].reverse().join('') });
-    } else if (ch === '}' || ch === ']') stack.pop();
-    else if (ch === ',') points.push({ at: i, close: [...stack].reverse().join('') });
-  }
-  for (const p of points.reverse().slice(0, 50)) {
-    try {
-      return JSON.parse(text.slice(0, p.at) + p.close);
-    } catch {
-      // an earlier point
-    }
-  }
-  return undefined;
-}
-
-const validators = new Map<string, (v: unknown) => boolean>();
-function fits(schema: SchemaNode, value: unknown): boolean {
-  const key = JSON.stringify(schema);
-  let v = validators.get(key);
-  if (!v) {
-    const { examples: _e, ...rest } = schema;
-    const compiled = schemaRegistry().compile(rest);
-    v = (x: unknown) => compiled(x) as boolean;
-    validators.set(key, v);
-  }
-  return v(value);
-}
-
-/** A header's or query parameter's text against its documented value (a string, or "true"/"false"). */
-function textFits(schema: SchemaNode, text: string): boolean {
-  const asText: SchemaNode = { ...schema, type: 'string' };
-  if (Array.isArray(schema.enum)) asText.enum = schema.enum.map(String);
-  return fits(asText, text);
-}
-
-/**
- * The judged exchanges of the run. A check may judge an exchange another case sent (a shared list:
- * CaseReport.judged), so exchanges are found by seq across the run; the evidence names the judging case.
- */
-function judgedExchanges(cases: CaseReport[]): Seen[] {
-  const sent = new Map<number, Exchange>();
-  for (const c of cases) for (const x of c.exchanges) sent.set(x.seq, x);
-  const out = new Map<number, Seen>();
-  for (const c of cases) {
-    const mine = new Set([...c.exchanges.map((x) => x.seq), ...(c.judged ?? [])]);
-    for (const k of c.checks) {
-      if (k.exchange === undefined || !k.requirement || k.outcome === 'not-applicable' || !mine.has(k.exchange))
-        continue;
-      const x = sent.get(k.exchange);
-      if (!x || x.notSent || !(x.operation in OPERATIONS)) continue;
-      const seen = out.get(x.seq) ?? seenOf(c.id, x);
-      seen.judgedBy.add(k.requirement);
-      out.set(x.seq, seen);
-    }
-  }
-  return [...out.values()].sort((a, b) => a.x.seq - b.x.seq);
-}
-
-/**
- * The exchanges each catalog rule was judged with: those of every case with a check naming it that passed
- * or failed (its own and those its verdict rests on), so that a state rule judged on the list after a create
- * counts for the create too.
- */
-function ruleExchanges(cases: CaseReport[]): Array<{ rule: string; caseId: string; x: Exchange }> {
-  const sent = new Map<number, Exchange>();
-  for (const c of cases) for (const x of c.exchanges) sent.set(x.seq, x);
-  const out: Array<{ rule: string; caseId: string; x: Exchange }> = [];
-  for (const c of cases) {
-    const rules = new Set(
-      c.checks.filter((k) => k.requirement && k.outcome !== 'not-applicable').map((k) => k.requirement),
-    );
-    const xs = [...c.exchanges.map((x) => x.seq), ...(c.judged ?? [])].map((seq) => sent.get(seq));
-    for (const rule of rules) {
-      for (const x of xs)
-        if (x && !x.notSent && x.response && x.operation in OPERATIONS) out.push({ rule, caseId: c.id, x });
-    }
-  }
-  return out;
-}
-
-function seenOf(caseId: string, x: Exchange): Seen {
-  let query = new URLSearchParams();
-  try {
-    query = new URL(x.request.url).searchParams;
-  } catch {
-    // not a URL: no query
-  }
-  return {
-    caseId,
-    x,
-    headers: new Map(Object.entries(x.request.headers).map(([k, v]) => [k.toLowerCase(), v])),
-    query,
-    body: flatten(json(x.request.body)),
-    answer: x.response ? flatten(json(x.response.body)) : undefined,
-    status: x.response?.status,
-    judgedBy: new Set(),
-  };
-}
-
-/** 'a.b' -> 'a', 'a[].b' -> 'a[]', 'a[]' -> 'a', 'a' -> undefined. */
-function parentOf(path: string): string | undefined {
-  const m = /^(.*)(\.[^.[\]]+|\[\])$/.exec(path);
-  return m?.[1] || undefined;
-}
 
 const is2xx = (s: number | undefined) => s !== undefined && s >= 200 && s < 300;
 
@@ -346,22 +121,6 @@ function exercises(cell: CoverageCell, s: Seen): boolean {
   }
 }
 
-function counts(cells: CellResult[]): CoverageCounts {
-  const n = (st: CellStatus) => cells.filter((c) => c.status === st).length;
-  const tested = n('tested');
-  const testable = cells.length - n('not-testable') - n('not-applicable');
-  return {
-    cells: cells.length,
-    testable,
-    tested,
-    notTested: n('not-tested'),
-    notApplicable: n('not-applicable'),
-    skipped: n('skipped'),
-    notTestable: n('not-testable'),
-    percent: testable ? Math.round((tested / testable) * 1000) / 10 : 0,
-  };
-}
-
 /**
  * Which operations' safety switches were off in the run: an operation behind a switch with a case
  * reported not allowed naming it (harness/http/client.ts refuses the request, "allow.<switch>").
@@ -399,87 +158,108 @@ export interface ContractCoverageOptions {
   testData?: Record<string, unknown>;
 }
 
+/** What the run holds that a cell's status is read from. */
+interface RunView {
+  source: 'active' | 'traffic';
+  seen: Seen[];
+  ruled: Array<{ rule: string; caseId: string; x: Exchange }>;
+  off: Set<OperationKey>;
+  limited: Map<string, string>;
+  /** The operations some case of the run was about, or sent a request of (by section). */
+  ran: Set<string>;
+  testData: Record<string, unknown> | undefined;
+}
+
+function runView(cases: CaseReport[], opts: ContractCoverageOptions): RunView {
+  return {
+    source: opts.source ?? 'active',
+    seen: judgedExchanges(cases),
+    ruled: ruleExchanges(cases),
+    off: switchedOff(cases),
+    limited: skippedByLimit(cases),
+    // A case names its operation's section.
+    ran: new Set<string>([
+      ...cases.map((c) => c.operation),
+      ...cases.flatMap((c) =>
+        c.exchanges.map((x) => (OPERATIONS as Record<string, { section: string }>)[x.operation]?.section ?? ''),
+      ),
+    ]),
+    testData: opts.testData,
+  };
+}
+
 /** The report: a pure function of the run's cases and the model. */
 export function contractCoverage(
   cases: CaseReport[],
   model: CoverageModel,
   opts: ContractCoverageOptions = {},
 ): ContractCoverageReport {
-  const source = opts.source ?? 'active';
-  const seen = judgedExchanges(cases);
-  const ruled = ruleExchanges(cases);
-  const off = switchedOff(cases);
-  const limited = skippedByLimit(cases);
-  // The operations some case of the run was about, or sent a request of (a case names its operation's section).
-  const ran = new Set<string>([
-    ...cases.map((c) => c.operation),
-    ...cases.flatMap((c) =>
-      c.exchanges.map((x) => (OPERATIONS as Record<string, { section: string }>)[x.operation]?.section ?? ''),
-    ),
-  ]);
+  const run = runView(cases, opts);
   const byOp = new Map<OperationKey, CellResult[]>();
-  for (const cell of model.cells) {
-    const op = OPERATIONS[cell.operation];
-    const numberOf = (x: Exchange) => OPERATIONS[x.operation as OperationKey].number;
-    const mine =
-      cell.kind === 'rule'
-        ? ruled
-            .filter((r) => r.rule === cell.element && numberOf(r.x) === op.number)
-            .map((r) => ({ caseId: r.caseId, x: r.x }))
-        : seen.filter((s) => s.x.operation === cell.operation);
-    const base = {
-      id: cell.id,
-      kind: cell.kind,
-      element: cell.element,
-      side: cell.side,
-      ...(cell.value !== undefined ? { value: cell.value } : {}),
-      ...(cell.kind === 'response-member' ? { answer: cell.status } : {}),
-      rules: cell.rules,
-    };
-    let result: CellResult;
-    const notTestable =
-      cell.notTestable ??
-      (cell.trafficOnly && source === 'active' ? `judged only in recorded traffic: ${cell.trafficOnly}` : undefined) ??
-      (cell.side === 'near-miss' && cell.kind === 'header' && source === 'traffic' ? CREDENTIALS_UNKNOWN : undefined);
-    if (notTestable) result = { ...base, status: 'not-testable', reason: notTestable };
-    else {
-      const hits = cell.kind === 'rule' ? mine : (mine as Seen[]).filter((s) => exercises(cell, s));
-      if (hits.length)
-        result = {
-          ...base,
-          status: 'tested',
-          evidence: { case: hits[0]!.caseId, exchange: hits[0]!.x.seq, exchanges: hits.length },
-        };
-      else if (limited.has(cell.id)) result = { ...base, status: 'skipped', reason: limited.get(cell.id)! };
-      else if (cell.kind !== 'rule' && notApplicable(cell, mine as Seen[], opts.testData))
-        result = { ...base, status: 'not-applicable', reason: notApplicable(cell, mine as Seen[], opts.testData)! };
-      else if (off.has(cell.operation))
-        result = {
-          ...base,
-          status: 'skipped',
-          reason: `allow.${(op as { mutates?: string }).mutates} is off on this target`,
-        };
-      else if (!ran.has(op.section)) result = { ...base, status: 'not-tested', reason: NOT_RUN };
-      else result = { ...base, status: 'not-tested' };
-    }
-    byOp.set(cell.operation, [...(byOp.get(cell.operation) ?? []), result]);
-  }
+  for (const cell of model.cells)
+    byOp.set(cell.operation, [...(byOp.get(cell.operation) ?? []), cellResult(cell, run)]);
   const operations: OperationCoverage[] = [...byOp].map(([key, cells]) => ({
     operation: key,
     section: OPERATIONS[key].section,
     method: OPERATIONS[key].method,
     path: OPERATIONS[key].path,
     counts: counts(cells),
-    exchanges: seen.filter((s) => s.x.operation === key).length,
+    exchanges: run.seen.filter((s) => s.x.operation === key).length,
     cells,
   }));
   const all = operations.flatMap((o) => o.cells);
   const sides = [...new Set(all.map((c) => c.side))];
   return {
     $schema: 'https://dbsi-conformance.dev/schemas/contract-coverage.schema.json',
-    source,
+    source: run.source,
     total: counts(all),
     bySide: Object.fromEntries(sides.map((side) => [side, counts(all.filter((c) => c.side === side))])),
     operations,
   };
+}
+
+/** One cell's status, with its reason or evidence. */
+function cellResult(cell: CoverageCell, run: RunView): CellResult {
+  const op = OPERATIONS[cell.operation];
+  const numberOf = (x: Exchange) => OPERATIONS[x.operation as OperationKey].number;
+  const mine =
+    cell.kind === 'rule'
+      ? run.ruled
+          .filter((r) => r.rule === cell.element && numberOf(r.x) === op.number)
+          .map((r) => ({ caseId: r.caseId, x: r.x }))
+      : run.seen.filter((s) => s.x.operation === cell.operation);
+  const base = {
+    id: cell.id,
+    kind: cell.kind,
+    element: cell.element,
+    side: cell.side,
+    ...(cell.value !== undefined ? { value: cell.value } : {}),
+    ...(cell.kind === 'response-member' ? { answer: cell.status } : {}),
+    rules: cell.rules,
+  };
+  const notTestable =
+    cell.notTestable ??
+    (cell.trafficOnly && run.source === 'active'
+      ? `judged only in recorded traffic: ${cell.trafficOnly}`
+      : undefined) ??
+    (cell.side === 'near-miss' && cell.kind === 'header' && run.source === 'traffic' ? CREDENTIALS_UNKNOWN : undefined);
+  if (notTestable) return { ...base, status: 'not-testable', reason: notTestable };
+  const hits = cell.kind === 'rule' ? mine : (mine as Seen[]).filter((s) => exercises(cell, s));
+  if (hits.length)
+    return {
+      ...base,
+      status: 'tested',
+      evidence: { case: hits[0]!.caseId, exchange: hits[0]!.x.seq, exchanges: hits.length },
+    };
+  if (run.limited.has(cell.id)) return { ...base, status: 'skipped', reason: run.limited.get(cell.id)! };
+  const occasion = cell.kind !== 'rule' ? notApplicable(cell, mine as Seen[], run.testData) : undefined;
+  if (occasion) return { ...base, status: 'not-applicable', reason: occasion };
+  if (run.off.has(cell.operation))
+    return {
+      ...base,
+      status: 'skipped',
+      reason: `allow.${(op as { mutates?: string }).mutates} is off on this target`,
+    };
+  if (!run.ran.has(op.section)) return { ...base, status: 'not-tested', reason: NOT_RUN };
+  return { ...base, status: 'not-tested' };
 }

@@ -25,57 +25,17 @@ export async function writeAllureResults(
     // A capture can hold thousands of exchanges: the files are written a few hundred at a time (open files are
     // limited).
     if (i % 200 === 199) await writer.flush();
-    const operationKey = c.id.split('/')[1] as OperationKey;
-    const op = OPERATIONS[operationKey];
-    const grades = c.requirements.map((id) => requirement(id).grade);
-    const grade: Grade = grades.includes('MUST') ? 'MUST' : grades.includes('SHOULD') ? 'SHOULD' : 'INFO';
-    const failedIds = [
-      ...new Set(
-        c.checks
-          .filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || o.settings.strict))
-          .map((k) => k.requirement),
-      ),
-    ];
-    const labels = [
-      { name: 'epic', value: c.area },
-      { name: 'feature', value: `${op.number}. ${op.name}` },
-      { name: 'severity', value: SEVERITY[grade] },
-      ...[grade, ...c.requirements].map((value) => ({ name: 'tag', value })),
-      ...(c.outcome === 'failed' && failedIds.length ? failedIds : c.requirements).map((value) => ({
-        name: 'story',
-        value,
-      })),
-      ...(c.outcome === 'warning' ? [{ name: 'tag', value: 'warning' }] : []),
-      ...(!o.settings.strict && c.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed')
-        ? [{ name: 'tag', value: 'observation' }]
-        : []),
-    ];
-    const attachments = c.exchanges.map((ex) => {
-      const source = `${randomUUID()}-attachment.txt`;
-      writer.writeAttachment(source, Buffer.from(renderExchange(ex)));
-      return {
-        name: `${ex.request.method} ${ex.label ?? ex.operation} → ` + `${ex.response?.status ?? ex.error?.kind}`,
-        source,
-        type: 'text/plain',
-      };
-    });
-    const status =
-      c.outcome === 'passed' || c.outcome === 'warning'
-        ? 'passed'
-        : c.outcome === 'failed'
-          ? 'failed'
-          : c.outcome === 'not-applicable' || c.outcome === 'not-allowed'
-            ? 'skipped'
-            : 'broken';
+    const op = OPERATIONS[c.id.split('/')[1] as OperationKey];
+    const labels = labelsOf(c, op, o.settings.strict);
+    const attachments = attachmentsOf(writer, c);
     const start = Date.parse(c.parameters.startedAt ?? '') || Date.now();
-    const fullName = `${c.area} > ${op.number}. ${op.name} > ${c.title}`;
     writer.writeResult({
       uuid: randomUUID(),
       historyId: createHash('md5').update(c.id).digest('hex'),
       testCaseId: createHash('md5').update(c.id).digest('hex'),
-      fullName,
+      fullName: `${c.area} > ${op.number}. ${op.name} > ${c.title}`,
       name: c.title,
-      status,
+      status: statusOf(c),
       statusDetails: c.reason ? { message: c.reason, trace: c.reason } : {},
       stage: 'finished',
       description: c.requirements
@@ -98,4 +58,51 @@ export async function writeAllureResults(
     } as { uuid: string });
   }
   await writer.flush();
+}
+
+function labelsOf(c: CaseReport, op: { number: number; name: string }, strict: boolean | undefined) {
+  const grades = c.requirements.map((id) => requirement(id).grade);
+  const grade: Grade = grades.includes('MUST') ? 'MUST' : grades.includes('SHOULD') ? 'SHOULD' : 'INFO';
+  const failedIds = [
+    ...new Set(
+      c.checks.filter((k) => k.outcome === 'failed' && (k.grade === 'MUST' || strict)).map((k) => k.requirement),
+    ),
+  ];
+  return [
+    { name: 'epic', value: c.area },
+    { name: 'feature', value: `${op.number}. ${op.name}` },
+    { name: 'severity', value: SEVERITY[grade] },
+    ...[grade, ...c.requirements].map((value) => ({ name: 'tag', value })),
+    ...(c.outcome === 'failed' && failedIds.length ? failedIds : c.requirements).map((value) => ({
+      name: 'story',
+      value,
+    })),
+    ...(c.outcome === 'warning' ? [{ name: 'tag', value: 'warning' }] : []),
+    ...(!strict && c.checks.some((k) => k.grade === 'INFO' && k.outcome === 'failed')
+      ? [{ name: 'tag', value: 'observation' }]
+      : []),
+  ];
+}
+
+/** Each exchange of the case as a text attachment, written as it is named. */
+function attachmentsOf(writer: AsyncResultsWriter, c: CaseReport) {
+  return c.exchanges.map((ex) => {
+    const source = `${randomUUID()}-attachment.txt`;
+    writer.writeAttachment(source, Buffer.from(renderExchange(ex)));
+    return {
+      name: `${ex.request.method} ${ex.label ?? ex.operation} → ` + `${ex.response?.status ?? ex.error?.kind}`,
+      source,
+      type: 'text/plain',
+    };
+  });
+}
+
+function statusOf(c: CaseReport): string {
+  return c.outcome === 'passed' || c.outcome === 'warning'
+    ? 'passed'
+    : c.outcome === 'failed'
+      ? 'failed'
+      : c.outcome === 'not-applicable' || c.outcome === 'not-allowed'
+        ? 'skipped'
+        : 'broken';
 }

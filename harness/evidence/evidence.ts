@@ -109,81 +109,102 @@ export interface EvidenceOptions {
  */
 export async function writeEvidence(o: EvidenceOptions): Promise<number | undefined> {
   const written: string[] = [];
-  let html: string | undefined;
   // The history is kept between runs (and cached by CI): a run whose artifacts are refused must not leave its entry
   // there.
   const historyFile = join(o.reportsDir, REPORT_FILES.history);
   const historyBefore = o.bundle && existsSync(historyFile) ? readFileSync(historyFile) : undefined;
-  if (o.html) {
-    try {
-      html = await buildHtmlReport({
-        reportsDir: o.reportsDir,
-        resultsDir: o.resultsDir,
-        name: `DBSI conformance: ${o.summary.facts.target.name}`,
-        variables: reportVariables(o.summary),
-        runKey: o.summary.facts.startedAt,
-        verdict: reportVerdict(o.summary),
-      });
-      addContractCoverage(html, o.reportsDir);
-      written.push(html);
-    } catch (e) {
-      o.io.err(`dbsi-conformance: the HTML report could not be built: ${(e as Error).message}`);
-      rmSync(join(o.reportsDir, REPORT_FILES.html), { force: true });
-    }
-  }
+  const html = o.html ? await writeHtml(o) : undefined;
+  if (html) written.push(html);
   if (o.bundle) {
-    const files = [
-      SUMMARY_FILES.md,
-      SUMMARY_FILES.json,
-      SUMMARY_FILES.junit,
-      REPORT_FILES.html,
-      ...Object.values(CONTRACT_COVERAGE_FILES),
-    ]
-      .map((f) => join(o.reportsDir, f))
-      .filter((f) => existsSync(f));
-    if (!html)
-      o.io.err('dbsi-conformance: the evidence bundle is packed without the ' + 'HTML report (it could not be built)');
-    const target = join(o.reportsDir, bundleName(o.summary.facts.startedAt));
-    try {
-      // Every artifact of the run is scanned, not only what is packed: allure-results and the history too.
-      const others = artifactFiles(o.reportsDir, o.resultsDir).filter((f) => !files.includes(f));
-      const secrets = o.sign ? [...o.secrets, signingKeySecret(o.sign)] : o.secrets;
-      const hits = scanForSecrets(
-        others.map((f) => ({ name: relative(o.reportsDir, f), data: readFileSync(f) })),
-        secrets,
-      );
-      if (hits.length) throw new BundleRefused(hits);
-      const extra = o.waivers ? [{ name: WAIVERS_ENTRY, data: o.waivers }] : [];
-      const { suiteVersion, verdict, exitCode, seed } = o.summary.facts;
-      const { name, baseUrl, authBaseUrl, transfersBaseUrl, embedded } = o.summary.facts.target;
-      const bundleTarget = { name, baseUrl, authBaseUrl, transfersBaseUrl, embedded };
-      writeBundle(
-        target,
-        files,
-        secrets,
-        { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode, target: bundleTarget, seed },
-        extra,
-        o.sign && { signer: o.sign, predicate: predicateOf(o.summary) },
-      );
-      written.push(target);
-    } catch (e) {
-      if (e instanceof BundleRefused) {
-        o.io.err(`dbsi-conformance: ${e.message}`);
-        if (e.hits.some((h) => h.file === REPORT_FILES.history)) {
-          if (historyBefore) writeFileSync(historyFile, historyBefore);
-          else rmSync(historyFile, { force: true });
-          o.io.err(
-            `dbsi-conformance: ${REPORT_FILES.history} is put back as it was before ` +
-              `this run, so that no secret is carried into later runs`,
-          );
-        }
-        return EXIT.EVIDENCE_REFUSED;
-      }
-      throw e;
+    const bundle = packBundle(o, html);
+    if (typeof bundle !== 'string') {
+      restoreHistory(o, bundle, historyFile, historyBefore);
+      return EXIT.EVIDENCE_REFUSED;
     }
+    written.push(bundle);
   }
   if (written.length) o.io.out(`Evidence: ${written.join(', ')}`);
   return undefined;
+}
+
+/** The single-file HTML report (--html), or undefined when it could not be built (said on stderr). */
+async function writeHtml(o: EvidenceOptions): Promise<string | undefined> {
+  try {
+    const html = await buildHtmlReport({
+      reportsDir: o.reportsDir,
+      resultsDir: o.resultsDir,
+      name: `DBSI conformance: ${o.summary.facts.target.name}`,
+      variables: reportVariables(o.summary),
+      runKey: o.summary.facts.startedAt,
+      verdict: reportVerdict(o.summary),
+    });
+    addContractCoverage(html, o.reportsDir);
+    return html;
+  } catch (e) {
+    o.io.err(`dbsi-conformance: the HTML report could not be built: ${(e as Error).message}`);
+    rmSync(join(o.reportsDir, REPORT_FILES.html), { force: true });
+    return undefined;
+  }
+}
+
+/** The evidence bundle (--bundle): its path, or the refusal when a secret was found in an artifact. */
+function packBundle(o: EvidenceOptions, html: string | undefined): string | BundleRefused {
+  const files = [
+    SUMMARY_FILES.md,
+    SUMMARY_FILES.json,
+    SUMMARY_FILES.junit,
+    REPORT_FILES.html,
+    ...Object.values(CONTRACT_COVERAGE_FILES),
+  ]
+    .map((f) => join(o.reportsDir, f))
+    .filter((f) => existsSync(f));
+  if (!html)
+    o.io.err('dbsi-conformance: the evidence bundle is packed without the ' + 'HTML report (it could not be built)');
+  const target = join(o.reportsDir, bundleName(o.summary.facts.startedAt));
+  try {
+    // Every artifact of the run is scanned, not only what is packed: allure-results and the history too.
+    const others = artifactFiles(o.reportsDir, o.resultsDir).filter((f) => !files.includes(f));
+    const secrets = o.sign ? [...o.secrets, signingKeySecret(o.sign)] : o.secrets;
+    const hits = scanForSecrets(
+      others.map((f) => ({ name: relative(o.reportsDir, f), data: readFileSync(f) })),
+      secrets,
+    );
+    if (hits.length) throw new BundleRefused(hits);
+    const extra = o.waivers ? [{ name: WAIVERS_ENTRY, data: o.waivers }] : [];
+    const { suiteVersion, verdict, exitCode, seed } = o.summary.facts;
+    const { name, baseUrl, authBaseUrl, transfersBaseUrl, embedded } = o.summary.facts.target;
+    const bundleTarget = { name, baseUrl, authBaseUrl, transfersBaseUrl, embedded };
+    writeBundle(
+      target,
+      files,
+      secrets,
+      { createdAt: new Date().toISOString(), suiteVersion, verdict, exitCode, target: bundleTarget, seed },
+      extra,
+      o.sign && { signer: o.sign, predicate: predicateOf(o.summary) },
+    );
+    return target;
+  } catch (e) {
+    if (e instanceof BundleRefused) return e;
+    throw e;
+  }
+}
+
+/** A refused bundle: said, and the history put back when a secret was found in it. */
+function restoreHistory(
+  o: EvidenceOptions,
+  e: BundleRefused,
+  historyFile: string,
+  historyBefore: Buffer | undefined,
+): void {
+  o.io.err(`dbsi-conformance: ${e.message}`);
+  if (e.hits.some((h) => h.file === REPORT_FILES.history)) {
+    if (historyBefore) writeFileSync(historyFile, historyBefore);
+    else rmSync(historyFile, { force: true });
+    o.io.err(
+      `dbsi-conformance: ${REPORT_FILES.history} is put back as it was before ` +
+        `this run, so that no secret is carried into later runs`,
+    );
+  }
 }
 
 /** What the signed attestation says of the run (attestation.ts). */

@@ -68,68 +68,77 @@ export function junitXml(
         `errors="${list.filter(inError).length + untestedIn(area).length}" ` +
         `skipped="${list.filter(skippedOrWaived).length}" time="${time.toFixed(3)}">`,
     );
-    for (const c of list) {
-      // No dot in the classname: Jenkins and others split it at dots into package and class.
-      out.push(
-        `    <testcase classname="${esc(`${c.area} › ${c.operation}`.replace(/\./g, ''))}" ` +
-          `name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`,
-      );
-      // The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check,
-      // outcome).
-      const made = unremovable
-        .filter((r) => r.test === c.title)
-        .map((r) => `${r.kind} ${r.what}${r.id ? ` (id ${r.id})` : ''}`);
-      const checks = c.checks
-        .map(
-          (k) => `<property name="check" ` + `value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`,
-        )
-        .join('');
-      const waived = c.outcome === 'waived' ? `<property name="waived" value="${esc(c.reason ?? '')}"/>` : '';
-      out.push(
-        `      <properties>${waived}${c.requirements.map((r) => property('requirement', r)).join('')}<property ` +
-          `name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? [])
-            .map(
-              (l) =>
-                `<property name="${l.unconfirmable ? 'set-to-configured' : 'leftover'}" ` +
-                `value="${esc(`${l.what}: ${l.unconfirmable ? l.now : `restore ${l.restore}`}`)}"/>`,
-            )
-            .join('')}${made
-            .map((m) => `<property name="created-cannot-remove" ` + `value="${esc(m)}"/>`)
-            .join('')}</properties>`,
-      );
-      const first = (c.reason ?? '').split('\n')[0]!;
-      if (c.outcome === 'failed')
-        out.push(`      <failure message="${esc(first)}" ` + `type="non-conformance">${esc(c.reason ?? '')}</failure>`);
-      if (c.outcome === 'could-not-test' || c.outcome === 'error')
-        out.push(`      <error message="${esc(first)}" ` + `type="${c.outcome}">${esc(c.reason ?? '')}</error>`);
-      if (c.outcome === 'not-applicable' || c.outcome === 'not-allowed')
-        out.push(`      <skipped message="${esc(first)}"/>`);
-      // Not a pass, not a failure of the run: skipped, with a message that says WAIVED and the property above.
-      if (c.outcome === 'waived') out.push(`      <skipped message="${esc(first)}" type="waived"/>`);
-      const notes = [
-        c.outcome === 'warning' ? `WARNING ${c.reason}` : '',
-        ...c.checks
-          .filter((k) => k.grade === 'INFO' && k.outcome === 'failed')
-          .map((k) => `observation ${k.requirement}: ` + `${k.description}; received ${k.received}`),
-      ].filter(Boolean);
-      const exchanges = c.exchanges.map(renderExchange).join('\n\n');
-      out.push(`      <system-out>${esc([...notes, exchanges].filter(Boolean).join('\n\n'))}</system-out>`);
-      // What its clean-up could not put back: never silent, whatever the outcome.
-      const errLines = [
-        ...(c.leftovers ?? []).map(
-          (l) =>
-            `${l.unconfirmable ? 'SET TO THE CONFIGURED VALUES' : 'LEFT ON THE TARGET'}: ` +
-            `${l.what}${l.now ? `; now ${l.now}` : ''}; restore ` +
-            `${l.restore}; why: ${l.why}`,
-        ),
-        ...made.map((m) => `CREATED, CANNOT BE REMOVED THROUGH THE INTERFACE: ${m}`),
-      ];
-      if (errLines.length) out.push(`      <system-err>${esc(errLines.join('\n'))}</system-err>`);
-      out.push('    </testcase>');
-    }
+    for (const c of list) out.push(...testcase(c, unremovable));
     for (const u of untestedIn(area)) out.push(...untestedCase(u));
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');
   return out.join('\n');
+}
+
+/** One case as a testcase: its properties, its outcome, its exchanges, and what it left on the target. */
+function testcase(c: CaseReport, unremovable: readonly UnremovableRecord[]): string[] {
+  const out: string[] = [];
+  // No dot in the classname: Jenkins and others split it at dots into package and class.
+  out.push(
+    `    <testcase classname="${esc(`${c.area} › ${c.operation}`.replace(/\./g, ''))}" ` +
+      `name="${esc(c.title)}" time="${(c.durationMs / 1000).toFixed(3)}">`,
+  );
+  const made = unremovable
+    .filter((r) => r.test === c.title)
+    .map((r) => `${r.kind} ${r.what}${r.id ? ` (id ${r.id})` : ''}`);
+  out.push(caseProperties(c, made));
+  const first = (c.reason ?? '').split('\n')[0]!;
+  if (c.outcome === 'failed')
+    out.push(`      <failure message="${esc(first)}" ` + `type="non-conformance">${esc(c.reason ?? '')}</failure>`);
+  if (c.outcome === 'could-not-test' || c.outcome === 'error')
+    out.push(`      <error message="${esc(first)}" ` + `type="${c.outcome}">${esc(c.reason ?? '')}</error>`);
+  if (c.outcome === 'not-applicable' || c.outcome === 'not-allowed')
+    out.push(`      <skipped message="${esc(first)}"/>`);
+  // Not a pass, not a failure of the run: skipped, with a message that says WAIVED and the property above.
+  if (c.outcome === 'waived') out.push(`      <skipped message="${esc(first)}" type="waived"/>`);
+  const notes = [
+    c.outcome === 'warning' ? `WARNING ${c.reason}` : '',
+    ...c.checks
+      .filter((k) => k.grade === 'INFO' && k.outcome === 'failed')
+      .map((k) => `observation ${k.requirement}: ` + `${k.description}; received ${k.received}`),
+  ].filter(Boolean);
+  const exchanges = c.exchanges.map(renderExchange).join('\n\n');
+  out.push(`      <system-out>${esc([...notes, exchanges].filter(Boolean).join('\n\n'))}</system-out>`);
+  // What its clean-up could not put back: never silent, whatever the outcome.
+  const errLines = [
+    ...(c.leftovers ?? []).map(
+      (l) =>
+        `${l.unconfirmable ? 'SET TO THE CONFIGURED VALUES' : 'LEFT ON THE TARGET'}: ` +
+        `${l.what}${l.now ? `; now ${l.now}` : ''}; restore ` +
+        `${l.restore}; why: ${l.why}`,
+    ),
+    ...made.map((m) => `CREATED, CANNOT BE REMOVED THROUGH THE INTERFACE: ${m}`),
+  ];
+  if (errLines.length) out.push(`      <system-err>${esc(errLines.join('\n'))}</system-err>`);
+  out.push('    </testcase>');
+  return out;
+}
+
+/**
+ * The requirements the case declares, its outcome, and one property per check it ran (requirement, grade, check,
+ * outcome), then what it left or created.
+ */
+function caseProperties(c: CaseReport, made: string[]): string {
+  const checks = c.checks
+    .map((k) => `<property name="check" ` + `value="${esc(`${k.requirement} ${k.grade} ${k.check}: ${k.outcome}`)}"/>`)
+    .join('');
+  const waived = c.outcome === 'waived' ? `<property name="waived" value="${esc(c.reason ?? '')}"/>` : '';
+  return (
+    `      <properties>${waived}${c.requirements.map((r) => property('requirement', r)).join('')}<property ` +
+    `name="outcome" value="${c.outcome}"/>${checks}${(c.leftovers ?? [])
+      .map(
+        (l) =>
+          `<property name="${l.unconfirmable ? 'set-to-configured' : 'leftover'}" ` +
+          `value="${esc(`${l.what}: ${l.unconfirmable ? l.now : `restore ${l.restore}`}`)}"/>`,
+      )
+      .join(
+        '',
+      )}${made.map((m) => `<property name="created-cannot-remove" ` + `value="${esc(m)}"/>`).join('')}</properties>`
+  );
 }

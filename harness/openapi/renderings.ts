@@ -154,56 +154,16 @@ export function forTarget(
   examples: Record<string, string> = {},
   declared: TargetDeclarations = {},
 ): JsonObject {
-  const parsed = BASE_KEYS.map((k) => [k, new URL(urls[k])] as const);
-  const origins = new Set(parsed.map(([, u]) => u.origin));
-  if (origins.size !== 1) {
-    throw new RenderingError(
-      `${file}: the three base URLs do not share one origin ` +
-        `(${parsed.map(([k, u]) => `${k} ${u.origin}`).join(', ')}), ` +
-        'so no single server holds them; use the document without --config (each operation names its base URL)',
-    );
-  }
-  const prefix = Object.fromEntries(parsed.map(([k, u]) => [k, u.pathname.replace(/\/+$/, '')]));
+  const { origins, prefix } = sharedOrigin(urls, file);
   const doc = clone(source);
   const paths: Record<string, JsonObject> = {};
   for (const [path, method, op] of operations(doc)) {
-    const servers = op.servers as { url: string }[] | undefined;
-    const base = (servers ? /^\{(\w+)\}$/.exec(servers[0]!.url)?.[1] : 'baseUrl') as BaseUrlKey | undefined;
-    if (!base || !BASE_KEYS.includes(base)) {
-      throw new RenderingError(`${method.toUpperCase()} ${path}: its server names no base URL key`);
-    }
+    const base = baseOf(path, method, op);
     delete op.servers;
-    for (const p of (op.parameters as JsonObject[] | undefined) ?? []) {
-      if (p.in !== 'path') continue;
-      const name = String(p.name);
-      p.example = examples[name] ?? `example-${name}`;
-      p['x-example-source'] =
-        name in examples
-          ? `the test data of ${file} (${PATH_EXAMPLES[name]!.join('.')})`
-          : `none: ${file} holds no ${name}, so this is a placeholder (an unknown record)`;
-    }
+    withPathExamples(op, file, examples);
     op['x-spec-path'] = path;
     op['x-base-url'] = base;
-    // Declared deviations (the configuration's paths and contactInfoBaseUrl): rendered where the target serves the
-    // operation, each named in x-declared-deviations.
-    const key = String(op.operationId);
-    const deviations: string[] = [];
-    const used = declared.paths?.[key] ?? path;
-    if (used !== path) deviations.push(`paths.${key}: served at ${used} instead of the spec's ${path}`);
-    let at = prefix[base];
-    const own = key === 'updateContactInfo' ? declared.contactInfoBaseUrl : undefined;
-    if (own) {
-      const u = new URL(own);
-      deviations.push(`contactInfoBaseUrl: served under ${own} instead of baseUrl ${urls[base]}`);
-      op['x-base-url'] = 'contactInfoBaseUrl';
-      at = u.pathname.replace(/\/+$/, '');
-      // Another origin than the one server: the operation names its own.
-      if (!origins.has(u.origin)) {
-        op.servers = [{ url: u.origin, description: `contactInfoBaseUrl of ${file}: ${own}` }];
-      }
-    }
-    if (deviations.length) op['x-declared-deviations'] = deviations;
-    const full = at + used;
+    const full = withDeviations(op, path, base, { urls, file, declared, origins, prefix });
     const item = (paths[full] ??= {});
     if (item[method]) throw new RenderingError(`${file}: two operations at ${method.toUpperCase()} ${full}`);
     item[method] = op;
@@ -216,21 +176,102 @@ export function forTarget(
       description: `The origin of the base URLs of ${file}: ${BASE_KEYS.map((k) => `${k} ${urls[k]}`).join(', ')}.`,
     },
   ];
-  appendDescription(
-    doc,
-    `Rendered with --config for one target: every path is preceded by the path of its own base URL ` +
-      `(${BASE_KEYS.map((k) => `${k}: ${prefix[k] || '(none)'}`).join(', ')}), under the one server ${origin}; ` +
-      '`x-spec-path` is the path as the spec writes it and `x-base-url` the base URL it is appended to.' +
-      (Object.keys(declared.paths ?? {}).length || declared.contactInfoBaseUrl
-        ? ` Declared deviations of ${file} (the configuration says the target differs from the spec): ` +
-          [
-            ...Object.entries(declared.paths ?? {}).map(([k, p]) => `paths.${k} ${p}`),
-            ...(declared.contactInfoBaseUrl ? [`contactInfoBaseUrl ${declared.contactInfoBaseUrl}`] : []),
-          ].join(', ') +
-          '; each such operation is rendered where the target serves it, named in `x-declared-deviations`.'
-        : ''),
-  );
+  appendDescription(doc, targetDescription(file, prefix, origin!, declared));
   return doc;
+}
+
+/** The one origin the three base URLs share (else refused), and the path of each base URL. */
+function sharedOrigin(urls: TargetBaseUrls, file: string): { origins: Set<string>; prefix: Record<string, string> } {
+  const parsed = BASE_KEYS.map((k) => [k, new URL(urls[k])] as const);
+  const origins = new Set(parsed.map(([, u]) => u.origin));
+  if (origins.size !== 1) {
+    throw new RenderingError(
+      `${file}: the three base URLs do not share one origin ` +
+        `(${parsed.map(([k, u]) => `${k} ${u.origin}`).join(', ')}), ` +
+        'so no single server holds them; use the document without --config (each operation names its base URL)',
+    );
+  }
+  return { origins, prefix: Object.fromEntries(parsed.map(([k, u]) => [k, u.pathname.replace(/\/+$/, '')])) };
+}
+
+/** The base URL key an operation's server names (none: baseUrl). */
+function baseOf(path: string, method: string, op: JsonObject): BaseUrlKey {
+  const servers = op.servers as { url: string }[] | undefined;
+  const base = (servers ? /^\{(\w+)\}$/.exec(servers[0]!.url)?.[1] : 'baseUrl') as BaseUrlKey | undefined;
+  if (!base || !BASE_KEYS.includes(base)) {
+    throw new RenderingError(`${method.toUpperCase()} ${path}: its server names no base URL key`);
+  }
+  return base;
+}
+
+/** Each path parameter gets an example: the configuration's test data, else a placeholder. */
+function withPathExamples(op: JsonObject, file: string, examples: Record<string, string>): void {
+  for (const p of (op.parameters as JsonObject[] | undefined) ?? []) {
+    if (p.in !== 'path') continue;
+    const name = String(p.name);
+    p.example = examples[name] ?? `example-${name}`;
+    p['x-example-source'] =
+      name in examples
+        ? `the test data of ${file} (${PATH_EXAMPLES[name]!.join('.')})`
+        : `none: ${file} holds no ${name}, so this is a placeholder (an unknown record)`;
+  }
+}
+
+/**
+ * Declared deviations (the configuration's paths and contactInfoBaseUrl): the operation is rendered where the
+ * target serves it, each named in x-declared-deviations. Returns the full path it is rendered at.
+ */
+function withDeviations(
+  op: JsonObject,
+  path: string,
+  base: BaseUrlKey,
+  t: {
+    urls: TargetBaseUrls;
+    file: string;
+    declared: TargetDeclarations;
+    origins: Set<string>;
+    prefix: Record<string, string>;
+  },
+): string {
+  const key = String(op.operationId);
+  const deviations: string[] = [];
+  const used = t.declared.paths?.[key] ?? path;
+  if (used !== path) deviations.push(`paths.${key}: served at ${used} instead of the spec's ${path}`);
+  let at = t.prefix[base];
+  const own = key === 'updateContactInfo' ? t.declared.contactInfoBaseUrl : undefined;
+  if (own) {
+    const u = new URL(own);
+    deviations.push(`contactInfoBaseUrl: served under ${own} instead of baseUrl ${t.urls[base]}`);
+    op['x-base-url'] = 'contactInfoBaseUrl';
+    at = u.pathname.replace(/\/+$/, '');
+    // Another origin than the one server: the operation names its own.
+    if (!t.origins.has(u.origin)) {
+      op.servers = [{ url: u.origin, description: `contactInfoBaseUrl of ${t.file}: ${own}` }];
+    }
+  }
+  if (deviations.length) op['x-declared-deviations'] = deviations;
+  return at + used;
+}
+
+function targetDescription(
+  file: string,
+  prefix: Record<string, string>,
+  origin: string,
+  declared: TargetDeclarations,
+): string {
+  return (
+    `Rendered with --config for one target: every path is preceded by the path of its own base URL ` +
+    `(${BASE_KEYS.map((k) => `${k}: ${prefix[k] || '(none)'}`).join(', ')}), under the one server ${origin}; ` +
+    '`x-spec-path` is the path as the spec writes it and `x-base-url` the base URL it is appended to.' +
+    (Object.keys(declared.paths ?? {}).length || declared.contactInfoBaseUrl
+      ? ` Declared deviations of ${file} (the configuration says the target differs from the spec): ` +
+        [
+          ...Object.entries(declared.paths ?? {}).map(([k, p]) => `paths.${k} ${p}`),
+          ...(declared.contactInfoBaseUrl ? [`contactInfoBaseUrl ${declared.contactInfoBaseUrl}`] : []),
+        ].join(', ') +
+        '; each such operation is rendered where the target serves it, named in `x-declared-deviations`.'
+      : '')
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -176,54 +176,76 @@ function nonEmpty(option: string, text: string | undefined): void {
   if (text.trim() === '') throw new UsageError(`${option} needs a text to match, not an empty string`);
 }
 
+const CLI_OPTIONS = {
+  config: { type: 'string', multiple: true },
+  parallel: { type: 'string' },
+  area: { type: 'string', multiple: true },
+  grep: { type: 'string' },
+  tag: { type: 'string', multiple: true },
+  'exclude-grep': { type: 'string' },
+  'exclude-tag': { type: 'string', multiple: true },
+  list: { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  bail: { type: 'string' },
+  seed: { type: 'string' },
+  strict: { type: 'boolean', default: false },
+  reports: { type: 'string' },
+  html: { type: 'boolean', default: false },
+  bundle: { type: 'boolean', default: false },
+  sign: { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  latency: { type: 'string' },
+  throttle: { type: 'string' },
+  concurrency: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  version: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  traffic: { type: 'string' },
+  waivers: { type: 'string' },
+  compare: { type: 'string' },
+  explore: { type: 'string' },
+  'explore-time': { type: 'string' },
+  'explore-institution': { type: 'string' },
+} as const;
+
+type CliValues = ReturnType<
+  typeof parseArgs<{ args: string[]; allowPositionals: false; options: typeof CLI_OPTIONS }>
+>['values'];
+
 export function parseCli(argv: string[]): CliOptions {
-  let v;
+  let v: CliValues;
   try {
-    v = parseArgs({
-      args: bailArgs(argv),
-      allowPositionals: false,
-      options: {
-        config: { type: 'string', multiple: true },
-        parallel: { type: 'string' },
-        area: { type: 'string', multiple: true },
-        grep: { type: 'string' },
-        tag: { type: 'string', multiple: true },
-        'exclude-grep': { type: 'string' },
-        'exclude-tag': { type: 'string', multiple: true },
-        list: { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        bail: { type: 'string' },
-        seed: { type: 'string' },
-        strict: { type: 'boolean', default: false },
-        reports: { type: 'string' },
-        html: { type: 'boolean', default: false },
-        bundle: { type: 'boolean', default: false },
-        sign: { type: 'string' },
-        fault: { type: 'string', multiple: true },
-        latency: { type: 'string' },
-        throttle: { type: 'string' },
-        concurrency: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        version: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        traffic: { type: 'string' },
-        waivers: { type: 'string' },
-        compare: { type: 'string' },
-        explore: { type: 'string' },
-        'explore-time': { type: 'string' },
-        'explore-institution': { type: 'string' },
-      },
-    }).values;
+    v = parseArgs({ args: bailArgs(argv), allowPositionals: false, options: CLI_OPTIONS }).values;
   } catch (e) {
     throw new UsageError(unknownOption(e as Error));
   }
-  const areas = (v.area ?? [])
+  const areas = selectedAreas(v.area);
+  const n = numbers(v);
+  checkCombinations(v);
+  let parallel: number | undefined;
+  if (v.parallel !== undefined) {
+    parallel = Number(v.parallel);
+    if (!/^\d+$/.test(v.parallel) || parallel < 1 || parallel > 16)
+      throw new UsageError(`--parallel must be a whole number of targets from 1 to 16, not "${v.parallel}"`);
+  }
+  if ((v.config?.length ?? 0) > 1 && v.traffic !== undefined)
+    throw new UsageError('--traffic judges one capture with one configuration: give --config once');
+  return cliOptions(v, areas, { ...n, parallel });
+}
+
+function selectedAreas(given: string[] | undefined): string[] {
+  const areas = (given ?? [])
     .flatMap((a) => a.split(','))
     .map((a) => a.trim())
     .filter(Boolean);
   for (const a of areas)
     if (!AREAS.includes(a as Area))
       throw new UsageError(`unknown area "${a}": expected one of ` + `${AREAS.join(', ')}`);
+  return areas;
+}
+
+/** The options that take a number, checked in the order the usage errors are given (and the texts to match). */
+function numbers(v: CliValues) {
   let seed: number | undefined;
   if (v.seed !== undefined) {
     seed = Number(v.seed);
@@ -262,6 +284,11 @@ export function parseCli(argv: string[]): CliOptions {
     if (!/^\d+$/.test(v.bail) || bail < 1)
       throw new UsageError(`--bail takes a whole number of MUST failures ` + `from 1, not "${v.bail}"`);
   }
+  return { seed, latencyMs, throttlePerSecond, concurrency, explore, exploreTime, exploreInstitution, bail };
+}
+
+/** Options that do not go together. */
+function checkCombinations(v: CliValues): void {
   if (v.traffic !== undefined) {
     // --area names the areas the capture must cover (the traffic is judged whole).
     const sending = [
@@ -295,14 +322,15 @@ export function parseCli(argv: string[]): CliOptions {
     throw new UsageError(
       '--list and --dry-run cannot be combined: --list shows ' + 'the tests, --dry-run the requests',
     );
-  let parallel: number | undefined;
-  if (v.parallel !== undefined) {
-    parallel = Number(v.parallel);
-    if (!/^\d+$/.test(v.parallel) || parallel < 1 || parallel > 16)
-      throw new UsageError(`--parallel must be a whole number of targets from 1 to 16, not "${v.parallel}"`);
-  }
-  if ((v.config?.length ?? 0) > 1 && v.traffic !== undefined)
-    throw new UsageError('--traffic judges one capture with one configuration: give --config once');
+}
+
+function cliOptions(
+  v: CliValues,
+  areas: string[],
+  n: ReturnType<typeof numbers> & { parallel: number | undefined },
+): CliOptions {
+  const { seed, latencyMs, throttlePerSecond, concurrency, bail, explore, exploreTime, exploreInstitution, parallel } =
+    n;
   return {
     config: v.config?.[0],
     configs: v.config ?? [],

@@ -83,29 +83,7 @@ export async function planRequests(
   const reference = await startReferenceTarget();
   try {
     const embedded = !configured;
-    let rehearsal = referenceConfig(reference, { allow: configured && { ...configured.allow } });
-    const config = configured ?? rehearsal;
-    // Shaped like the target's test data: as many customers, and the optional values it sends.
-    const td = rehearsal.testData;
-    // A configured target's e-mail and postal address are sent only where it confirms them (as in a run).
-    const confirmed = (c: CustomerData, i?: number) => ({
-      ...c,
-      emailAndPostalConfirmed: (i === undefined ? config.testData.customer : config.testData.moreCustomers[i])
-        ?.emailAndPostalConfirmed,
-    });
-    rehearsal = {
-      ...rehearsal,
-      ...(embedded ? {} : { ownTarget: false }),
-      testData: {
-        ...td,
-        ...(embedded ? {} : { customer: confirmed(td.customer) }),
-        moreCustomers: td.moreCustomers
-          ?.slice(0, config.testData.moreCustomers?.length ?? 0)
-          .map((c, i) => (embedded ? c : confirmed(c, i))),
-        institutionCustomerId: config.testData.institutionCustomerId,
-        accountType: config.testData.accountType,
-      },
-    };
+    const { rehearsal, config } = rehearsalOf(reference, configured);
     const settings: RunSettings = {
       config: rehearsal,
       seed,
@@ -117,54 +95,10 @@ export async function planRequests(
     };
     const client = new DbsiClient(rehearsal, new Redactor(secretValues(rehearsal)));
     const toTarget = embedded ? (s: string) => s : testDataRewriter(rehearsal, config);
-    const ownBase = (k: string) => (k === 'contactInfoBaseUrl' ? k : undefined);
-    const onTarget = (url: string, own?: keyof Pick<TargetConfig, 'contactInfoBaseUrl'>) => {
-      for (const key of [...(own ? [own] : []), 'baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
-        const base = baseUrlOf(rehearsal, key).replace(/\/+$/, '');
-        if (url.startsWith(base)) return baseUrlOf(config, key).replace(/\/+$/, '') + toTarget(url.slice(base.length));
-      }
-      return toTarget(url);
-    };
-    const targetRedactor = new Redactor(secretValues(config));
+    const plan: Plan = { client, rehearsal, config, toTarget, targetRedactor: new Redactor(secretValues(config)) };
     const jobs = areas.flatMap((area) =>
       FEATURES_BY_AREA[area].flatMap((f) =>
-        f.cases
-          .filter((c) => selects(filter, f, c))
-          .map(async (c): Promise<PlannedTest> => {
-            const requests: PlannedRequest[] = [];
-            // The case's own view of the client: every request is planned, then made (or refused) as in a run.
-            const planning = Object.create(client) as DbsiClient;
-            planning.send = (o: SendOptions, events = {}, signal?: AbortSignal) => {
-              const r = client.resolve(o);
-              // A declared deviation (paths): the plan shows the path the run will send to.
-              const declared = o.operation !== 'raw' && !o.path ? config.paths?.[o.operation] : undefined;
-              const moved = declared && { ...o, operation: 'raw' as const, method: r.method, base: r.baseKey };
-              const at = moved ? client.resolve({ ...moved, path: fillPath(declared, o.pathParams) }) : r;
-              const op =
-                o.operation === 'raw'
-                  ? (o.label ?? 'a request outside the documented operations')
-                  : `${OPERATIONS[o.operation].number}. ` + `${OPERATIONS[o.operation].name}`;
-              requests.push({
-                method: r.method,
-                url: targetRedactor.text(client.redactor.text(onTarget(at.url, ownBase(r.baseKey)))),
-                operation: op,
-                safetySwitch: r.needs,
-                sent: !r.needs || rehearsal.allow[r.needs],
-              });
-              return client.send(o, events, signal);
-            };
-            const ctx = new CaseContext(settings, planning, f, c);
-            const report = await runCase(ctx);
-            const skipped = report.outcome === 'not-allowed' && !requests.length ? report.reason : undefined;
-            return {
-              ...(skipped ? { skipped: targetRedactor.text(skipped) } : {}),
-              area,
-              operation: `${OPERATIONS[f.operation].number}. ` + `${OPERATIONS[f.operation].name}`,
-              title: c.title,
-              requests,
-              judgedOn: ctx.citedFrom,
-            };
-          }),
+        f.cases.filter((c) => selects(filter, f, c)).map((c) => planCase(plan, settings, area, f, c)),
       ),
     );
     const tests = await Promise.all(jobs);
@@ -173,6 +107,106 @@ export async function planRequests(
   } finally {
     await reference.close();
   }
+}
+
+/** What planning a case needs: the rehearsal's client and configuration, and how a URL is put on the target. */
+interface Plan {
+  client: DbsiClient;
+  rehearsal: TargetConfig;
+  config: TargetConfig;
+  toTarget: (s: string) => string;
+  targetRedactor: Redactor;
+}
+
+/** The reference target's configuration, shaped like the target's test data: as many customers, its optional values. */
+function rehearsalOf(
+  reference: Parameters<typeof referenceConfig>[0],
+  configured: TargetConfig | undefined,
+): { rehearsal: TargetConfig; config: TargetConfig } {
+  const embedded = !configured;
+  const rehearsal = referenceConfig(reference, { allow: configured && { ...configured.allow } });
+  const config = configured ?? rehearsal;
+  const td = rehearsal.testData;
+  // A configured target's e-mail and postal address are sent only where it confirms them (as in a run).
+  const confirmed = (c: CustomerData, i?: number) => ({
+    ...c,
+    emailAndPostalConfirmed: (i === undefined ? config.testData.customer : config.testData.moreCustomers[i])
+      ?.emailAndPostalConfirmed,
+  });
+  return {
+    config,
+    rehearsal: {
+      ...rehearsal,
+      ...(embedded ? {} : { ownTarget: false }),
+      testData: {
+        ...td,
+        ...(embedded ? {} : { customer: confirmed(td.customer) }),
+        moreCustomers: td.moreCustomers
+          ?.slice(0, config.testData.moreCustomers?.length ?? 0)
+          .map((c, i) => (embedded ? c : confirmed(c, i))),
+        institutionCustomerId: config.testData.institutionCustomerId,
+        accountType: config.testData.accountType,
+      },
+    },
+  };
+}
+
+/** The URL on the configured target: its base URL and its test data. */
+function onTarget(plan: Plan, url: string, own?: keyof Pick<TargetConfig, 'contactInfoBaseUrl'>): string {
+  for (const key of [...(own ? [own] : []), 'baseUrl', 'authBaseUrl', 'transfersBaseUrl'] as const) {
+    const base = baseUrlOf(plan.rehearsal, key).replace(/\/+$/, '');
+    if (url.startsWith(base))
+      return baseUrlOf(plan.config, key).replace(/\/+$/, '') + plan.toTarget(url.slice(base.length));
+  }
+  return plan.toTarget(url);
+}
+
+async function planCase(
+  plan: Plan,
+  settings: RunSettings,
+  area: Area,
+  f: (typeof FEATURES_BY_AREA)[Area][number],
+  c: (typeof FEATURES_BY_AREA)[Area][number]['cases'][number],
+): Promise<PlannedTest> {
+  const requests: PlannedRequest[] = [];
+  const ctx = new CaseContext(settings, planningClient(plan, requests), f, c);
+  const report = await runCase(ctx);
+  const skipped = report.outcome === 'not-allowed' && !requests.length ? report.reason : undefined;
+  return {
+    ...(skipped ? { skipped: plan.targetRedactor.text(skipped) } : {}),
+    area,
+    operation: `${OPERATIONS[f.operation].number}. ` + `${OPERATIONS[f.operation].name}`,
+    title: c.title,
+    requests,
+    judgedOn: ctx.citedFrom,
+  };
+}
+
+/** The case's own view of the client: every request is planned, then made (or refused) as in a run. */
+function planningClient(plan: Plan, requests: PlannedRequest[]): DbsiClient {
+  const { client, config, rehearsal } = plan;
+  const planning = Object.create(client) as DbsiClient;
+  planning.send = (o: SendOptions, events = {}, signal?: AbortSignal) => {
+    const r = client.resolve(o);
+    // A declared deviation (paths): the plan shows the path the run will send to.
+    const declared = o.operation !== 'raw' && !o.path ? config.paths?.[o.operation] : undefined;
+    const moved = declared && { ...o, operation: 'raw' as const, method: r.method, base: r.baseKey };
+    const at = moved ? client.resolve({ ...moved, path: fillPath(declared, o.pathParams) }) : r;
+    const op =
+      o.operation === 'raw'
+        ? (o.label ?? 'a request outside the documented operations')
+        : `${OPERATIONS[o.operation].number}. ` + `${OPERATIONS[o.operation].name}`;
+    const own = r.baseKey === 'contactInfoBaseUrl' ? r.baseKey : undefined;
+    requests.push({
+      method: r.method,
+      url: plan.targetRedactor.text(client.redactor.text(onTarget(plan, at.url, own))),
+      operation: op,
+      safetySwitch: r.needs,
+      sent: !r.needs || rehearsal.allow[r.needs],
+    });
+    return client.send(o, events, signal);
+  };
+  return planning;
 }
 
 const switchText = (r: PlannedRequest) =>

@@ -23,11 +23,64 @@ Options:
 
 Exit codes: 0 recorded (after Ctrl-C or SIGTERM), 2 usage or configuration error.`;
 
+type Io = { out: (l: string) => void; err: (l: string) => void };
+
 export async function main(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-  io = { out: (l: string) => process.stdout.write(l + '\n'), err: (l: string) => process.stderr.write(l + '\n') },
+  io: Io = { out: (l: string) => process.stdout.write(l + '\n'), err: (l: string) => process.stderr.write(l + '\n') },
 ): Promise<number> {
+  const o = recordOptions(argv, env, io);
+  if (typeof o === 'number') return o;
+  const { config, configPath } = o;
+  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
+  const out = resolve(userCwd(env), o.out);
+  let session;
+  try {
+    session = await startRecording(config, {
+      host: o.host,
+      port: o.port,
+      out,
+      version: suiteVersion(),
+      print: io.out,
+      strict: o.strict,
+    });
+  } catch (e) {
+    io.err(
+      `dbsi-conformance record: cannot listen on ${o.listen}: ` +
+        `${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+    return 2;
+  }
+  const u = session.recorder.urls;
+  io.out(`dbsi-conformance recorder: recording to ${out} (Ctrl-C stops and completes the HAR)`);
+  io.out(
+    `  point the client at:  baseUrl ${u.baseUrl}   authBaseUrl ` +
+      `${u.authBaseUrl}   transfersBaseUrl ${u.transfersBaseUrl}`,
+  );
+  io.out(`  forwarding to:        ${config.baseUrl}   ${config.authBaseUrl}   ${config.transfersBaseUrl}`);
+  const signal = await firstSignal();
+  io.out(`dbsi-conformance recorder: ${signal}: finishing the exchanges in flight (those that ended are in the HAR)`);
+  const n = await session.stop();
+  io.out(
+    `Recorded ${n} exchange${n === 1 ? '' : 's'} to ${out}. Judge them with: npm run ` +
+      `conformance -- --traffic ${o.out} --config ${configPath}`,
+  );
+  return 0;
+}
+
+interface RecordOptions {
+  listen: string;
+  host: string;
+  port: number;
+  out: string;
+  strict: boolean;
+  configPath: string;
+  config: ReturnType<typeof loadConfigFile>;
+}
+
+/** The options and the configuration, or the exit code of --help or a usage or configuration error. */
+function recordOptions(argv: string[], env: NodeJS.ProcessEnv, io: Io): RecordOptions | number {
   let v;
   try {
     v = parseArgs({
@@ -58,46 +111,26 @@ export async function main(
     io.err('dbsi-conformance record: --config FILE is required (the target whose traffic is recorded)');
     return 2;
   }
-  let config;
   try {
-    config = loadConfigFile(configPath, env, v.config ? '--config' : 'DBSI_CONFIG');
+    const config = loadConfigFile(configPath, env, v.config ? '--config' : 'DBSI_CONFIG');
+    const host = m[1]!.replace(/^\[|\]$/g, '');
+    return { listen: v.listen!, host, port: Number(m[2]), out: v.out!, strict: !!v.strict, configPath, config };
   } catch (e) {
     io.err(
       `dbsi-conformance record: ` + `${e instanceof ConfigError ? 'configuration error: ' : ''}${(e as Error).message}`,
     );
     return 2;
   }
-  // A relative path is the user's, from the folder npm was run from (INIT_CWD), not the package root.
-  const out = resolve(userCwd(env), v.out!);
-  let session;
-  try {
-    session = await startRecording(config, {
-      host: m[1]!.replace(/^\[|\]$/g, ''),
-      port: Number(m[2]),
-      out,
-      version: suiteVersion(),
-      print: io.out,
-      strict: v.strict,
-    });
-  } catch (e) {
-    io.err(
-      `dbsi-conformance record: cannot listen on ${v.listen}: ` +
-        `${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-    return 2;
-  }
-  const u = session.recorder.urls;
-  io.out(`dbsi-conformance recorder: recording to ${out} (Ctrl-C stops and completes the HAR)`);
-  io.out(
-    `  point the client at:  baseUrl ${u.baseUrl}   authBaseUrl ` +
-      `${u.authBaseUrl}   transfersBaseUrl ${u.transfersBaseUrl}`,
-  );
-  io.out(`  forwarding to:        ${config.baseUrl}   ${config.authBaseUrl}   ${config.transfersBaseUrl}`);
-  // Every exchange is in the HAR on disk as soon as it ends. The first signal finishes the exchanges in
-  // flight; a later one leaves at once. A Ctrl-C reaches the recorder twice under npm run (from the
-  // terminal and relayed by npm): a signal within a second of the first is that same one.
+}
+
+/**
+ * Every exchange is in the HAR on disk as soon as it ends. The first signal finishes the exchanges in
+ * flight; a later one leaves at once. A Ctrl-C reaches the recorder twice under npm run (from the
+ * terminal and relayed by npm): a signal within a second of the first is that same one.
+ */
+function firstSignal(): Promise<string> {
   let first: number | undefined;
-  const signal = await new Promise<string>((done) => {
+  return new Promise<string>((done) => {
     const on = (name: string) => () => {
       if (first === undefined) {
         first = Date.now();
@@ -107,11 +140,4 @@ export async function main(
     process.on('SIGINT', on('SIGINT'));
     process.on('SIGTERM', on('SIGTERM'));
   });
-  io.out(`dbsi-conformance recorder: ${signal}: finishing the exchanges in flight (those that ended are in the HAR)`);
-  const n = await session.stop();
-  io.out(
-    `Recorded ${n} exchange${n === 1 ? '' : 's'} to ${out}. Judge them with: npm run ` +
-      `conformance -- --traffic ${v.out} --config ${configPath}`,
-  );
-  return 0;
 }

@@ -80,100 +80,9 @@ export async function startRecorder(
   const dispatcher: Dispatcher = dispatcherFor(config);
   let index = 0;
   const pending = new Set<Promise<void>>();
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = req.url ?? '/';
-    const key = upstreamFor(path.split('?')[0]!, config);
-    if (!key) {
-      res
-        .writeHead(404, { 'content-type': 'text/plain' })
-        .end(`dbsi-conformance recorder: ${path} is under none ` + `of the configured base URLs\n`);
-      o.onRefused?.(`${req.method} ${path}: under none of the configured base URLs (answered 404, not recorded)`);
-      return;
-    }
-    const url = new URL(config[key]).origin + path;
-    const requestHeaders = rawHeaders(req);
-    // Recorded as the target received it: its own host.
-    for (const k of Object.keys(requestHeaders)) if (k.toLowerCase() === 'host') requestHeaders[k] = new URL(url).host;
-    const t0 = performance.now();
-    // The start to the microsecond, so that the judge orders exchanges side by side as they were.
-    const startMs = performance.timeOrigin + t0;
-    const body = await readBody(req);
-    const x: Observed = {
-      index: ++index,
-      startMs,
-      startPrecisionMs: 0.001,
-      endMs: startMs,
-      startedAt: isoMicroseconds(startMs),
-      durationMs: 0,
-      method: (req.method ?? 'GET').toUpperCase(),
-      url,
-      requestHeaders,
-      requestBody: undefined,
-      status: 0,
-      responseHeaders: {},
-      responseBody: '',
-    };
-    const authorization = header(requestHeaders, 'authorization');
-    if (authorization !== undefined) x.credential = credentialOf(authorization);
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      x.durationMs = Math.round((performance.now() - t0) * 10) / 10;
-      x.endMs = x.startMs + x.durationMs;
-      o.onExchange(x);
-    };
-    if (body === 'too-large') {
-      x.abortReason = `request body larger than ${MAX_RECORDED_BODY} bytes: refused by the recorder`;
-      finish();
-      res.writeHead(413, { 'content-type': 'text/plain' }).end('dbsi-conformance recorder: request body too large\n');
-      return;
-    }
-    if (body.length || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
-      x.requestBody = body.toString('utf8');
-    const forward: Record<string, string> = {};
-    for (const [k, v] of Object.entries(requestHeaders)) if (!HOP_BY_HOP.has(k.toLowerCase())) forward[k] = v;
-    try {
-      const up = await request(url, {
-        method: x.method as Dispatcher.HttpMethod,
-        headers: forward,
-        body: x.requestBody === undefined ? undefined : body,
-        dispatcher,
-        signal: AbortSignal.timeout(config.http.timeoutMs),
-      });
-      const chunks: Buffer[] = [];
-      let n = 0;
-      for await (const c of up.body) {
-        n += (c as Buffer).length;
-        if (n > MAX_RECORDED_BODY) {
-          up.body.destroy();
-          throw new Error(`answer larger than ${MAX_RECORDED_BODY} bytes`);
-        }
-        chunks.push(c as Buffer);
-      }
-      const data = Buffer.concat(chunks);
-      x.status = up.statusCode;
-      x.responseHeaders = flattenHeaders(up.headers);
-      x.responseBody = data.toString('utf8');
-      const back: Record<string, string> = {};
-      for (const [k, v] of Object.entries(x.responseHeaders)) if (!HOP_BY_HOP.has(k)) back[k] = v;
-      // Recorded before the client has the answer: a client that saw an answer finds it in the HAR.
-      finish();
-      res.writeHead(up.statusCode, back).end(data);
-    } catch (e) {
-      const err = e as Error & { code?: string; cause?: { code?: string } };
-      const why = err.code ?? err.cause?.code ?? err.name;
-      x.abortReason = `the recorder got no answer from the target: ${why}: ${err.message}`;
-      finish();
-      const text = `dbsi-conformance recorder: no answer from the target (${why})\n`;
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(text);
-      else res.destroy();
-    }
-  }
-
+  const rec: Proxying = { config, dispatcher, o, next: () => ++index };
   const server = createServer((req, res) => {
-    const p = handle(req, res).catch((e: Error) => {
+    const p = handle(rec, req, res).catch((e: Error) => {
       if (!res.headersSent)
         res.writeHead(500, { 'content-type': 'text/plain' }).end(`dbsi-conformance recorder: ${e.message}\n`);
     });
@@ -206,4 +115,110 @@ export async function startRecorder(
       await dispatcher.close().catch(() => undefined);
     },
   };
+}
+
+/** What the proxy forwards with, and to whom it hands each exchange. */
+interface Proxying {
+  config: TargetConfig;
+  dispatcher: Dispatcher;
+  o: { onExchange(x: Observed): void; onRefused?(line: string): void };
+  /** The next exchange's index (from 1). */
+  next(): number;
+}
+
+async function handle(rec: Proxying, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { config, o } = rec;
+  const path = req.url ?? '/';
+  const key = upstreamFor(path.split('?')[0]!, config);
+  if (!key) {
+    res
+      .writeHead(404, { 'content-type': 'text/plain' })
+      .end(`dbsi-conformance recorder: ${path} is under none ` + `of the configured base URLs\n`);
+    o.onRefused?.(`${req.method} ${path}: under none of the configured base URLs (answered 404, not recorded)`);
+    return;
+  }
+  const url = new URL(config[key]).origin + path;
+  const requestHeaders = rawHeaders(req);
+  // Recorded as the target received it: its own host.
+  for (const k of Object.keys(requestHeaders)) if (k.toLowerCase() === 'host') requestHeaders[k] = new URL(url).host;
+  const t0 = performance.now();
+  // The start to the microsecond, so that the judge orders exchanges side by side as they were.
+  const startMs = performance.timeOrigin + t0;
+  const body = await readBody(req);
+  const x: Observed = {
+    index: rec.next(),
+    startMs,
+    startPrecisionMs: 0.001,
+    endMs: startMs,
+    startedAt: isoMicroseconds(startMs),
+    durationMs: 0,
+    method: (req.method ?? 'GET').toUpperCase(),
+    url,
+    requestHeaders,
+    requestBody: undefined,
+    status: 0,
+    responseHeaders: {},
+    responseBody: '',
+  };
+  const authorization = header(requestHeaders, 'authorization');
+  if (authorization !== undefined) x.credential = credentialOf(authorization);
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    x.durationMs = Math.round((performance.now() - t0) * 10) / 10;
+    x.endMs = x.startMs + x.durationMs;
+    o.onExchange(x);
+  };
+  if (body === 'too-large') {
+    x.abortReason = `request body larger than ${MAX_RECORDED_BODY} bytes: refused by the recorder`;
+    finish();
+    res.writeHead(413, { 'content-type': 'text/plain' }).end('dbsi-conformance recorder: request body too large\n');
+    return;
+  }
+  if (body.length || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
+    x.requestBody = body.toString('utf8');
+  await forward(rec, x, body, res, finish);
+}
+
+/** The request to the target, and its answer back to the client (recorded before the client has it). */
+async function forward(rec: Proxying, x: Observed, body: Buffer, res: ServerResponse, finish: () => void) {
+  const forwarded: Record<string, string> = {};
+  for (const [k, v] of Object.entries(x.requestHeaders)) if (!HOP_BY_HOP.has(k.toLowerCase())) forwarded[k] = v;
+  try {
+    const up = await request(x.url, {
+      method: x.method as Dispatcher.HttpMethod,
+      headers: forwarded,
+      body: x.requestBody === undefined ? undefined : body,
+      dispatcher: rec.dispatcher,
+      signal: AbortSignal.timeout(rec.config.http.timeoutMs),
+    });
+    const chunks: Buffer[] = [];
+    let n = 0;
+    for await (const c of up.body) {
+      n += (c as Buffer).length;
+      if (n > MAX_RECORDED_BODY) {
+        up.body.destroy();
+        throw new Error(`answer larger than ${MAX_RECORDED_BODY} bytes`);
+      }
+      chunks.push(c as Buffer);
+    }
+    const data = Buffer.concat(chunks);
+    x.status = up.statusCode;
+    x.responseHeaders = flattenHeaders(up.headers);
+    x.responseBody = data.toString('utf8');
+    const back: Record<string, string> = {};
+    for (const [k, v] of Object.entries(x.responseHeaders)) if (!HOP_BY_HOP.has(k)) back[k] = v;
+    // Recorded before the client has the answer: a client that saw an answer finds it in the HAR.
+    finish();
+    res.writeHead(up.statusCode, back).end(data);
+  } catch (e) {
+    const err = e as Error & { code?: string; cause?: { code?: string } };
+    const why = err.code ?? err.cause?.code ?? err.name;
+    x.abortReason = `the recorder got no answer from the target: ${why}: ${err.message}`;
+    finish();
+    const text = `dbsi-conformance recorder: no answer from the target (${why})\n`;
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(text);
+    else res.destroy();
+  }
 }
