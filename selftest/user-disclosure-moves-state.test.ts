@@ -101,4 +101,30 @@ describe('the moves of the users acceptance records (harness/state/user-disclosu
     expect(s.targetUserId('u1')).toEqual({ id: 'T-9', by: 2 });
     expect(s.ownRecords().get('u1')).toEqual({ ids: new Set(), by: 3, userId: 'T-9' });
   });
+
+  test('what the log says a record is now (known): listed, as a 2xx write left it, absent, or unknown', () => {
+    const s = new UserDisclosureState('u1').assumeAbsent('u1', 'Esign');
+    expect([s.known('u1', 'Esign'), s.known('u1', 'Funds')]).toEqual(['absent', undefined]);
+    const body = { institutionDisclosureName: 'Esign', institutionUserDisclosureStatus: 'ACCEPTED' };
+    s.add(write(1, 'createUserDisclosure', body, 201));
+    const created = { institutionDisclosureName: 'Esign', institutionUserDisclosureStatus: 'ACCEPTED' };
+    expect(s.known('u1', 'Esign')).toEqual(created);
+    s.add(list(2, 'u1', record('Esign', 'ACCEPTED', { institutionUserDisclosureId: 'x-1' })));
+    const change = { institutionDisclosureName: 'Esign', institutionDisclosureStatus: 'NOT_ACCEPTED' };
+    s.add(write(3, 'changeUserDisclosure', change, 429));
+    expect(s.known('u1', 'Esign')).toEqual({ ...created, institutionUserDisclosureId: 'x-1' });
+    s.add(write(4, 'changeUserDisclosure', change));
+    // The id the list gave stays with the record through a 2xx change.
+    expect(s.known('u1', 'Esign')).toEqual({
+      institutionDisclosureName: 'Esign',
+      institutionUserDisclosureStatus: 'NOT_ACCEPTED',
+      institutionUserDisclosureId: 'x-1',
+    });
+    s.add(write(5, 'deleteUserDisclosure', { institutionDisclosureName: 'Esign' }));
+    expect(s.known('u1', 'Esign')).toBeUndefined();
+    s.add(list(6, 'u1'));
+    expect(s.known('u1', 'Esign')).toBe('absent');
+    s.add(write(7, 'createUserDisclosure', body, 500));
+    expect(s.known('u1', 'Esign')).toBeUndefined();
+  });
 });

@@ -1,10 +1,12 @@
 import { documentedMembers } from '../disclosure-records';
 import type { Seen } from '../rules/exchange';
-import { sentOnce } from '../rules/request';
 import { outcomeOf } from './outcome';
 import { consumerOwnRecords, listedRecords, type OwnRecords } from './user-disclosure-owners';
 
+import { isUserWrite, writeTarget, type MoveKind } from './user-disclosure-writes';
+
 export { listedRecords, type OwnRecords } from './user-disclosure-owners';
+export { isUserWrite, writeTarget, type MoveKind, type WriteTarget } from './user-disclosure-writes';
 
 /**
  * The users' acceptance records (operations 4–7) as a log shows them: a fold over `Seen` entries with a
@@ -27,8 +29,6 @@ export interface ListedRecord {
   id?: string;
 }
 
-export type MoveKind = 'create' | 'change' | 'delete';
-
 /** A 2xx write no list of the user has shown yet. */
 export interface UserMove {
   kind: MoveKind;
@@ -38,14 +38,8 @@ export interface UserMove {
   status?: string;
   /** For a change: the record was seen (or created) before it. */
   knownPresent?: boolean;
-}
-
-/** What a write names: its kind, the record (by id, or by institutionDisclosureName) and the status it sends. */
-export interface WriteTarget {
-  kind: MoveKind;
-  byId?: string;
-  name?: string;
-  status?: string;
+  /** The record's institutionUserDisclosureId as the log knows it (a list before, through the writes since). */
+  recordId?: string;
 }
 
 interface UserView {
@@ -60,32 +54,6 @@ interface UserView {
   unknown: Set<string>;
   /** The last 2xx list of the user, by name (whatever was written since). */
   listed?: Map<string, ListedRecord>;
-}
-
-const WRITES = new Set([
-  'createUserDisclosure',
-  'changeUserDisclosure',
-  'changeUserDisclosureById',
-  'deleteUserDisclosure',
-  'deleteUserDisclosureById',
-]);
-
-export const isUserWrite = (op: string): boolean => WRITES.has(op);
-
-/** What a write of operations 5–7 names (a value sent as header and member is known only where both agree). */
-export function writeTarget(s: Seen): WriteTarget {
-  const op = s.mapped.operation;
-  const kind: MoveKind = op.startsWith('create') ? 'create' : op.startsWith('change') ? 'change' : 'delete';
-  const byId = op.endsWith('ById') ? s.mapped.pathParams.institutionUserDisclosureId : undefined;
-  const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
-  const member = kind === 'create' ? 'institutionUserDisclosureStatus' : 'institutionDisclosureStatus';
-  const status = kind === 'delete' ? { known: false } : sentOnce(s, 'institutionUserDisclosureStatus', member);
-  return {
-    kind,
-    ...(byId !== undefined ? { byId } : {}),
-    ...(named.known ? { name: named.value } : {}),
-    ...(status.known ? { status: status.value } : {}),
-  };
 }
 
 const newView = (): UserView => ({
@@ -145,8 +113,10 @@ export class UserDisclosureState {
     }
     const v = this.view(user);
     v.lastListed.delete(name);
-    const knownPresent = v.presence.get(name) === true || v.moves.get(name)?.kind === 'create';
-    v.moves.set(name, { kind: w.kind, by: s.x.index, status: w.status, knownPresent });
+    const prior = v.moves.get(name);
+    const knownPresent = v.presence.get(name) === true || prior?.kind === 'create';
+    const recordId = prior ? (prior.kind === 'delete' ? undefined : prior.recordId) : this.shownId(v, name);
+    v.moves.set(name, { kind: w.kind, by: s.x.index, status: w.status, knownPresent, recordId });
     return undefined;
   }
 
@@ -203,8 +173,34 @@ export class UserDisclosureState {
   /** Whether the last list of the user showed a record of `name`, with no write to it since (undefined: unknown). */
   has(user: string, name: string): boolean | undefined {
     const v = this.users.get(user);
-    if (!v?.listed || v.moves.has(name) || v.unknown.has(name) || v.unknown.has('*')) return undefined;
-    return v.presence.get(name) ?? false;
+    if (!v || v.moves.has(name) || v.unknown.has(name) || v.unknown.has('*')) return undefined;
+    return v.presence.get(name) ?? (v.listed ? false : undefined);
+  }
+
+  /** What the run knew before this log: the user has no record of `name` (a list of an earlier log showed none). */
+  assumeAbsent(user: string, name: string): this {
+    this.view(user).presence.set(name, false);
+    return this;
+  }
+
+  /**
+   * What the log says the user's record of `name` is now (its documented members): as the last list showed it, or
+   * as a 2xx create or change since left it (the status it sent); 'absent' where the last list showed none and no
+   * write since; undefined where the log cannot tell (no list, a delete no list showed yet, an outcome unknown).
+   */
+  known(user: string, name: string): Record<string, unknown> | 'absent' | undefined {
+    const move = this.users.get(user)?.moves.get(name);
+    if (move) {
+      if (move.kind === 'delete') return undefined;
+      return members({ name, status: move.status, id: move.recordId });
+    }
+    const has = this.has(user, name);
+    return has === undefined ? undefined : has ? members(this.record(user, name)!) : 'absent';
+  }
+
+  /** The id the last list gave the record, where it showed it. */
+  private shownId(v: UserView, name: string): string | undefined {
+    return v.presence.get(name) === true ? v.listed?.get(name)?.id : undefined;
   }
 
   /** The record of `name` as the last list of the user showed it (undefined: not listed, or written since). */
@@ -265,6 +261,15 @@ export class UserDisclosureState {
   targetUserId(consumer: string): { id: string; by: number } | undefined {
     return this.targetIds.get(consumer);
   }
+}
+
+/** A record as the operation-4 list names its members. */
+function members(r: ListedRecord): Record<string, unknown> {
+  return {
+    institutionDisclosureName: r.name,
+    institutionUserDisclosureStatus: r.status,
+    ...(r.id !== undefined ? { institutionUserDisclosureId: r.id } : {}),
+  };
 }
 
 function listedRecord(name: string, r: Record<string, any>): ListedRecord {

@@ -6,22 +6,27 @@ import {
 } from '../../data-builders/disclosures';
 import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
-import { acquireLock, lockLoad } from '../../harness/lock';
 import type { Exchange } from '../../harness/model';
-import { caseKnows, sendToBeRefused, track, writesMeanwhile } from './_case-records';
+import { caseKnows, sendToBeRefused, writesMeanwhile } from './_case-records';
 import { is2xx } from './_institution-disclosures';
-import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
+import { markNoRecord } from './_known-records';
+import { takeDisclosures } from './_lifecycle-disclosures';
+import {
+  deferred,
+  endOfLife,
+  type Acted,
+  type Deferred,
+  type EndOfLife,
+  type Life,
+  type LifecycleStep,
+} from './_lifecycle-parts';
 import { createdButNotListed, customerIdControl, withoutCustomerId } from './_test-data';
 import {
   createRecord,
-  disclosureCandidates,
   findRecord,
   listUserRecords,
-  markChosen,
   recordId,
-  removeRecord,
   sendInForm,
-  usableAfterLooking,
   type Form,
   type UserRecord,
 } from './_user-records';
@@ -59,90 +64,12 @@ import {
  * "not applicable" for the cases that judge it, with the rule that reports why, and the life goes on.
  */
 
+export type { Acted, LifecycleStep } from './_lifecycle-parts';
+
 /** The step of a control request: the same change or delete without the configured InstitutionCustomerId. */
 const CONTROL_STEP = 'control, without InstitutionCustomerId:';
 
-export type LifecycleStep = 'create' | `change:${Form}` | `delete:${Form}`;
 const STEPS: LifecycleStep[] = ['create', 'change:collection', 'change:by-id', 'delete:collection', 'delete:by-id'];
-
-export interface Acted {
-  /** The disclosure of the record the request acted on. */
-  d: DisclosureRef;
-  /** The answer to the request under test. */
-  res: HttpResult;
-  /** The list of the user's records that preceded it (a change or delete): with `res` and `after`, the step's log. */
-  before?: { res: HttpResult; records: UserRecord[] };
-  /** The list of the user's records that followed it. */
-  after: { res: HttpResult; records: UserRecord[] };
-  /** Where a refusal may also come from a configured value: what a failure's text says about it (_test-data.ts). */
-  setupNote?: string;
-}
-
-interface Settled {
-  acted: Acted;
-  exchanges: Exchange[];
-}
-
-interface Deferred {
-  promise: Promise<Settled>;
-  resolve: (s: Settled) => void;
-  reject: (e: unknown) => void;
-}
-
-function deferred(): Deferred {
-  let resolve!: (s: Settled) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<Settled>((res, rej) => ((resolve = res), (reject = rej)));
-  promise.catch(() => undefined); // a step no selected case judges
-  return { promise, resolve, reject };
-}
-
-interface Life {
-  /** The title of the case that runs the life. */
-  runner: string;
-  steps: Map<LifecycleStep, Deferred>;
-  done: Promise<void>;
-  end: EndOfLife;
-  /** Settled once the life holds its disclosures (or could not take any). */
-  took: Promise<void>;
-  /** The disclosure the life frees before its end (B, once its last list shows it gone), else undefined at its end. */
-  freed: Promise<DisclosureRef | undefined>;
-}
-
-/**
- * After its last step, A is no longer judged: before the runner's clean-up deletes it, the cases that
- * only send a request a conformant target refuses (a change or delete without valid credentials),
- * and asked before the last step, send theirs on it. A faulty target that serves one changes A, which
- * no verdict reads any more; the clean-up then looks before it deletes.
- */
-interface EndOfLife {
-  /** Still taking readers. */
-  open: boolean;
-  /** Readers that asked and have not yet sent their request. */
-  readers: number;
-  /** A reader's request was not refused (served, or no answer): A is no longer as listed. */
-  written: boolean;
-  /** The record offered, once the last step is done (undefined: none to offer). */
-  offered: Promise<{ d: DisclosureRef; record: UserRecord } | undefined>;
-  offer: (o: { d: DisclosureRef; record: UserRecord } | undefined) => void;
-  /** Resolved when the last reader has sent its request. */
-  idle: () => Promise<void>;
-  wake?: () => void;
-}
-
-function endOfLife(): EndOfLife {
-  let offer!: EndOfLife['offer'];
-  const offered = new Promise<{ d: DisclosureRef; record: UserRecord } | undefined>((resolve) => (offer = resolve));
-  const end: EndOfLife = {
-    open: true,
-    readers: 0,
-    written: false,
-    offered,
-    offer,
-    idle: () => (end.readers === 0 ? Promise.resolve() : new Promise<void>((resolve) => (end.wake = resolve))),
-  };
-  return end;
-}
 
 /** One life per run (t.run). */
 const LIFE = slot('user-disclosure life', () => ({ life: undefined as Life | undefined }));
@@ -447,70 +374,4 @@ async function live(
     end.offer({ d: a, record: last });
     await end.idle();
   }
-}
-
-/**
- * Two disclosures the user has no record for (one where only one is free), the ones fewest other
- * cases hold or wait for, each held exclusively to the end of the runner's clean-up, which deletes
- * whatever record of the user the life leaves on them.
- */
-async function takeDisclosures(
-  t: CaseContext,
-  end: EndOfLife,
-): Promise<{ disclosures: [DisclosureRef, DisclosureRef | undefined]; release: (d: DisclosureRef) => void }> {
-  const all = await disclosureCandidates(t);
-  const taken: DisclosureRef[] = [];
-  const tried = new Set<DisclosureRef>();
-  const releases = new Map<DisclosureRef, () => void>();
-  /** Released before the clean-up, with no record of the user left on it (known): nothing to clean up there. */
-  const freed = new Set<DisclosureRef>();
-  t.cleanup('release the locks on the user disclosures', async () => releases.forEach((release) => release()));
-  while (taken.length < 2) {
-    const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
-    if (pending.length === 0) break;
-    // Queued for both at once, so that the cases that need one disclosure see them taken and queue elsewhere (or
-    // after).
-    const picks = [...pending]
-      .sort((x, y) => lockLoad(recordKey(t, x)) - lockLoad(recordKey(t, y)))
-      .slice(0, 2 - taken.length);
-    const locks = picks.map((c) => acquireLock(recordKey(t, c)));
-    for (const [i, c] of picks.entries()) {
-      tried.add(c);
-      const release = await locks[i]!;
-      t.priority = 1; // every other user-disclosure case may wait for this one
-      const none = knownNoRecord(t, c);
-      track(t, c, none ? 'absent' : undefined);
-      if (none || (await usableAfterLooking(t, c))) {
-        releases.set(c, release);
-        markChosen(t, c);
-        // A (the first) is where the readers at the end of the life send their requests: where one was served (or not
-        // answered), the record is no longer as the life knows it, and the clean-up looks first.
-        const isA = taken.length === 0;
-        t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
-          if (freed.has(c)) return;
-          await removeRecord(t, c, isA && end.written ? undefined : caseKnows(t, c));
-          markNoRecord(t, c);
-        });
-        taken.push(c);
-      } else {
-        release();
-      }
-    }
-  }
-  const [a, b] = taken;
-  if (!a)
-    t.notApplicable(
-      `the user already has an acceptance record for ` +
-        `${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; ` +
-        `the suite does not alter records it did not create`,
-    );
-  await t.parameter('institutionDisclosureName', a.institutionDisclosureName);
-  if (b) await t.parameter('second institutionDisclosureName', b.institutionDisclosureName);
-  return {
-    disclosures: [a, b],
-    release: (d) => {
-      freed.add(d);
-      releases.get(d)?.();
-    },
-  };
 }
