@@ -66,6 +66,8 @@ function hashSeed(seed: number, id: string): number {
 export class CaseContext {
   readonly faker: Faker;
   readonly exchanges: Exchange[] = [];
+  /** This case's entries of the run's log, in clear (in memory only), in the order answered: what the folds read. */
+  readonly logged: Seen[] = [];
   readonly checks: CheckResult[] = [];
   readonly parameters: Record<string, string> = {};
   /** The titles of the cases whose exchanges this case judged (cite). */
@@ -128,6 +130,7 @@ export class CaseContext {
     try {
       const res = await this.client.send(this.priority ? { priority: this.priority, ...o } : o, {}, signal);
       this.exchanges.push(res.exchange);
+      if (res.logged) this.logged.push({ ...res.logged, keepsAuthorization: true });
       await this.sink.exchange(res.exchange);
       return res;
     } catch (e) {

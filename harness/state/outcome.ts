@@ -1,6 +1,6 @@
 /**
- * What the answer to a write says it did: applied (2xx); refused (4xx, or 503: shed before it was served), which
- * changes nothing; unknown (no answer, 1xx/3xx, another 5xx), which may have landed.
+ * What a write's answer says of its effect, one equality for every fold and rule: 2xx applied; a refusal
+ * (4xx, 429 included, or 503) changed nothing; anything else (no answer, 1xx/3xx, another 5xx) is unknown.
  */
 export type Outcome = 'applied' | 'refused' | 'unknown';
 

@@ -3,68 +3,56 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { nothingSent, TransportError, type HttpResult, type SendOptions } from '../../harness/http/client';
 import type { Exchange } from '../../harness/model';
+import { isUserWrite, UserDisclosureState } from '../../harness/state/user-disclosures';
 
 /**
  * What one case knows about the records it works on (it holds their disclosures' locks), so that its
- * clean-up asks the target only what it does not know: the record as the case last listed it, after
- * the writes it sent since whose outcome is known (an answer, 2xx or 4xx other than 429). A write
- * with an unknown outcome (no answer, a cut-off one, 5xx, 429), a delete (gone only once a list shows
- * it), or any write of a user disclosure the case sent without telling this tracker makes the state
- * unknown: the clean-up then lists, deletes what is there and lists again.
+ * clean-up asks the target only what it does not know: a query on the fold of the users' acceptance records
+ * (harness/state/user-disclosures.ts, `known`) over the case's own log since it took the record's lock, from what
+ * the run knew then (no record, or nothing). A 2xx create or change leaves the record with the status sent; a
+ * refusal leaves it as it was; a delete (gone only once a list shows it) or a write whose outcome is unknown (no
+ * answer, a cut-off one, another 5xx) makes it unknown: the clean-up then lists, deletes what is there and lists
+ * again.
  */
 export type Known = Record<string, unknown> | 'absent';
 
-interface Tracked {
+/** Where the case took a record's lock: the length of its log and exchanges then, and what the run knew. */
+interface Held {
   d: DisclosureRef;
-  known?: Known;
+  logged: number;
+  exchanges: number;
+  absent: boolean;
 }
 
-interface CaseState {
-  records: Tracked[];
-  /** Writes of user disclosures this tracker saw; compared with the case's exchanges. */
-  writes: number;
-}
-
-const cases = new WeakMap<CaseContext, CaseState>();
-const WRITES = new Set([
-  'createUserDisclosure',
-  'changeUserDisclosure',
-  'changeUserDisclosureById',
-  'deleteUserDisclosure',
-  'deleteUserDisclosureById',
-]);
-/** A write the case sent (one that never left the machine, e.g. a refused connection, changed nothing). */
-const isWrite = (e: Exchange) => WRITES.has(e.operation) && !e.notSent;
-
-function of(t: CaseContext): CaseState {
-  let s = cases.get(t);
-  if (!s) cases.set(t, (s = { records: [], writes: t.exchanges.filter(isWrite).length }));
-  return s;
-}
-
-const sameName = (r: Record<string, unknown>, d: DisclosureRef) =>
-  r.institutionDisclosureName === d.institutionDisclosureName &&
-  (r.institutionId === undefined || r.institutionId === d.institutionId);
+const cases = new WeakMap<CaseContext, Map<string, Held>>();
+/** A write of a user disclosure that left the machine (one refused before it, e.g. a connection refused, changed
+ * nothing). */
+const isWrite = (e: Exchange) => isUserWrite(e.operation) && !e.notSent;
 
 /** The case now holds the disclosure's lock, and knows this about the user's record (undefined: nothing). */
 export function track(t: CaseContext, d: DisclosureRef, known: Known | undefined): void {
-  const s = of(t);
-  s.records = s.records.filter((r) => r.d.institutionDisclosureId !== d.institutionDisclosureId);
-  s.records.push({ d, known });
+  const held = cases.get(t) ?? cases.set(t, new Map()).get(t)!;
+  const absent = known === 'absent';
+  held.set(d.institutionDisclosureId, { d, logged: t.logged.length, exchanges: t.exchanges.length, absent });
 }
 
-/** A list of the user's records the case received. */
-export function sawList(t: CaseContext, records: Array<Record<string, unknown>>): void {
-  const s = cases.get(t);
-  if (!s) return;
-  for (const r of s.records) r.known = records.find((x) => sameName(x, r.d)) ?? 'absent';
+/** What the case knows about its record of d now; undefined where it does not know. */
+export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
+  const held = cases.get(t)?.get(d.institutionDisclosureId);
+  if (!held) return undefined;
+  const log = t.logged.slice(held.logged);
+  // A write the log holds no answer to (it went unanswered): what it did cannot be told.
+  const sent = t.exchanges.slice(held.exchanges).filter(isWrite).length;
+  if (sent !== log.filter((s) => isUserWrite(s.mapped.operation)).length) return undefined;
+  const user = t.config.testData.institutionUserId;
+  const state = new UserDisclosureState(user);
+  if (held.absent) state.assumeAbsent(user, d.institutionDisclosureName);
+  for (const s of log) state.add(s);
+  return state.known(user, d.institutionDisclosureName);
 }
 
 /** The target refused the request and changed nothing: a 4xx other than 429. */
 export const refused = (res: HttpResult): boolean => res.status >= 400 && res.status < 500 && res.status !== 429;
-
-const knownOutcome = (res: HttpResult | undefined) =>
-  res !== undefined && ((res.status >= 200 && res.status < 300) || refused(res));
 
 /**
  * Send a write a conformant target refuses, on a record other cases rely on: `spoiled` is told where
@@ -80,40 +68,6 @@ export async function sendToBeRefused(send: () => Promise<HttpResult>, spoiled: 
     if (!nothingSent(e)) spoiled();
     throw e;
   }
-}
-
-/**
- * A write the case sent on a disclosure's record (by the disclosure, or by the record's name): a
- * create or change answered 2xx leaves the record with the status sent; a refusal leaves it as it
- * was; anything else (and any delete) leaves it unknown.
- */
-export function sawWrite(
-  t: CaseContext,
-  on: DisclosureRef | Record<string, unknown>,
-  kind: 'create' | 'change' | 'delete',
-  res: HttpResult | undefined,
-  status?: string,
-): void {
-  const s = cases.get(t);
-  if (!s) return;
-  s.writes++;
-  const r = s.records.find((x) => sameName(on as Record<string, unknown>, x.d));
-  if (!r) return;
-  if (!knownOutcome(res) || kind === 'delete') r.known = undefined;
-  else if (res!.status >= 200 && res!.status < 300)
-    r.known = {
-      ...(r.known === 'absent' ? {} : r.known),
-      institutionDisclosureName: r.d.institutionDisclosureName,
-      institutionUserDisclosureStatus: status,
-    };
-}
-
-/** What the case knows about its record of d now; undefined where it does not know, or sent a write this tracker did
- * not see. */
-export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
-  const s = cases.get(t);
-  if (!s || t.exchanges.filter(isWrite).length !== s.writes) return undefined;
-  return s.records.find((r) => r.d.institutionDisclosureId === d.institutionDisclosureId)?.known;
 }
 
 /** A write of a user disclosure the run sent: its answer, or when it ran where it got none. */

@@ -1,30 +1,22 @@
 import { slot } from '../../harness/run-state';
-import {
-  changeUserDisclosureRequest,
-  deleteUserDisclosureRequest,
-  type DisclosureRef,
-} from '../../data-builders/disclosures';
-import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../harness/case';
-import { TransportError, type HttpResult } from '../../harness/http/client';
-import { acquireLock, lockLoad } from '../../harness/lock';
-import type { Exchange } from '../../harness/model';
-import { caseKnows, sendToBeRefused, track, writesMeanwhile } from './_case-records';
+import type { DisclosureRef } from '../../data-builders/disclosures';
+import type { CaseContext } from '../../harness/case';
+import type { HttpResult } from '../../harness/http/client';
+import { caseKnows, sendToBeRefused, writesMeanwhile } from './_case-records';
 import { is2xx } from './_institution-disclosures';
-import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
-import { createdButNotListed, customerIdControl, withoutCustomerId } from './_test-data';
+import { markNoRecord } from './_known-records';
+import { changeSteps, createSteps, deleteSteps, LifeRun } from './_life-run';
+import { takeDisclosures } from './_lifecycle-disclosures';
 import {
-  createRecord,
-  disclosureCandidates,
-  findRecord,
-  listUserRecords,
-  markChosen,
-  recordId,
-  removeRecord,
-  sendInForm,
-  usableAfterLooking,
-  type Form,
-  type UserRecord,
-} from './_user-records';
+  deferred,
+  endOfLife,
+  type Acted,
+  type Deferred,
+  type EndOfLife,
+  type Life,
+  type LifecycleStep,
+} from './_lifecycle-parts';
+import { findRecord, type UserRecord } from './_user-records';
 
 /**
  * One life of two acceptance records of the configured user, shared by the cases of operations 5, 6
@@ -59,90 +51,9 @@ import {
  * "not applicable" for the cases that judge it, with the rule that reports why, and the life goes on.
  */
 
-/** The step of a control request: the same change or delete without the configured InstitutionCustomerId. */
-const CONTROL_STEP = 'control, without InstitutionCustomerId:';
+export type { Acted, LifecycleStep } from './_lifecycle-parts';
 
-export type LifecycleStep = 'create' | `change:${Form}` | `delete:${Form}`;
 const STEPS: LifecycleStep[] = ['create', 'change:collection', 'change:by-id', 'delete:collection', 'delete:by-id'];
-
-export interface Acted {
-  /** The disclosure of the record the request acted on. */
-  d: DisclosureRef;
-  /** The answer to the request under test. */
-  res: HttpResult;
-  /** The list of the user's records that preceded it (a change or delete): with `res` and `after`, the step's log. */
-  before?: { res: HttpResult; records: UserRecord[] };
-  /** The list of the user's records that followed it. */
-  after: { res: HttpResult; records: UserRecord[] };
-  /** Where a refusal may also come from a configured value: what a failure's text says about it (_test-data.ts). */
-  setupNote?: string;
-}
-
-interface Settled {
-  acted: Acted;
-  exchanges: Exchange[];
-}
-
-interface Deferred {
-  promise: Promise<Settled>;
-  resolve: (s: Settled) => void;
-  reject: (e: unknown) => void;
-}
-
-function deferred(): Deferred {
-  let resolve!: (s: Settled) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<Settled>((res, rej) => ((resolve = res), (reject = rej)));
-  promise.catch(() => undefined); // a step no selected case judges
-  return { promise, resolve, reject };
-}
-
-interface Life {
-  /** The title of the case that runs the life. */
-  runner: string;
-  steps: Map<LifecycleStep, Deferred>;
-  done: Promise<void>;
-  end: EndOfLife;
-  /** Settled once the life holds its disclosures (or could not take any). */
-  took: Promise<void>;
-  /** The disclosure the life frees before its end (B, once its last list shows it gone), else undefined at its end. */
-  freed: Promise<DisclosureRef | undefined>;
-}
-
-/**
- * After its last step, A is no longer judged: before the runner's clean-up deletes it, the cases that
- * only send a request a conformant target refuses (a change or delete without valid credentials),
- * and asked before the last step, send theirs on it. A faulty target that serves one changes A, which
- * no verdict reads any more; the clean-up then looks before it deletes.
- */
-interface EndOfLife {
-  /** Still taking readers. */
-  open: boolean;
-  /** Readers that asked and have not yet sent their request. */
-  readers: number;
-  /** A reader's request was not refused (served, or no answer): A is no longer as listed. */
-  written: boolean;
-  /** The record offered, once the last step is done (undefined: none to offer). */
-  offered: Promise<{ d: DisclosureRef; record: UserRecord } | undefined>;
-  offer: (o: { d: DisclosureRef; record: UserRecord } | undefined) => void;
-  /** Resolved when the last reader has sent its request. */
-  idle: () => Promise<void>;
-  wake?: () => void;
-}
-
-function endOfLife(): EndOfLife {
-  let offer!: EndOfLife['offer'];
-  const offered = new Promise<{ d: DisclosureRef; record: UserRecord } | undefined>((resolve) => (offer = resolve));
-  const end: EndOfLife = {
-    open: true,
-    readers: 0,
-    written: false,
-    offered,
-    offer,
-    idle: () => (end.readers === 0 ? Promise.resolve() : new Promise<void>((resolve) => (end.wake = resolve))),
-  };
-  return end;
-}
 
 /** One life per run (t.run). */
 const LIFE = slot('user-disclosure life', () => ({ life: undefined as Life | undefined }));
@@ -269,248 +180,21 @@ async function live(
   const took = await takeDisclosures(t, end);
   const [a, b] = took.disclosures;
   tookThem();
-  let listed: { res: HttpResult; records: UserRecord[] };
-  const list = async () => (listed = await t.step('list the records', () => listUserRecords(t)));
-
-  /** Exchanges of the runner that the cases judging a step do not cite (the second record's create). */
-  const aside = new Set<Exchange>();
-  /** The last request of a step that went unanswered (the step's cases could not test). */
-  let unanswered: TransportError | undefined;
-  /**
-   * Run a step. A step that cannot be taken (not applicable) is reported to its cases, and the life
-   * goes on. A request of it that went unanswered (a timeout, a cut-off answer, a 5xx or 429 on a
-   * write) leaves its cases "could not test", and the life goes on from what a new list shows (the
-   * write may have landed); where that list goes unanswered too, the life ends there.
-   */
-  const take = async (step: LifecycleStep, fn: () => Promise<Acted>) => {
-    const from = t.exchanges.length;
-    try {
-      const acted = await fn();
-      steps.get(step)!.resolve({ acted, exchanges: t.exchanges.slice(from).filter((e) => !aside.has(e)) });
-    } catch (e) {
-      if (e instanceof TransportError) {
-        steps.get(step)!.reject((unanswered = e));
-        await list();
-        return;
-      }
-      // A configured value a control disproved (_test-data.ts): this step and every later one could not test.
-      if (e instanceof CouldNotTestError) {
-        steps.get(step)!.reject(e);
-        await list();
-        throw new CouldNotTestError(`not sent, as its requests would carry the same value: ${e.message}`, e.setupKey);
-      }
-      if (!(e instanceof NotApplicableError)) throw e;
-      steps.get(step)!.reject(e);
-    }
-  };
-  const skip = (step: LifecycleStep, why: string) => steps.get(step)!.reject(new NotApplicableError(why));
-  /** A set-up write between steps, then a list; unanswered, it may have landed: the list says what the next step finds.
-   * */
-  const setUp = async (fn: () => Promise<HttpResult>): Promise<HttpResult | undefined> => {
-    let res: HttpResult | undefined;
-    try {
-      res = await fn();
-    } catch (e) {
-      if (!(e instanceof TransportError)) throw e;
-      unanswered = e;
-    }
-    await list();
-    return res;
-  };
-
-  // 1–3: create A (and B beside it), list.
-  let created: HttpResult | undefined;
-  let createdB: HttpResult | undefined;
-  await take('create', async () => {
-    // B's create goes side by side with A's (the records are independent); only A's is judged.
-    const other =
-      b && createRecord(t, b, 'create a second user disclosure (ACCEPTED), which ' + 'the changes must not touch');
-    other?.catch(() => undefined);
-    created = await t.step('create the record', () => createRecord(t, a));
-    if (other) aside.add((createdB = await other).exchange);
-    await list();
-    return { d: a, res: created, after: listed };
-  });
-  // A create without an answer may have landed: the life goes on where the list shows the record.
-  if (created && !is2xx(created))
-    throw new NotApplicableError(
-      `creating the acceptance record was not served (status ` + `${created.status}; reported by OP5-REQUEST)`,
-    );
-  // A create served whose record is not listed may be on another user (_test-data.ts): left to check by hand.
-  if (created && is2xx(created) && !findRecord(listed!.records, a)) createdButNotListed(t, a, created);
-  if (b && createdB && is2xx(createdB) && !findRecord(listed!.records, b)) createdButNotListed(t, b, createdB);
-  const first = findRecord(listed!.records, a);
-  if (!first)
-    throw created
-      ? new NotApplicableError('the created acceptance record is not listed ' + '(reported by STATE-UD-CREATE)')
-      : unanswered;
-  const second = b && findRecord(listed!.records, b) ? b : undefined;
-  // Where the list gives no institutionUserDisclosureId, the /{id} forms cannot be addressed: their steps are not
-  // applicable (recordId says why), and nothing is sent for them.
-  const byIdForm = async (step: LifecycleStep, steps: () => Promise<void>) => {
-    if (typeof first.institutionUserDisclosureId === 'string' && first.institutionUserDisclosureId !== '')
-      await steps();
-    else await take(step, async () => (recordId(t, first), undefined as never));
-  };
-
-  // 4–9: change A to NOT_ACCEPTED in each form, with B (ACCEPTED) beside it.
-  const change = (form: Form) => async (): Promise<Acted> => {
-    const before = listed;
-    const req = changeUserDisclosureRequest(t.faker, t.config, a, 'NOT_ACCEPTED');
-    const ops = { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' } as const;
-    const record = findRecord(before.records, a)!;
-    const res = await sendInForm(t, form, record, ops, req, 'change');
-    const control = () => sendInForm(t, form, record, ops, withoutCustomerId(req), CONTROL_STEP);
-    const setupNote = await customerIdControl(t, 'change', res, control);
-    await list();
-    return { d: a, res, before, after: listed, setupNote };
-  };
-  await take('change:collection', change('collection'));
-  await byIdForm('change:by-id', async () => {
-    let recA = findRecord(listed.records, a);
-    if (recA && recA.institutionUserDisclosureStatus !== 'ACCEPTED') {
-      const req = changeUserDisclosureRequest(t.faker, t.config, a, 'ACCEPTED');
-      await setUp(() =>
-        t.step('set the record back to ACCEPTED, for the change in the /{institutionUserDisclosureId} form', () =>
-          sendInForm(
-            t,
-            'collection',
-            recA!,
-            { collection: 'changeUserDisclosure', byId: 'changeUserDisclosureById' },
-            req,
-            'set back',
-          ),
-        ),
-      );
-      recA = findRecord(listed.records, a);
-    }
-    if (recA?.institutionUserDisclosureStatus === 'ACCEPTED') await take('change:by-id', change('by-id'));
-    else
-      skip(
-        'change:by-id',
-        `the record is ${recA ? `listed as ${JSON.stringify(recA.institutionUserDisclosureStatus)}` : 'not listed'} ` +
-          `after the change in the collection form and could not be set back to ACCEPTED, so a change to ` +
-          `NOT_ACCEPTED would show nothing (reported by STATE-UD-CHANGE)`,
-      );
-  });
-
-  // 10–15: delete B in each form, with A (NOT_ACCEPTED) beside it; A where there is no B.
-  const target = second ?? a;
-  const del = (form: Form) => async (): Promise<Acted> => {
-    const before = listed;
-    const record = findRecord(before.records, target);
-    if (!record)
-      throw new NotApplicableError(
-        `the acceptance record of "${target.institutionDisclosureName}" to delete is not ` +
-          `listed (reported by STATE-UD-CREATE or STATE-UD-CHANGE)`,
-      );
-    const status =
-      typeof record.institutionUserDisclosureStatus === 'string' ? record.institutionUserDisclosureStatus : 'ACCEPTED';
-    const req = deleteUserDisclosureRequest(t.faker, t.config, target, status);
-    const ops = { collection: 'deleteUserDisclosure', byId: 'deleteUserDisclosureById' } as const;
-    const res = await sendInForm(t, form, record, ops, req, 'delete');
-    const control = () => sendInForm(t, form, record, ops, withoutCustomerId(req), CONTROL_STEP);
-    const setupNote = await customerIdControl(t, 'delete', res, control);
-    await list();
-    return { d: target, res, before, after: listed, setupNote };
-  };
-  await take('delete:collection', del('collection'));
-  await byIdForm('delete:by-id', async () => {
-    if (!findRecord(listed.records, target)) {
-      const again = await setUp(() =>
-        t.step('create the record again, for the delete in the ' + '/{institutionUserDisclosureId} form', () =>
-          createRecord(t, target, 'create the user disclosure again'),
-        ),
-      );
-      if (!findRecord(listed.records, target)) {
-        if (!again) throw unanswered;
-        return skip(
-          'delete:by-id',
-          `creating the record again was not served or not listed (status ` +
-            `${again.status}; reported by OP5-REQUEST, STATE-UD-CREATE)`,
-        );
-      }
-    }
-    await take('delete:by-id', del('by-id'));
-  });
-
+  const run = new LifeRun(t, steps);
+  const { first, second } = await createSteps(run, a, b);
+  await changeSteps(run, a, first);
+  await deleteSteps(run, second ?? a, first);
   // B is no longer needed: where the last list shows it gone, its disclosure is free for other cases now.
-  if (second && !findRecord(listed!.records, second) && caseKnows(t, second) === 'absent') {
+  if (second && !findRecord(run.listed.records, second) && caseKnows(t, second) === 'absent') {
     markNoRecord(t, second);
     took.release(second);
     free(second);
   }
   // The end of the life: the readers that asked send their refused requests on A, then the clean-up.
   end.open = false;
-  const last = findRecord(listed!.records, a);
+  const last = findRecord(run.listed.records, a);
   if (end.readers > 0 && last) {
     end.offer({ d: a, record: last });
     await end.idle();
   }
-}
-
-/**
- * Two disclosures the user has no record for (one where only one is free), the ones fewest other
- * cases hold or wait for, each held exclusively to the end of the runner's clean-up, which deletes
- * whatever record of the user the life leaves on them.
- */
-async function takeDisclosures(
-  t: CaseContext,
-  end: EndOfLife,
-): Promise<{ disclosures: [DisclosureRef, DisclosureRef | undefined]; release: (d: DisclosureRef) => void }> {
-  const all = await disclosureCandidates(t);
-  const taken: DisclosureRef[] = [];
-  const tried = new Set<DisclosureRef>();
-  const releases = new Map<DisclosureRef, () => void>();
-  /** Released before the clean-up, with no record of the user left on it (known): nothing to clean up there. */
-  const freed = new Set<DisclosureRef>();
-  t.cleanup('release the locks on the user disclosures', async () => releases.forEach((release) => release()));
-  while (taken.length < 2) {
-    const pending = all.filter((c) => !tried.has(c) && !isNotOurs(t, c));
-    if (pending.length === 0) break;
-    // Queued for both at once, so that the cases that need one disclosure see them taken and queue elsewhere (or
-    // after).
-    const picks = [...pending]
-      .sort((x, y) => lockLoad(recordKey(t, x)) - lockLoad(recordKey(t, y)))
-      .slice(0, 2 - taken.length);
-    const locks = picks.map((c) => acquireLock(recordKey(t, c)));
-    for (const [i, c] of picks.entries()) {
-      tried.add(c);
-      const release = await locks[i]!;
-      t.priority = 1; // every other user-disclosure case may wait for this one
-      const none = knownNoRecord(t, c);
-      track(t, c, none ? 'absent' : undefined);
-      if (none || (await usableAfterLooking(t, c))) {
-        releases.set(c, release);
-        markChosen(t, c);
-        // A (the first) is where the readers at the end of the life send their requests: where one was served (or not
-        // answered), the record is no longer as the life knows it, and the clean-up looks first.
-        const isA = taken.length === 0;
-        t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
-          if (freed.has(c)) return;
-          await removeRecord(t, c, isA && end.written ? undefined : caseKnows(t, c));
-          markNoRecord(t, c);
-        });
-        taken.push(c);
-      } else {
-        release();
-      }
-    }
-  }
-  const [a, b] = taken;
-  if (!a)
-    t.notApplicable(
-      `the user already has an acceptance record for ` +
-        `${t.config.testData.disclosure ? 'the configured testData.disclosure' : 'every listed disclosure'}; ` +
-        `the suite does not alter records it did not create`,
-    );
-  await t.parameter('institutionDisclosureName', a.institutionDisclosureName);
-  if (b) await t.parameter('second institutionDisclosureName', b.institutionDisclosureName);
-  return {
-    disclosures: [a, b],
-    release: (d) => {
-      freed.add(d);
-      releases.get(d)?.();
-    },
-  };
 }

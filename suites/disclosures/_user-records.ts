@@ -1,19 +1,11 @@
-import {
-  createUserDisclosureRequest,
-  deleteUserDisclosureRequest,
-  listUserDisclosuresRequest,
-  type Credentials,
-  type DisclosureRef,
-} from '../../data-builders/disclosures';
+import { createUserDisclosureRequest, type Credentials, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
-import { TransportError, type SendOptions } from '../../harness/http/client';
-import type { HttpResult } from '../../harness/http/client';
+import type { HttpResult, SendOptions } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { besideTheExplorer } from './_explorer-lock';
-import { is2xx, type Listed } from './_institution-disclosures';
-import { caseKnows, refused, sawList, sawWrite, sendWrite, track, type Known } from './_case-records';
-import { alreadyAccepted, checkConfiguredDisclosure, customerIdDisproven, DISCLOSURE_KEY } from './_test-data';
-import { userListNotServed, withoutCustomerId } from './_test-data';
+import type { Listed } from './_institution-disclosures';
+import { sendWrite, track } from './_case-records';
+import { alreadyAccepted, checkConfiguredDisclosure, DISCLOSURE_KEY } from './_test-data';
 import {
   institutionDisclosuresOnce,
   isNotOurs,
@@ -25,6 +17,11 @@ import {
   recordKey,
   takeNoRecord,
 } from './_known-records';
+import { removeRecordAndRemember } from './_remove-record';
+import { findRecord, listUserRecords, type UserRecord } from './_user-list';
+
+export { removeRecord, removeRecordAndRemember } from './_remove-record';
+export { findRecord, listUserRecords, type UserRecord } from './_user-list';
 
 /**
  * Helpers shared by the user disclosure features (operations 4–7).
@@ -36,20 +33,6 @@ import {
  * delete share one (_shared-record.ts). They work on disclosures the user has no record for yet, so
  * records that were there before the run are never touched.
  */
-
-export type UserRecord = Record<string, unknown>;
-
-/** The key of the leftover of a record the run may have left on a disclosure (the same key when a later case puts it
- * back). */
-const leftoverKey = (t: CaseContext, d: DisclosureRef) =>
-  [
-    'user-disclosure',
-    t.settings.runId,
-    t.config.baseUrl,
-    t.config.testData.institutionUserId,
-    d.institutionId,
-    d.institutionDisclosureName,
-  ].join('|');
 
 /**
  * A case is about to create a record for this disclosure (it holds the disclosure's lock): the run
@@ -63,42 +46,6 @@ export function markChosen(t: CaseContext, d: DisclosureRef): void {
  * change. */
 export { recordKey as userDisclosureLockKey } from './_known-records';
 
-/** Operation 4; "not applicable" when the list itself is broken (reported by operation 4's cases). */
-export async function listUserRecords(
-  t: CaseContext,
-  label = 'list user disclosures',
-  priority?: number,
-): Promise<{ res: HttpResult; records: UserRecord[] }> {
-  const res = await t.send({
-    operation: 'listUserDisclosures',
-    ...listUserDisclosuresRequest(t.faker, t.config),
-    label,
-    ...(priority ? { priority } : {}),
-  });
-  if (!is2xx(res)) {
-    // A refusal may be the configured user's doing: the control (once per run) tells where it can.
-    await userListNotServed(t, res);
-    t.notApplicable(`the list of user disclosures was not served (status ${res.status}; reported by OP4-REQUEST)`, res);
-  }
-  const records = (res.json as { institutionUserDisclosures?: unknown } | undefined)?.institutionUserDisclosures;
-  if (!Array.isArray(records))
-    t.notApplicable(
-      'the list of user disclosures has no institutionUserDisclosures ' + 'array (reported by OP4-RESPONSE-ENVELOPE)',
-    );
-  const objects = records.filter((r): r is UserRecord => r !== null && typeof r === 'object');
-  sawList(t, objects);
-  return { res, records: objects };
-}
-
-/** The record of a disclosure in the list: by institutionDisclosureName (and institutionId where both carry one). */
-export function findRecord(records: UserRecord[], d: DisclosureRef): UserRecord | undefined {
-  return records.find(
-    (r) =>
-      r.institutionDisclosureName === d.institutionDisclosureName &&
-      (r.institutionId === undefined || r.institutionId === d.institutionId),
-  );
-}
-
 export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
   const configured = t.config.testData.disclosure;
   if (configured) return [{ ...configured, institutionId: t.config.testData.institutionId }];
@@ -111,106 +58,6 @@ export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
     }));
   // Not the disclosures this run creates: operation 3's case renames them while other cases run.
   return all.filter((c) => !c.institutionDisclosureName.startsWith(`dbsi-${t.settings.runId}`));
-}
-
-/**
- * Delete the case's record if it is there: list (unless the case knows, _case-records.ts), delete
- * what is there, list again. A write whose outcome is unknown (a timeout, a cut-off answer, a 5xx)
- * may have landed, so the case then does not know, and this looks. Its requests are retried until
- * answered (clean-up retry). A list that cannot be read makes the delete go ahead anyway (deleting
- * what is not there is harmless). What stays, or cannot be confirmed gone, is listed as a leftover
- * with what to delete by hand.
- */
-export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Known): Promise<void> {
-  const handKey = leftoverKey(t, d);
-  // What the case knows for sure needs no look (_case-records.ts): no record, or the record to delete.
-  if (known === 'absent') {
-    t.putBack(handKey);
-    return;
-  }
-  let why = '';
-  const listed = async () => {
-    try {
-      const { records } = await listUserRecords(t, 'clean-up: list user disclosures');
-      return { known: true, record: findRecord(records, d) };
-    } catch (e) {
-      why = (e as Error).message;
-      return { known: false, record: undefined };
-    }
-  };
-  const before = known ? { known: true, record: known } : await listed();
-  if (before.known && !before.record) {
-    t.putBack(handKey);
-    return; // already deleted, or never created
-  }
-  const status =
-    typeof before.record?.institutionUserDisclosureStatus === 'string'
-      ? before.record.institutionUserDisclosureStatus
-      : 'ACCEPTED';
-  const built = deleteUserDisclosureRequest(t.faker, t.config, d, status);
-  // A configured InstitutionCustomerId a control disproved (_test-data.ts) is not sent again.
-  const req = customerIdDisproven(t) ? withoutCustomerId(built) : built;
-  const id = before.record?.institutionUserDisclosureId;
-  try {
-    const label = 'clean-up: delete the user disclosure';
-    let res = await sendWrite(t, { operation: 'deleteUserDisclosure', ...req, label });
-    sawWrite(t, d, 'delete', res);
-    if (!is2xx(res) && typeof id === 'string') {
-      const pathParams = { institutionUserDisclosureId: id };
-      res = await sendWrite(t, { operation: 'deleteUserDisclosureById', pathParams, ...req, label: `${label} by id` });
-      sawWrite(t, d, 'delete', res);
-    }
-    // Refused with a configured InstitutionCustomerId a retail target does not know: once more without it.
-    if (refused(res) && req.query?.InstitutionCustomerId !== undefined) {
-      const again = { ...withoutCustomerId(req), label: `${label} without InstitutionCustomerId` };
-      sawWrite(t, d, 'delete', await sendWrite(t, { operation: 'deleteUserDisclosure', ...again }));
-    }
-  } catch (e) {
-    if (!(e instanceof TransportError)) throw e;
-    why = e.message;
-  }
-  const after = await listed();
-  if (known && after.record) return removeRecord(t, d); // what the case knew did not hold: the whole way
-  if (after.known && !after.record) {
-    t.putBack(handKey);
-    return;
-  }
-  const user = t.config.testData.institutionUserId;
-  t.leftBehind({
-    key: handKey,
-    what:
-      `acceptance record of disclosure "${d.institutionDisclosureName}" (institutionDisclosureId ` +
-      `${d.institutionDisclosureId}, institutionId ${d.institutionId}) for user ${user}, account ` +
-      `${t.config.testData.accountId}`,
-    now: after.record
-      ? `still listed after DELETE${
-          typeof after.record.institutionUserDisclosureId === 'string'
-            ? ` (institutionUserDisclosureId ` + `${after.record.institutionUserDisclosureId})`
-            : ''
-        }`
-      : 'unknown: the list of user disclosures ' + 'could not be read',
-    restore:
-      `no record: delete it (operation 7, DELETE ` +
-      `{baseUrl}/db-disclosures/v1/institution-user-disclosures for institutionDisclosureName ` +
-      `"${d.institutionDisclosureName}")`,
-    why: after.record ? 'the target kept it after DELETE' : why,
-  });
-  if (after.record)
-    throw new Error(
-      `the acceptance record of "${d.institutionDisclosureName}" for user ` +
-        `${user} is still listed after DELETE: remove it by hand`,
-    );
-  throw new Error(
-    `could not confirm that the acceptance record of ` +
-      `"${d.institutionDisclosureName}" for user ${user} is gone: ${why}`,
-  );
-}
-
-/** removeRecord, then remember the user has no record for the disclosure (removeRecord returns only once it saw the
- * record gone). */
-export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef): Promise<void> {
-  await removeRecord(t, d, caseKnows(t, d));
-  markNoRecord(t, d);
 }
 
 /**
@@ -347,9 +194,7 @@ export async function createRecord(
   status = 'ACCEPTED',
 ): Promise<HttpResult> {
   const req = createUserDisclosureRequest(t.faker, t.config, d, status, credentials);
-  const res = await sendWrite(t, { operation: 'createUserDisclosure', ...req, label });
-  sawWrite(t, d, 'create', res, status);
-  return res;
+  return sendWrite(t, { operation: 'createUserDisclosure', ...req, label });
 }
 
 /** The record's id for the /{institutionUserDisclosureId} forms, or "not applicable" with the reason. */
@@ -387,13 +232,9 @@ export async function sendInForm(
   step: string,
 ): Promise<HttpResult> {
   const label = `${step} the user disclosure (${FORM_TITLE[form]})`;
-  const kind = ops.collection === 'changeUserDisclosure' ? 'change' : 'delete';
-  const seen = (res: HttpResult) => (sawWrite(t, record, kind, res, req.headers?.InstitutionUserDisclosureStatus), res);
-  if (form === 'collection') {
-    return seen(await t.step(step, () => sendWrite(t, { operation: ops.collection, ...req, label })));
-  }
+  if (form === 'collection') return t.step(step, () => sendWrite(t, { operation: ops.collection, ...req, label }));
   const id = recordId(t, record);
   await t.parameter('institutionUserDisclosureId', id);
   const pathParams = { institutionUserDisclosureId: id };
-  return seen(await t.step(step, () => sendWrite(t, { operation: ops.byId, pathParams, ...req, label })));
+  return t.step(step, () => sendWrite(t, { operation: ops.byId, pathParams, ...req, label }));
 }

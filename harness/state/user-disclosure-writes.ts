@@ -1,0 +1,40 @@
+import type { Seen } from '../rules/exchange';
+import { sentOnce } from '../rules/request';
+
+/** What a write of a user's acceptance record (operations 5–7) names, as the fold and the rules read it. */
+
+export type MoveKind = 'create' | 'change' | 'delete';
+
+/** What a write names: its kind, the record (by id, or by institutionDisclosureName) and the status it sends. */
+export interface WriteTarget {
+  kind: MoveKind;
+  byId?: string;
+  name?: string;
+  status?: string;
+}
+
+const WRITES = new Set([
+  'createUserDisclosure',
+  'changeUserDisclosure',
+  'changeUserDisclosureById',
+  'deleteUserDisclosure',
+  'deleteUserDisclosureById',
+]);
+
+export const isUserWrite = (op: string): boolean => WRITES.has(op);
+
+/** What a write of operations 5–7 names (a value sent as header and member is known only where both agree). */
+export function writeTarget(s: Seen): WriteTarget {
+  const op = s.mapped.operation;
+  const kind: MoveKind = op.startsWith('create') ? 'create' : op.startsWith('change') ? 'change' : 'delete';
+  const byId = op.endsWith('ById') ? s.mapped.pathParams.institutionUserDisclosureId : undefined;
+  const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
+  const member = kind === 'create' ? 'institutionUserDisclosureStatus' : 'institutionDisclosureStatus';
+  const status = kind === 'delete' ? { known: false } : sentOnce(s, 'institutionUserDisclosureStatus', member);
+  return {
+    kind,
+    ...(byId !== undefined ? { byId } : {}),
+    ...(named.known ? { name: named.value } : {}),
+    ...(status.known ? { status: status.value } : {}),
+  };
+}
