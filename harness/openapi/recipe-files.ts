@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { JsonObject } from './dialect';
+import { dreddFiles } from './recipe-dredd';
 import { recipePlan } from './recipe-plan';
 import { stepCiWorkflow } from './recipe-stepci';
 import { toOpenApi30 } from './renderings';
@@ -14,6 +15,8 @@ export function recipeFiles(tool: RecipeTool, doc: JsonObject, config: unknown, 
   switch (tool) {
     case 'stepci':
       return { 'workflow.yml': stringify(stepCiWorkflow(plan, toOpenApi30(doc)), { lineWidth: 0, aliasDuplicateObjects: false }) };
+    case 'dredd':
+      return dreddFiles(plan, doc, file);
     default:
       throw new Error(`${tool}: not rendered yet ${json(1)}`);
   }
