@@ -123,7 +123,7 @@ export function recipePlan(doc: JsonObject, configJson: unknown, file: string): 
   const listed = ref('institutionUserDisclosureId');
   const customer = optional('institutionCustomerId');
   const accountType = optional('accountType');
-  const business = customer ? { InstitutionCustomerId: customer } : {};
+  const business: Record<string, string> = customer ? { InstitutionCustomerId: customer } : {};
   const step = (s: Omit<RecipeStep, 'status' | 'schema' | 'pathParams' | 'query' | 'requires'> & Partial<RecipeStep>) =>
     ({ pathParams: {}, query: {}, requires: [], ...success(doc, s.operationId), ...s }) as RecipeStep;
   const disclosures = { base: 'baseUrl' as const, auth: bearer };
