@@ -81,7 +81,11 @@ function main(): number {
       const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       return fail(`cannot write ${dir}: ${why}`);
     }
-    process.stdout.write(`${tool} recipe: ${Object.keys(files).map((f) => join(dir, f)).join(', ')}\n`);
+    process.stdout.write(
+      `${tool} recipe: ${Object.keys(files)
+        .map((f) => join(dir, f))
+        .join(', ')}\n`,
+    );
   }
   return 0;
 }

@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import type { JsonObject } from './dialect';
 import { dreddFiles } from './recipe-dredd';
 import { recipePlan } from './recipe-plan';
+import { portmanFiles } from './recipe-portman';
 import { stepCiWorkflow } from './recipe-stepci';
 import { toOpenApi30 } from './renderings';
 
@@ -14,7 +15,14 @@ export function recipeFiles(tool: RecipeTool, doc: JsonObject, config: unknown, 
   const json = (x: unknown) => `${JSON.stringify(x, null, 2)}\n`;
   switch (tool) {
     case 'stepci':
-      return { 'workflow.yml': stringify(stepCiWorkflow(plan, toOpenApi30(doc)), { lineWidth: 0, aliasDuplicateObjects: false }) };
+      return {
+        'workflow.yml': stringify(stepCiWorkflow(plan, toOpenApi30(doc)), {
+          lineWidth: 0,
+          aliasDuplicateObjects: false,
+        }),
+      };
+    case 'portman':
+      return portmanFiles(plan, doc);
     case 'dredd':
       return dreddFiles(plan, doc, file);
     default:

@@ -35,7 +35,8 @@ function httpOf(plan: RecipePlan, s: RecipeStep): JsonObject {
   const headers = mapTemplates(s.headers, to) as Record<string, string>;
   const http: JsonObject = { url, method: s.method, headers };
   if (s.auth.scheme === 'bearer') headers.Authorization = `Bearer ${String(mapTemplates(s.auth.token, to))}`;
-  else http.auth = { basic: { username: mapTemplates(s.auth.username, to), password: mapTemplates(s.auth.password, to) } };
+  else
+    http.auth = { basic: { username: mapTemplates(s.auth.username, to), password: mapTemplates(s.auth.password, to) } };
   if (s.body !== undefined) http.json = mapTemplates(s.body, to);
   if (s.capture?.from === 'created') http.captures = { [s.capture.name]: { jsonpath: `$.${s.capture.name}` } };
   // The id of the record on the created disclosure, whatever the order of the members: a regex on the body (a
