@@ -58,8 +58,8 @@ export interface RecipeStep {
   body?: unknown;
   /** The success status the document gives the operation: one code, or any 2xx where it says `2XX`. */
   status: number | '2XX';
-  /** The component schema of the success body, when the document gives one. */
-  schema?: string;
+  /** The document's schema of the success body (referring to its components), when it gives one. */
+  schema?: unknown;
   capture?: { name: CaptureName; from: 'created' | 'listed' };
   /** Captures this request needs: without one of them it is skipped (said why), never sent with a made-up id. */
   requires: CaptureName[];
@@ -88,16 +88,15 @@ function text(config: Dict, at: string, file: string, fallback?: string): string
 }
 
 /** The document's success status and body schema of an operation (`2XX` where it shows no code). */
-function success(doc: JsonObject, operationId: string): { status: number | '2XX'; schema?: string } {
+export function success(doc: JsonObject, operationId: string): { status: number | '2XX'; schema?: unknown } {
   for (const item of Object.values(doc.paths as Record<string, Dict>)) {
     for (const op of Object.values(item).map(obj)) {
       if (op.operationId !== operationId) continue;
       const responses = obj(op.responses);
       const key = Object.keys(responses).find((k) => /^2/.test(k));
       if (!key) throw new RenderingError(`${operationId}: the document gives no success response`);
-      const schema = obj(obj(obj(obj(responses[key]).content)['application/json']).schema).$ref;
-      const name = typeof schema === 'string' ? schema.replace('#/components/schemas/', '') : undefined;
-      return { status: key === '2XX' ? '2XX' : Number(key), ...(name ? { schema: name } : {}) };
+      const schema = obj(obj(obj(responses[key]).content)['application/json']).schema;
+      return { status: key === '2XX' ? '2XX' : Number(key), ...(schema ? { schema } : {}) };
     }
   }
   throw new RenderingError(`${operationId}: not in the document`);
@@ -174,7 +173,7 @@ export function recipePlan(doc: JsonObject, configJson: unknown, file: string): 
       },
       requires: byId ? ['institutionDisclosureId', 'institutionUserDisclosureId'] : ['institutionDisclosureId'],
       why: byId
-        ? 'the created record by the id the list showed (skipped where the list shows no id, as the spec allows)'
+        ? 'the created record by the id the list showed (not sent where the list shows no id, as the spec allows)'
         : 'the created record, found by its disclosure',
     });
   const deleteUser = (byId: boolean) =>
@@ -190,7 +189,7 @@ export function recipePlan(doc: JsonObject, configJson: unknown, file: string): 
       body: { institutionDisclosureName: name, accountId },
       requires: byId ? ['institutionDisclosureId', 'institutionUserDisclosureId'] : ['institutionDisclosureId'],
       why: byId
-        ? 'the created record by the id the list showed (skipped where the list shows no id)'
+        ? 'the created record by the id the list showed (not sent where the list shows no id)'
         : 'the created record, found by its name and account',
     });
   const transfer = obj(obj(c.testData).transfer);

@@ -1,5 +1,13 @@
 import type { JsonObject } from './dialect';
-import { CAPTURES, mapTemplates, type RecipePlan, type RecipeStep, SECRET_VARIABLES, stepPath } from './recipe-plan';
+import {
+  CAPTURES,
+  mapTemplates,
+  type RecipePlan,
+  type RecipeStep,
+  SECRET_VARIABLES,
+  stepPath,
+  success,
+} from './recipe-plan';
 
 /**
  * A Step CI workflow of a recipe plan (harness/openapi/recipe-plan.ts): one test whose steps send every operation
@@ -28,7 +36,7 @@ const STEPCI_VARIABLE = (name: string): string => {
   throw new Error(`unknown recipe variable ${name}`);
 };
 
-function httpOf(plan: RecipePlan, s: RecipeStep): JsonObject {
+function httpOf(plan: RecipePlan, s: RecipeStep, doc30: JsonObject): JsonObject {
   const to = STEPCI_VARIABLE;
   const query = new URLSearchParams(s.query).toString();
   const url = `${plan.urls[s.base]}${stepPath(s, to)}${query ? `?${query}` : ''}`;
@@ -52,7 +60,8 @@ function httpOf(plan: RecipePlan, s: RecipeStep): JsonObject {
   const check: JsonObject = { status: s.status === '2XX' ? [{ gte: 200 }, { lte: 299 }] : s.status };
   if (s.schema) {
     check.headers = { 'Content-Type': [{ match: mediaTypePattern('application/json') }] };
-    check.schema = { $ref: `#/components/schemas/${s.schema}` };
+    // The 3.0 rendering's schema (JSON Schema draft-07's subset, as Step CI's Ajv reads it).
+    check.schema = success(doc30, s.operationId).schema;
   }
   http.check = check;
   return http;
@@ -74,8 +83,10 @@ export function stepCiWorkflow(plan: RecipePlan, doc30: JsonObject): JsonObject 
         name: 'every operation, with its credentials, the test data and the ids carried forward',
         steps: plan.steps.map((s) => ({
           name: `${s.name}: ${s.why}`,
-          ...(s.requires.length ? { if: s.requires.map((r) => `captures.${r}`).join(' and ') } : {}),
-          http: httpOf(plan, s),
+          // One capture: Step CI's filtrex takes `a and b` of two texts for an error, which it reads as true. The
+          // last needed capture implies the others (the record's id is listed only for the created disclosure).
+          ...(s.requires.length ? { if: `captures.${s.requires.at(-1)}` } : {}),
+          http: httpOf(plan, s, doc30),
         })),
       },
     },
