@@ -117,7 +117,7 @@ export function newmanOutcome(plan: RecipePlan, reportFile: string): Omit<Outcom
   return o;
 }
 
-/** Step CI's verbose console: `✔ operations › step: …` passed, `● …` failed (its checks follow), skipped steps say so. */
+/** Step CI's verbose console: `✔ operations › step: …` passed, `● …` failed (checks follow), skips say so. */
 export function stepCiOutcome(plan: RecipePlan, out: string): Omit<Outcome, 'ms'> {
   const o: Omit<Outcome, 'ms'> = { passed: 0, failed: 0, skipped: 0, exercised: [], failures: [] };
   const names = new Map(plan.steps.map((s) => [s.name, s.operationId]));
@@ -146,7 +146,7 @@ export function stepCiOutcome(plan: RecipePlan, out: string): Omit<Outcome, 'ms'
   return o;
 }
 
-/** Dredd's console: `pass: METHOD (code) path`, `fail: …` (its reasons on the lines after), `skip: …` (never sent). */
+/** Dredd's console: `pass: METHOD (code) path`, `fail: …` (reasons on the lines after), `skip: …` (not sent). */
 export function dreddOutcome(plan: RecipePlan, out: string): Omit<Outcome, 'ms'> {
   const o: Omit<Outcome, 'ms'> = { passed: 0, failed: 0, skipped: 0, exercised: [], failures: [] };
   // Dredd lists each failure again at the end: a transaction is counted once, its reasons gathered from both.

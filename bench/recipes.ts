@@ -219,7 +219,8 @@ try {
         const o = outcome;
         const missing = [...new Set(plan.steps.map((s) => s.operationId))].filter((op) => !o.exercised.includes(op));
         console.log(
-          `${tool.padEnd(8)} ${target.label.padEnd(34)} ${o.error ? 'COULD NOT RUN' : `${o.passed} passed, ${o.failed} failed`}` +
+          `${tool.padEnd(8)} ${target.label.padEnd(34)} ` +
+            `${o.error ? 'COULD NOT RUN' : `${o.passed} passed, ${o.failed} failed`}` +
             `, ${o.skipped} skipped, ${o.exercised.length}/${OPERATIONS} operations` +
             `${missing.length ? ` (not: ${missing.join(', ')})` : ''}, ${(o.ms / 1000).toFixed(1)} s` +
             `${target.conformant && (o.failed || o.error) ? '  <- FALSE FAILURE' : ''}`,

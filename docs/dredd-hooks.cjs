@@ -72,10 +72,12 @@ function sameMediaTypes(expected, real) {
   return out;
 }
 
-/** Registers the hooks on Dredd's `hooks` object; `readDocument()` gives the document Dredd runs. */
-function register(hooks, readDocument, recipe) {
+/**
+ * Registers the hooks on Dredd's `hooks` object; `readDocument()` gives the document Dredd runs; with a `recipe`,
+ * each transaction is its request (`run`: recipeRunner's, with process.env and fetch).
+ */
+function register(hooks, readDocument, recipe, run = recipe ? recipeRunner(recipe, hooks) : undefined) {
   let byName = new Map();
-  const run = recipe ? recipeRunner(recipe, hooks) : undefined;
   hooks.beforeAll((transactions, done) => {
     byName = plan(readDocument(hooks), transactions);
     done();
@@ -209,7 +211,8 @@ function recipeRunner(recipe, hooks, env = process.env, send = globalThis.fetch)
   };
 }
 
-module.exports = { register, plan, mediaType, sameMediaTypes, recipeRunner };
+const recipe = typeof RECIPE === 'undefined' ? undefined : RECIPE; // eslint-disable-line no-undef
+module.exports = { register, plan, mediaType, sameMediaTypes, recipeRunner, recipe };
 
 let dreddHooks;
 try {
@@ -217,4 +220,4 @@ try {
 } catch {
   dreddHooks = undefined; // loaded by a self-test
 }
-if (dreddHooks) register(dreddHooks, documentOf, typeof RECIPE === 'undefined' ? undefined : RECIPE);
+if (dreddHooks) register(dreddHooks, documentOf, recipe);

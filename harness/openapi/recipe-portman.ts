@@ -76,7 +76,8 @@ function overwrite(doc: JsonObject, s: RecipeStep): JsonObject {
 function tests(s: RecipeStep): string[] {
   const status =
     s.status === '2XX'
-      ? 'pm.test("[recipe] status is 2xx (the success code is not shown)", () => pm.expect(pm.response.code).to.be.within(200, 299));'
+      ? 'pm.test("[recipe] status is 2xx (the success code is not shown)", () => ' +
+        'pm.expect(pm.response.code).to.be.within(200, 299));'
       : `pm.test("[recipe] status is ${s.status}", () => pm.response.to.have.status(${s.status}));`;
   const media = s.schema
     ? [
@@ -89,21 +90,24 @@ function tests(s: RecipeStep): string[] {
   const capture =
     s.capture?.from === 'listed'
       ? [
-          '// The id of the record on the created disclosure, where the list shows one (the spec documents four members).',
+          '// The id of the record on the created disclosure, where the list shows one (four members are documented).',
           'let listedId;',
           'try {',
           '  const created = pm.collectionVariables.get("institutionDisclosureId");',
           '  const list = pm.response.json().institutionUserDisclosures || [];',
-          '  listedId = (list.find((r) => r && r.institutionDisclosureId === created) || {}).institutionUserDisclosureId;',
+          '  const record = list.find((r) => r && r.institutionDisclosureId === created) || {};',
+          '  listedId = record.institutionUserDisclosureId;',
           '} catch (e) {}',
-          'if (typeof listedId === "string" && listedId !== "") pm.collectionVariables.set("institutionUserDisclosureId", listedId);',
+          'if (typeof listedId === "string" && listedId !== "")',
+          '  pm.collectionVariables.set("institutionUserDisclosureId", listedId);',
           'else pm.collectionVariables.unset("institutionUserDisclosureId");',
         ]
       : s.capture?.from === 'created'
         ? [
             'let createdId;',
             'try { createdId = pm.response.json().institutionDisclosureId; } catch (e) {}',
-            'if (typeof createdId === "string" && createdId !== "") pm.collectionVariables.set("institutionDisclosureId", createdId);',
+            'if (typeof createdId === "string" && createdId !== "")',
+            '  pm.collectionVariables.set("institutionDisclosureId", createdId);',
             'else pm.collectionVariables.unset("institutionDisclosureId");',
           ]
         : [];
