@@ -114,6 +114,9 @@ export function newmanOutcome(plan: RecipePlan, reportFile: string): Omit<Outcom
       } else o.passed++;
     }
   }
+  // A request its pre-request script skipped (pm.execution.skipRequest) leaves no execution behind.
+  const operations = new Set(plan.steps.map((s) => s.operationId));
+  o.skipped = Math.max(o.skipped, operations.size - o.exercised.length);
   return o;
 }
 
