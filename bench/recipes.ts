@@ -37,13 +37,29 @@ Runs each tool's recipe (docs/recipes.md) against the reference target and its c
                     ${TOOL_PACKAGES.join(', ')})
   --tool NAME       only this tool (${RECIPE_TOOLS.join(', ')}; repeatable)
   --variant NAME    only this variant, or "none" for the faultless target (repeatable; default: all of them)
-  --fault NAME      also a named fault, for a figure (repeatable; default: ${'op1-envelope-renamed, op5-200-with-body'}
-                    and op8-token-record-numbers; "none" for no fault)
+  --fault NAME      also a named fault, for a figure (repeatable; default: op1-envelope-renamed,
+                    op5-200-with-body and op8-token-record-numbers; "none" for no fault)
   --timeout S       a tool's run is stopped after S seconds (default 120)
   --json FILE       also write the results as JSON
   -h, --help        this text
-Exit codes: 0 no check failed on a conformant target, 1 one did (a false failure), 2 usage error, 3 the tools
-could not be installed.`;
+Exit codes: 0 no check failed on a conformant target (but for a tool's named limit, TOOL_LIMITS), 1 one did,
+2 usage error, 3 the tools could not be installed.`;
+
+/**
+ * What a tool cannot express, measured here: its failures on that conformant target are reported as the tool's
+ * limit, named, not as a failure of the target (docs/recipes.md says the same). Nothing else is excused.
+ */
+export const TOOL_LIMITS: { tool: RecipeTool; target: string; why: string }[] = [
+  {
+    tool: 'stepci',
+    target: 'disc-strict-header-names',
+    why:
+      'Step CI sends every header name in lower case (its HTTP client, got 11, lowercases them): a target that ' +
+      'refuses a header not spelled as the spec writes it (TransactionId, callingAppId) refuses its disclosures ' +
+      'requests',
+  },
+];
+const limitOf = (tool: RecipeTool, target: string) => TOOL_LIMITS.find((l) => l.tool === tool && l.target === target);
 
 const DEFAULT_FAULTS = ['op1-envelope-renamed', 'op5-200-with-body', 'op8-token-record-numbers'];
 
@@ -218,13 +234,16 @@ try {
         results.push({ target: target.label, conformant: target.conformant, tool, outcome });
         const o = outcome;
         const missing = [...new Set(plan.steps.map((s) => s.operationId))].filter((op) => !o.exercised.includes(op));
+        const limit = limitOf(tool, target.label);
+        const bad = target.conformant && (o.failed || o.error);
         console.log(
           `${tool.padEnd(8)} ${target.label.padEnd(34)} ` +
             `${o.error ? 'COULD NOT RUN' : `${o.passed} passed, ${o.failed} failed`}` +
             `, ${o.skipped} skipped, ${o.exercised.length}/${OPERATIONS} operations` +
             `${missing.length ? ` (not: ${missing.join(', ')})` : ''}, ${(o.ms / 1000).toFixed(1)} s` +
-            `${target.conformant && (o.failed || o.error) ? '  <- FALSE FAILURE' : ''}`,
+            `${!bad ? '' : limit ? "  <- the tool's limit" : '  <- FALSE FAILURE'}`,
         );
+        if (limit && bad) console.log(`           the tool's limit: ${limit.why}`);
         for (const f of o.failures.slice(0, 4)) console.log(`           ${f}`);
         if (o.error) console.log(`           ${o.error.split('\n').slice(-6).join('\n           ')}`);
       } finally {
@@ -240,16 +259,23 @@ console.log('\nper tool: conformant targets with a failed check / run; operation
 for (const tool of tools) {
   const mine = results.filter((r) => r.tool === tool);
   const conformant = mine.filter((r) => r.conformant);
-  const falseFailures = conformant.filter((r) => r.outcome.failed || r.outcome.error);
+  const failing = conformant.filter((r) => r.outcome.failed || r.outcome.error);
+  const falseFailures = failing.filter((r) => !limitOf(tool, r.target));
+  const limited = failing.filter((r) => limitOf(tool, r.target));
   const fewest = Math.min(...conformant.map((r) => r.outcome.exercised.length));
   const caught = mine.filter((r) => !r.conformant && r.outcome.failed).map((r) => r.target);
   const seconds = mine.reduce((n, r) => n + r.outcome.ms, 0) / 1000;
   console.log(
     `  ${tool.padEnd(8)} ${falseFailures.length}/${conformant.length} conformant targets failed` +
-      `${falseFailures.length ? ` (${falseFailures.map((r) => r.target).join(', ')})` : ''}; ` +
+      `${falseFailures.length ? ` (${falseFailures.map((r) => r.target).join(', ')})` : ''}` +
+      `${limited.length ? `, ${limited.length} by the tool's named limit (${limited.map((r) => r.target)})` : ''}; ` +
       `at least ${fewest}/${OPERATIONS} operations; faults caught ${caught.length}/${mine.length - conformant.length}` +
       `; ${seconds.toFixed(0)} s in all`,
   );
 }
 if (v.json) writeFileSync(resolve(v.json), `${JSON.stringify(results, null, 2)}\n`);
-process.exitCode = results.some((r) => r.conformant && (r.outcome.failed || r.outcome.error)) ? 1 : 0;
+process.exitCode = results.some(
+  (r) => r.conformant && (r.outcome.failed || r.outcome.error) && !limitOf(r.tool, r.target),
+)
+  ? 1
+  : 0;
