@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { LocalFileError, readRegularFile, userCwd } from '../harness/local-files';
 import { buildOpenApiDocument } from '../harness/openapi/document';
 import { recipeFiles, RECIPE_TOOLS, type RecipeTool } from '../harness/openapi/recipe-files';
+import { recipePlan } from '../harness/openapi/recipe-plan';
 import { RenderingError } from '../harness/openapi/renderings';
 
 const USAGE = `Usage: npm run recipe -- --tool ${RECIPE_TOOLS.join('|')}|all --config FILE [--out DIR]
@@ -17,7 +18,8 @@ target issues carried forward (docs/recipes.md):
 No credential of the configuration is copied: each file names the variable that carries it (DBSI_BEARER_TOKEN,
 DBSI_TRANSFERS_TOKEN, DBSI_REVOCATION_CLIENT_ID/SECRET, DBSI_REVOCATION_PASSWORD/REFRESH_TOKEN), given to the
 tool when it runs (the commands are in docs/recipes.md). The recipes write: they create a disclosure, an
-acceptance record (then delete it), revoke the configured refresh token and move the configured amount.
+acceptance record (then delete it), revoke the configured refresh token and move the configured amount; an
+operation whose safety switch is not true in the configuration (allow.moneyMovement, …) is left out, said.
   --tool NAME     portman, stepci, dredd, or all
   --config FILE   the target configuration (config/example.target.json)
   --out DIR       where to write (default: recipes/<tool>, from the folder npm was run from)
@@ -81,12 +83,12 @@ function main(): number {
       const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       return fail(`cannot write ${dir}: ${why}`);
     }
-    process.stdout.write(
-      `${tool} recipe: ${Object.keys(files)
-        .map((f) => join(dir, f))
-        .join(', ')}\n`,
-    );
+    const written = Object.keys(files).map((f) => join(dir, f));
+    process.stdout.write(`${tool} recipe: ${written.join(', ')}\n`);
   }
+  // Each operation is said once, whatever the tools.
+  for (const o of recipePlan(doc, config, basename(v.config)).omitted)
+    process.stdout.write(`  ${o.operationId} left out: ${o.why} (it writes)\n`);
   return 0;
 }
 

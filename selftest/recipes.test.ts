@@ -28,8 +28,10 @@ const URLS = {
   transfersBaseUrl: 'http://127.0.0.1:4711/banking',
 };
 // A configuration that holds its secrets in the file: none of them may reach a recipe.
+const ALL = { moneyMovement: true, contactUpdate: true, tokenRevocation: true, institutionDisclosureWrites: true };
 const config = {
   name: 'ref',
+  allow: ALL,
   ...URLS,
   callingAppId: 'recipe-test',
   credentials: { ...REFERENCE_CREDENTIALS },
@@ -57,6 +59,32 @@ describe('the recipe plan and the files of each tool', () => {
     expect(plan.steps.find((s) => s.name === 'revokeToken')!.auth).toMatchObject({ scheme: 'basic' });
     const byId = plan.steps.filter((s) => /ById$/.test(s.name));
     for (const s of byId) expect(s.requires).toContain('institutionUserDisclosureId');
+  });
+
+  test('an operation whose safety switch is off is left out, said, and not in the document a tool is given', () => {
+    const off = { ...config, allow: { moneyMovement: false, contactUpdate: true, tokenRevocation: true } };
+    const p = recipePlan(doc, off, 'off.json');
+    expect(p.omitted.map((o) => o.operationId)).toContain('createTransfer');
+    expect(p.omitted.find((o) => o.operationId === 'createInstitutionDisclosure')?.why).toBe(
+      'allow.institutionDisclosureWrites is not true in off.json',
+    );
+    expect(p.steps.map((s) => s.operationId)).toEqual([
+      'listInstitutionDisclosures',
+      'listUserDisclosures',
+      'revokeToken',
+      'updateContactInfo',
+    ]);
+    for (const [tool, name] of [
+      ['portman', 'dbsi.openapi.json'],
+      ['dredd', 'dbsi.openapi30.json'],
+    ] as const) {
+      const d = JSON.parse(recipeFiles(tool, doc, off, 'off.json')[name]!) as Doc;
+      expect(
+        operationsOf(d)
+          .map((o) => o.op.operationId)
+          .sort(),
+      ).toEqual(p.steps.map((s) => s.operationId).sort());
+    }
   });
 
   test.each(RECIPE_TOOLS)('%s: no secret of the configuration in any file, only the variables', (tool) => {

@@ -73,7 +73,24 @@ export interface RecipePlan {
   urls: TargetBaseUrls;
   callingAppId: string;
   steps: RecipeStep[];
+  /** Operations left out: the configuration's safety switch for them is off (`allow`, as the suite reads it). */
+  omitted: { operationId: string; why: string }[];
 }
+
+/** The safety switch (`allow.…`, off unless set) each writing operation needs, as the suite's runs need it. */
+const SWITCHES: Record<string, string> = {
+  createInstitutionDisclosure: 'institutionDisclosureWrites',
+  changeInstitutionDisclosure: 'institutionDisclosureWrites',
+  // The acceptance records are made on the disclosure the recipe creates.
+  createUserDisclosure: 'institutionDisclosureWrites',
+  changeUserDisclosure: 'institutionDisclosureWrites',
+  changeUserDisclosureById: 'institutionDisclosureWrites',
+  deleteUserDisclosure: 'institutionDisclosureWrites',
+  deleteUserDisclosureById: 'institutionDisclosureWrites',
+  revokeToken: 'tokenRevocation',
+  createTransfer: 'moneyMovement',
+  updateContactInfo: 'contactUpdate',
+};
 
 type Dict = Record<string, unknown>;
 const obj = (v: unknown): Dict => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Dict) : {});
@@ -331,7 +348,13 @@ export function recipePlan(doc: JsonObject, configJson: unknown, file: string): 
     }),
   ];
   if (Number.isNaN(Number(td('transfer.amount')))) throw new RenderingError(`${file}: testData.transfer.amount`);
-  return { name: text(c, 'name', file, file), urls, callingAppId, steps };
+  const allow = obj(c.allow);
+  const off = (s: RecipeStep) => SWITCHES[s.operationId] !== undefined && allow[SWITCHES[s.operationId]!] !== true;
+  const omitted = [...new Set(steps.filter(off).map((s) => s.operationId))].map((operationId) => ({
+    operationId,
+    why: `allow.${SWITCHES[operationId]} is not true in ${file}`,
+  }));
+  return { name: text(c, 'name', file, file), urls, callingAppId, steps: steps.filter((s) => !off(s)), omitted };
 }
 
 /** Every `{{name}}` of a value, and the value with each replaced by `to(name)`. */
