@@ -1,6 +1,7 @@
 import type { CheckVerdict } from '../checks';
 import type { Known, Seen, Verifier } from './exchange';
 import { judgeExchange } from './judge';
+import { judgeInstitutionOthers } from './institution-others';
 import { judgeSequence } from './sequence-rules';
 
 /** A verdict a rule reached, on the exchange that shows it (Seen.x.index). */
@@ -25,5 +26,6 @@ export function everyVerdict(own: readonly Seen[], log: readonly Seen[], known: 
   });
   for (const s of own) judgeExchange(s, at(s.x.index));
   judgeSequence([...log], at, known);
+  judgeInstitutionOthers(log, at, known);
   return out;
 }

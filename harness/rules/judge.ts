@@ -1,6 +1,7 @@
 import type { CheckVerdict } from '../checks';
 import type { Known, Seen, Verifier } from './exchange';
 import { EXCHANGE_RULES } from './exchange-rules';
+import { CHANGE_ONLY_NAMED, judgeInstitutionOthers } from './institution-others';
 import { judgeSequence } from './sequence-rules';
 
 /**
@@ -62,5 +63,6 @@ export function judgeLog(
     },
   };
   const { notes } = judgeSequence(log, () => filtered, known);
+  if (only.includes(CHANGE_ONLY_NAMED)) judgeInstitutionOthers(log, () => filtered, known);
   return { judged, failedElsewhere, notes: [...notes.values()].flat() };
 }

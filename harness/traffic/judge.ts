@@ -10,6 +10,7 @@ import type { Seen, Verifier } from '../rules/exchange';
 import { EXCHANGE_RULES } from '../rules/exchange-rules';
 import type { Mapped } from './operation-map';
 import { judgeSequence, outcomeOf } from '../rules/sequence-rules';
+import { judgeInstitutionOthers } from '../rules/institution-others';
 
 /**
  * The second source of exchanges: a capture. Each judged exchange becomes a case of the one judge
@@ -152,6 +153,7 @@ export function planCapture(
       EXCHANGE_RULES[s.mapped.operation](s, verifierFor(s.x.index));
   }
   const { notes } = judgeSequence(seen, verifierFor);
+  judgeInstitutionOthers(seen, verifierFor);
   // Last, so that a client's mistake never hides a verdict on the target: the request as documented.
   for (const s of seen) {
     if (unjudged(s.x.status) !== undefined) continue;

@@ -1,4 +1,9 @@
-import { changeInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
+import {
+  changeInstitutionDisclosureRequest,
+  disclosureName,
+  disclosureNamePrefix,
+  type Credentials,
+} from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
 import {
   carriesUrlData,
@@ -60,6 +65,7 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       'OP3-RESPONSE',
       'OP3-RESPONSE-REFLECTS-REQUEST',
       'STATE-ID-CHANGE',
+      'STATE-ID-CHANGE-ONLY-NAMED',
       'RES-DISCLOSURE-FIELD-TYPES',
       'RES-DISCLOSURE-DATATYPE-VALUES',
       'RES-DISCLOSURE-DATA-URL',
@@ -121,6 +127,18 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       // the list gives no ids): STATE-ID-CHANGE, a state rule of sequence-rules.ts.
       const after = await t.step('list after change', () => listInstitutionDisclosures(t));
       t.judgeLog([created.res, before.res, res, after.res], 'STATE-ID-CHANGE');
+      // The other disclosures the lists show stay as they were (those the run's other tests write aside: their writes
+      // are not in this log).
+      const prefix = disclosureNamePrefix(t.settings.runId);
+      const other = (i: Record<string, unknown>) =>
+        typeof i.institutionDisclosureId === 'string' &&
+        i.institutionDisclosureId !== id &&
+        !String(i.institutionDisclosureName).startsWith(prefix);
+      // Judged where both lists show another disclosure by its id (a list may leave ids out: OP1's rules say so).
+      if (before.items.some(other) && after.items.some(other))
+        t.judgeLogKnowing({ runNamePrefix: prefix }, [before.res, res, after.res], 'STATE-ID-CHANGE-ONLY-NAMED');
+      // The lists read back what the run wrote: held to the list's rules as the first list is.
+      t.judge(after.res, 'RES-DISCLOSURE-FIELD-TYPES', 'RES-DISCLOSURE-DATA-URL');
       // Then back to status false, as it was created: the other value the spec shows for
       // InstitutionDisclosureStatus ("true or false"), sent as a change too. No list follows (one request more).
       const back = await t.step('change back to status false', () =>
