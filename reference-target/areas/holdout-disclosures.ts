@@ -30,6 +30,9 @@ export function holdoutInstitution(ctx: AreaContext) {
     return answer;
   }
 
+  /** Variant ho-op1-omits-optional-after-change: whether a change was served. */
+  let changed = false;
+
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
     const change = route.method === 'PUT';
     if (change) {
@@ -44,6 +47,10 @@ export function holdoutInstitution(ctx: AreaContext) {
     if (route.method === 'GET' && Array.isArray(body.institutionDisclosures)) {
       // Only the disclosures created through the interface take the faulty path (the fixtures are another table).
       for (const e of (body.institutionDisclosures as unknown[]).filter(isJson)) {
+        // A list served from a summary once anything changed: "A list response may contain elements that omit …".
+        if (changed && initialIds.has(e.institutionDisclosureId) && f('ho-op1-omits-optional-after-change'))
+          for (const k of ['institutionDisclosureData', 'institutionDisclosureDataType', 'institutionDisclosureStatus'])
+            delete e[k];
         if (initialIds.has(e.institutionDisclosureId)) continue;
         if (f('ho-op1-status-string-for-created') && typeof e.institutionDisclosureStatus === 'boolean')
           e.institutionDisclosureStatus = String(e.institutionDisclosureStatus);
@@ -66,6 +73,7 @@ export function holdoutInstitution(ctx: AreaContext) {
       }
     }
     if (change && id) {
+      changed = true;
       const d = state.disclosures.get(id);
       if (d && f('ho-op3-false-not-stored') && statusBefore === true && d.institutionDisclosureStatus === false)
         d.institutionDisclosureStatus = true;

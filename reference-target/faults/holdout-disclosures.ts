@@ -47,6 +47,15 @@ export const HOLDOUT_DISCLOSURES_FAULTS: FaultDef[] = [
     ['STATE-ID-CHANGE-ONLY-NAMED'],
   ),
   f(
+    'ho-op1-omits-optional-after-change',
+    'Variant: once a change was served, the list gives the disclosures on record at the start without ' +
+      'institutionDisclosureData, institutionDisclosureDataType and institutionDisclosureStatus: "A list response ' +
+      'may contain elements that omit institutionDisclosureData, institutionDisclosureDataType and ' +
+      'institutionDisclosureStatus." A status the second list does not give is no move (STATE-ID-CHANGE-ONLY-NAMED).',
+    [],
+    { variant: true, strict: true },
+  ),
+  f(
     'ho-op4-not-accepted-without-institution-id',
     'The list leaves institutionId out of the records whose status is NOT_ACCEPTED.',
     ['OP4-RESPONSE-MEMBERS'],
