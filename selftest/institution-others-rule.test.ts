@@ -141,10 +141,16 @@ describe('a change of an institution disclosure moves no other (STATE-ID-CHANGE-
     expect(verdicts(none)).toEqual([]);
   });
 
-  test('a create between the lists too, another disclosure moved: which write moved it cannot be told', async () => {
+  test("a create between the lists answered a new id: another disclosure moved is still the change's", async () => {
     const after = list(200, [['d-1', 'New', false], ['d-10', 'New', false], C, ['d-3', 'Made', true]]);
     const steps = [list(0, [A, B, C]), change(100, ['d-1', 'New', false]), create(150, ['d-3', 'Made', true]), after];
-    expect(verdicts(await judge(steps))).toEqual([]);
+    expect(verdicts(await judge(steps))).toEqual(['failed']);
+  });
+
+  test('a create between the lists answered the id of the one that moved: which write moved it cannot be told', async () => {
+    const after = list(200, [['d-1', 'New', false], ['d-10', 'Made', true], C]);
+    const steps = [list(0, [A, B, C]), change(100, ['d-1', 'New', false]), create(150, ['d-10', 'Made', true]), after];
+    expect(verdicts(await judge(steps))).toEqual(['passed']);
   });
 
   test('a list that leaves a disclosure out, or gives no status: what it does not show is not judged', async () => {

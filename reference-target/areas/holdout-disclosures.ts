@@ -14,8 +14,6 @@ const initialIds = new Set(INITIAL_DISCLOSURES.map((d) => d.institutionDisclosur
 export function holdoutInstitution(ctx: AreaContext) {
   const { state } = ctx;
   const f = ctx.fault;
-  /** ho-op2-second-create-replaces-first: the disclosure the first create made. */
-  let firstCreated: string | undefined;
 
   /** ho-op3-by-id-reads-a-prefix: a change of an id no disclosure has goes to the longest id it begins with. */
   async function byPrefix(req: Req, next: Next): Promise<Res | undefined> {
@@ -63,14 +61,6 @@ export function holdoutInstitution(ctx: AreaContext) {
       const d = state.disclosures.get(created);
       // A name column 16 characters wide: the answer shows the name sent, the list the name cut.
       if (d && f('ho-op2-name-cut-in-store')) d.institutionDisclosureName = d.institutionDisclosureName.slice(0, 16);
-      if (d && f('ho-op2-second-create-replaces-first')) {
-        if (firstCreated === undefined) firstCreated = created;
-        else if (firstCreated !== created) {
-          state.disclosures.delete(created);
-          state.disclosures.set(firstCreated, { ...d, institutionDisclosureId: firstCreated });
-          body.institutionDisclosureId = firstCreated;
-        }
-      }
     }
     if (change && id) {
       changed = true;

@@ -25,12 +25,6 @@ export const HOLDOUT_DISCLOSURES_FAULTS: FaultDef[] = [
     ['STATE-ID-CREATE'],
   ),
   f(
-    'ho-op2-second-create-replaces-first',
-    'Every create after the first answers the first created id and replaces that disclosure.',
-    ['STATE-ID-CREATE'],
-    { collateral: ['RES-DISCLOSURE-ID-UNIQUE', 'STATE-ID-CHANGE', 'STATE-ID-CHANGE-ONLY-NAMED'] },
-  ),
-  f(
     'ho-op3-false-not-stored',
     'A change from status true to false is answered, and the name stored, but the status stays true.',
     ['STATE-ID-CHANGE'],
@@ -80,7 +74,8 @@ export const HOLDOUT_DISCLOSURES_FAULTS: FaultDef[] = [
   f(
     'ho-op6-path-form-changes-first-record',
     "A change by /{institutionUserDisclosureId} moves the user's first record, not the one of the path.",
-    ['STATE-UD-CHANGE', 'STATE-UD-CHANGE-ONLY-NAMED'],
+    ['STATE-UD-CHANGE-ONLY-NAMED'],
+    { collateral: ['STATE-UD-CHANGE'] },
   ),
   f(
     'ho-op6-200-when-unchanged',
