@@ -147,7 +147,7 @@ describe('a change of an institution disclosure moves no other (STATE-ID-CHANGE-
     expect(verdicts(await judge(steps))).toEqual(['failed']);
   });
 
-  test('a create between the lists answered the id of the one that moved: which write moved it cannot be told', async () => {
+  test('a create between the lists answered the id of the one that moved: no verdict on it', async () => {
     const after = list(200, [['d-1', 'New', false], ['d-10', 'Made', true], C]);
     const steps = [list(0, [A, B, C]), change(100, ['d-1', 'New', false]), create(150, ['d-10', 'Made', true]), after];
     expect(verdicts(await judge(steps))).toEqual(['passed']);

@@ -89,7 +89,7 @@ export function judgeInstitutionOthers(seen: readonly Seen[], verifierFor: (i: n
       const name = item.institutionDisclosureName;
       const prefix = known.runNamePrefix;
       if (prefix && typeof name === 'string' && name.startsWith(prefix) && !createdInLog.has(id)) continue;
-      // A create between the lists that answered this id, or none, may be what moved it: which write did cannot be told.
+      // A create between the lists that answered this id, or none, may be what moved it: which write did is unknown.
       if (createdThere(window, id)) continue;
       judged++;
       const diff = compared(item, now);
