@@ -40,8 +40,11 @@ export interface DisclosureRef {
  * A name for an institution disclosure the run creates: "dbsi-<runId>-<random>", at most 20
  * characters (one known implementation caps the name at 20), so a person can recognise it.
  */
+/** What every name disclosureName gives in the run starts with. */
+export const disclosureNamePrefix = (runId: string): string => `dbsi-${runId}-`.slice(0, 14);
+
 export function disclosureName(f: Faker, runId: string): string {
-  const prefix = `dbsi-${runId}-`.slice(0, 14);
+  const prefix = disclosureNamePrefix(runId);
   return `${prefix}${f.string.alphanumeric({ length: 20 - prefix.length, casing: 'lower' })}`.slice(0, 20);
 }
 

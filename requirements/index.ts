@@ -2,6 +2,7 @@ import type { Requirement } from './types';
 import { AUTHENTICATION_REQUIREMENTS } from './authentication';
 import { CONTACT_INFO_REQUIREMENTS } from './contact-info';
 import { DISCLOSURES_REQUIREMENTS } from './disclosures';
+import { DISCLOSURES_STATE_REQUIREMENTS } from './disclosures-state';
 import { GENERAL_REQUIREMENTS } from './general';
 import { MONEY_MOVEMENT_REQUIREMENTS } from './money-movement';
 
@@ -11,6 +12,7 @@ export type { Requirement } from './types';
 export const CATALOG: Requirement[] = [
   ...GENERAL_REQUIREMENTS,
   ...DISCLOSURES_REQUIREMENTS,
+  ...DISCLOSURES_STATE_REQUIREMENTS,
   ...AUTHENTICATION_REQUIREMENTS,
   ...MONEY_MOVEMENT_REQUIREMENTS,
   ...CONTACT_INFO_REQUIREMENTS,

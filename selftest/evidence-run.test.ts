@@ -170,10 +170,13 @@ describe('a run against a reference target with a fault', () => {
   test('shows it failed in the JUnit file, as a <failure> of a testcase declaring the requirement', () => {
     const xml = readFileSync(join(run.dir, 'junit.xml'), 'utf8');
     const cases = [...xml.matchAll(/<testcase [\s\S]*?<\/testcase>/g)].map((m) => m[0]);
+    // The list case, and every test whose read-back list shows the faulty element (the change case, the explorer).
     const failing = cases.filter((c) => c.includes('<failure '));
-    expect(failing).toHaveLength(1);
-    expect(failing[0]).toContain(`<property name="requirement" value="${REQ}"/>`);
-    expect(failing[0]).toMatch(new RegExp(`<failure message="MUST ${REQ} `));
+    expect(failing.length).toBeGreaterThanOrEqual(1);
+    for (const f of failing) {
+      expect(f).toContain(`<property name="requirement" value="${REQ}"/>`);
+      expect(f).toMatch(new RegExp(`<failure message="MUST ${REQ} `));
+    }
   });
 
   test(
@@ -192,10 +195,12 @@ describe('a run against a reference target with a fault', () => {
             },
         );
       const failed = results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
-      expect(failed).toHaveLength(1);
-      expect(failed[0]!.status).toBe('failed');
-      expect(failed[0]!.labels).toContainEqual({ name: 'story', value: REQ });
-      expect(failed[0]!.statusDetails?.message).toMatch(new RegExp(`^MUST ${REQ} `));
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      for (const f of failed) {
+        expect(f.status).toBe('failed');
+        expect(f.labels).toContainEqual({ name: 'story', value: REQ });
+        expect(f.statusDetails?.message).toMatch(new RegExp(`^MUST ${REQ} `));
+      }
       const data = embeddedReportData(readFileSync(join(run.dir, 'conformance-report.html'), 'utf8'));
       const categories = data.get('widgets/categories.json') ?? '';
       expect(categories).toContain('Non-conformance (a MUST check failed)');
@@ -203,9 +208,9 @@ describe('a run against a reference target with a fault', () => {
       const trs = [...data.entries()]
         .filter(([k]) => k.startsWith('data/test-results/'))
         .map(([, v]) => JSON.parse(v) as { status: string; name: string });
-      expect(trs.filter((t) => t.status === 'failed').map((t) => t.name)).toEqual([
+      expect(trs.filter((t) => t.status === 'failed').map((t) => t.name)).toContain(
         'lists disclosures whose members have the ' + 'documented types',
-      ]);
+      );
     },
   );
 });

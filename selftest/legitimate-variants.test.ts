@@ -95,6 +95,14 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
   'disc-unknown-ids-no-content': (xs) =>
     xs.some((x) => /^explore: (change|delete) an id /.test(x.label ?? '') && x.response?.status === 204),
   // The institution explorer keeps the first answer of each status to a change by an id never issued.
+  'ho-op1-omits-optional-after-change': (xs) =>
+    xs.some(
+      (x) =>
+        answered(x, 'listInstitutionDisclosures', 200) &&
+        json(x)?.institutionDisclosures?.some(
+          (e: any) => e.institutionDisclosureId === 'disc-001' && !('institutionDisclosureStatus' in e),
+        ),
+    ),
   'op3-upserts-unknown-id': (xs) =>
     xs.some((x) => /^explore: change institution disclosure by a /.test(x.label ?? '') && x.response?.status === 200),
 };

@@ -133,6 +133,9 @@ export interface Seen {
  */
 export interface Known {
   phonesOnRecord?: Record<string, { number: string; from: string }>;
+  /** The prefix of the names the run's tests give the institution disclosures they create (harness/rules/
+   * institution-others.ts): their writes may be missing from the log judged. */
+  runNamePrefix?: string;
 }
 
 export type Authority = 'configured' | 'made-up' | 'unauthorized' | 'none';

@@ -5,6 +5,7 @@ import type { Known, Seen, Verifier } from './exchange';
 import { isObject } from './request';
 import { institutionWrite, judgeInstitutionStep, unseenInstitutionMoves } from './sequence/institution-disclosures';
 import { bodyOf, busy, Timeline, unknownWhy, whoIsWho, type Write } from './sequence/timeline';
+import { judgeInstitutionOthers } from './institution-others';
 import { ContactRules, versionedPath } from './sequence/contact-info';
 import { judgeUserStep, unseenUserMoves, userDisclosureWrite } from './sequence/user-disclosures';
 
@@ -72,6 +73,7 @@ export function judgeSequence(
   tl.finish();
   unseenUserMoves(ud, note);
   unseenInstitutionMoves(inst, note);
+  judgeInstitutionOthers(sorted, verifierFor, known);
   return { notes };
 }
 

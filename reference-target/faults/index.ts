@@ -1,6 +1,8 @@
 import { AUTHENTICATION_FAULTS } from './authentication';
 import { CONTACT_INFO_FAULTS } from './contact-info';
 import { DISCLOSURES_FAULTS } from './disclosures';
+import { HOLDOUT_DISCLOSURES_FAULTS } from './holdout-disclosures';
+import { HOLDOUT_OTHER_FAULTS } from './holdout-others';
 import { INSTITUTION_EXPLORED_FAULTS } from './institution-explored';
 import { MONEY_MOVEMENT_FAULTS } from './money-movement';
 import type { FaultDef } from './types';
@@ -13,6 +15,8 @@ export const FAULTS: FaultDef[] = [
   ...AUTHENTICATION_FAULTS,
   ...MONEY_MOVEMENT_FAULTS,
   ...CONTACT_INFO_FAULTS,
+  ...HOLDOUT_DISCLOSURES_FAULTS,
+  ...HOLDOUT_OTHER_FAULTS,
 ];
 
 export function checkFaultNames(names: readonly string[]): void {

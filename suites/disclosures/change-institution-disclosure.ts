@@ -1,4 +1,9 @@
-import { changeInstitutionDisclosureRequest, disclosureName, type Credentials } from '../../data-builders/disclosures';
+import {
+  changeInstitutionDisclosureRequest,
+  disclosureName,
+  disclosureNamePrefix,
+  type Credentials,
+} from '../../data-builders/disclosures';
 import { feature, type CaseContext } from '../../harness/case';
 import {
   carriesUrlData,
@@ -11,6 +16,50 @@ import { authenticationCases } from './_authentication';
 
 /** Operation 3: PUT /db-disclosures/v1/institution-disclosures/{institutionDisclosureId} (behind
  * allow.institutionDisclosureWrites). */
+
+type Listed = Awaited<ReturnType<typeof listInstitutionDisclosures>>;
+
+/** The disclosure the state case creates (status false), the list after it and the id it was given. */
+async function createdAndListed(t: CaseContext) {
+  const institutionId = t.config.testData.institutionId;
+  const created = await t.step('create with status false', () => createInstitutionDisclosure(t, false));
+  if (!is2xx(created.res))
+    t.notApplicable(
+      `creating the disclosure was not served (status ` + `${created.res.status}; reported by OP2-REQUEST)`,
+      created.res,
+    );
+  const responseId = (created.res.json as Record<string, unknown> | undefined)?.institutionDisclosureId;
+  const before = await t.step('list after create', () => listInstitutionDisclosures(t));
+  t.judgeLog([created.res, before.res], 'STATE-ID-CREATE');
+  const found = findDisclosure(
+    before.items,
+    typeof responseId === 'string' ? responseId : undefined,
+    created.name,
+    institutionId,
+  );
+  const id = typeof responseId === 'string' ? responseId : found?.institutionDisclosureId;
+  if (typeof id !== 'string')
+    return t.notApplicable(
+      'neither the create response nor the list gives the created disclosure an ' +
+        'institutionDisclosureId (reported by OP2-RESPONSE / RES-DISCLOSURE-OPTIONAL-MEMBERS)',
+    );
+  return { created, before, id };
+}
+
+/**
+ * The other disclosures the lists show stay as they were (those the run's other tests write aside: their writes
+ * are not in this log). Judged where both lists show another disclosure by its id (a list may leave ids out: OP1's
+ * rules say so).
+ */
+function othersAsTheyWere(t: CaseContext, id: string, before: Listed, res: Listed['res'], after: Listed) {
+  const prefix = disclosureNamePrefix(t.settings.runId);
+  const other = (i: Record<string, unknown>) =>
+    typeof i.institutionDisclosureId === 'string' &&
+    i.institutionDisclosureId !== id &&
+    !String(i.institutionDisclosureName).startsWith(prefix);
+  if (before.items.some(other) && after.items.some(other))
+    t.judgeLogKnowing({ runNamePrefix: prefix }, [before.res, res, after.res], 'STATE-ID-CHANGE-ONLY-NAMED');
+}
 
 /**
  * An unauthenticated change aimed at a listed disclosure, carrying exactly the values it already has:
@@ -60,33 +109,14 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       'OP3-RESPONSE',
       'OP3-RESPONSE-REFLECTS-REQUEST',
       'STATE-ID-CHANGE',
+      'STATE-ID-CHANGE-ONLY-NAMED',
       'RES-DISCLOSURE-FIELD-TYPES',
       'RES-DISCLOSURE-DATATYPE-VALUES',
       'RES-DISCLOSURE-DATA-URL',
     ],
     async run(t) {
       const institutionId = t.config.testData.institutionId;
-      const created = await t.step('create with status false', () => createInstitutionDisclosure(t, false));
-      if (!is2xx(created.res))
-        t.notApplicable(
-          `creating the disclosure was not served (status ` + `${created.res.status}; reported by OP2-REQUEST)`,
-          created.res,
-        );
-      const responseId = (created.res.json as Record<string, unknown> | undefined)?.institutionDisclosureId;
-      const before = await t.step('list after create', () => listInstitutionDisclosures(t));
-      t.judgeLog([created.res, before.res], 'STATE-ID-CREATE');
-      const found = findDisclosure(
-        before.items,
-        typeof responseId === 'string' ? responseId : undefined,
-        created.name,
-        institutionId,
-      );
-      const id = typeof responseId === 'string' ? responseId : found?.institutionDisclosureId;
-      if (typeof id !== 'string')
-        return t.notApplicable(
-          'neither the create response nor the list gives the created disclosure an ' +
-            'institutionDisclosureId (reported by OP2-RESPONSE / RES-DISCLOSURE-OPTIONAL-MEMBERS)',
-        );
+      const { created, before, id } = await createdAndListed(t);
       await t.parameter('institutionDisclosureId', id);
 
       const change = {
@@ -121,6 +151,9 @@ export default feature('disclosures', 'changeInstitutionDisclosure', [
       // the list gives no ids): STATE-ID-CHANGE, a state rule of sequence-rules.ts.
       const after = await t.step('list after change', () => listInstitutionDisclosures(t));
       t.judgeLog([created.res, before.res, res, after.res], 'STATE-ID-CHANGE');
+      othersAsTheyWere(t, id, before, res, after);
+      // The lists read back what the run wrote: held to the list's rules as the first list is.
+      t.judge(after.res, 'RES-DISCLOSURE-FIELD-TYPES', 'RES-DISCLOSURE-DATA-URL');
       // Then back to status false, as it was created: the other value the spec shows for
       // InstitutionDisclosureStatus ("true or false"), sent as a change too. No list follows (one request more).
       const back = await t.step('change back to status false', () =>

@@ -62,10 +62,11 @@ class StaleOld implements Cmd {
   constructor(
     readonly k: number,
     readonly how: Stale,
+    readonly otherCountry = false,
   ) {}
   check = (m: ContactModel) => known(m, this.k) && m.seq.staleNumber(this.k, this.how) !== undefined;
-  run = (_m: ContactModel, r: ContactSequence) => r.stale(this.k, this.how);
-  toString = () => `stale ${customerName(this.k)} ${this.how}`;
+  run = (_m: ContactModel, r: ContactSequence) => r.stale(this.k, this.how, this.otherCountry);
+  toString = () => `stale ${customerName(this.k)} ${this.how}${this.otherCountry ? ' other country code' : ''}`;
 }
 
 /**
@@ -87,6 +88,6 @@ export function contactCommandArbitraries(customers: number): fc.Arbitrary<Cmd>[
     change,
     fc.tuple(k, to).map(([a, t]): Cmd => new AllThree(a, t)),
     fc.tuple(k, fc.constantFrom<Other>('email', 'postal', 'both')).map(([a, w]): Cmd => new OtherObjects(a, w)),
-    fc.tuple(k, fc.constantFrom(...STALE)).map(([a, h]): Cmd => new StaleOld(a, h)),
+    fc.tuple(k, fc.constantFrom(...STALE), fc.boolean()).map(([a, h, o]): Cmd => new StaleOld(a, h, o)),
   ];
 }

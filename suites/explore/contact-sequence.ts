@@ -221,17 +221,19 @@ export class ContactSequence {
   }
 
   /** A phone change naming a number not on record as oldPhoneNumber: refused, and nothing changes. */
-  async stale(k: number, how: Stale): Promise<void> {
+  async stale(k: number, how: Stale, otherCountry = false): Promise<void> {
     this.touched.add(k);
     const on = this.phone(k)!;
     const old = this.staleNumber(k, how)!;
+    // With another new country code too: a check of oldPhoneNumber skipped on that branch lets it through.
     const p: PhoneChange = {
       oldPhoneNumber: old,
       oldCountryCode: on.countryCode,
       newPhoneNumber: this.newNumber(k),
-      newCountryCode: on.countryCode,
+      newCountryCode: otherCountry ? otherCode(on.countryCode) : on.countryCode,
     };
-    await this.send(k, `phone from ${JSON.stringify(old)} (${how}, not on record) to ${p.newPhoneNumber}`, {
+    const cc = otherCountry ? ` (country code ${p.newCountryCode})` : '';
+    await this.send(k, `phone from ${JSON.stringify(old)} (${how}, not on record) to ${p.newPhoneNumber}${cc}`, {
       phone: p,
     });
   }

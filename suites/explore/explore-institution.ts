@@ -18,7 +18,15 @@ import { failing } from './search-common';
  * "created, cannot be removed" block.
  */
 
-export const EXPLORED_INSTITUTION_REQUIREMENTS = ['STATE-ID-CREATE', 'STATE-ID-CHANGE', 'RES-DISCLOSURE-ID-UNIQUE'];
+export const EXPLORED_INSTITUTION_REQUIREMENTS = [
+  'STATE-ID-CREATE',
+  'STATE-ID-CHANGE',
+  'STATE-ID-CHANGE-ONLY-NAMED',
+  'RES-DISCLOSURE-ID-UNIQUE',
+  // The lists that read the writes back show what the run wrote: held to the list's rules too.
+  'RES-DISCLOSURE-FIELD-TYPES',
+  'RES-DISCLOSURE-DATA-URL',
+];
 
 const mine = (v: Reached[]) => v.filter((r) => EXPLORED_INSTITUTION_REQUIREMENTS.includes(r.requirement));
 
