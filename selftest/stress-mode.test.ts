@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './_cli';
+import { until } from './_within';
 
 /**
  * `npm run test:stress` (selftest/stress.ts, issue 34): the command it runs has CPU hogs beside it, two per core,
@@ -39,7 +40,7 @@ describe('npm run test:stress', () => {
     const pids = /pids ([\d,]+)/.exec(run.stdout)![1]!.split(',').map(Number);
     expect(pids).toHaveLength(hogs);
     // Killed when the command ended: none is left running (bounded wait for the kernel to reap them).
-    for (let i = 0; i < 100 && pids.some(alive); i++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => !pids.some(alive));
     expect(pids.filter(alive)).toEqual([]);
   });
 
