@@ -82,6 +82,7 @@ export function runCli(
   let signalledAt: number | undefined;
   let armed = false;
   let killed = false;
+  const timers: NodeJS.Timeout[] = [];
   const kill = () => {
     killed = true;
     if (opts.signal?.group) send('SIGKILL');
@@ -92,19 +93,22 @@ export function runCli(
     if (opts.signal && !armed && opts.signal.once.test(stdout)) {
       armed = true;
       const { name, afterMs, againAfterMs = [] } = opts.signal;
-      setTimeout(() => {
-        signalledAt = performance.now();
-        send(name);
-        if (opts.killAfterSignalMs !== undefined) setTimeout(kill, opts.killAfterSignalMs).unref();
-        for (const ms of againAfterMs) setTimeout(() => send(name), ms).unref();
-      }, afterMs);
+      timers.push(
+        setTimeout(() => {
+          signalledAt = performance.now();
+          send(name);
+          if (opts.killAfterSignalMs !== undefined) timers.push(setTimeout(kill, opts.killAfterSignalMs));
+          for (const ms of againAfterMs) timers.push(setTimeout(() => send(name), ms));
+        }, afterMs),
+      );
     }
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const killer = setTimeout(kill, opts.killAfterMs ?? 50_000);
+  timers.push(setTimeout(kill, opts.killAfterMs ?? 50_000));
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
-      clearTimeout(killer);
+      // No timer outlives the run: a late signal or kill would reach a process group that is gone (or reused).
+      for (const t of timers) clearTimeout(t);
       const now = performance.now();
       const afterSignalMs = signalledAt === undefined ? undefined : now - signalledAt;
       resolve({ code, signal, stdout, stderr, elapsedMs: now - t0, reportsDir, afterSignalMs, killed });

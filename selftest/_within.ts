@@ -16,3 +16,12 @@ export function within<T>(ms: number, work: Promise<T>, what: string): Promise<T
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Waits until `done()` holds, looking every 50 ms, for at most `ms` (a hang stopper, not a deadline: the caller
+ * asserts what it waited for, so a machine that took longer fails with the assertion's message).
+ */
+export async function until(done: () => boolean, ms = HANG_MS): Promise<void> {
+  const end = performance.now() + ms;
+  while (!done() && performance.now() < end) await new Promise((r) => setTimeout(r, 50));
+}

@@ -208,8 +208,9 @@ describe('a run against a reference target with a fault', () => {
       const trs = [...data.entries()]
         .filter(([k]) => k.startsWith('data/test-results/'))
         .map(([, v]) => JSON.parse(v) as { status: string; name: string });
+      // A failure's heading names its operation (harness/evidence/failure-heading.ts).
       expect(trs.filter((t) => t.status === 'failed').map((t) => t.name)).toContain(
-        'lists disclosures whose members have the ' + 'documented types',
+        '1. List institution disclosures › lists disclosures whose members have the ' + 'documented types',
       );
     },
   );

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { CaseReport } from '../harness/model';
 import { Progress } from '../harness/run/progress';
 import { cutAtToken } from '../harness/text';
+import { until } from './_within';
 
 /** A finished test as vitest's reporter API hands it to the progress display. */
 function testCase(id: string, report: Partial<CaseReport>) {
@@ -70,7 +71,7 @@ describe('the progress display', () => {
     p.onTestCaseReady(testCase('slow one', {}));
     p.onTestCaseResult(testCase('quick one', {}));
     expect(lines[0]).toBe('✓ disclosures › 1. List institution disclosures › quick one (5 ms)\n');
-    for (let i = 0; i < 100 && lines.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => lines.length >= 2);
     p.stop();
     expect(lines[1]).toMatch(/^… 1\/2 tests, 1 passed, 1 running, [\d.]+ s; waiting for "slow one" since \d+ s\n$/);
   });

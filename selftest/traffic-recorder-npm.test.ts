@@ -8,6 +8,7 @@ import { referenceConfig } from '../reference-target/config';
 import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 import { ROOT } from './_cli';
+import { until } from './_within';
 
 /**
  * `npm run record` stopped as a person stops it: Ctrl-C in the terminal signals the whole process
@@ -42,7 +43,7 @@ beforeAll(async () => {
       resolve({ code, signal });
     }),
   );
-  for (let i = 0; i < 600 && !/point the client at/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+  await until(() => /point the client at/.test(output), 60_000);
 });
 
 /** Signal the process group (npm and the recorder), as a terminal does; nothing when it has ended. */
@@ -79,8 +80,10 @@ describe('npm run record, stopped with Ctrl-C', () => {
       expect(onDisk(), `after exchange ${i}`).toHaveLength(i);
     }
     // One more, still waiting for its answer when Ctrl-C comes; then the last three end in the same instant.
+    const before = target.received.length;
     const inFlight = list();
-    await new Promise((r) => setTimeout(r, LATENCY_MS / 4));
+    // In flight: the target has it and answers after LATENCY_MS (seen, not guessed from a clock).
+    await until(() => target.received.length > before);
     killGroup('SIGINT');
     const res = await inFlight;
     expect(res.status).toBe(200);

@@ -9,6 +9,7 @@ import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 import { ROOT } from './_cli';
 import { joined } from './_regex';
+import { until } from './_within';
 
 /**
  * npm run record, run as a user runs it: a reverse proxy to the configured target that prints each
@@ -42,7 +43,8 @@ beforeAll(async () => {
       resolve(code);
     }),
   );
-  for (let i = 0; i < 300 && !/point the client at/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+  // A hang stopper with room for a machine ten times slower (the recorder starts in a few seconds).
+  await until(() => /point the client at/.test(output), 60_000);
 });
 
 afterAll(async () => {
@@ -83,8 +85,7 @@ describe('the recorder', () => {
     });
     expect(create.status).toBe(200); // the fault: 200 with a body instead of 204
     await create.text();
-    for (let i = 0; i < 100 && !/OP5-STATUS-204 broken by #2/.test(output); i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await until(() => /OP5-STATUS-204 broken by #2/.test(output));
     expect(output).toMatch(
       joined(
         '',

@@ -11,6 +11,7 @@ export const PROCESS_TESTS = [
   'selftest/fleet.test.ts',
   'selftest/github-action.test.ts',
   'selftest/interrupt.test.ts',
+  'selftest/interrupt-busy-job.test.ts',
   'selftest/interrupt-second-ctrl-c.test.ts',
   'selftest/launch-build.test.ts',
   'selftest/local-input-fifo.test.ts',

@@ -5,6 +5,7 @@ import type { CaseReport, Grade } from '../model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { AsyncResultsWriter } from './allure-writer';
 import { renderExchange } from './exchange-text';
+import { failureHeading, isFailureLike } from './failure-heading';
 
 const SEVERITY: Record<Grade, string> = { MUST: 'critical', SHOULD: 'normal', INFO: 'trivial' };
 
@@ -34,7 +35,7 @@ export async function writeAllureResults(
       historyId: createHash('md5').update(c.id).digest('hex'),
       testCaseId: createHash('md5').update(c.id).digest('hex'),
       fullName: `${c.area} > ${op.number}. ${op.name} > ${c.title}`,
-      name: c.title,
+      name: isFailureLike(c.outcome) ? failureHeading(c) : c.title,
       status: statusOf(c),
       statusDetails: c.reason ? { message: c.reason, trace: c.reason } : {},
       stage: 'finished',

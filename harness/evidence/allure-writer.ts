@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import AllureVitestReporter, { type AllureVitestReporterConfig } from 'allure-vitest/reporter';
 import type { Vitest } from 'vitest/node';
 import { CASE_LABEL } from './allure-labels';
+import { failureHeading, isFailureLike } from './failure-heading';
 
 /**
  * Allure's own file writer writes every result and attachment synchronously, through a temporary
@@ -75,6 +76,7 @@ export class AsyncResultsWriter {
 /** The members of an Allure test result the run may revise. */
 export interface AllureResult {
   uuid: string;
+  name?: string;
   status?: string;
   statusDetails?: { message?: string; trace?: string };
   labels?: Array<{ name: string; value: string }>;
@@ -88,25 +90,30 @@ export interface AllureResult {
  */
 export function reviseResult(
   r: AllureResult,
-  byId: ReadonlyMap<string, { outcome: string; reason?: string }>,
+  byId: ReadonlyMap<string, { outcome: string; reason?: string; operation?: string; title?: string }>,
 ): AllureResult {
   const id = r.labels?.find((l) => l.name === CASE_LABEL)?.value;
   const c = id === undefined ? undefined : byId.get(id);
   if (!c) return r;
+  // A failure's heading names its operation (failure-heading.ts).
+  const named =
+    isFailureLike(c.outcome) && c.operation && c.title
+      ? { ...r, name: failureHeading({ operation: c.operation, title: c.title }) }
+      : r;
   // A waived failure (--waivers) stays failed, never passed; its message says WAIVED (category "Waived deviations").
   if (c.outcome === 'waived')
-    return { ...r, status: 'failed', statusDetails: { ...r.statusDetails, message: c.reason } };
+    return { ...named, status: 'failed', statusDetails: { ...r.statusDetails, message: c.reason } };
   if (c.outcome === 'could-not-test' && r.status !== 'broken') {
     return {
-      ...r,
+      ...named,
       status: 'broken',
       statusDetails: { ...r.statusDetails, message: c.reason ?? 'could not test', trace: undefined },
     };
   }
   const withReason = c.outcome === 'not-applicable' || c.outcome === 'not-allowed' || c.outcome === 'could-not-test';
   if (withReason && c.reason && !r.statusDetails?.message)
-    return { ...r, statusDetails: { ...r.statusDetails, message: c.reason } };
-  return r;
+    return { ...named, statusDetails: { ...r.statusDetails, message: c.reason } };
+  return named;
 }
 
 /** allure-vitest's reporter, with its results written by AsyncResultsWriter. */

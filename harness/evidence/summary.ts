@@ -18,6 +18,7 @@ import type { WaiverReport } from '../run/waivers';
 import type { DeclaredDeviation } from '../run/deviations';
 import { comparisonLines, type Comparison } from '../run/compare';
 import { contractFigureMarkdown, type ContractFigure } from './summary-coverage';
+import { failureHeading } from './failure-heading';
 
 export interface RunFacts {
   target: {
@@ -263,7 +264,8 @@ export function summaryMarkdown(s: ConformanceSummary): string {
   );
   if (failed.length) {
     out.push('', '## Failures', '');
-    for (const c of failed) out.push(`### ${cell(c.title)} (${c.area})`, '', '```', c.reason ?? '', '```', '');
+    for (const c of failed)
+      out.push(`### ${cell(failureHeading(c))} (${c.area})`, '', '```', c.reason ?? '', '```', '');
   }
   out.push(...retriesSection(s));
   if (s.traffic) out.push(...trafficSection(s.traffic));
