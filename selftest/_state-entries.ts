@@ -1,5 +1,4 @@
-import type { HttpResult } from '../harness/http/client';
-import type { Seen } from '../harness/rules/exchange';
+import type { HttpResult, Seen } from '../harness/log/entry';
 
 /** A log entry as the state folds read it (harness/state/): the operation, its parameters, the request and answer. */
 export function entry(

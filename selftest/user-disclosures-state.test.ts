@@ -1,36 +1,20 @@
 import { describe, expect, test } from 'vitest';
-import type { HttpResult } from '../harness/http/client';
 import type { Seen } from '../harness/rules/exchange';
 import { foldUserDisclosures } from '../harness/state/user-disclosures';
+import { entry as stateEntry } from './_state-entries';
 
-/** A log entry as the fold reads it: the operation, its parameters, the request body and the answer. */
+/** A log entry as the fold reads it (selftest/_state-entries.ts), by record id and user. */
 function entry(
   index: number,
   operation: Seen['mapped']['operation'],
   o: { status?: number; json?: unknown; body?: unknown; id?: string; user?: string } = {},
 ): Seen {
-  const query = new URLSearchParams(o.user ? { InstitutionConsumerId: o.user } : {});
-  const text = o.json === undefined ? '' : JSON.stringify(o.json);
-  return {
-    x: {
-      index,
-      startMs: index,
-      startPrecisionMs: 1,
-      endMs: index,
-      startedAt: '',
-      durationMs: 0,
-      method: 'GET',
-      url: '',
-      requestHeaders: {},
-      requestBody: o.body === undefined ? undefined : JSON.stringify(o.body),
-      status: o.status ?? 200,
-      responseHeaders: {},
-      responseBody: text,
-    },
-    res: { status: o.status ?? 200, json: o.json, text } as unknown as HttpResult,
-    mapped: { operation, pathParams: o.id ? { institutionUserDisclosureId: o.id } : {}, query },
-    keepsAuthorization: true,
-  };
+  const { id, user, ...rest } = o;
+  return stateEntry(index, operation, {
+    ...rest,
+    pathParams: id ? { institutionUserDisclosureId: id } : {},
+    query: user ? { InstitutionConsumerId: user } : {},
+  });
 }
 const record = (name: string, status: string, id?: string) => ({
   institutionDisclosureName: name,
