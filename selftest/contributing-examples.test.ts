@@ -51,13 +51,13 @@ describe("CONTRIBUTING's examples", () => {
   test('every ts example compiles where it says it lives', () => {
     const errors = examples.flatMap((e) => typeErrors(e.path, e.code));
     expect(errors, `examples that do not compile:\n  ${errors.join('\n  ')}`).toEqual([]);
-  }, 60_000);
+  });
 
   test('the checker sees a call that does not exist and an import that names no file', () => {
     const bad =
       "// suites/x.ts\nimport { nothing } from '../harness/none';\nconst n: number = 'a';\nexport { n, nothing };";
     expect(typeErrors('suites/x.ts', bad).length).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  });
 
   test('a driver example holds what it sent to the rules: it never calls t.verify', () => {
     const verifying = examples.filter((e) => e.path.startsWith('suites/') && /\.verify\(/.test(e.code));

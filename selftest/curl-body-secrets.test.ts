@@ -78,7 +78,7 @@ describe('curl lines of a body holding configured secrets', () => {
         DBSI_REVOCATION_PASSWORD: REFERENCE_TEST_DATA.revocation.password,
         DBSI_REVOCATION_REFRESH_TOKEN: REFERENCE_TEST_DATA.revocation.refresh_token,
       };
-      const options = { env: { ...process.env, ...env }, encoding: 'utf8' as const, timeout: 20_000 };
+      const options = { env: { ...process.env, ...env }, encoding: 'utf8' as const, timeout: 120_000 };
       const replay = await sh('bash', ['-c', curl], options);
       expect(replay.stdout).toMatch(/^HTTP\/1\.1 200/);
       expect(target.state.liveRefreshTokens.has(REFERENCE_TEST_DATA.revocation.refresh_token)).toBe(false);

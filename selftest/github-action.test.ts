@@ -150,5 +150,5 @@ process.exit(4);
     expect(step(run, 'Upload').ran).toBe(false);
     expect(run.conclusion).toBe('failure');
     expect(existsSync(join(ws, 'reports', 'conformance-summary.md'))).toBe(true);
-  }, 120_000);
+  });
 });

@@ -133,6 +133,5 @@ describe('the job started by the tsx command', () => {
       expect(summary.leftovers).toEqual([]);
       expect(depth, 'tsx → the supervisor → the job').toBe(2);
     },
-    180_000,
   );
 });

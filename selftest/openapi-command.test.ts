@@ -28,7 +28,7 @@ function runOpenapi(
   return new Promise((resolve) => {
     const argv = ['--import', TSX, join(ROOT, 'bin/openapi.ts'), ...args];
     const env = { ...process.env, INIT_CWD: initCwd };
-    const child = spawn(process.execPath, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    const child = spawn(process.execPath, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

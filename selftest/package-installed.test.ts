@@ -54,10 +54,10 @@ describe('the package, packed and installed into an empty folder', () => {
 
   test('--version and verify --help answer from the installed package', () => {
     const bin = join(dir, 'node_modules', '.bin', 'dbsi-conformance');
-    const version = spawnSync(bin, ['--version'], { cwd: dir, env: userEnv(), encoding: 'utf8', timeout: 60_000 });
+    const version = spawnSync(bin, ['--version'], { cwd: dir, env: userEnv(), encoding: 'utf8', timeout: 120_000 });
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version.stdout.trim()).toBe(`dbsi-conformance ${pkg.version}`);
-    const help = spawnSync(bin, ['verify', '--help'], { cwd: dir, env: userEnv(), encoding: 'utf8', timeout: 60_000 });
+    const help = spawnSync(bin, ['verify', '--help'], { cwd: dir, env: userEnv(), encoding: 'utf8', timeout: 120_000 });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('dbsi-conformance verify BUNDLE.tar.gz --key PUBLIC.pem');
   });

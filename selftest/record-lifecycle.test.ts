@@ -54,6 +54,5 @@ describe.concurrent("a write of the records' life answered 503", () => {
       for (const c of later) expect(`${c.outcome}: ${c.reason ?? ''}`, c.id).toBe('passed: ');
       expectTargetAsFound(r);
     },
-    60_000,
   );
 });

@@ -31,7 +31,7 @@ function reference(args: string[], until?: RegExp): Promise<{ code: number | nul
 
 const noStackTrace = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
-describe.concurrent('npm run reference', { timeout: 120_000 }, () => {
+describe.concurrent('npm run reference', () => {
   test('--help prints the usage and exits 0', async () => {
     const r = await reference(['--help']);
     expect(r.code).toBe(0);

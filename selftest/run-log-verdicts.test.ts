@@ -35,7 +35,7 @@ describe("the run's whole log reaches the summary", () => {
     const o = { areas: ['contact-info' as const], faults: [FAULT], explore: NO_EXPLORER };
     casesOnly = await runAreas({ ...o, casesOnly: true });
     whole = await runAreas(o);
-  }, 120_000);
+  });
 
   test("the cases' own verdicts lose the violation: seen accepted, not applicable, the requirement passed", () => {
     const na = casesOnly.cases.filter((c) => c.outcome === 'not-applicable' && c.reason?.includes(RULE));
@@ -87,7 +87,7 @@ describe('the main command', () => {
   let run: MainRun;
   beforeAll(async () => {
     run = await runMain(['--fault', FAULT, '--area', 'contact-info', '--explore', '0', '--quiet']);
-  }, 240_000);
+  });
 
   test("fails the run, and the console, the summary, JUnit and Allure carry the test judged over the run's log", () => {
     expect(run.code, run.stdout + run.stderr).toBe(1);
