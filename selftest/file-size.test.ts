@@ -24,7 +24,6 @@ const BEING_SPLIT = [
   'harness/run/finish.ts',
   'harness/run/main.ts',
   'harness/traffic/run.ts',
-  'docs/dredd-hooks.cjs',
 ];
 
 function sources(dir: string): string[] {
