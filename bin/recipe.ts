@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { LocalFileError, readRegularFile, userCwd } from '../harness/local-files';
 import { buildOpenApiDocument } from '../harness/openapi/document';
 import { recipeFiles, RECIPE_TOOLS, type RecipeTool } from '../harness/openapi/recipe-files';
-import { recipePlan } from '../harness/openapi/recipe-plan';
+import { recipePlan } from '../harness/openapi/recipe-requests';
 import { RenderingError } from '../harness/openapi/renderings';
 
 const USAGE = `Usage: npm run recipe -- --tool ${RECIPE_TOOLS.join('|')}|all --config FILE [--out DIR]

@@ -117,6 +117,74 @@ function documentOf(hooks) {
   return JSON.parse(text);
 }
 
+/** The value of a recipe variable: a secret read from `env`, an id captured so far, or a value made now. */
+function variableValue(recipe, env, captures, name) {
+  if (name in recipe.secrets) return env[recipe.secrets[name]] ?? '';
+  if (recipe.captures.includes(name)) return captures[name];
+  if (name === '$uuid') return require('node:crypto').randomUUID();
+  if (name === '$now') return new Date().toISOString();
+  throw new Error(`unknown recipe variable ${name}`);
+}
+
+/** `v` with each `{{name}}` replaced by `value(name)`; a string that is one template takes the value as it is. */
+function fillTemplates(v, value) {
+  if (typeof v === 'string') {
+    const whole = /^\{\{([$\w]+)\}\}$/.exec(v);
+    return whole ? value(whole[1]) : v.replace(/\{\{([$\w]+)\}\}/g, (_, n) => String(value(n)));
+  }
+  if (Array.isArray(v)) return v.map((x) => fillTemplates(x, value));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fillTemplates(x, value)]));
+  return v;
+}
+
+/** The HTTP request of a recipe step (`fill` gives its templates their values), with its scheme's credentials. */
+function stepRequest(recipe, step, fill) {
+  const path = step.path.replace(/\{(\w+)\}/g, (_, p) => encodeURIComponent(String(fill(step.pathParams[p]))));
+  const query = new URLSearchParams(fill(step.query)).toString();
+  const url = new URL(`${recipe.urls[step.base]}${path}${query ? `?${query}` : ''}`);
+  const headers = fill(step.headers);
+  const a = step.auth;
+  headers.Authorization =
+    a.scheme === 'bearer'
+      ? `Bearer ${fill(a.token)}`
+      : `Basic ${Buffer.from(`${fill(a.username)}:${fill(a.password)}`).toString('base64')}`;
+  const body = step.body === undefined ? '' : JSON.stringify(fill(step.body));
+  return { url: url.href, path: url.pathname + url.search, method: step.method, headers, body };
+}
+
+/**
+ * The id a step's answer (`text`) carries into `captures`: the created one's own, or the id the list shows for
+ * the record of the created disclosure. An answer that shows none removes it.
+ */
+function captureId(captures, step, text) {
+  if (!step?.capture) return;
+  let j;
+  try {
+    j = JSON.parse(text);
+  } catch {
+    j = undefined;
+  }
+  const name = step.capture.name;
+  let v = step.capture.from === 'created' ? j?.[name] : undefined;
+  if (step.capture.from === 'listed') {
+    const list = Array.isArray(j?.institutionUserDisclosures) ? j.institutionUserDisclosures : [];
+    const created = captures.institutionDisclosureId;
+    v = list.find((r) => r && r.institutionDisclosureId === created)?.institutionUserDisclosureId;
+  }
+  if (typeof v === 'string' && v !== '') captures[name] = v;
+  else delete captures[name];
+}
+
+/** Makes Dredd's transaction `t` the request `r`, keeping Dredd's User-Agent. */
+function sendAsRecipe(t, r) {
+  const agent = Object.entries(t.request.headers ?? {}).find(([k]) => k.toLowerCase() === 'user-agent');
+  t.fullPath = r.path;
+  t.request.uri = r.path;
+  t.request.headers = { ...(agent ? { [agent[0]]: agent[1] } : {}), ...r.headers };
+  t.request.body = r.body;
+}
+
 /**
  * The requests of a recipe (npm run recipe -- --tool dredd): `before` makes a transaction the recipe's request for
  * its operation (sending first, itself, the requests `recipe.dredd.before` names: Dredd's order is the document's,
@@ -126,55 +194,10 @@ function documentOf(hooks) {
 function recipeRunner(recipe, hooks, env = process.env, send = globalThis.fetch) {
   const captures = {};
   const steps = new Map(recipe.steps.map((s) => [s.name, s]));
-  const value = (name) => {
-    if (name in recipe.secrets) return env[recipe.secrets[name]] ?? '';
-    if (recipe.captures.includes(name)) return captures[name];
-    if (name === '$uuid') return require('node:crypto').randomUUID();
-    if (name === '$now') return new Date().toISOString();
-    throw new Error(`unknown recipe variable ${name}`);
-  };
-  const fill = (v) => {
-    if (typeof v === 'string') {
-      const whole = /^\{\{([$\w]+)\}\}$/.exec(v);
-      return whole ? value(whole[1]) : v.replace(/\{\{([$\w]+)\}\}/g, (_, n) => String(value(n)));
-    }
-    if (Array.isArray(v)) return v.map(fill);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
-    return v;
-  };
+  const fill = (v) => fillTemplates(v, (name) => variableValue(recipe, env, captures, name));
   const uses = (step) =>
     recipe.captures.filter((c) => JSON.stringify(step).includes(`{{${c}}}`) && captures[c] === undefined);
-  const request = (step) => {
-    const path = step.path.replace(/\{(\w+)\}/g, (_, p) => encodeURIComponent(String(fill(step.pathParams[p]))));
-    const query = new URLSearchParams(fill(step.query)).toString();
-    const url = new URL(`${recipe.urls[step.base]}${path}${query ? `?${query}` : ''}`);
-    const headers = fill(step.headers);
-    const a = step.auth;
-    headers.Authorization =
-      a.scheme === 'bearer'
-        ? `Bearer ${fill(a.token)}`
-        : `Basic ${Buffer.from(`${fill(a.username)}:${fill(a.password)}`).toString('base64')}`;
-    const body = step.body === undefined ? '' : JSON.stringify(fill(step.body));
-    return { url: url.href, path: url.pathname + url.search, method: step.method, headers, body };
-  };
-  const capture = (step, text) => {
-    if (!step?.capture) return;
-    let j;
-    try {
-      j = JSON.parse(text);
-    } catch {
-      j = undefined;
-    }
-    const name = step.capture.name;
-    let v = step.capture.from === 'created' ? j?.[name] : undefined;
-    if (step.capture.from === 'listed') {
-      const list = Array.isArray(j?.institutionUserDisclosures) ? j.institutionUserDisclosures : [];
-      const created = captures.institutionDisclosureId;
-      v = list.find((r) => r && r.institutionDisclosureId === created)?.institutionUserDisclosureId;
-    }
-    if (typeof v === 'string' && v !== '') captures[name] = v;
-    else delete captures[name];
-  };
+  const request = (step) => stepRequest(recipe, step, fill);
   const sendAux = async (name) => {
     const step = steps.get(name);
     if (!step || uses(step).length) return;
@@ -182,7 +205,7 @@ function recipeRunner(recipe, hooks, env = process.env, send = globalThis.fetch)
     const res = await send(r.url, { method: r.method, headers: r.headers, body: r.body || undefined });
     const text = await res.text();
     hooks.log(`${name}: ${r.method} ${r.path} answered ${res.status} (sent by the hooks: ${step.why})`);
-    capture(step, text);
+    captureId(captures, step, text);
   };
   return {
     async before(t, operationId) {
@@ -196,15 +219,10 @@ function recipeRunner(recipe, hooks, env = process.env, send = globalThis.fetch)
         for (const aux of recipe.dredd.cleanup[operationId] ?? []) await sendAux(aux);
         return;
       }
-      const r = request(step);
-      const agent = Object.entries(t.request.headers ?? {}).find(([k]) => k.toLowerCase() === 'user-agent');
-      t.fullPath = r.path;
-      t.request.uri = r.path;
-      t.request.headers = { ...(agent ? { [agent[0]]: agent[1] } : {}), ...r.headers };
-      t.request.body = r.body;
+      sendAsRecipe(t, request(step));
     },
     after(t, operationId) {
-      capture(steps.get(operationId), t.real?.body);
+      captureId(captures, steps.get(operationId), t.real?.body);
     },
     captures,
     request,

@@ -24,9 +24,6 @@ const BEING_SPLIT = [
   'harness/run/finish.ts',
   'harness/run/main.ts',
   'harness/traffic/run.ts',
-  'harness/evidence/summary.ts',
-  'harness/openapi/recipe-plan.ts',
-  'docs/dredd-hooks.cjs',
 ];
 
 function sources(dir: string): string[] {

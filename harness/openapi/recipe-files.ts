@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { JsonObject } from './dialect';
 import { dreddFiles } from './recipe-dredd';
-import { recipePlan } from './recipe-plan';
+import { recipePlan } from './recipe-requests';
 import { portmanFiles } from './recipe-portman';
 import { stepCiWorkflow } from './recipe-stepci';
 import { toOpenApi30 } from './renderings';
