@@ -176,7 +176,7 @@ describe('a new operation is a checked list', () => {
     expect(routeCollisions([{ prefix: '/p', routes: fake.slice(1) }], [op])).toEqual([]);
   });
 
-  test(`a new operation is edited by hand in at most ${NEW_OPERATION_BUDGET} files, each named by the checklist`, () => {
+  test(`a new operation is edited by hand in at most ${NEW_OPERATION_BUDGET} files, each named in the list`, () => {
     for (const area of ['disclosures', 'authentication', 'money-movement', 'contact-info'] as const) {
       const files = newOperationFiles(area);
       const absent = files.filter((f) => !f.includes('<op>') && !existsSync(join(ROOT, f)));
