@@ -1,147 +1,29 @@
-import type { Area, SafetySwitch } from './model';
+import { AUTHENTICATION_OPERATIONS } from './operations-authentication';
+import { CONTACT_INFO_OPERATIONS } from './operations-contact-info';
+import { DISCLOSURES_OPERATIONS } from './operations-disclosures';
+import { MONEY_MOVEMENT_OPERATIONS } from './operations-money-movement';
+import type { OperationDef } from './operations-types';
+import type { SafetySwitch } from './model';
 
-/** Which configured base URL an operation's path is appended to. */
-export type BaseUrlKey = 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl';
-/**
- * An operation's base: one of the three, or contactInfoBaseUrl (optional in the configuration, default
- * baseUrl: a gateway may expose the contact-info area under a prefix of its own).
+export type { BaseUrlKey, OperationBaseKey, OperationDef } from './operations-types';
+
+/*
+ * The operations table: every operation the suite knows, one entry each, written in its area's file
+ * (harness/operations-<area>.ts) with what the spec documents about it (`documented`). Everything else that
+ * lists operations is derived from it: the keys `paths` of the configuration accepts (harness/config-validator.ts),
+ * the OpenAPI document, the contract coverage, the recorded traffic's mapping.
  */
-export type OperationBaseKey = BaseUrlKey | 'contactInfoBaseUrl';
 
-export interface OperationDef {
-  /** The number of the operation in the spec's "Endpoints" section. */
-  number: number;
-  area: Area;
-  name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  base: OperationBaseKey;
-  /** Path template as the spec writes it; {name} segments are path parameters. */
-  path: string;
-  /** Spec section heading (anchor derived from it). */
-  section: string;
-  /** The safety switch a request of this operation needs, if it changes real things. */
-  mutates?: SafetySwitch;
-}
+const TABLE = {
+  ...DISCLOSURES_OPERATIONS,
+  ...AUTHENTICATION_OPERATIONS,
+  ...MONEY_MOVEMENT_OPERATIONS,
+  ...CONTACT_INFO_OPERATIONS,
+};
 
-const D = '/db-disclosures/v1';
+export type OperationKey = keyof typeof TABLE;
 
-export const OPERATIONS = {
-  listInstitutionDisclosures: {
-    number: 1,
-    area: 'disclosures',
-    name: 'List institution disclosures',
-    method: 'GET',
-    base: 'baseUrl',
-    path: `${D}/institution-disclosures`,
-    section: '1. List institution disclosures',
-  },
-  createInstitutionDisclosure: {
-    number: 2,
-    area: 'disclosures',
-    name: 'Create an institution disclosure',
-    method: 'POST',
-    base: 'baseUrl',
-    path: `${D}/institution-disclosures`,
-    section: '2. Create an institution disclosure',
-    mutates: 'institutionDisclosureWrites',
-  },
-  changeInstitutionDisclosure: {
-    number: 3,
-    area: 'disclosures',
-    name: 'Change an institution disclosure',
-    method: 'PUT',
-    base: 'baseUrl',
-    path: `${D}/institution-disclosures/{institutionDisclosureId}`,
-    section: '3. Change an institution disclosure',
-    mutates: 'institutionDisclosureWrites',
-  },
-  listUserDisclosures: {
-    number: 4,
-    area: 'disclosures',
-    name: 'List the disclosures accepted by a user',
-    method: 'GET',
-    base: 'baseUrl',
-    path: `${D}/institution-user-disclosures`,
-    section: '4. List the disclosures accepted by a user',
-  },
-  createUserDisclosure: {
-    number: 5,
-    area: 'disclosures',
-    name: 'Create a user disclosure acceptance record',
-    method: 'POST',
-    base: 'baseUrl',
-    path: `${D}/institution-user-disclosures`,
-    section: '5. Create a user disclosure acceptance record',
-  },
-  changeUserDisclosure: {
-    number: 6,
-    area: 'disclosures',
-    name: 'Change a user disclosure',
-    method: 'PUT',
-    base: 'baseUrl',
-    path: `${D}/institution-user-disclosures`,
-    section: '6. Change a user disclosure',
-  },
-  changeUserDisclosureById: {
-    number: 6,
-    area: 'disclosures',
-    name: 'Change a user disclosure',
-    method: 'PUT',
-    base: 'baseUrl',
-    path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`,
-    section: '6. Change a user disclosure',
-  },
-  deleteUserDisclosure: {
-    number: 7,
-    area: 'disclosures',
-    name: 'Delete a user disclosure',
-    method: 'DELETE',
-    base: 'baseUrl',
-    path: `${D}/institution-user-disclosures`,
-    section: '7. Delete a user disclosure',
-  },
-  deleteUserDisclosureById: {
-    number: 7,
-    area: 'disclosures',
-    name: 'Delete a user disclosure',
-    method: 'DELETE',
-    base: 'baseUrl',
-    path: `${D}/institution-user-disclosures/{institutionUserDisclosureId}`,
-    section: '7. Delete a user disclosure',
-  },
-  revokeToken: {
-    number: 8,
-    area: 'authentication',
-    name: 'Revoke a token',
-    method: 'DELETE',
-    base: 'authBaseUrl',
-    path: '/oauth2/v1/revoke',
-    section: '8. Revoke a token',
-    mutates: 'tokenRevocation',
-  },
-  createTransfer: {
-    number: 9,
-    area: 'money-movement',
-    name: 'Create a transfer',
-    method: 'POST',
-    base: 'transfersBaseUrl',
-    path: '/db-transfers/v1/transfers',
-    section: '9. Create a transfer',
-    mutates: 'moneyMovement',
-  },
-  updateContactInfo: {
-    number: 10,
-    area: 'contact-info',
-    name: 'Update contact information',
-    method: 'PUT',
-    base: 'contactInfoBaseUrl',
-    path: '/customers/{customerId}:contact-info',
-    section: '10. Update contact information',
-    mutates: 'contactUpdate',
-  },
-} as const satisfies Record<string, OperationDef>;
-
-export type OperationKey = keyof typeof OPERATIONS;
+export const OPERATIONS: Readonly<Record<OperationKey, OperationDef>> = TABLE;
 
 export function operation(key: OperationKey): OperationDef {
   return OPERATIONS[key];

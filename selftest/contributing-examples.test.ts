@@ -15,7 +15,8 @@ const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 export function examplesOf(markdown: string): Array<{ path: string; code: string }> {
   return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => {
     const code = m[1]!;
-    const path = /^\/\/ ((?:suites|harness|selftest)\/[\w/.-]+\.ts)\n/.exec(code)?.[1] ?? '';
+    const path =
+      /^\/\/ ((?:suites|harness|selftest|requirements|reference-target)\/[\w/.-]+\.ts)\n/.exec(code)?.[1] ?? '';
     return { path, code };
   });
 }

@@ -121,11 +121,11 @@ export function componentSchemas(entries: [OperationKey, OperationDef][]): Recor
   const schemas: Record<string, JsonObject> = {};
   for (const s of loaded) schemas[s.name] = toComponentSchema(s.schema, s, nameOfId);
   hoistDefinitions(schemas);
-  for (const [key] of entries) {
+  for (const [key, op] of entries) {
     for (const n of schemasOf(OPERATION_DOCUMENTATION[key]))
       if (!schemas[n])
         throw new Error(
-          `harness/operations-documented.ts: ${key} names schema ${n}, ` + `which is not a spec schema under schemas/`,
+          `harness/operations-${op.area}.ts: ${key} names schema ${n}, ` + `which is not a spec schema under schemas/`,
         );
   }
   dropUnstatedRequired(schemas, entries);

@@ -122,7 +122,7 @@ export function operationPaths(entries: [OperationKey, OperationDef][], from: Pa
     const declared = doc.parameters.filter((p) => p.in === 'path').map((p) => p.name);
     if (templated.join() !== declared.join())
       throw new Error(
-        `harness/operations-documented.ts: ${key} declares path parameters ` +
+        `harness/operations-${entry.area}.ts: ${key} declares path parameters ` +
           `[${declared}] but its path ${op.path} has [${templated}]`,
       );
     if (pathBase.has(op.path) && pathBase.get(op.path) !== op.base)
