@@ -93,6 +93,9 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
+  // Idle connections kept longer than the client keeps them (4 s), as reference-target/server.ts does: no reset of a
+  // reused connection on a loaded machine.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
