@@ -88,7 +88,7 @@ function main(): number {
   }
   // Each operation is said once, whatever the tools.
   for (const o of recipePlan(doc, config, basename(v.config)).omitted)
-    process.stdout.write(`  ${o.operationId} left out: ${o.why} (it writes)\n`);
+    process.stdout.write(`  ${o.operationId} left out: ${o.why}\n`);
   return 0;
 }
 

@@ -50,7 +50,9 @@ describe('the recipe plan and the files of each tool', () => {
 
   test('every operation of the document once (the create of a record twice), each with its own scheme', () => {
     const main = plan.steps.filter((s) => s.name === s.operationId).map((s) => s.operationId);
-    expect([...main].sort()).toEqual([...OPERATIONS].sort());
+    // An operation with no step written yet (a new one) is named as left out, with why; none is silently missing.
+    const unwritten = plan.omitted.filter((o) => /no recipe step/.test(o.why)).map((o) => o.operationId);
+    expect([...main, ...unwritten].sort()).toEqual([...OPERATIONS].sort());
     const scheme = Object.fromEntries(plan.steps.map((s) => [s.operationId, s.auth.securityScheme]));
     for (const o of operationsOf(doc)) {
       const documented = Object.keys((o.op.security as object[] | undefined)?.[0] ?? {})[0] ?? 'disclosuresBearer';
@@ -67,7 +69,7 @@ describe('the recipe plan and the files of each tool', () => {
     const p = recipePlan(doc, off, 'off.json');
     expect(p.omitted.map((o) => o.operationId)).toContain('createTransfer');
     expect(p.omitted.find((o) => o.operationId === 'createInstitutionDisclosure')?.why).toBe(
-      'allow.institutionDisclosureWrites is not true in off.json',
+      'allow.institutionDisclosureWrites is not true in off.json (it writes)',
     );
     expect(p.steps.map((s) => s.operationId)).toEqual([
       'listInstitutionDisclosures',
@@ -142,6 +144,14 @@ describe('the recipe plan and the files of each tool', () => {
       expect(re.test(ok), ok).toBe(true);
     for (const no of ['application/jsonp', 'text/json', 'application/problem+json', ''])
       expect(re.test(no), no).toBe(false);
+  });
+
+  test('an operation of the document with no recipe step is named as left out, not silently missing', () => {
+    const extra = structuredClone(doc) as Doc & { paths: Record<string, unknown> };
+    extra.paths['/scratch/{id}'] = { get: { operationId: 'scratchRead', responses: { '200': { description: 'ok' } } } };
+    const omitted = recipePlan(extra, config, 'ref.json').omitted;
+    expect(omitted).toContainEqual({ operationId: 'scratchRead', why: expect.stringMatching(/no recipe step/) });
+    expect(recipePlan(doc, config, 'ref.json').omitted.filter((o) => /no recipe step/.test(o.why))).toEqual([]);
   });
 
   test('Portman: each operation overwritten with its request and scheme; the environment holds no secret', () => {
