@@ -73,8 +73,21 @@ export async function sendToBeRefused(send: () => Promise<HttpResult>, spoiled: 
 /** A write of a user disclosure the run sent: its answer, or when it ran where it got none. */
 type Answer = HttpResult | { unanswered: { startMs: number; endMs: number } } | 'not sent';
 
-/** Per run (t.run): every write of a user disclosure its cases sent, as the client was called. */
-const RUN_WRITES = slot('user-disclosure writes', () => [] as Array<{ calledMs: number; answer: Promise<Answer> }>);
+/** A write of a user disclosure the run sent: when the client was called, the record a create names, its answer. */
+interface RunWrite {
+  calledMs: number;
+  creates?: string;
+  answer: Promise<Answer>;
+  /** Answered, or given up on: no longer in flight. */
+  settled: boolean;
+}
+
+/**
+ * Per run (t.run): every write of a user disclosure its cases sent, as the client was called. A record of the
+ * requests (what ran meanwhile, what is still in flight), not of the target's state: the run's log
+ * (harness/log/run-log.ts) holds only answered exchanges.
+ */
+const RUN_WRITES = slot('user-disclosure writes', () => [] as RunWrite[]);
 
 type WriteOperation =
   | 'createUserDisclosure'
@@ -95,13 +108,27 @@ function unanswered(e: unknown): Answer {
  * judge a step of another case see it where it ran meanwhile, as a capture of the run would show it.
  */
 export function sendWrite(t: CaseContext, o: SendOptions & { operation: WriteOperation }): Promise<HttpResult> {
-  return runWrite(t, t.send(o));
+  const member = (o.body as { institutionDisclosureName?: unknown } | undefined)?.institutionDisclosureName;
+  const named = o.headers?.InstitutionDisclosureName ?? (typeof member === 'string' ? member : undefined);
+  return runWrite(t, t.send(o), o.operation === 'createUserDisclosure' ? named : undefined);
 }
 
 /** A write of a user disclosure sent another way (the explorer's client): one of the run's writes too. */
-export function runWrite(t: CaseContext, sent: Promise<HttpResult>): Promise<HttpResult> {
-  t.run.get(RUN_WRITES).push({ calledMs: Date.now(), answer: sent.then((r) => r, unanswered) });
+export function runWrite(t: CaseContext, sent: Promise<HttpResult>, creates?: string): Promise<HttpResult> {
+  const w: RunWrite = {
+    calledMs: Date.now(),
+    ...(creates ? { creates } : {}),
+    answer: Promise.resolve('not sent'),
+    settled: false,
+  };
+  w.answer = sent.then((r) => r, unanswered).finally(() => (w.settled = true));
+  t.run.get(RUN_WRITES).push(w);
   return sent;
+}
+
+/** A create of the user's record of `name` the run sent that is still in flight (its answer is not in the log yet). */
+export function createInFlight(t: CaseContext, name: string): boolean {
+  return t.run.get(RUN_WRITES).some((w) => !w.settled && w.creates === name);
 }
 
 /**

@@ -2,10 +2,10 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { caseKnows, track } from './_case-records';
-import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
+import { isNotOurs, knownNoRecord, recordKey } from './_known-records';
 import type { EndOfLife } from './_lifecycle-parts';
 import { removeRecord } from './_remove-record';
-import { disclosureCandidates, markChosen, usableAfterLooking } from './_user-records';
+import { disclosureCandidates, usableAfterLooking } from './_user-records';
 
 /**
  * Two disclosures the user has no record for (one where only one is free), the ones fewest other
@@ -40,14 +40,12 @@ export async function takeDisclosures(
       track(t, c, none ? 'absent' : undefined);
       if (none || (await usableAfterLooking(t, c))) {
         releases.set(c, release);
-        markChosen(t, c);
         // A (the first) is where the readers at the end of the life send their requests: where one was served (or not
         // answered), the record is no longer as the life knows it, and the clean-up looks first.
         const isA = taken.length === 0;
         t.cleanup(`delete the acceptance record of "${c.institutionDisclosureName}" if it is still there`, async () => {
           if (freed.has(c)) return;
           await removeRecord(t, c, isA && end.written ? undefined : caseKnows(t, c));
-          markNoRecord(t, c);
         });
         taken.push(c);
       } else {

@@ -4,7 +4,6 @@ import type { CaseContext } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
 import { caseKnows, sendToBeRefused, writesMeanwhile } from './_case-records';
 import { is2xx } from './_institution-disclosures';
-import { markNoRecord } from './_known-records';
 import { changeSteps, createSteps, deleteSteps, LifeRun } from './_life-run';
 import { takeDisclosures } from './_lifecycle-disclosures';
 import {
@@ -186,7 +185,6 @@ async function live(
   await deleteSteps(run, second ?? a, first);
   // B is no longer needed: where the last list shows it gone, its disclosure is free for other cases now.
   if (second && !findRecord(run.listed.records, second) && caseKnows(t, second) === 'absent') {
-    markNoRecord(t, second);
     took.release(second);
     free(second);
   }

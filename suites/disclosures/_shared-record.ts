@@ -3,13 +3,12 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock, lockIsShared, lockLoad } from '../../harness/lock';
 import { is2xx } from './_institution-disclosures';
-import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
+import { isNotOurs, knownNoRecord, recordKey } from './_known-records';
 import {
   createRecord,
   disclosureCandidates,
   findRecord,
   listUserRecords,
-  markChosen,
   removeRecord,
   usableAfterLooking,
   type UserRecord,
@@ -113,7 +112,6 @@ const NOT_OURS = new Error('the user had a record for this disclosure before the
 async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
   const known = knownNoRecord(t, s.d);
   if (!known && !(await usableAfterLooking(t, s.d))) throw NOT_OURS;
-  markChosen(t, s.d);
   s.createSent = true;
   const label = 'create the user disclosure (shared by the cases that only read it)';
   const res = await t
@@ -151,7 +149,6 @@ async function leave(t: CaseContext, key: string, s: Sharing): Promise<void> {
       // Every reader's write was refused: the record is as listed, so it is deleted without looking first (and a list
       // confirms it).
       await removeRecord(t, s.d, s.asListed ? record : undefined);
-      markNoRecord(t, s.d);
     }
   } finally {
     t.run.get(SHARINGS).delete(key);
