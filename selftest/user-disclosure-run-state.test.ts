@@ -116,6 +116,34 @@ describe('a record the run did not create, or could not remove (notOurs)', () =>
   });
 });
 
+describe('what the log says the record is now (known), and which lists show it', () => {
+  test('as listed, as a 2xx create or change left it, absent, or unknown', () => {
+    const known = (log: Seen[]) => userRecordsOfTheRun(log, U).known('Esign');
+    expect(known([])).toBeUndefined();
+    expect(known([list(1, U)])).toBe('absent');
+    const listed = { institutionDisclosureName: 'Esign', institutionUserDisclosureStatus: 'ACCEPTED' };
+    expect(known([list(1, U), create(2, 'Esign')])).toEqual(listed);
+    expect(known([list(1, U, record('Esign', { institutionUserDisclosureId: 'r-1' }))])).toEqual({
+      ...listed,
+      institutionUserDisclosureId: 'r-1',
+    });
+    expect(known([list(1, U, record('Esign')), change(2, 'Esign', 403)])).toEqual(listed);
+    expect(known([list(1, U, record('Esign')), remove(2, 'Esign')])).toBeUndefined();
+  });
+
+  test('a list sent with credentials the target never issued, or at another path, shows nothing of the records', () => {
+    const madeUp: Seen = { ...list(2, U), authority: 'made-up' };
+    const probe: Seen = { ...list(2, U), undocumentedPath: true };
+    for (const other of [madeUp, probe]) {
+      expect(ask([list(1, U, record('Esign'))], 'Esign').noRecord).toBe(false);
+      expect(ask([list(1, U, record('Esign')), other], 'Esign').noRecord).toBe(false);
+      expect(ask([{ ...other, x: { ...other.x, index: 1 } }], 'Esign').noRecord).toBe(false);
+    }
+    expect(ask([{ ...list(1, U, record('Esign')), authority: 'none' }], 'Esign').notOurs).toBe(false);
+    expect(ask([{ ...list(1, U), authority: 'configured' }], 'Esign').noRecord).toBe(true);
+  });
+});
+
 describe("the run's log (userRecordsOfRunLog)", () => {
   const logged = (s: Seen) => {
     const { keepsAuthorization: _k, ...rest } = s;
@@ -134,6 +162,6 @@ describe("the run's log (userRecordsOfRunLog)", () => {
     log.recorded(lost as unknown as Exchange);
     log.append(logged(list(4, U, record('Funds'))));
     const view = userRecordsOfRunLog(log, U);
-    expect([view.noRecord('Esign'), view.notOurs('Funds')]).toEqual([false, true]);
+    expect([view.noRecord('Esign'), view.notOurs('Funds'), view.known('Funds')]).toEqual([false, true, undefined]);
   });
 });

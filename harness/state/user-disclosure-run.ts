@@ -27,7 +27,19 @@ export interface UserRecordsOfTheRun {
    * after a delete of it that was not refused.
    */
   notOurs(name: string): boolean;
+  /**
+   * What the log says the user's record of `name` is now (UserDisclosureState.known): as the last list showed it, or
+   * as a 2xx create or change since left it; 'absent'; undefined where the log cannot tell.
+   */
+  known(name: string): Record<string, unknown> | 'absent' | undefined;
 }
+
+/**
+ * A list the records' state is read from: one with the operator's credentials as configured (or a capture's, which
+ * cannot tell), at the documented path. What a target answers to credentials it never issued, or to a probe, is
+ * judged by the rules, never taken for the user's records.
+ */
+const shows = (s: Seen): boolean => !s.undocumentedPath && (s.authority === undefined || s.authority === 'configured');
 
 /** The answer of a write of a user disclosure: its record's name (by id: as any list of the user showed that id). */
 function nameOf(s: Seen, ids: ReadonlyMap<string, string>): string | undefined {
@@ -40,6 +52,7 @@ function listedIds(log: readonly Seen[], user: string): Map<string, string> {
   const ids = new Map<string, string>();
   for (const s of log) {
     if (s.mapped.operation !== 'listUserDisclosures' || s.mapped.query.get('InstitutionConsumerId') !== user) continue;
+    if (!shows(s)) continue;
     for (const r of listedRecords(s) ?? [])
       if (typeof r.institutionUserDisclosureId === 'string' && typeof r.institutionDisclosureName === 'string')
         ids.set(r.institutionUserDisclosureId, r.institutionDisclosureName);
@@ -102,7 +115,7 @@ export function userRecordsOfTheRun(log: readonly Seen[], user: string): UserRec
     tl.advanceTo(s);
     const op = s.mapped.operation;
     if (op === 'createUserDisclosure' && outcomeOf(s.x.status) !== 'refused') own.created(nameOf(s, ids));
-    if (op !== 'listUserDisclosures' || s.x.status === 0) continue;
+    if (op !== 'listUserDisclosures' || s.x.status === 0 || !shows(s)) continue;
     const busyRecord = (name: string) => tl.busyAt(s, `ud|${user}|${name}`);
     const shown = shownBy(s, user);
     if (shown) own.listed(shown, busyRecord);
@@ -112,6 +125,7 @@ export function userRecordsOfTheRun(log: readonly Seen[], user: string): UserRec
   return {
     noRecord: (name) => ud.has(user, name) === false,
     notOurs: (name) => own.foreign.has(name),
+    known: (name) => ud.known(user, name),
   };
 }
 
@@ -126,7 +140,9 @@ export function userRecordsOfRunLog(log: RunLog, user: string): UserRecordsOfThe
   if (held && held.size === log.size && held.user === user) return held.view;
   const folded = userRecordsOfTheRun(log.entries(), user);
   const view: UserRecordsOfTheRun =
-    log.stateKnown === true ? folded : { noRecord: () => false, notOurs: (name) => folded.notOurs(name) };
+    log.stateKnown === true
+      ? folded
+      : { noRecord: () => false, notOurs: (name) => folded.notOurs(name), known: () => undefined };
   views.set(log, { size: log.size, user, view });
   return view;
 }
