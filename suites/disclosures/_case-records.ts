@@ -1,74 +1,12 @@
 import { slot } from '../../harness/run-state';
-import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { nothingSent, TransportError, type HttpResult, type SendOptions } from '../../harness/http/client';
-import type { Exchange } from '../../harness/model';
-import { isUserWrite, UserDisclosureState } from '../../harness/state/user-disclosures';
 
-/**
- * What one case knows about the records it works on (it holds their disclosures' locks), so that its
- * clean-up asks the target only what it does not know: a query on the fold of the users' acceptance records
- * (harness/state/user-disclosures.ts, `known`) over the case's own log since it took the record's lock, from what
- * the run knew then (no record, or nothing). A 2xx create or change leaves the record with the status sent; a
- * refusal leaves it as it was; a delete (gone only once a list shows it) or a write whose outcome is unknown (no
- * answer, a cut-off one, another 5xx) makes it unknown: the clean-up then lists, deletes what is there and lists
- * again.
- */
+/** What the run's log says of a record now (_known-records.ts, caseKnows): its documented members, or absent. */
 export type Known = Record<string, unknown> | 'absent';
-
-/** Where the case took a record's lock: the length of its log and exchanges then, and what the run knew. */
-interface Held {
-  d: DisclosureRef;
-  logged: number;
-  exchanges: number;
-  absent: boolean;
-}
-
-const cases = new WeakMap<CaseContext, Map<string, Held>>();
-/** A write of a user disclosure that left the machine (one refused before it, e.g. a connection refused, changed
- * nothing). */
-const isWrite = (e: Exchange) => isUserWrite(e.operation) && !e.notSent;
-
-/** The case now holds the disclosure's lock, and knows this about the user's record (undefined: nothing). */
-export function track(t: CaseContext, d: DisclosureRef, known: Known | undefined): void {
-  const held = cases.get(t) ?? cases.set(t, new Map()).get(t)!;
-  const absent = known === 'absent';
-  held.set(d.institutionDisclosureId, { d, logged: t.logged.length, exchanges: t.exchanges.length, absent });
-}
-
-/** What the case knows about its record of d now; undefined where it does not know. */
-export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
-  const held = cases.get(t)?.get(d.institutionDisclosureId);
-  if (!held) return undefined;
-  const log = t.logged.slice(held.logged);
-  // A write the log holds no answer to (it went unanswered): what it did cannot be told.
-  const sent = t.exchanges.slice(held.exchanges).filter(isWrite).length;
-  if (sent !== log.filter((s) => isUserWrite(s.mapped.operation)).length) return undefined;
-  const user = t.config.testData.institutionUserId;
-  const state = new UserDisclosureState(user);
-  if (held.absent) state.assumeAbsent(user, d.institutionDisclosureName);
-  for (const s of log) state.add(s);
-  return state.known(user, d.institutionDisclosureName);
-}
 
 /** The target refused the request and changed nothing: a 4xx other than 429. */
 export const refused = (res: HttpResult): boolean => res.status >= 400 && res.status < 500 && res.status !== 429;
-
-/**
- * Send a write a conformant target refuses, on a record other cases rely on: `spoiled` is told where
- * it may have changed the record (served, or no answer after it was sent), so that whoever deletes it
- * looks first.
- */
-export async function sendToBeRefused(send: () => Promise<HttpResult>, spoiled: () => void): Promise<HttpResult> {
-  try {
-    const res = await send();
-    if (!refused(res)) spoiled();
-    return res;
-  } catch (e) {
-    if (!nothingSent(e)) spoiled();
-    throw e;
-  }
-}
 
 /** A write of a user disclosure the run sent: its answer, or when it ran where it got none. */
 type Answer = HttpResult | { unanswered: { startMs: number; endMs: number } } | 'not sent';

@@ -3,7 +3,7 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { RUN_LOG } from '../../harness/log/run-log';
 import { userRecordsOfRunLog } from '../../harness/state/user-disclosure-run';
-import { createInFlight } from './_case-records';
+import { createInFlight, type Known } from './_case-records';
 import { listInstitutionDisclosures, type Listed } from './_institution-disclosures';
 
 /**
@@ -69,6 +69,18 @@ export function institutionDisclosuresOnce(t: CaseContext): Promise<Listed[]> {
 }
 
 const ofTheRun = (t: CaseContext) => userRecordsOfRunLog(t.run.get(RUN_LOG), t.config.testData.institutionUserId);
+
+/**
+ * What the run's log says the user's record of d is now, so that a clean-up asks the target only what it does not
+ * know. Asked by the case that holds the disclosure's lock: the writes of the record are its own, and those of the
+ * readers it let send their refused requests on it. A 2xx create or change leaves the record with the status sent; a
+ * refusal leaves it as it was; a delete (gone only once a list shows it) or a write whose outcome is unknown (another
+ * 5xx, or no answer: RunLog.stateKnown) makes it unknown (undefined): the clean-up then lists, deletes what is there
+ * and lists again (_remove-record.ts).
+ */
+export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
+  return ofTheRun(t).known(d.institutionDisclosureName);
+}
 
 /** Asked under the disclosure's lock: whether the run's log shows the user has no record for it now. */
 export function knownNoRecord(t: CaseContext, d: DisclosureRef): boolean {

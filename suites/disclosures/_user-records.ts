@@ -4,9 +4,10 @@ import type { HttpResult, SendOptions } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { besideTheExplorer } from './_explorer-lock';
 import type { Listed } from './_institution-disclosures';
-import { caseKnows, sendWrite, track } from './_case-records';
+import { sendWrite } from './_case-records';
 import { alreadyAccepted, checkConfiguredDisclosure, DISCLOSURE_KEY } from './_test-data';
 import {
+  caseKnows,
   institutionDisclosuresOnce,
   isNotOurs,
   knownNoRecord,
@@ -82,9 +83,7 @@ export async function freshDisclosure(
     t.priority = 1;
     let usable = false;
     try {
-      const none = knownNoRecord(t, c);
-      track(t, c, none ? 'absent' : undefined);
-      usable = none || (await usableAfterLooking(t, c));
+      usable = knownNoRecord(t, c) || (await usableAfterLooking(t, c));
     } finally {
       if (!usable) {
         release();
