@@ -1,6 +1,8 @@
 import { slot } from '../../harness/run-state';
 import type { CaseContext } from '../../harness/case';
 import { nothingSent, TransportError, type HttpResult, type SendOptions } from '../../harness/http/client';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { isUserWrite } from '../../harness/state/user-disclosures';
 
 /** What the run's log says of a record now (_known-records.ts, caseKnows): its documented members, or absent. */
 export type Known = Record<string, unknown> | 'absent';
@@ -71,8 +73,9 @@ export function createInFlight(t: CaseContext, name: string): boolean {
 
 /**
  * The run's writes of user disclosures, other than `own`, that ran while [from, to] did (from the start
- * of `from` to the end of `to`), once answered; undefined where one of them went unanswered (what it
- * did cannot be told).
+ * of `from` to the end of `to`), once answered: the entries of the run's log; undefined where one of them went
+ * unanswered, or its answer is not in the log (what it did cannot be told). The writes in flight and those that went
+ * unanswered are known from the run's requests (RUN_WRITES): the log holds answered exchanges only.
  */
 export async function writesMeanwhile(
   t: CaseContext,
@@ -83,15 +86,16 @@ export async function writesMeanwhile(
   const start = from.logged?.x.startMs ?? 0;
   const end = to.logged?.x.endMs ?? Date.now();
   const called = t.run.get(RUN_WRITES).filter((w) => w.calledMs <= end);
-  const answers = await Promise.all(called.map((w) => w.answer));
-  const meanwhile: HttpResult[] = [];
-  for (const a of answers) {
+  for (const a of await Promise.all(called.map((w) => w.answer))) {
     if (a === 'not sent' || ('status' in a && own.includes(a))) continue;
-    const ran = 'unanswered' in a ? a.unanswered : a.logged?.x;
-    if (!ran) return undefined;
-    if (ran.startMs > end || ran.endMs < start || ('unanswered' in a && ran.endMs === start)) continue;
-    if ('unanswered' in a) return undefined;
-    meanwhile.push(a);
+    if ('status' in a && !a.logged) return undefined;
+    if ('unanswered' in a && a.unanswered.startMs <= end && a.unanswered.endMs > start) return undefined;
   }
-  return meanwhile;
+  const mine = new Set(own.map((r) => r.logged?.x.index));
+  return t.run
+    .get(RUN_LOG)
+    .entries()
+    .filter((s) => isUserWrite(s.mapped.operation) && !s.undocumentedPath && !mine.has(s.x.index))
+    .filter((s) => s.x.startMs <= end && s.x.endMs >= start)
+    .map((s) => s.res);
 }
