@@ -5,7 +5,7 @@ import type { Exchange } from '../harness/model';
 import { userRecordsOfRunLog, userRecordsOfTheRun } from '../harness/state/user-disclosure-run';
 import { entry } from './_state-entries';
 
-/** What the run's whole log says of the user's records, as the drivers ask it (harness/state/user-disclosure-run.ts). */
+/** What the run's whole log says of the user's records, as drivers ask it (harness/state/user-disclosure-run.ts). */
 
 const U = 'u1';
 const record = (name: string, extra: Record<string, string> = {}) => ({
