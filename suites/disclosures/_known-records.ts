@@ -34,6 +34,8 @@ const ONCE = slot('requests asked once per run', () => new Map<string, Promise<u
 /**
  * What `fn` gives, asked once per run by the first case that needs it (the exchanges are in that
  * case's report); a case whose wait for another's answer failed asks for itself (that case reported it).
+ * A deduplication of requests, not a memory of the target: what an answer says of the user's records is read from
+ * the run's log (the queries below), where the answer is an entry like any other.
  */
 export async function oncePerRun<T>(t: CaseContext, name: string, fn: () => Promise<T>): Promise<T> {
   const once = t.run.get(ONCE);
@@ -59,7 +61,11 @@ export async function oncePerRun<T>(t: CaseContext, name: string, fn: () => Prom
  */
 export const ONCE_PER_RUN_PRIORITY = 2;
 
-/** Operation 1's elements, listed once per run. */
+/**
+ * Operation 1's elements, listed once per run: the memo's own request (in the run's log), not another test's list,
+ * which may have been built to be refused or to probe, and whose answer a faulty target may get wrong: what one test
+ * sends on purpose never changes which disclosures the others choose.
+ */
 export function institutionDisclosuresOnce(t: CaseContext): Promise<Listed[]> {
   return oncePerRun(
     t,

@@ -131,8 +131,11 @@ export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRe
   return all;
 }
 
-/** The user's records before any case of the run creates one: listed once per run, by the first case that needs them.
- * */
+/**
+ * The user's records before any case of the run creates one: listed once per run, by the first case that needs them
+ * (a deduplication of requests). Its answer is in the run's log, where the queries of _known-records.ts read which
+ * records the run did not create; only the check of a configured disclosure reads the list here.
+ */
 function recordsBeforeTheRun(t: CaseContext): Promise<UserRecord[]> {
   return oncePerRun(
     t,
