@@ -6,7 +6,9 @@ import { DbsiClient, nothingSent, TransportError, type SendOptions } from '../ha
 import type { Exchange } from '../harness/model';
 import { Redactor } from '../harness/redact';
 import { createUserDisclosureRequest } from '../data-builders/disclosures';
-import { caseKnows, track } from '../suites/disclosures/_case-records';
+import { caseKnows } from '../suites/disclosures/_known-records';
+import { RUN_LOG } from '../harness/log/run-log';
+import { entry } from './_state-entries';
 import { configFor, startMisbehavingServer } from './_misbehaving-server';
 import { runAreas } from './_reference';
 import { closedPort } from './_closed-port';
@@ -114,7 +116,13 @@ describe('no leftover is claimed for an update that was never sent', () => {
     const f = feature('disclosures', 'createUserDisclosure', [{ title: 'x', requirements: [], run: async () => {} }]);
     const t = new CaseContext(settings, client, f, f.cases[0]!);
     const d = { institutionDisclosureId: 'd1', institutionDisclosureName: 'dbsi-test', institutionId: '1001' };
-    track(t, d, 'absent');
+    // The run's log shows the user has no record of it (a list), before the create that never left the machine.
+    const { keepsAuthorization: _k, ...listed } = entry(1, 'listUserDisclosures', {
+      query: { InstitutionConsumerId: config.testData.institutionUserId },
+      json: { institutionUserDisclosures: [] },
+    });
+    t.run.get(RUN_LOG).append(listed);
+    expect(caseKnows(t, d)).toBe('absent');
     const create = createUserDisclosureRequest(t.faker, config, d);
     const e = await failure(t.send({ operation: 'createUserDisclosure', ...create }));
     await client.close();

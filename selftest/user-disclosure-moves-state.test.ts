@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { foldUserDisclosures, UserDisclosureState } from '../harness/state/user-disclosures';
+import { deletedSinceCreated, foldUserDisclosures, UserDisclosureState } from '../harness/state/user-disclosures';
 import { entry } from './_state-entries';
 
 /** The queries the state rules ask of the users' acceptance records (harness/state/user-disclosures.ts). */
@@ -126,5 +126,20 @@ describe('the moves of the users acceptance records (harness/state/user-disclosu
     expect(s.known('u1', 'Esign')).toBe('absent');
     s.add(write(7, 'createUserDisclosure', body, 500));
     expect(s.known('u1', 'Esign')).toBeUndefined();
+  });
+
+  test('a record a 2xx delete removed since it was last created (deletedSinceCreated)', () => {
+    const name = { institutionDisclosureName: 'Esign' };
+    const created = write(1, 'createUserDisclosure', { ...name, institutionUserDisclosureStatus: 'ACCEPTED' }, 201);
+    expect(deletedSinceCreated([], 'Esign')).toBe(false);
+    expect(deletedSinceCreated([created, write(2, 'deleteUserDisclosure', name)], 'Esign')).toBe(true);
+    expect(deletedSinceCreated([created, write(2, 'deleteUserDisclosure', name)], 'Funds')).toBe(false);
+    // A refused delete removed nothing; a create sent since (whatever its answer) and a 2xx change end it.
+    expect(deletedSinceCreated([created, write(2, 'deleteUserDisclosure', name, 404)], 'Esign')).toBe(false);
+    const deleted = [created, write(2, 'deleteUserDisclosure', name), list(3, 'u1')];
+    expect(deletedSinceCreated(deleted, 'Esign')).toBe(true);
+    expect(deletedSinceCreated([...deleted, write(4, 'createUserDisclosure', name, 409)], 'Esign')).toBe(false);
+    expect(deletedSinceCreated([...deleted, write(4, 'changeUserDisclosure', name, 200)], 'Esign')).toBe(false);
+    expect(deletedSinceCreated([...deleted, write(4, 'changeUserDisclosure', name, 404)], 'Esign')).toBe(true);
   });
 });

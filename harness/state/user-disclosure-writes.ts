@@ -1,5 +1,6 @@
 import type { Seen } from '../rules/exchange';
 import { sentOnce } from '../rules/request';
+import { outcomeOf } from './outcome';
 
 /** What a write of a user's acceptance record (operations 5–7) names, as the fold and the rules read it. */
 
@@ -37,4 +38,21 @@ export function writeTarget(s: Seen): WriteTarget {
     ...(named.known ? { name: named.value } : {}),
     ...(status.known ? { status: status.value } : {}),
   };
+}
+
+/**
+ * Whether a 2xx delete removed the user's record of `name` since a create of it was last sent: in a log of one
+ * client that awaits each answer (the explorer's sequence), the last write naming the record that is a create
+ * (whatever its answer) or that a 2xx answer applied is a delete.
+ */
+export function deletedSinceCreated(log: readonly Seen[], name: string): boolean {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const s = log[i]!;
+    if (!isUserWrite(s.mapped.operation)) continue;
+    const w = writeTarget(s);
+    if (w.name !== name) continue;
+    if (w.kind === 'create') return false;
+    if (outcomeOf(s.x.status) === 'applied') return w.kind === 'delete';
+  }
+  return false;
 }

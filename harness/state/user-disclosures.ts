@@ -6,7 +6,13 @@ import { consumerOwnRecords, listedRecords, type OwnRecords } from './user-discl
 import { isUserWrite, writeTarget, type MoveKind } from './user-disclosure-writes';
 
 export { listedRecords, type OwnRecords } from './user-disclosure-owners';
-export { isUserWrite, writeTarget, type MoveKind, type WriteTarget } from './user-disclosure-writes';
+export {
+  deletedSinceCreated,
+  isUserWrite,
+  writeTarget,
+  type MoveKind,
+  type WriteTarget,
+} from './user-disclosure-writes';
 
 /**
  * The users' acceptance records (operations 4–7) as a log shows them: a fold over `Seen` entries with a

@@ -1,37 +1,25 @@
 import { slot } from '../../harness/run-state';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { userRecordsOfRunLog } from '../../harness/state/user-disclosure-run';
+import { createInFlight, type Known } from './_case-records';
 import { listInstitutionDisclosures, type Listed } from './_institution-disclosures';
 
 /**
- * What a run has learnt about the configured user's acceptance records, so that its cases do not
- * ask the target again what the run already knows (one memory per run: per client, of which a run
- * has one; t.run):
+ * What a run knows about the configured user's acceptance records is what its log shows (issue 32): the queries of
+ * harness/state/user-disclosure-run.ts on the run's log (harness/log/run-log.ts), to which the client appends every
+ * answered exchange of every case. The drivers keep no memory of the records of their own:
  *
- * - the institution disclosures operation 1 lists, and the user's records before the run created
- *   any: each listed once, by the first case that needs them (see surveyOnce in _user-records.ts);
- * - disclosures the user has no record for: learnt from that first look, or from a list taken while
- *   holding the disclosure's lock (a case's look before it starts, a clean-up that saw the record
- *   gone); forgotten when a case takes the disclosure to change it, so only a confirmed absence is
- *   ever remembered;
- * - disclosures the user had a record for that this run did not create: never touched, so never
- *   tried again.
+ * - the user has no record for a disclosure: the last list that shows it (the survey before the run created any, a
+ *   case's look under the disclosure's lock, a clean-up that saw the record gone) showed none, and no write of it
+ *   landed or may have landed since;
+ * - the user has a record for it that this run did not create (or could not remove): never touched, so never tried
+ *   again.
+ *
+ * What stays here is no target state: the lock key, and the requests asked once per run (a deduplication of
+ * requests in flight, oncePerRun).
  */
-interface Knowledge {
-  once: Map<string, Promise<unknown>>;
-  noRecord: Set<string>;
-  notOurs: Set<string>;
-}
-
-const KNOWLEDGE = slot<Knowledge>("what the run knows of the user's records", () => ({
-  once: new Map(),
-  noRecord: new Set(),
-  notOurs: new Set(),
-}));
-
-function of(t: CaseContext): Knowledge {
-  return t.run.get(KNOWLEDGE);
-}
 
 /** The lock key of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does
  * not change. */
@@ -40,13 +28,18 @@ export function recordKey(t: CaseContext, d: DisclosureRef): string {
   return `user-disclosure|${t.config.baseUrl}|${user}|${d.institutionId}|${d.institutionDisclosureId}`;
 }
 
+/** Per run: the requests asked once, while in flight and once answered (a deduplication of requests). */
+const ONCE = slot('requests asked once per run', () => new Map<string, Promise<unknown>>());
+
 /**
  * What `fn` gives, asked once per run by the first case that needs it (the exchanges are in that
  * case's report); a case whose wait for another's answer failed asks for itself (that case reported it).
+ * A deduplication of requests, not a memory of the target: what an answer says of the user's records is read from
+ * the run's log (the queries below), where the answer is an entry like any other.
  */
 export async function oncePerRun<T>(t: CaseContext, name: string, fn: () => Promise<T>): Promise<T> {
-  const k = of(t);
-  const pending = k.once.get(name) as Promise<T> | undefined;
+  const once = t.run.get(ONCE);
+  const pending = once.get(name) as Promise<T> | undefined;
   if (pending) {
     try {
       return await pending;
@@ -55,9 +48,9 @@ export async function oncePerRun<T>(t: CaseContext, name: string, fn: () => Prom
     }
   }
   const asked = fn();
-  k.once.set(name, asked);
+  once.set(name, asked);
   asked.catch(() => {
-    if (k.once.get(name) === asked) k.once.delete(name);
+    if (once.get(name) === asked) once.delete(name);
   });
   return asked;
 }
@@ -68,7 +61,11 @@ export async function oncePerRun<T>(t: CaseContext, name: string, fn: () => Prom
  */
 export const ONCE_PER_RUN_PRIORITY = 2;
 
-/** Operation 1's elements, listed once per run. */
+/**
+ * Operation 1's elements, listed once per run: the memo's own request (in the run's log), not another test's list,
+ * which may have been built to be refused or to probe, and whose answer a faulty target may get wrong: what one test
+ * sends on purpose never changes which disclosures the others choose.
+ */
 export function institutionDisclosuresOnce(t: CaseContext): Promise<Listed[]> {
   return oncePerRun(
     t,
@@ -77,27 +74,30 @@ export function institutionDisclosuresOnce(t: CaseContext): Promise<Listed[]> {
   );
 }
 
-/** Held under the disclosure's lock: whether the user is known to have no record, forgetting it (the caller is about to
- * change that). */
-export function takeNoRecord(t: CaseContext, d: DisclosureRef): boolean {
-  return of(t).noRecord.delete(recordKey(t, d));
+const ofTheRun = (t: CaseContext) => userRecordsOfRunLog(t.run.get(RUN_LOG), t.config.testData.institutionUserId);
+
+/**
+ * What the run's log says the user's record of d is now, so that a clean-up asks the target only what it does not
+ * know. Asked by the case that holds the disclosure's lock: the writes of the record are its own, and those of the
+ * readers it let send their refused requests on it. A 2xx create or change leaves the record with the status sent; a
+ * refusal leaves it as it was; a delete (gone only once a list shows it) or a write whose outcome is unknown (another
+ * 5xx, or no answer: RunLog.stateKnown) makes it unknown (undefined): the clean-up then lists, deletes what is there
+ * and lists again (_remove-record.ts).
+ */
+export function caseKnows(t: CaseContext, d: DisclosureRef): Known | undefined {
+  return ofTheRun(t).known(d.institutionDisclosureName);
 }
 
-/** Held under the disclosure's lock: a list showed no record of the user for it. */
-export function markNoRecord(t: CaseContext, d: DisclosureRef): void {
-  of(t).noRecord.add(recordKey(t, d));
-}
-
-/** Whether the user is known to have no record for the disclosure (without forgetting it). */
+/** Asked under the disclosure's lock: whether the run's log shows the user has no record for it now. */
 export function knownNoRecord(t: CaseContext, d: DisclosureRef): boolean {
-  return of(t).noRecord.has(recordKey(t, d));
+  return ofTheRun(t).noRecord(d.institutionDisclosureName);
 }
 
-/** The user had a record for it that this run did not create. */
-export function markNotOurs(t: CaseContext, d: DisclosureRef): void {
-  of(t).notOurs.add(recordKey(t, d));
-}
-
+/**
+ * The user has a record for the disclosure that this run did not create (or could not remove). A create of it the
+ * run sent whose answer the log does not hold yet may be what a list showed: not told until it is answered.
+ */
 export function isNotOurs(t: CaseContext, d: DisclosureRef): boolean {
-  return of(t).notOurs.has(recordKey(t, d));
+  const name = d.institutionDisclosureName;
+  return ofTheRun(t).notOurs(name) && !createInFlight(t, name);
 }

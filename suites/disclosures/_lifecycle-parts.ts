@@ -63,8 +63,6 @@ export interface EndOfLife {
   open: boolean;
   /** Readers that asked and have not yet sent their request. */
   readers: number;
-  /** A reader's request was not refused (served, or no answer): A is no longer as listed. */
-  written: boolean;
   /** The record offered, once the last step is done (undefined: none to offer). */
   offered: Promise<{ d: DisclosureRef; record: UserRecord } | undefined>;
   offer: (o: { d: DisclosureRef; record: UserRecord } | undefined) => void;
@@ -79,7 +77,6 @@ export function endOfLife(): EndOfLife {
   const end: EndOfLife = {
     open: true,
     readers: 0,
-    written: false,
     offered,
     offer,
     idle: () => (end.readers === 0 ? Promise.resolve() : new Promise<void>((resolve) => (end.wake = resolve))),

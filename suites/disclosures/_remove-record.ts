@@ -1,9 +1,8 @@
 import { deleteUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { TransportError } from '../../harness/http/client';
-import { caseKnows, refused, sendWrite, type Known } from './_case-records';
+import { refused, sendWrite, type Known } from './_case-records';
 import { is2xx } from './_institution-disclosures';
-import { markNoRecord } from './_known-records';
 import { customerIdDisproven, withoutCustomerId } from './_test-data';
 import { findRecord, listUserRecords, type UserRecord } from './_user-list';
 
@@ -59,13 +58,6 @@ export async function removeRecord(t: CaseContext, d: DisclosureRef, known?: Kno
     return;
   }
   leftBehind(t, d, handKey, after.record, why);
-}
-
-/** removeRecord, then remember the user has no record for the disclosure (removeRecord returns only once it saw the
- * record gone). */
-export async function removeRecordAndRemember(t: CaseContext, d: DisclosureRef): Promise<void> {
-  await removeRecord(t, d, caseKnows(t, d));
-  markNoRecord(t, d);
 }
 
 /** Delete the record (by name; by its id where that is refused; without a disproven InstitutionCustomerId). Gives why

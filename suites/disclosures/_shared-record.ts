@@ -3,19 +3,17 @@ import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { acquireLock, lockIsShared, lockLoad } from '../../harness/lock';
 import { is2xx } from './_institution-disclosures';
-import { isNotOurs, knownNoRecord, markNoRecord, recordKey } from './_known-records';
+import { caseKnows, isNotOurs, knownNoRecord, recordKey } from './_known-records';
 import {
   createRecord,
   disclosureCandidates,
   findRecord,
   listUserRecords,
-  markChosen,
   removeRecord,
   usableAfterLooking,
   type UserRecord,
 } from './_user-records';
 import { nothingSent, type HttpResult } from '../../harness/http/client';
-import { sendToBeRefused } from './_case-records';
 import { createdButNotListed } from './_test-data';
 
 /**
@@ -34,12 +32,10 @@ interface Sharing {
   readers: number;
   /** The record, once created and listed; rejects with the reason (not applicable, could not test) for every reader. */
   ready: Promise<UserRecord>;
-  /** A create was sent: the last reader's clean-up removes what it may have left. */
+  /** A create was sent (a record of the requests): the last reader's clean-up removes what it may have left. */
   createSent: boolean;
   /** Set while the last reader removes the record: later readers wait for a fresh one. */
   closed?: Promise<void>;
-  /** The record is as listed after its create: every write a reader sent on it was refused (a 4xx other than 429). */
-  asListed: boolean;
 }
 
 /** The run's shared records (t.run), by record key. */
@@ -76,7 +72,7 @@ export async function sharedRecord(
       s = sharings.get(key);
     }
     if (!s) {
-      const opened: Sharing = { d, readers: 0, createSent: false, ready: Promise.resolve({}), asListed: false };
+      const opened: Sharing = { d, readers: 0, createSent: false, ready: Promise.resolve({}) };
       opened.ready = open(t, opened);
       opened.ready.catch(() => undefined);
       sharings.set(key, (s = opened));
@@ -102,7 +98,8 @@ export async function sharedRecord(
     );
     if (record instanceof Error) throw record;
     await t.parameter('institutionDisclosureName', d.institutionDisclosureName);
-    const write = (send: () => Promise<HttpResult>) => sendToBeRefused(send, () => (sharing.asListed = false));
+    // What a reader's write did to the record is in the run's log: the last reader's clean-up asks it (caseKnows).
+    const write = (send: () => Promise<HttpResult>) => send();
     return { d, record, write };
   }
 }
@@ -113,7 +110,6 @@ const NOT_OURS = new Error('the user had a record for this disclosure before the
 async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
   const known = knownNoRecord(t, s.d);
   if (!known && !(await usableAfterLooking(t, s.d))) throw NOT_OURS;
-  markChosen(t, s.d);
   s.createSent = true;
   const label = 'create the user disclosure (shared by the cases that only read it)';
   const res = await t
@@ -135,7 +131,6 @@ async function open(t: CaseContext, s: Sharing): Promise<UserRecord> {
     createdButNotListed(t, s.d, res);
     t.notApplicable('the created acceptance record is not listed (reported by STATE-UD-CREATE)');
   }
-  s.asListed = true;
   return record;
 }
 
@@ -146,12 +141,11 @@ async function leave(t: CaseContext, key: string, s: Sharing): Promise<void> {
   let done!: () => void;
   s.closed = new Promise<void>((resolve) => (done = resolve));
   try {
-    const record = await s.ready.catch(() => undefined);
+    await s.ready.catch(() => undefined);
     if (s.createSent) {
-      // Every reader's write was refused: the record is as listed, so it is deleted without looking first (and a list
-      // confirms it).
-      await removeRecord(t, s.d, s.asListed ? record : undefined);
-      markNoRecord(t, s.d);
+      // Where every reader's write was refused, the run's log shows the record as listed after its create: it is
+      // deleted without looking first (and a list confirms it).
+      await removeRecord(t, s.d, caseKnows(t, s.d));
     }
   } finally {
     t.run.get(SHARINGS).delete(key);

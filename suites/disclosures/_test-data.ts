@@ -110,7 +110,10 @@ export async function checkConfiguredDisclosure(t: CaseContext): Promise<void> {
 const user = (t: CaseContext): string =>
   `InstitutionConsumerId ${JSON.stringify(t.config.testData.institutionUserId)} (${USER_KEY})`;
 
-/** Once per run: operation 4 asked for a made-up consumer, the control of a list refused for the configured user. */
+/**
+ * Once per run: operation 4 asked for a made-up consumer, the control of a list refused for the configured user (a
+ * deduplication of requests; what it proves is about the setup, not the records' state).
+ */
 function listForNobody(t: CaseContext): Promise<{ res: HttpResult; consumer: string }> {
   return oncePerRun(t, 'control: list user disclosures of a made-up consumer', async () => {
     const consumer = `dbsi-${t.settings.runId}-nobody-control`;

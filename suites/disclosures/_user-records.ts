@@ -4,23 +4,21 @@ import type { HttpResult, SendOptions } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { besideTheExplorer } from './_explorer-lock';
 import type { Listed } from './_institution-disclosures';
-import { sendWrite, track } from './_case-records';
+import { sendWrite } from './_case-records';
 import { alreadyAccepted, checkConfiguredDisclosure, DISCLOSURE_KEY } from './_test-data';
 import {
+  caseKnows,
   institutionDisclosuresOnce,
   isNotOurs,
   knownNoRecord,
-  markNoRecord,
-  markNotOurs,
   oncePerRun,
   ONCE_PER_RUN_PRIORITY,
   recordKey,
-  takeNoRecord,
 } from './_known-records';
-import { removeRecordAndRemember } from './_remove-record';
+import { removeRecord } from './_remove-record';
 import { findRecord, listUserRecords, type UserRecord } from './_user-list';
 
-export { removeRecord, removeRecordAndRemember } from './_remove-record';
+export { removeRecord } from './_remove-record';
 export { findRecord, listUserRecords, type UserRecord } from './_user-list';
 
 /**
@@ -33,14 +31,6 @@ export { findRecord, listUserRecords, type UserRecord } from './_user-list';
  * delete share one (_shared-record.ts). They work on disclosures the user has no record for yet, so
  * records that were there before the run are never touched.
  */
-
-/**
- * A case is about to create a record for this disclosure (it holds the disclosure's lock): the run
- * no longer knows the user has none there, until a clean-up sees it gone.
- */
-export function markChosen(t: CaseContext, d: DisclosureRef): void {
-  takeNoRecord(t, d);
-}
 
 /** The lock of the configured user's record of a disclosure: by the disclosure's id, which a concurrent rename does not
  * change. */
@@ -65,7 +55,7 @@ export function candidates(t: CaseContext, items: Listed[]): DisclosureRef[] {
  * has no record for, hold its lock
  * to the end of the case, and arrange that whatever record the case leaves for it is deleted at the
  * end, also when the case fails. The disclosure is the one fewest other cases hold or wait for; the
- * look at the user's records before is skipped where the run already knows there is none
+ * look at the user's records before is skipped where the run's log shows there is none
  * (_known-records.ts).
  */
 export async function freshDisclosure(
@@ -93,9 +83,7 @@ export async function freshDisclosure(
     t.priority = 1;
     let usable = false;
     try {
-      const none = knownNoRecord(t, c);
-      track(t, c, none ? 'absent' : undefined);
-      usable = none || (await usableAfterLooking(t, c));
+      usable = knownNoRecord(t, c) || (await usableAfterLooking(t, c));
     } finally {
       if (!usable) {
         release();
@@ -103,11 +91,10 @@ export async function freshDisclosure(
       }
     }
     if (usable) {
-      markChosen(t, c);
       t.cleanup('release the lock on this user disclosure', async () => release());
       await t.parameter('institutionDisclosureName', c.institutionDisclosureName);
       t.cleanup(`delete the acceptance record of ` + `"${c.institutionDisclosureName}" if it is still there`, () =>
-        removeRecordAndRemember(t, c),
+        removeRecord(t, c, caseKnows(t, c)),
       );
       return c;
     }
@@ -117,7 +104,7 @@ export async function freshDisclosure(
 
 /**
  * The disclosures a case may accept: the configured one, else those operation 1 lists (once per
- * run). Before the first case creates a record, the user's records are listed once (surveyOnce),
+ * run). Before the first case creates a record, the user's records are listed once (recordsBeforeTheRun),
  * side by side with operation 1's list.
  */
 export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRef[]> {
@@ -133,16 +120,22 @@ export async function disclosureCandidates(t: CaseContext): Promise<DisclosureRe
         'institutionDisclosureId and a name, and testData.disclosure is not ' +
         'configured: there is no disclosure to accept',
     );
-  const hadRecord = await surveyOnce(t, all, before);
+  // Every case that creates a record waits for the list of the user's records before the run: what it shows is in the
+  // run's log, which tells the records this run did not create (never touched) and the candidates free to use
+  // without looking again (_known-records.ts).
+  const records = await before;
   const configured = t.config.testData.disclosure;
   // A configured disclosure the user had accepted before the run: nothing is written for it.
-  if (configured && hadRecord.has(configured.institutionDisclosureId))
+  if (configured && findRecord(records, { ...configured, institutionId: t.config.testData.institutionId }))
     t.couldNotTest(alreadyAccepted(configured), DISCLOSURE_KEY);
   return all;
 }
 
-/** The user's records before any case of the run creates one: listed once per run, by the first case that needs them.
- * */
+/**
+ * The user's records before any case of the run creates one: listed once per run, by the first case that needs them
+ * (a deduplication of requests). Its answer is in the run's log, where the queries of _known-records.ts read which
+ * records the run did not create; only the check of a configured disclosure reads the list here.
+ */
 function recordsBeforeTheRun(t: CaseContext): Promise<UserRecord[]> {
   return oncePerRun(
     t,
@@ -154,35 +147,14 @@ function recordsBeforeTheRun(t: CaseContext): Promise<UserRecord[]> {
 }
 
 /**
- * Once per run, before any case of the run creates a record (every case that creates one asks for
- * the candidates first, and waits for this): a record listed before the run is never touched; a
- * candidate without one is free to use without looking again. Gives the ids of the candidates the
- * user had a record for.
- */
-function surveyOnce(t: CaseContext, all: DisclosureRef[], before: Promise<UserRecord[]>): Promise<Set<string>> {
-  return oncePerRun(t, 'survey of the user records before the run', async () => {
-    const records = await before;
-    const had = new Set<string>();
-    for (const c of all) {
-      if (findRecord(records, c)) {
-        markNotOurs(t, c);
-        had.add(c.institutionDisclosureId);
-      } else markNoRecord(t, c);
-    }
-    return had;
-  });
-}
-
-/**
  * Under the disclosure's lock: list the user's records; usable when there is none for it. A record
  * found there is never touched (it was there before the run, or a clean-up could not delete it and
- * listed it as left on the target), and the disclosure is not tried again.
+ * listed it as left on the target): where the run's log shows this run did not create it, or could not remove it,
+ * the disclosure is not tried again (_known-records.ts).
  */
 export async function usableAfterLooking(t: CaseContext, c: DisclosureRef): Promise<boolean> {
   const { records } = await listUserRecords(t, 'list user disclosures (before)');
-  if (!findRecord(records, c)) return true;
-  markNotOurs(t, c);
-  return false;
+  return !findRecord(records, c);
 }
 
 /** Send operation 5 (status ACCEPTED unless told). */

@@ -5,7 +5,6 @@ import { holdExplored } from '../../harness/explore-verdicts';
 import type { HttpResult } from '../../harness/http/client';
 import { freshDisclosure } from '../disclosures/_user-records';
 import { explorerTurn } from '../disclosures/_explorer-lock';
-import { track } from '../disclosures/_case-records';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import { again, runSequence, search, type SearchResult, type SequenceRun } from './search';
 import { failing } from './search-common';
@@ -82,8 +81,7 @@ async function explore(t: CaseContext): Promise<void> {
     maxCommands: EXPLORE_MAX_COMMANDS,
     examples: budget.count > 0 ? tours(ground.slots.length) : [],
   });
-  // What the sequences did is unknown to the records' tracker: the clean-ups of freshDisclosure look first.
-  for (const d of ground.slots) track(t, d, undefined);
+  // What the sequences did is in the run's log: the clean-ups of freshDisclosure ask it (_known-records.ts, caseKnows).
   await t.parameter('explored', summaryLine(result));
   t.explored = {
     sequences: result.runs,

@@ -8,7 +8,7 @@ import {
 import type { CaseContext } from '../../harness/case';
 import type { HttpResult, SendOptions } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
-import { UserDisclosureState } from '../../harness/state/user-disclosures';
+import { deletedSinceCreated, UserDisclosureState } from '../../harness/state/user-disclosures';
 import { runWrite } from '../disclosures/_case-records';
 import { transition, type From } from './transitions';
 
@@ -46,10 +46,6 @@ export class Sequence {
   readonly openAnswers: HttpResult[] = [];
   /** The transitions the commands took (state × operation × value, transitions.ts). */
   readonly transitions = new Set<string>();
-  /** Slots a delete answered 2xx removed (then "deleted", not "absent", until created again). */
-  private readonly deleted = new Set<number>();
-  /** Slots a write named: the clean-up deletes what a list shows of them. */
-  readonly written = new Set<number>();
 
   constructor(
     readonly ground: Ground,
@@ -111,15 +107,14 @@ export class Sequence {
     const name = this.ground.slots[k]!.institutionDisclosureName;
     const has = this.state.has(this.ground.user, name);
     if (has === undefined) return 'unknown';
-    if (!has) return this.deleted.has(k) ? 'deleted' : 'absent';
+    // A record a 2xx delete removed is "deleted", not "absent", until created again (what the sequence's log shows).
+    if (!has) return deletedSinceCreated(this.log, name) ? 'deleted' : 'absent';
     return this.state.record(this.ground.user, name)?.status === 'NOT_ACCEPTED' ? 'NOT_ACCEPTED' : 'ACCEPTED';
   }
 
   async create(k: number, status: Status): Promise<void> {
     const { t, slots } = this.ground;
     this.transitions.add(transition(this.from(k), 'create', status));
-    this.deleted.delete(k);
-    this.written.add(k);
     const req = createUserDisclosureRequest(t.faker, t.config, slots[k]!, status);
     await this.send(
       `create ${slotName(k)} with ${status}`,
@@ -148,7 +143,6 @@ export class Sequence {
         ? transition('any', `${kind} by a ${how.variant} id`)
         : transition(this.from(k), `${kind} (${form})`, kind === 'change' ? status : undefined),
     );
-    if (!how) this.written.add(k);
     const id =
       how?.id ?? (form === 'by-id' ? this.state.record(this.ground.user, d.institutionDisclosureName)?.id : undefined);
     const current = this.state.record(this.ground.user, d.institutionDisclosureName)?.status ?? status;
@@ -162,7 +156,7 @@ export class Sequence {
     const target = how ? how.what : slotName(k);
     const value = kind === 'change' ? ` to ${status}` : '';
     const shown = byId ? `/{institutionUserDisclosureId} form, id ${JSON.stringify(id)}` : 'collection form';
-    const res = await this.send(
+    await this.send(
       `${kind} ${target}${value} (${shown})`,
       {
         operation: op,
@@ -173,10 +167,6 @@ export class Sequence {
       true,
       open,
     );
-    if (!how && res.status >= 200 && res.status < 300) {
-      if (kind === 'delete') this.deleted.add(k);
-      else this.deleted.delete(k);
-    }
     await this.list();
   }
 
