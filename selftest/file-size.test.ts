@@ -21,7 +21,6 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-package', 'report
  */
 const BEING_SPLIT = [
   'harness/http/client.ts',
-  'harness/traffic/run.ts',
   'harness/evidence/summary.ts',
   'harness/openapi/recipe-plan.ts',
   'docs/dredd-hooks.cjs',
