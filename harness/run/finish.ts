@@ -33,7 +33,7 @@ import {
 } from './waivers';
 
 /**
- * One way to finish a run, whichever source judged it (issue 22): an active run (main.ts) and recorded
+ * One way to finish a run, whichever source judged it (issue 22): an active run (active-run.ts) and recorded
  * traffic (harness/traffic/run.ts) hand over their graded tests; this step applies the waivers, gives
  * each requirement its verdict, chooses the exit code (5 when a selected area has no verdict), and
  * writes every report and the console's closing lines the same way for both.

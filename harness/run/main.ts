@@ -1,5 +1,6 @@
-// Loaded when needed: --version, --help, --list and a refused configuration pay only for what they use: the
-// configuration's Ajv, the suites, the reference target, Allure and the runner are imported where they are needed.
+// --version, --help, --list and a refused configuration pay only for what they use: the configuration's Ajv, the
+// suites, the reference target, Allure and the runner are imported where they are needed (dynamic imports here and in
+// list-only.ts, local-input.ts and active-target.ts; the run's own files once the target is accepted).
 import { userCwd } from '../local-files';
 import { SPEC_FILE } from '../spec-location';
 import { parseCli, USAGE, type CliOptions } from './args';
