@@ -11,9 +11,9 @@ import { explorationLine } from '../explore-settings';
 import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
 import type { SigningKey } from '../evidence/attestation';
 import { junitXml } from '../evidence/junit';
-import { buildSummary, summaryMarkdown, type RunFacts } from '../evidence/summary';
+import { buildSummary, summaryMarkdown, type ConformanceSummary, type RunFacts } from '../evidence/summary';
 import type { Io } from './common';
-import { compareRuns, comparisonLines, configFingerprint, type PreviousRun } from './compare';
+import { compareRuns, comparisonLines, configFingerprint, type Comparison, type PreviousRun } from './compare';
 import { paintVerdict } from './colour';
 import { consoleSummary } from './console';
 import { fullyCovered, headline, type Coverage } from './coverage';
@@ -22,7 +22,7 @@ import { EXIT } from './exit-codes';
 import { leftoversBlock, openLeftovers, setToConfigured } from './leftovers';
 import { exitCodeFor, nothingVerified, nothingVerifiedWhy, requirementRows, type RequirementRow } from './results';
 import { casesForTerminal, terminalLine, terminalText } from './terminal-text';
-import { unremovableBlock, unremovableRecords } from './unremovable';
+import { unremovableBlock, unremovableRecords, type UnremovableRecord } from './unremovable';
 import {
   applyWaivers,
   waivedHeadline,
@@ -33,7 +33,7 @@ import {
 } from './waivers';
 
 /**
- * One way to finish a run, whichever source judged it (issue 22): an active run (main.ts) and recorded
+ * One way to finish a run, whichever source judged it (issue 22): an active run (active-run.ts) and recorded
  * traffic (harness/traffic/run.ts) hand over their graded tests; this step applies the waivers, gives
  * each requirement its verdict, chooses the exit code (5 when a selected area has no verdict), and
  * writes every report and the console's closing lines the same way for both.
@@ -108,9 +108,38 @@ function verdictOf(
   return 'could not test';
 }
 
+/** A run's tests judged: the verdicts after the waivers, the exit code and what the summary says of them. */
+interface Judged {
+  cases: CaseReport[];
+  rows: RequirementRow[];
+  facts: RunFacts;
+  exitCode: number;
+  durationMs: number;
+  coverage: Coverage;
+  waivers?: WaiverReport;
+  diagnosis: SetupFinding[];
+  unremovable: UnremovableRecord[];
+  comparison?: Comparison;
+}
+
+/** What the summaries hold that the console's closing lines show too. */
+interface Written {
+  summary: ConformanceSummary & Record<string, unknown>;
+  contractLine: string;
+  explored?: CaseReport['explored'];
+}
+
 /** Finish a run: the verdicts, the exit code, the reports and the console's closing lines. Returns the exit code. */
 export async function finishRun(r: RunToFinish): Promise<number> {
-  const { io, redactor, strict } = r;
+  const j = judgeRun(r);
+  const written = writeSummaries(r, j);
+  printClosing(r, j, written);
+  return (await writeAllureAndEvidence(r, j.cases, written.summary)) ?? j.exitCode;
+}
+
+/** The waivers applied, the exit code chosen (5 when a selected area has no verdict), the facts and the rows. */
+function judgeRun(r: RunToFinish): Judged {
+  const { redactor, strict } = r;
   // Waivers apply after the re-grading: a could-not-test is never waived (harness/run/waivers.ts).
   const rows0 = requirementRows(r.cases, r.declared, strict);
   const waived = r.waivers && applyWaivers(r.cases, rows0, r.waivers.file, { strict, now: r.waivers.now });
@@ -137,10 +166,21 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   };
   facts.headline = headline(facts.verdict, coverage);
   Object.assign(facts, waivedHeadline(facts, waived?.report));
-  // Declared deviations (paths in the configuration): in the headline, the facts and the rows they concern.
-  const deviations = r.config ? declaredDeviations(r.config, (s) => redactor.text(s)) : [];
+  const rows = describeVerdict(r, facts, waived?.rows ?? rows0);
+  if (r.config?.testData && r.config.allow) facts.configSha256 = configFingerprint(r.config as TargetConfig);
+  const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt, facts);
+  const judged = { cases, rows, facts, exitCode, durationMs, coverage, diagnosis, unremovable, comparison };
+  return { ...judged, waivers: waived?.report };
+}
+
+/**
+ * The declared deviations (paths in the configuration) in the headline, the facts and the rows they concern; the
+ * source's reading of the rows and its scope in the headline. Returns the final rows.
+ */
+function describeVerdict(r: RunToFinish, facts: RunFacts, waivedRows: RequirementRow[]): RequirementRow[] {
+  const deviations = r.config ? declaredDeviations(r.config, (s) => r.redactor.text(s)) : [];
   if (deviations.length) Object.assign(facts, { deviations, headline: deviationHeadline(facts.headline!, deviations) });
-  const rows = markDeviations(r.readRows ? r.readRows(waived?.rows ?? rows0) : (waived?.rows ?? rows0), deviations);
+  const rows = markDeviations(r.readRows ? r.readRows(waivedRows) : waivedRows, deviations);
   const scope = r.verdictScope?.(rows);
   if (scope) {
     const h = facts.headline!;
@@ -148,8 +188,12 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     const at = h.includes('; ') ? h.indexOf('; ') : h.length;
     Object.assign(facts, { scope, headline: `${h.slice(0, at)} ${scope}${h.slice(at)}` });
   }
-  if (r.config?.testData && r.config.allow) facts.configSha256 = configFingerprint(r.config as TargetConfig);
-  const comparison = r.previous && compareRuns(r.previous, rows, waived?.report, r.startedAt, facts);
+  return rows;
+}
+
+/** The summaries (JSON, Markdown), JUnit and the contract coverage, written to the reports folder. */
+function writeSummaries(r: RunToFinish, j: Judged): Written {
+  const { cases, rows, facts } = j;
   // Contract coverage (issue 23) of the selected areas: reports/contract-coverage.md and .json; its figure goes into
   // the summary (with a link to the table), its line above the verdict.
   const contract = writeContractCoverage(r.out.dir, cases, {
@@ -160,10 +204,10 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   const explored = cases.find((c) => c.explored)?.explored;
   const summary = {
     ...buildSummary(facts, cases, rows, {
-      diagnosis,
-      unremovable,
-      waivers: waived?.report,
-      comparison,
+      diagnosis: j.diagnosis,
+      unremovable: j.unremovable,
+      waivers: j.waivers,
+      comparison: j.comparison,
       contractCoverage,
     }),
     ...(explored ? { exploration: explored } : {}),
@@ -171,28 +215,34 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   };
   writeFileSync(join(r.out.dir, 'conformance-summary.json'), JSON.stringify(summary, null, 2) + '\n');
   writeFileSync(join(r.out.dir, 'conformance-summary.md'), summaryMarkdown(summary));
-  writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, unremovable, coverage.notTested));
+  writeFileSync(join(r.out.dir, 'junit.xml'), junitXml(cases, r.out.junitName, j.unremovable, j.coverage.notTested));
+  return { summary, contractLine: contract.line, explored };
+}
 
+/** The console's closing lines, the verdict line last but the reports' names. */
+function printClosing(r: RunToFinish, j: Judged, w: Written): void {
+  const { io, redactor, strict } = r;
+  const { cases, exitCode } = j;
   const block = (lines: string[]) => lines.length && io.out(redactor.text([...lines, ''].join('\n')));
   io.out('');
   // The waived deviations first: accepted by agreement, never passes.
-  block(waiverBlock(waived?.report, strict).map(terminalLine));
-  io.out(redactor.text(consoleSummary(casesForTerminal(cases), facts.problems.map(terminalLine))));
+  block(waiverBlock(j.waivers, strict).map(terminalLine));
+  io.out(redactor.text(consoleSummary(casesForTerminal(cases), j.facts.problems.map(terminalLine))));
   io.out('');
   if (!r.interrupted && nothingVerified(cases))
     io.out(`Nothing was verified ` + `(${nothingVerifiedWhy(cases)}), so there is no verdict.`);
   // Never silent: what the run could not put back, with the values to restore by hand.
   block(leftoversBlock(openLeftovers(cases), setToConfigured(cases)));
-  block(unremovableBlock(unremovable));
-  for (const l of r.consoleExtra?.(rows) ?? []) io.out(l);
+  block(unremovableBlock(j.unremovable));
+  for (const l of r.consoleExtra?.(j.rows) ?? []) io.out(l);
   // What the setup kept from a verdict, and which key or variable to check: closes the output, above the verdict.
-  const diagnosed = diagnosisBlock(diagnosis);
+  const diagnosed = diagnosisBlock(j.diagnosis);
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
-  if (comparison) io.out(terminalText(redactor.text([...comparisonLines(comparison), ''].join('\n'))));
-  if (explored) io.out(explorationLine(explored));
-  io.out(contract.line);
+  if (j.comparison) io.out(terminalText(redactor.text([...comparisonLines(j.comparison), ''].join('\n'))));
+  if (w.explored) io.out(explorationLine(w.explored));
+  io.out(w.contractLine);
   const verdictLine = terminalText(
-    `Verdict: ${facts.headline} (exit ${exitCode}) — ${r.verdictTail(durationMs, cases)}`,
+    `Verdict: ${j.facts.headline} (exit ${exitCode}) — ${r.verdictTail(j.durationMs, cases)}`,
   );
   // Coloured on a terminal only (harness/run/colour.ts); the raw write keeps the colour's escape codes.
   if (io.colour && io.write) io.write(paintVerdict(verdictLine, exitCode, true) + '\n');
@@ -202,6 +252,15 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     `Reports: ${join(shown, 'conformance-summary.md')}, ${join(shown, 'conformance-summary.json')}, ` +
       `${join(shown, 'junit.xml')}, ${join(shown, 'allure-results')}/`,
   );
+}
+
+/** The Allure results, then --html, --bundle and --sign; an exit code of their own when one of them failed. */
+async function writeAllureAndEvidence(
+  r: RunToFinish,
+  cases: CaseReport[],
+  summary: Written['summary'],
+): Promise<number | undefined> {
+  const { io } = r;
   try {
     await r.writeAllure(cases);
   } catch (e) {
@@ -209,7 +268,7 @@ export async function finishRun(r: RunToFinish): Promise<number> {
   }
   await r.previousResultsRemoved;
   const resultsDir = join(r.out.dir, 'allure-results');
-  const evidenceExit = await writeEvidence({
+  return writeEvidence({
     html: r.out.html,
     bundle: r.out.bundle,
     reportsDir: r.out.dir,
@@ -220,5 +279,4 @@ export async function finishRun(r: RunToFinish): Promise<number> {
     waivers: r.waivers?.file.data,
     sign: r.out.sign,
   });
-  return evidenceExit ?? exitCode;
 }

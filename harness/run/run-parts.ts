@@ -1,6 +1,7 @@
 /**
- * What a run needs beyond parsing its options: main.ts imports these when a run starts, so that
- * --version, --help, --list and a refused configuration do not load them (docs/benchmarks.md).
+ * What a run needs beyond parsing its options: the active run (active-target.ts, then active-run.ts and its
+ * steps) imports these when it starts, so that --version, --help, --list and a refused configuration do not load
+ * them (docs/benchmarks.md).
  */
 export { caseId, reportWithoutRun } from '../case';
 export { secretInSuiteText } from '../secrets';

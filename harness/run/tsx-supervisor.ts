@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
  * tsx command, the process tsx started therefore only supervises: its main thread stays idle and answers tsx at
  * once, while the job runs in a process of its own (Node with tsx's loader, no relay), in the same process group
  * (a terminal's Ctrl-C reaches it directly), and gets every SIGINT/SIGTERM the supervisor gets. The job takes
- * signals within SAME_CTRL_C_MS of the first for one Ctrl-C (harness/run/main.ts), so a signal it gets twice
+ * signals within SAME_CTRL_C_MS of the first for one Ctrl-C (harness/run/signal-guard.ts), so a signal it gets twice
  * (from the terminal and from the supervisor) is one. The supervisor exits with the job's exit code.
  */
 
