@@ -64,6 +64,8 @@ export function changedByTarget(t: CaseContext, customerId: string, refusal: Htt
  * never blames the configuration.
  */
 export function heldAsChanged(t: CaseContext, changed: TargetChanged): never {
+  // The exchanges that show it (the proof, the updates since, the refusal) are this case's evidence, whoever sent them.
+  for (const r of changed.log) t.judged(r.exchange);
   const declared = changed.requirements.filter((r) => t.def.requirements.includes(r));
   if (declared.length) t.judgeLog(changed.log, ...declared);
   const seqs = changed.log.map((r) => `#${r.exchange.seq}`).join(', ');
