@@ -20,11 +20,14 @@ export interface TargetChanged {
   why: string;
 }
 
-/** The customer's updates at the documented path in the run's log, sent up to exchange `upTo`. */
+/**
+ * The customer's updates at the documented path in the run's log, sent up to exchange `upTo`, those that got no
+ * answer included (status 0: they may have landed, so the number is unknown after them until an update proves it).
+ */
 function customerLog(t: CaseContext, customerId: string, upTo: number): Seen[] {
   return t.run
     .get(RUN_LOG)
-    .entries()
+    .withUnanswered()
     .filter(
       (s) =>
         s.mapped.operation === 'updateContactInfo' &&
@@ -36,14 +39,13 @@ function customerLog(t: CaseContext, customerId: string, upTo: number): Seen[] {
 
 /**
  * Whether the run's log shows that the target changed the number `refusal` named as oldPhoneNumber: the state rules
- * fail a requirement on the refusal, judged over the customer's updates of the whole run (none whose outcome the log
- * lacks: a write without an answer may have moved it). Undefined where the log shows no such thing.
+ * fail a requirement on the refusal, judged over the customer's updates of the whole run (one without an answer may
+ * have moved it: the rules then know no number until a later update proves one). Undefined where the log shows no
+ * such thing.
  */
 export function changedByTarget(t: CaseContext, customerId: string, refusal: HttpResult): TargetChanged | undefined {
   const at = refusal.logged?.x.index;
   if (at === undefined || refusal.status < 400 || refusal.status >= 500) return undefined;
-  const log = t.run.get(RUN_LOG);
-  if (log.stateKnown !== true) return undefined;
   const seen = customerLog(t, customerId, at);
   const failed = new Map<string, string>();
   judgeSequence(seen, (index) => ({
@@ -55,7 +57,11 @@ export function changedByTarget(t: CaseContext, customerId: string, refusal: Htt
   }));
   if (failed.size === 0) return undefined;
   const why = [...failed].map(([id, text]) => `${id}: ${text}`).join('; ');
-  return { requirements: [...failed.keys()], log: seen.map((s) => s.res), why };
+  // An entry without an answer is held as it is (status 0), so that the case's judgement knows it too.
+  const log = seen.map(
+    (s): HttpResult => (s.res.logged ? s.res : Object.defineProperty({ ...s.res }, 'logged', { value: s })),
+  );
+  return { requirements: [...failed.keys()], log, why };
 }
 
 /**
