@@ -39,7 +39,7 @@ export class SetupProof {
    * credentials (tests could not test because of them, e.g. a configured value a control disproved).
    */
   private readonly blockedOperations = new Map<number, Set<string>>();
-  /** The controls of configured phone numbers, and the writes that may have moved a number since (phone-controls.ts). */
+  /** The controls of configured phone numbers, and the writes that may have moved one since (phone-controls.ts). */
   private readonly phones = new PhoneControls();
 
   /**
