@@ -187,6 +187,14 @@ const ROWS: Row[] = [
     notNamed: ['testData.customer.phoneNumber'],
   },
   {
+    name: 'the target clears the number proven on record on an update that supplies only the e-mail',
+    areas: ['contact-info'],
+    faults: ['ho-op10-email-alone-clears-phone'],
+    exit: 1,
+    failed: ['OP10-RULE1-UNSUPPLIED-KEPT'],
+    notNamed: ['phoneNumber'],
+  },
+  {
     name: "the embedded target refuses the suite's own bearer token everywhere (never the setup's)",
     areas: ['disclosures'],
     embedded: true,

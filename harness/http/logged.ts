@@ -1,3 +1,4 @@
+import type { Exchange } from '../model';
 import type { SendOptions } from './send-options';
 import {
   credentialOf,
@@ -44,4 +45,15 @@ export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult, unau
         : 'none';
   const mapped = { operation: o.operation, pathParams: { ...(o.pathParams ?? {}) }, query };
   return { x, res, mapped, authority, ...(o.path ? { undocumentedPath: true } : {}) };
+}
+
+/**
+ * A request that left the machine and got no answer the client returned (a timeout, a reset, 502/503/504, a burst
+ * of 429/5xx): the same entry with status 0, "no answer", as a capture writes an aborted request. The run log keeps
+ * it apart (RunLog.appendUnanswered): a fold that asks learns the write may have landed; nothing else reads it.
+ */
+export function unansweredExchange(o: SendOptions, sent: Sent, ex: Exchange): Logged | undefined {
+  const res: HttpResult = { status: 0, headers: {}, text: '', truncated: false, json: undefined, exchange: ex };
+  const logged = loggedExchange(o, sent, res);
+  return logged && { ...logged, x: { ...logged.x, responseHeaders: {}, responseBody: '' } };
 }

@@ -21,6 +21,23 @@ export class RunLog {
   }
 
   /**
+   * Requests that left the machine and got no answer the client returned (status 0: a timeout, a reset, 502/503/504,
+   * a burst of 429/5xx): kept apart from the answered entries, so that no rule, no judged view and no capture
+   * comparison sees them; a fold asks for them (withUnanswered) where a write that may have landed matters.
+   */
+  private readonly unanswered: Seen[] = [];
+
+  appendUnanswered(logged: Logged | undefined): void {
+    if (!logged || this.closed) return;
+    this.unanswered.push({ ...logged, keepsAuthorization: true });
+  }
+
+  /** The answered entries and the unanswered ones (status 0), in the order sent. */
+  withUnanswered(): Seen[] {
+    return [...this.held, ...this.unanswered].sort((a, b) => a.x.index - b.x.index);
+  }
+
+  /**
    * A write of the run whose outcome the log does not hold: sent, and answered 502/503/504 (a target may have
    * applied it first) or not at all. The state rules then cannot fold the whole log (stateKnown).
    */

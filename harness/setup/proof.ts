@@ -4,6 +4,7 @@ import { requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
 import { afterFlip, flipOf, type Flip } from './flip';
 import { errorNamesValue, refusesTheForm, restsOn } from './error-names';
+import { PhoneControls, phoneRestsOn } from './phone-controls';
 import { suspicionKey, suspicionText } from './suspicion-text';
 
 export { suspicionKey, suspicionText } from './suspicion-text';
@@ -38,6 +39,8 @@ export class SetupProof {
    * credentials (tests could not test because of them, e.g. a configured value a control disproved).
    */
   private readonly blockedOperations = new Map<number, Set<string>>();
+  /** The controls of configured phone numbers, and the writes that may have moved one since (phone-controls.ts). */
+  private readonly phones = new PhoneControls();
 
   /**
    * `embedded`: the run's target is the embedded reference target, whose setup is the suite's own and
@@ -62,6 +65,7 @@ export class SetupProof {
     this.bySeq.set(e.seq, e);
     const status = e.response?.status;
     if (status === undefined) return;
+    this.phones.observe(e);
     const served = status >= 200 && status < 300;
     for (const id of e.credentials ?? []) {
       this.carried.set(id, [...(this.carried.get(id) ?? []), e]);
@@ -152,7 +156,8 @@ export class SetupProof {
     }
     // A 405 is about the method, never about the data the request carries.
     if (status >= 400 && status < 500 && status !== 429 && status !== 405) {
-      const unproven = this.unprovenRelies(e);
+      // A configured phone number no control disproved before a write could move it: the refusal stands.
+      const unproven = this.unprovenRelies(e).filter((k) => !this.phones.standsOn(k));
       // The target's error names the request's form and none of the values: the refusal is the target's.
       if (unproven.length && !refusesTheForm(e, unproven)) {
         const named = unproven.find((k) => errorNamesValue(e, k));
@@ -171,6 +176,16 @@ export class SetupProof {
   formRefusal(e: Exchange): boolean {
     const unproven = this.unprovenRelies(e);
     return unproven.length > 0 && refusesTheForm(e, unproven) && !this.suspicion(e);
+  }
+
+  /**
+   * A refusal judged as the target's although it rests on a configured phone number no request proved: no control
+   * disproved it before a write of the customer could have moved it (phone-controls.ts). Its failure stands, naming
+   * the number it rests on.
+   */
+  phoneStands(e: Exchange): string | undefined {
+    if (this.suspicion(e) || this.formRefusal(e)) return undefined;
+    return this.unprovenRelies(e).find((k) => this.phones.standsOn(k));
   }
 
   /**
@@ -316,9 +331,12 @@ function withSetupNotes(c: CaseReport, proof: SetupProof): CaseReport {
   let changed = false;
   const checks = c.checks.map((k) => {
     const e = proof.exchange(k.exchange);
-    if (k.outcome !== 'failed' || !e || !proof.formRefusal(e)) return k;
+    if (k.outcome !== 'failed' || !e) return k;
+    const phone = proof.phoneStands(e);
+    if (!proof.formRefusal(e) && !phone) return k;
     changed = true;
-    return { ...k, note: k.note ? `${k.note}; ${restsOn(e)}` : restsOn(e) };
+    const note = phone ? phoneRestsOn(e, phone) : restsOn(e);
+    return { ...k, note: k.note ? `${k.note}; ${note}` : note };
   });
   if (!changed) return c;
   const notes = [...new Set(checks.flatMap((k) => (k.note?.includes('setup: ') ? [k.note] : [])))];

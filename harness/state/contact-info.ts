@@ -2,6 +2,7 @@ import type { Seen } from '../rules/exchange';
 import { isObject, requestJson } from '../rules/request';
 import { outcomeOf } from './outcome';
 import { sameNumber, type Phone } from '../phone-number';
+import type { RunLog } from '../log/run-log';
 
 /**
  * Operation 10 as a log shows it, per customer: the phone number (and country code) the log says is on record,
@@ -53,6 +54,14 @@ interface CustomerView {
   served: boolean;
   /** The numbers an accepted update named as oldPhoneNumber: each was on record then (rule 2). */
   namedAsOld: Set<string>;
+  /** The number on record was confirmed (named as old and new by an accepted update) and nothing moved it since. */
+  confirmed: boolean;
+  /**
+   * Every number an update that was accepted, or whose outcome is unknown (it may have landed), named as new since
+   * the last confirmation, oldest first; "" where one may have cleared it (a phoneNumber object without a new number,
+   * or an update without one whose outcome is unknown).
+   */
+  setSince: string[];
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -64,7 +73,14 @@ export class ContactInfoState {
     return (
       this.customers.get(customer) ??
       this.customers
-        .set(customer, { changes: 0, otherWritten: false, served: false, namedAsOld: new Set() })
+        .set(customer, {
+          changes: 0,
+          otherWritten: false,
+          served: false,
+          namedAsOld: new Set(),
+          confirmed: false,
+          setSince: [],
+        })
         .get(customer)!
     );
   }
@@ -89,6 +105,8 @@ export class ContactInfoState {
     if (outcome === 'unknown' || (phone && str(phone.newPhoneNumber) === undefined)) {
       // It may have landed, or cleared the number (a phoneNumber object without a new number).
       v.phone = v.replaced = undefined;
+      v.confirmed = false;
+      this.mayHaveSet(v, (phone && str(phone.newPhoneNumber)) || '');
       return this;
     }
     if (!phone) {
@@ -107,11 +125,18 @@ export class ContactInfoState {
     if (old !== undefined && sameNumber(old, number)) {
       if (v.phone !== undefined && sameNumber(v.phone.number, old)) v.phone = { ...v.phone, countryCode };
       else [v.phone, v.replaced] = [{ number: old, countryCode, how: 'named', by: i }, undefined];
+      [v.confirmed, v.setSince] = [true, []];
       return;
     }
+    v.confirmed = false;
+    this.mayHaveSet(v, number);
     v.changes++;
     v.phone = { number, countryCode, how: 'stored', by: i };
     v.replaced = old === undefined ? undefined : { number: old, by: i };
+  }
+
+  private mayHaveSet(v: CustomerView, number: string): void {
+    if (!v.setSince.some((n) => sameNumber(n, number))) v.setSince.push(number);
   }
 
   /** Say what is on record before the log begins (the configuration, an earlier test, the explorer's control). */
@@ -160,6 +185,24 @@ export class ContactInfoState {
     return [...(this.customers.get(customer)?.namedAsOld ?? [])].some((n) => sameNumber(n, number));
   }
 
+  /**
+   * The number on record is proven: an accepted update named it as old and new (rule 2: accepted only when it is on
+   * record), and no update since was accepted that changed it or whose outcome is unknown.
+   */
+  proven(customer: string): boolean {
+    const v = this.customers.get(customer);
+    return v?.phone !== undefined && v.confirmed;
+  }
+
+  /**
+   * Which numbers may be on record besides the one the log shows (the drivers' question, for a restore): every
+   * number an accepted update, or one that may have landed, named as new since the last confirmation, oldest first
+   * ("" where one may have cleared it). Empty where the last confirmation is the last word.
+   */
+  mayHaveSetSinceConfirmed(customer: string): readonly string[] {
+    return this.customers.get(customer)?.setSince ?? [];
+  }
+
   /** An update that was not refused supplied the e-mail or postal address. */
   otherWritten(customer: string): boolean {
     return this.customers.get(customer)?.otherWritten ?? false;
@@ -176,4 +219,13 @@ export function foldContactInfo(
     state.found(customer, { number: p.number, countryCode: '' }, p.from);
   for (const s of log) state.add(s);
   return state;
+}
+
+/**
+ * The contact fold of an active run's whole log (harness/log/run-log.ts), the requests that got no answer included
+ * (status 0: they may have landed), which the drivers ask (suites/contact-info/): whether a customer's update was
+ * served, whether a number was accepted as old, which numbers may be on record.
+ */
+export function foldRunLog(log: Pick<RunLog, 'withUnanswered'>): ContactInfoState {
+  return foldContactInfo(log.withUnanswered());
 }

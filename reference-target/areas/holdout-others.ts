@@ -83,6 +83,9 @@ export function holdoutContact(ctx: AreaContext) {
       if (f('ho-op10-checks-first-customer') && first && first !== c) compareWith(p, c.phoneNumber, first.phoneNumber);
     }
     const answer = await next();
+    // A replace instead of an update: the e-mail alone clears the phone number.
+    const emailAlone = b !== undefined && isJson(b.email) && !p && b.postalAddress === undefined;
+    if (c && served(answer) && emailAlone && f('ho-op10-email-alone-clears-phone')) c.phoneNumber = '';
     if (served(answer) && b?.userIdType === 'LOGIN_ID' && f('ho-op10-200-login-id'))
       return json(200, { updated: true });
     return answer;

@@ -59,22 +59,6 @@ export const HOLDOUT_OTHER_FAULTS: FaultDef[] = [
     ['OP10-RULE2-OLD-PHONE-MATCH'],
   ),
   contact(
-    'ho-op10-checks-first-customer',
-    "oldPhoneNumber is compared with the first customer's number, whichever customer the path names. To a run it " +
-      'looks like a configuration whose numbers are not on record (could not test), except where the number was ' +
-      'proven first: the login-id customer.',
-    ['OP10-USERIDTYPE-LOGIN-ID'],
-    {
-      collateral: [
-        'OP10-RULE1-UNSUPPLIED-KEPT',
-        'OP10-RULE1-PHONE-STORED',
-        'OP10-RULE1-COUNTRY-CODE-STORED',
-        'OP10-RULE3-PHONE-STORED',
-        'OP10-RULE2-OLD-PHONE-MATCH',
-      ],
-    },
-  ),
-  contact(
     'ho-op10-200-login-id',
     'An update of a customer addressed by its login id (LOGIN_ID) answers 200 with a body instead of 204.',
     ['OP10-SUCCESS-NO-CONTENT'],

@@ -1,6 +1,7 @@
 import { AUTHENTICATION_FAULTS } from './authentication';
 import { CONTACT_INFO_FAULTS } from './contact-info';
 import { DISCLOSURES_FAULTS } from './disclosures';
+import { HOLDOUT_CONTACT_FAULTS } from './holdout-contact';
 import { HOLDOUT_DISCLOSURES_FAULTS } from './holdout-disclosures';
 import { HOLDOUT_OTHER_FAULTS } from './holdout-others';
 import { INSTITUTION_EXPLORED_FAULTS } from './institution-explored';
@@ -17,6 +18,7 @@ export const FAULTS: FaultDef[] = [
   ...CONTACT_INFO_FAULTS,
   ...HOLDOUT_DISCLOSURES_FAULTS,
   ...HOLDOUT_OTHER_FAULTS,
+  ...HOLDOUT_CONTACT_FAULTS,
 ];
 
 export function checkFaultNames(names: readonly string[]): void {

@@ -1,5 +1,4 @@
 import { slot } from '../../harness/run-state';
-import { ContactInfoState } from '../../harness/state/contact-info';
 import type { CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { acquireLock, type LockMode } from '../../harness/lock';
@@ -40,12 +39,6 @@ export interface OnRecord {
   cleared: boolean;
   emailChanged: boolean;
   postalChanged: boolean;
-  /**
-   * The contact fold (harness/state/contact-info.ts) of the updates the cases sent to this customer since these
-   * cases took it: whether one was served, which numbers an accepted one named as oldPhoneNumber. A thin
-   * accumulator, until a run-wide log answers the same queries from the moment the cases took the customer.
-   */
-  log: ContactInfoState;
   /** The accepted update that put `phone` on record (named it as new), while the run believes it: the log's evidence of
    * it. */
   shownBy?: HttpResult;
@@ -63,7 +56,6 @@ export function asConfigured(start: Phone): OnRecord {
     cleared: false,
     emailChanged: false,
     postalChanged: false,
-    log: new ContactInfoState(),
   };
 }
 

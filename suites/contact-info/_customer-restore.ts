@@ -2,6 +2,8 @@ import type { ContactUpdate } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
 import type { CustomerData } from '../../harness/config';
 import { TransportError, type HttpResult } from '../../harness/http/client';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { foldRunLog } from '../../harness/state/contact-info';
 import { phoneBelieved, type OnRecord } from './_customer-on-record';
 import { samePhone, type Phone } from './_phone-on-record';
 import { emailAndPostalKnown, listSetToConfigured, phoneAdvice } from './_unconfirmable';
@@ -116,7 +118,7 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   if (confirmed) return c.t.putBack(c.key);
   const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
   // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
-  const proven = s.log.acceptedAsOld(c.datum.customerId, start.number);
+  const proven = foldRunLog(c.t.run.get(RUN_LOG)).acceptedAsOld(c.datum.customerId, start.number);
   const known = proven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
   s.unknown = why;
   s.uncertain = true;

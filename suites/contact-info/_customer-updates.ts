@@ -9,6 +9,8 @@ import type { CaseContext } from '../../harness/case';
 import type { CustomerData } from '../../harness/config';
 import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
 import type { LockMode } from '../../harness/lock';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { foldRunLog } from '../../harness/state/contact-info';
 import { phoneBelieved, type OnRecord } from './_customer-on-record';
 import { is2xx } from './_customer-restore';
 import { phoneKey, sameNumber, samePhone, type Phone } from './_phone-on-record';
@@ -145,15 +147,17 @@ export class CustomerUpdates {
     await provedBeforeFirstWrite(this.t, this.customerId, prove);
   }
 
-  /** An answered update of this customer: in the case's log, and folded into what the cases know of the customer. */
+  /** An answered update of this customer, in the case's log (the run's log holds it too, harness/log/run-log.ts). */
   private logged(res: HttpResult): void {
     this.log.push(res);
-    if (res.logged) this.s.log.add({ ...res.logged, keepsAuthorization: true });
   }
 
-  /** An update of this customer was served since the cases took it: its configured id (and number) are on record. */
+  /**
+   * An update of this customer was served in this run, as the contact fold of the run's log says
+   * (harness/state/contact-info.ts): its configured id (and number) are on record.
+   */
   private get served(): boolean {
-    return this.s.log.served(this.customerId);
+    return foldRunLog(this.t.run.get(RUN_LOG)).served(this.customerId);
   }
 
   /**

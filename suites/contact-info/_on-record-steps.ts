@@ -3,6 +3,7 @@ import { TransportError, type HttpResult } from '../../harness/http/client';
 import { phoneBelieved } from './_customer-on-record';
 import { is2xx, reconcilePhone, REFUSED_AFTER_SETTING_BACK, type RestoreScope } from './_customer-restore';
 import { samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
+import { changedByTarget, heldAsChanged } from './_changed-by-target';
 
 /**
  * The steps of a case that rely on the phone the run believes is on record (customer.ts): the control before
@@ -16,6 +17,19 @@ export interface StepsScope extends RestoreScope {
   notServed(status: number, rules: string): string;
   /** The log the rules read starts at this case's last update (the confirmation after a reconcile). */
   logFromLast(): void;
+  /** The answered updates of the customer this case sent, in order. */
+  readonly answered: readonly HttpResult[];
+}
+
+/**
+ * Before a refusal is blamed on anything else: where the run's log shows the number on record and the target
+ * refused it later, the target changed it (_changed-by-target.ts), whichever of the case's refusals shows it.
+ */
+function targetChangedIt(c: StepsScope, refusals: readonly HttpResult[]): void {
+  for (const res of [...refusals].reverse()) {
+    const changed = changedByTarget(c.t, c.datum.customerId, res);
+    if (changed) heldAsChanged(c.t, changed);
+  }
 }
 
 /**
@@ -24,6 +38,7 @@ export interface StepsScope extends RestoreScope {
  * on record: its key is named.
  */
 function notConfirmed(c: StepsScope, why: string, answered: boolean): never {
+  targetChangedIt(c, c.answered);
   if (!answered) c.t.couldNotTest(why);
   const key = c.configKey('phoneNumber');
   c.t.couldNotTest(`${why}; the configured number may not be the one on record: check ${key}`, key);
@@ -67,7 +82,12 @@ export async function fromOnRecord(
   const from = c.s.phone;
   const unconfirmed = !c.s.proven;
   const res = await run(from, false);
-  if (is2xx(res.status) || res.status >= 500 || !unconfirmed) return { res, from };
+  if (is2xx(res.status) || res.status >= 500) return { res, from };
+  // Proven on record and refused now: the target changed it (else the refusal is the caller's to judge).
+  if (!unconfirmed) {
+    targetChangedIt(c, [res]);
+    return { res, from };
+  }
   let confirmed = false;
   let why = REFUSED_AFTER_SETTING_BACK;
   try {
@@ -114,6 +134,7 @@ export async function control(c: StepsScope, t: CaseContext): Promise<string> {
       () => c.update({ phone: keep(p) }, 'control: valid phone update that keeps the number'),
     );
     if (is2xx(res.status)) return p.number;
+    targetChangedIt(c, [res]);
     if (phoneBelieved(c.s)) controlRefused(c, t, p, res.status);
   }
   t.couldNotTest(

@@ -228,6 +228,7 @@ export class Customer extends CustomerUpdates {
       logFromLast: () => {
         this.logFrom = this.log.length - 1;
       },
+      answered: this.log,
     };
   }
 
