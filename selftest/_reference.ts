@@ -10,7 +10,6 @@ import { FEATURES_BY_AREA } from '../suites';
 import { regradeCase, SetupProof } from '../harness/setup/proof';
 import { knownFromConfig, RUN_LOG } from '../harness/log/run-log';
 import { failuresOverTheLog, runLogReports } from '../harness/verdict/run-log-verdicts';
-import { EXPLORE_EMBEDDED } from '../harness/explore-settings';
 
 export interface AreaRun {
   cases: CaseReport[];
@@ -63,10 +62,7 @@ export async function runAreas(opts: {
       strict: opts.strict ?? false,
       runId: 'rtst',
       specUrl: 'spec.md',
-      // The embedded run's count of sequences, with a time budget that only stops a hang: the explorer's 5 s budget
-      // made what a run reaches depend on the machine's speed (issue 34: under npm run test:stress a variant's
-      // choice went unreached).
-      explore: opts.explore ?? { ...EXPLORE_EMBEDDED, seconds: 240 },
+      ...(opts.explore ? { explore: opts.explore } : {}),
     };
     const client = new DbsiClient(config, new Redactor(secretValues(config)));
     const all = opts.areas.flatMap((a) =>

@@ -85,9 +85,9 @@ describe('the model-based explorer (issue 33)', () => {
   });
 
   test('--explore, --explore-time: whole numbers, one clear message otherwise; defaults follow the target', () => {
-    expect(exploreBudget(parseCli(['--explore', '0']), true)).toEqual({ count: 0, seconds: 5 });
+    expect(exploreBudget(parseCli(['--explore', '0']), true)).toEqual({ count: 0, seconds: 60 });
     expect(exploreBudget(parseCli(['--explore-time', '60']), false)).toEqual({ count: 4, seconds: 60 });
-    expect(exploreBudget(parseCli([]), true)).toEqual({ count: 12, seconds: 5 });
+    expect(exploreBudget(parseCli([]), true)).toEqual({ count: 12, seconds: 60 });
     expect(() => parseCli(['--explore', '-1'])).toThrow(UsageError);
     expect(() => parseCli(['--explore-time', '0'])).toThrow(/--explore-time must be a whole number from 1/);
     expect(() => parseCli(['--traffic', 'x.har', '--explore', '3'])).toThrow(/--explore/);
