@@ -48,12 +48,13 @@ export class TransferSequence {
     private readonly fails: (log: readonly Seen[]) => boolean = () => false,
   ) {}
 
-  private async send(line: string, body: Record<string, unknown>): Promise<void> {
+  private async send(line: string, body: Record<string, unknown>, unauthenticated = false): Promise<void> {
     const { t } = this.ground;
     body.memo = `dbsi-conformance ${t.settings.runId} ${EXPLORER_MEMO} ${t.faker.string.alphanumeric(6)}`;
+    const headers = transferHeaders(t.faker, t.config, unauthenticated ? { credentials: 'none' } : {});
     const res = await this.sender({
       operation: 'createTransfer',
-      headers: transferHeaders(t.faker, t.config),
+      headers,
       body,
       label: `explore: ${line}`,
     });
@@ -97,6 +98,33 @@ export class TransferSequence {
       `scheduled transfer of ${amount} (dayOfWeek ${s.dayOfWeek}, daysOfMonth ${JSON.stringify(daysOfMonth)}, ` +
       `${s.numberOfExecutions} execution${s.numberOfExecutions === 1 ? '' : 's'})`;
     return this.send(shown, body);
+  }
+
+  /**
+   * A one-time transfer with a value the other commands never send: previousYearContribution true or false (a
+   * boolean, "true" as well as false), and a currency code other than the one shown (AED) where `currencyCode` says
+   * so. Which values a target takes is not shown: a refusal is accepted, a 2xx answer held to the rules.
+   */
+  varied(amount: number, previousYearContribution: boolean, currencyCode: string): Promise<void> {
+    const { t } = this.ground;
+    const body = oneTimeTransfer(t.faker, t.config, t.settings.runId);
+    body.amount = { ...(body.amount as object), amount, currencyCode };
+    for (const k of ['fee', 'payoffAmount'])
+      if (typeof body[k] === 'object' && body[k] !== null) body[k] = { ...(body[k] as object), currencyCode };
+    body.previousYearContribution = previousYearContribution;
+    return this.send(
+      `one-time transfer of ${amount} ${currencyCode}, previousYearContribution ${previousYearContribution}`,
+      body,
+    );
+  }
+
+  /**
+   * The last body again without Authorization, after transfers were served: "an unauthenticated transfer request
+   * returns 401" after any sequence, not only as a first request.
+   */
+  unauthenticated(): Promise<void> {
+    const last = this.bodies.at(-1)!;
+    return this.send('the same transfer again without Authorization', structuredClone(last), true);
   }
 
   /** The last body again, with a new transactionId (a repeated transfer). */
