@@ -52,6 +52,6 @@ export const HOLDOUT2_OTHER_FAULTS: FaultDef[] = [
   contact(
     'ho2-op10-unchecked-after-email',
     "After an update of the e-mail address alone, the customer's next phone update skips the oldPhoneNumber check.",
-    [],
+    ['OP10-RULE2-OLD-PHONE-MATCH'],
   ),
 ];
