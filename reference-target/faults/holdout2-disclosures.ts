@@ -27,7 +27,7 @@ export const HOLDOUT2_DISCLOSURES_FAULTS: FaultDef[] = [
   f(
     'ho2-op3-changes-prefix-siblings',
     'A change also renames (and sets the status of) every disclosure whose id begins with the path id.',
-    [],
+    ['STATE-ID-CHANGE-ONLY-NAMED'],
   ),
   f('ho2-op3-answers-old-name', 'A change answers the institutionDisclosureName the disclosure had before it.', [
     'OP3-RESPONSE-REFLECTS-REQUEST',
