@@ -1,11 +1,13 @@
+import { INITIAL_DISCLOSURES } from '../fixtures';
 import { json, type Req, type Res, type Route } from '../http';
-import type { InstitutionDisclosure, UserDisclosure } from '../state';
+import type { InstitutionDisclosure, ReferenceState, UserDisclosure } from '../state';
 import type { Next } from './holdout';
 import { isJson, served } from './holdout-disclosures';
 import type { AreaContext } from './types';
 
 /** The second hold-out set's faults of operations 1–7 (reference-target/faults/holdout2-disclosures.ts). */
 
+const initialIds = new Set(INITIAL_DISCLOSURES.map((d) => d.institutionDisclosureId));
 const copyOf = <T extends object>(m: Map<string, T>) => new Map([...m].map(([k, v]) => [k, { ...v }]));
 
 export function holdout2Institution(ctx: AreaContext) {
@@ -19,15 +21,6 @@ export function holdout2Institution(ctx: AreaContext) {
     const d = typeof id === 'string' ? state.disclosures.get(id) : undefined;
     if (!d) return;
     if (f('ho2-op2-false-stored-true') && d.institutionDisclosureStatus === false) d.institutionDisclosureStatus = true;
-    // The id is derived from the name: a second disclosure of the same name is the first one, overwritten.
-    const same = [...before.values()].find((o) => o.institutionDisclosureName === d.institutionDisclosureName);
-    if (f('ho2-op2-id-from-name') && same) {
-      state.disclosures.delete(id);
-      const kept = state.disclosures.get(same.institutionDisclosureId)!;
-      kept.institutionId = d.institutionId;
-      kept.institutionDisclosureStatus = d.institutionDisclosureStatus;
-      body.institutionDisclosureId = same.institutionDisclosureId;
-    }
   }
 
   function afterChange(id: string, body: Record<string, any>, before: Map<string, InstitutionDisclosure>): void {
@@ -51,6 +44,10 @@ export function holdout2Institution(ctx: AreaContext) {
 
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
     const before = copyOf(state.disclosures);
+    const id = req.params.institutionDisclosureId;
+    // Variant op3-refuses-change-of-initial: the disclosures on record at the start are not the clients' to change.
+    if (route.method === 'PUT' && id && initialIds.has(id) && f('op3-refuses-change-of-initial'))
+      return json(403, { error: 'forbidden', message: 'this disclosure is managed by the institution' });
     const answer = await next();
     if (!served(answer) || !isJson(answer.body)) return answer;
     const body = answer.body;
@@ -58,7 +55,6 @@ export function holdout2Institution(ctx: AreaContext) {
       for (const e of (body.institutionDisclosures as unknown[]).filter(isJson))
         if (e.institutionDisclosureStatus === false) e.institutionDisclosureStatus = 'false';
     if (route.method === 'POST') afterCreate(body, before);
-    const id = req.params.institutionDisclosureId;
     if (route.method === 'PUT' && id) afterChange(id, body, before);
     return answer;
   };
@@ -67,42 +63,41 @@ export function holdout2Institution(ctx: AreaContext) {
 /** A user's acceptance record, as its key: disclosure and account. */
 const keyOf = (u: UserDisclosure) => `${u.institutionUserId}|${u.institutionDisclosureId}|${u.accountId}`;
 
-export function holdout2User(ctx: AreaContext) {
-  const { state } = ctx;
-  const f = ctx.fault;
-  /** ho2-op5-recreate-after-delete-lost: the keys of the records deleted (a soft delete never purged). */
-  const buried = new Set<string>();
-  let creates = 0;
-  const userOf = (req: Req) => {
-    const token = /^Bearer\s+(.+)$/i.exec(req.headers['authorization'] ?? '')?.[1];
-    return token ? state.bearerUsers.get(token)?.userId : undefined;
-  };
-  const recordsOf = (userId: string | undefined) =>
-    [...state.userDisclosures.values()].filter((u) => u.institutionUserId === userId);
+/** The statuses that differ from `before` (new records included). */
+const movedSince = (state: ReferenceState, before: Map<string, UserDisclosure>) =>
+  [...state.userDisclosures.values()].filter(
+    (u) =>
+      before.get(u.institutionUserDisclosureId)?.institutionUserDisclosureStatus !== u.institutionUserDisclosureStatus,
+  );
 
-  function afterCreate(before: Map<string, UserDisclosure>): Res | undefined {
+/** The faults of operations 5–7, after the route served the write (`before`: the records before it). */
+class UserFaults {
+  /** ho2-op5-recreate-after-delete-lost: the keys of the records deleted (a soft delete never purged). */
+  private readonly buried = new Set<string>();
+  private creates = 0;
+  constructor(private readonly ctx: AreaContext) {}
+
+  recordsOf(userId: string | undefined): UserDisclosure[] {
+    return [...this.ctx.state.userDisclosures.values()].filter((u) => u.institutionUserId === userId);
+  }
+
+  afterCreate(before: Map<string, UserDisclosure>): Res | undefined {
+    const { state, fault: f } = this.ctx;
     const created = [...state.userDisclosures.values()].filter((u) => !before.has(u.institutionUserDisclosureId));
-    const written = [...state.userDisclosures.values()].filter(
-      (u) =>
-        before.get(u.institutionUserDisclosureId)?.institutionUserDisclosureStatus !==
-        u.institutionUserDisclosureStatus,
-    );
     if (f('ho2-op5-not-accepted-as-accepted'))
-      for (const u of written)
+      for (const u of movedSince(state, before))
         if (u.institutionUserDisclosureStatus === 'NOT_ACCEPTED') u.institutionUserDisclosureStatus = 'ACCEPTED';
     if (f('ho2-op5-recreate-after-delete-lost'))
-      for (const u of created) if (buried.has(keyOf(u))) state.userDisclosures.delete(u.institutionUserDisclosureId);
-    creates += 1;
-    if (f('ho2-op5-201-after-first') && creates >= 2) return json(201, { result: 'created' });
+      for (const u of created)
+        if (this.buried.has(keyOf(u))) state.userDisclosures.delete(u.institutionUserDisclosureId);
+    this.creates += 1;
+    if (f('ho2-op5-201-after-first') && this.creates >= 2) return json(201, { result: 'created' });
     return undefined;
   }
 
-  function afterChange(req: Req, before: Map<string, UserDisclosure>): Res | undefined {
-    const moved = [...state.userDisclosures.values()].filter(
-      (u) =>
-        before.get(u.institutionUserDisclosureId)?.institutionUserDisclosureStatus !==
-        u.institutionUserDisclosureStatus,
-    );
+  afterChange(req: Req, before: Map<string, UserDisclosure>): Res | undefined {
+    const { state, fault: f } = this.ctx;
+    const moved = movedSince(state, before);
     const was = (u: UserDisclosure) => before.get(u.institutionUserDisclosureId)!.institutionUserDisclosureStatus;
     if (f('ho2-op6-accepted-ignored'))
       for (const u of moved)
@@ -110,7 +105,7 @@ export function holdout2User(ctx: AreaContext) {
           u.institutionUserDisclosureStatus = was(u);
     const pathId = req.params.institutionUserDisclosureId;
     const r = pathId ? state.userDisclosures.get(pathId) : undefined;
-    const newest = recordsOf(r?.institutionUserId).at(-1);
+    const newest = this.recordsOf(r?.institutionUserId).at(-1);
     if (f('ho2-op6-path-changes-newest') && r && newest && newest !== r && moved.includes(r)) {
       newest.institutionUserDisclosureStatus = r.institutionUserDisclosureStatus;
       r.institutionUserDisclosureStatus = was(r);
@@ -118,33 +113,37 @@ export function holdout2User(ctx: AreaContext) {
     return undefined;
   }
 
-  function afterDelete(req: Req, before: Map<string, UserDisclosure>): Res | undefined {
+  afterDelete(before: Map<string, UserDisclosure>): Res | undefined {
+    const { state, fault: f } = this.ctx;
     const removed = [...before.values()].filter((u) => !state.userDisclosures.has(u.institutionUserDisclosureId));
-    for (const u of removed) buried.add(keyOf(u));
-    const pathId = req.params.institutionUserDisclosureId;
-    if (f('ho2-op7-deletes-prefix') && pathId)
-      for (const u of recordsOf(removed[0]?.institutionUserId))
-        if (u.institutionUserDisclosureId.startsWith(pathId))
-          state.userDisclosures.delete(u.institutionUserDisclosureId);
+    for (const u of removed) this.buried.add(keyOf(u));
     if (f('ho2-op7-200-for-not-accepted') && removed.some((u) => u.institutionUserDisclosureStatus === 'NOT_ACCEPTED'))
       return json(200, { deleted: removed.length });
     return undefined;
   }
+}
 
+export function holdout2User(ctx: AreaContext) {
+  const { state } = ctx;
+  const faults = new UserFaults(ctx);
+  const userOf = (req: Req) => {
+    const token = /^Bearer\s+(.+)$/i.exec(req.headers['authorization'] ?? '')?.[1];
+    return token ? state.bearerUsers.get(token)?.userId : undefined;
+  };
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
     const bare = route.method === 'PUT' && !req.params.institutionUserDisclosureId;
-    if (bare && f('ho2-op6-bare-form-404-with-two') && recordsOf(userOf(req)).length >= 2)
+    if (bare && ctx.fault('ho2-op6-bare-form-404-with-two') && faults.recordsOf(userOf(req)).length >= 2)
       return json(404, { error: 'not_found', message: 'more than one record: name it in the path' });
     const before = copyOf(state.userDisclosures);
     const answer = await next();
     if (!served(answer)) return answer;
     const changed =
       route.method === 'POST'
-        ? afterCreate(before)
+        ? faults.afterCreate(before)
         : route.method === 'PUT'
-          ? afterChange(req, before)
+          ? faults.afterChange(req, before)
           : route.method === 'DELETE'
-            ? afterDelete(req, before)
+            ? faults.afterDelete(before)
             : undefined;
     return changed ?? answer;
   };

@@ -37,6 +37,7 @@ export function holdout2Transfer(ctx: AreaContext) {
     if (!req.headers['authorization'] && lastAuthorization && f('ho2-op9-authorization-cached'))
       req.headers['authorization'] = lastAuthorization;
     const answer = await next();
+    if (f('op9-refuses-unshown-values') && unshownValue(req)) return refusedUnshown(answer);
     if (served(answer)) lastAuthorization = req.headers['authorization'];
     const t = answer.body;
     if (!isJson(t)) return answer;
@@ -64,6 +65,21 @@ export function holdout2Transfer(ctx: AreaContext) {
     return answer;
   };
 }
+
+/**
+ * Variant op9-refuses-unshown-values: a transfer in a currency other than the one shown (AED) or with
+ * previousYearContribution true is refused (400), once its credentials passed: "Value sets of currencyCode beyond
+ * the values listed: not shown", and the conditions of a 400 are not shown.
+ */
+function unshownValue(req: Req): boolean {
+  const b = isJson(req.body) ? req.body : undefined;
+  const currency = isJson(b?.amount) ? b.amount.currencyCode : undefined;
+  return (currency !== undefined && currency !== 'AED') || b?.previousYearContribution === true;
+}
+const refusedUnshown = (answer: Res): Res =>
+  served(answer)
+    ? json(400, { code: 'UNSUPPORTED_VALUE', message: 'only AED transfers without a prior-year contribution' })
+    : answer;
 
 export function holdout2Contact(ctx: AreaContext) {
   const { state } = ctx;

@@ -54,4 +54,11 @@ export const HOLDOUT2_OTHER_FAULTS: FaultDef[] = [
     "After an update of the e-mail address alone, the customer's next phone update skips the oldPhoneNumber check.",
     ['OP10-RULE2-OLD-PHONE-MATCH'],
   ),
+  money(
+    'op9-refuses-unshown-values',
+    'Variant: a transfer in a currency other than AED, or with previousYearContribution true, is refused (400). ' +
+      '"Value sets of currencyCode … beyond the values listed: not shown"; the conditions of a 400: not shown.',
+    [],
+    { variant: true, strict: true },
+  ),
 ];

@@ -49,9 +49,9 @@ class Varied implements Cmd {
   toString = () => `one-time ${this.amount} ${this.currency} previousYearContribution ${this.previousYear}`;
 }
 
-/** The last transfer again without Authorization, once one was sent (an authentication check after successes). */
+/** The last transfer served again without Authorization (an authentication check after successes). */
 class Unauthenticated implements Cmd {
-  check = (m: TransferModel) => m.seq.bodies.length > 0;
+  check = (m: TransferModel) => m.seq.served.length > 0;
   run = (_m: TransferModel, r: TransferSequence) => r.unauthenticated();
   toString = () => 'again without Authorization';
 }

@@ -37,6 +37,8 @@ export class TransferSequence {
   readonly lines: string[] = [];
   /** The bodies sent, in order (a command may send one again). */
   readonly bodies: Array<Record<string, unknown>> = [];
+  /** The bodies a 2xx answered: a repeat without Authorization takes the last (the target took it). */
+  readonly served: Array<Record<string, unknown>> = [];
   /** The answers other than 2xx (a refusal of a schedule is the target's choice), as evidence. */
   readonly refusals: HttpResult[] = [];
   /** The target answered 429 or 5xx (why): the sequence ends, and no other starts. */
@@ -61,6 +63,7 @@ export class TransferSequence {
     this.bodies.push(body);
     this.results.push(res);
     if (res.status < 200 || res.status >= 300) this.refusals.push(res);
+    else if (!unauthenticated) this.served.push(body);
     if (res.logged) this.log.push({ ...res.logged, keepsAuthorization: true, authority: undefined });
     this.lines.push(`${this.lines.length + 1}. ${line} → ${res.status}`);
     if (res.status === 429 || res.status >= 500) this.unsteady ??= `answered ${res.status}`;
@@ -119,11 +122,12 @@ export class TransferSequence {
   }
 
   /**
-   * The last body again without Authorization, after transfers were served: "an unauthenticated transfer request
-   * returns 401" after any sequence, not only as a first request.
+   * The last body a 2xx answered, again without Authorization: "an unauthenticated transfer request returns 401"
+   * after any sequence, not only as a first request. A body the target took (which checks it runs first is not
+   * shown: a body it refuses might be refused before the credentials are read).
    */
   unauthenticated(): Promise<void> {
-    const last = this.bodies.at(-1)!;
+    const last = this.served.at(-1)!;
     return this.send('the same transfer again without Authorization', structuredClone(last), true);
   }
 
