@@ -23,10 +23,12 @@ export const HOLDOUT2_DISCLOSURES_FAULTS: FaultDef[] = [
     'A change also renames (and sets the status of) every disclosure whose id begins with the path id.',
     ['STATE-ID-CHANGE-ONLY-NAMED'],
   ),
-  f('ho2-op3-answers-old-name', 'A change answers the institutionDisclosureName the disclosure had before it.', [
-    'OP3-RESPONSE-REFLECTS-REQUEST',
-    'STATE-ID-CHANGE',
-  ]),
+  f(
+    'ho2-op3-answers-old-name',
+    'A change answers the institutionDisclosureName the disclosure had before it.',
+    ['OP3-RESPONSE-REFLECTS-REQUEST'],
+    { collateral: ['STATE-ID-CHANGE'] },
+  ),
   f('ho2-op5-not-accepted-as-accepted', 'A create with status NOT_ACCEPTED stores ACCEPTED.', ['STATE-UD-CREATE']),
   f('ho2-op5-recreate-after-delete-lost', 'A create of a record deleted before is answered 204 and not stored.', [
     'STATE-UD-CREATE',
