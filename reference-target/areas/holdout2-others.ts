@@ -68,8 +68,8 @@ export function holdout2Transfer(ctx: AreaContext) {
 
 /**
  * Variant op9-refuses-unshown-values: a transfer in a currency other than the one shown (AED) or with
- * previousYearContribution true is refused (400), once its credentials passed: "Value sets of currencyCode beyond
- * the values listed: not shown", and the conditions of a 400 are not shown.
+ * previousYearContribution true is refused (400), once its credentials passed: "Value sets of currencyCode, … beyond
+ * the values listed, …: not shown", and the conditions of a 400 are not shown.
  */
 function unshownValue(req: Req): boolean {
   const b = isJson(req.body) ? req.body : undefined;

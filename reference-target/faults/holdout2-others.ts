@@ -57,7 +57,7 @@ export const HOLDOUT2_OTHER_FAULTS: FaultDef[] = [
   money(
     'op9-refuses-unshown-values',
     'Variant: a transfer in a currency other than AED, or with previousYearContribution true, is refused (400). ' +
-      '"Value sets of currencyCode … beyond the values listed: not shown"; the conditions of a 400: not shown.',
+      '"Value sets of currencyCode, … beyond the values listed, …: not shown"; the conditions of a 400: not shown.',
     [],
     { variant: true, strict: true },
   ),
