@@ -65,19 +65,17 @@ export function reflectedValues(answer: unknown, body: Json): Record<string, unk
 }
 
 /**
- * Enumerations whose value sets are open: an unlisted value is an observation. The amount's currency
- * is the configuration's choice (testData.transfer.currencyCode), so it is observed only where the
- * answer does not simply repeat it.
+ * Enumerations whose value sets are open: an unlisted value is an observation. A currency the request
+ * carried is the client's choice (testData.transfer.currencyCode, or the explorer's), so a Money of the
+ * answer is observed only where its currency is none the request sent.
  */
 export function observeEnumerations(t: Verifier, res: HttpResult, tr: Json, sent: Json): void {
+  const sentCurrencies = new Set([sent.amount?.currencyCode, sent.fee?.currencyCode, sent.payoffAmount?.currencyCode]);
+  const currency = (m: Json | undefined) => (sentCurrencies.has(m?.currencyCode) ? undefined : m?.currencyCode);
   const seen: Array<[unknown, readonly string[], string]> = [
-    [
-      tr.amount?.currencyCode === sent.amount.currencyCode ? undefined : tr.amount?.currencyCode,
-      SHOWN.currencyCode,
-      'amount.currencyCode',
-    ],
-    [tr.fee?.currencyCode, SHOWN.currencyCode, 'fee.currencyCode'],
-    [tr.payoffAmount?.currencyCode, SHOWN.currencyCode, 'payoffAmount.currencyCode'],
+    [currency(tr.amount), SHOWN.currencyCode, 'amount.currencyCode'],
+    [currency(tr.fee), SHOWN.currencyCode, 'fee.currencyCode'],
+    [currency(tr.payoffAmount), SHOWN.currencyCode, 'payoffAmount.currencyCode'],
     [tr.paymentOption, SHOWN.paymentOption, 'paymentOption'],
     [tr.status, SHOWN.transferStatus, 'status'],
     [tr.schedule?.lifeType, SHOWN.lifeType, 'schedule.lifeType'],

@@ -103,6 +103,10 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
           (e: any) => e.institutionDisclosureId === 'disc-001' && !('institutionDisclosureStatus' in e),
         ),
     ),
+  'op9-refuses-unshown-values': (xs) =>
+    xs.some((x) => /previousYearContribution|USD|EUR/.test(x.label ?? '') && answered(x, 'createTransfer', 400)),
+  'op3-refuses-change-of-initial': (xs) =>
+    xs.some((x) => /whose id begins/.test(x.label ?? '') && answered(x, 'changeInstitutionDisclosure', 403)),
   'op3-upserts-unknown-id': (xs) =>
     xs.some((x) => /^explore: change institution disclosure by a /.test(x.label ?? '') && x.response?.status === 200),
 };

@@ -4,6 +4,8 @@ import { DISCLOSURES_FAULTS } from './disclosures';
 import { HOLDOUT_CONTACT_FAULTS } from './holdout-contact';
 import { HOLDOUT_DISCLOSURES_FAULTS } from './holdout-disclosures';
 import { HOLDOUT_OTHER_FAULTS } from './holdout-others';
+import { HOLDOUT2_DISCLOSURES_FAULTS } from './holdout2-disclosures';
+import { HOLDOUT2_OTHER_FAULTS } from './holdout2-others';
 import { INSTITUTION_EXPLORED_FAULTS } from './institution-explored';
 import { MONEY_MOVEMENT_FAULTS } from './money-movement';
 import type { FaultDef } from './types';
@@ -19,6 +21,8 @@ export const FAULTS: FaultDef[] = [
   ...HOLDOUT_DISCLOSURES_FAULTS,
   ...HOLDOUT_OTHER_FAULTS,
   ...HOLDOUT_CONTACT_FAULTS,
+  ...HOLDOUT2_DISCLOSURES_FAULTS,
+  ...HOLDOUT2_OTHER_FAULTS,
 ];
 
 export function checkFaultNames(names: readonly string[]): void {

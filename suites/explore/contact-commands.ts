@@ -91,3 +91,24 @@ export function contactCommandArbitraries(customers: number): fc.Arbitrary<Cmd>[
     fc.tuple(k, fc.constantFrom(...STALE), fc.boolean()).map(([a, h, o]): Cmd => new StaleOld(a, h, o)),
   ];
 }
+
+/**
+ * The tour run before the random sequences: each update without the phone (e-mail alone, postal address alone, both,
+ * then all three, read back by a phone change from its number) followed at once by a phone change naming a number
+ * not on record, on each customer. Rule 2 holds
+ * after every kind of write, not only after a phone change: a target that skips the check after some writes shows
+ * here, where random sequences reach that pair rarely.
+ */
+export function contactTours(customers: number): Cmd[][] {
+  return Array.from({ length: Math.min(customers, 2) }, (_, k) => [
+    new OtherObjects(k, 'email'),
+    new StaleOld(k, 'last-digit'),
+    new OtherObjects(k, 'postal'),
+    new StaleOld(k, 'shorter'),
+    new OtherObjects(k, 'both'),
+    new StaleOld(k, 'longer'),
+    new AllThree(k, 'new'),
+    new Phone(k, 'new', 'with'),
+    new StaleOld(k, 'previous'),
+  ]);
+}

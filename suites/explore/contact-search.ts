@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
-import { contactCommandArbitraries, type ContactModel } from './contact-commands';
+import { contactCommandArbitraries, contactTours, type ContactModel } from './contact-commands';
 import { ContactSequence, type ContactGround, type Unconfirmed } from './contact-sequence';
 import type { SearchOptions } from './search';
-import { cloneCommands, counterexample, failing, keepGradedOnly, tallyVerdicts } from './search-common';
+import { cloneCommands, counterexample, failing, keepGradedOnly, shrinkTour, tallyVerdicts } from './search-common';
 import { StopSequence, type Sender } from './sequence';
 
 /**
@@ -14,7 +14,8 @@ import { StopSequence, type Sender } from './sequence';
  * exclusively by the case (no other test writes them meanwhile).
  */
 
-type Commands = Iterable<fc.AsyncCommand<ContactModel, ContactSequence>>;
+type Cmd = fc.AsyncCommand<ContactModel, ContactSequence>;
+type Commands = Iterable<Cmd>;
 
 export interface ContactRun {
   seq: ContactSequence;
@@ -127,13 +128,23 @@ export async function searchContact(
       return ok;
     },
   );
+  // The tours first (contact-commands.ts), unless a replay path names one sequence.
+  const tours = o.count > 0 ? contactTours(ground.customers.length) : [];
   const details = await fc.check(property, {
     seed: o.seed,
-    numRuns: o.count,
-    ...(o.path ? { path: o.path } : {}),
+    numRuns: o.count + (o.path ? 0 : tours.length),
+    ...(o.path ? { path: o.path } : { examples: tours.map((e) => [e] as [never]) }),
   });
   if (error !== undefined) throw error;
   keepGradedOnly(result, o.strict);
+  if (details.failed && last && Array.isArray(last.run.commands) && tours.includes(last.run.commands)) {
+    // A tour failed: shrunk a command at a time (search-common.ts).
+    const rerun = async (fewer: Cmd[]) => {
+      const again = await runContactSequence(ground, send, fewer, o.strict, mine);
+      return !again.inconclusive && mine(failing(again.verdicts, o.strict)).length ? again : undefined;
+    };
+    last = await shrinkTour(last.run.commands as Cmd[], last.run, rerun, o.deadline);
+  }
   result.found = counterexample(details, last, o.seed);
   return result;
 }

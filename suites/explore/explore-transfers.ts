@@ -11,13 +11,21 @@ import type { TransferGround } from './transfer-sequence';
 /**
  * The model-based explorer of transfers (operation 9; issue 33, docs/explorer.md): seeded sequences of one-time and
  * scheduled transfers with amounts with fractions, schedules with each shown value and the integers the spec leaves
- * free, and repeats, each answer held to the rules (a 2xx Transfer reflects what was sent). A failing sequence is
- * shrunk, replayed through this test and reported with its steps, seed, replay path and curl lines. Money moves:
- * only the embedded reference target gets them (allow.moneyMovement on); a configured target none.
+ * free, previousYearContribution true and false, other currency codes, repeats (with and without Authorization), each
+ * answer held to the rules (a 2xx Transfer reflects what was sent). A failing sequence is shrunk, replayed through this
+ * test and reported with its steps, seed, replay path and curl lines. Money moves: only the embedded reference target
+ * gets them (allow.moneyMovement on); a configured target none.
  */
 
-/** What a transfer's answer shows (a refusal of a schedule is the target's choice: not judged here). */
-export const EXPLORED_TRANSFER_REQUIREMENTS = ['OP9-RESPONSE-TRANSFER', 'OP9-RESPONSE-REFLECTS-REQUEST'];
+/**
+ * What a transfer's answer shows (a refusal of a schedule is the target's choice: not judged here), and the 401 to a
+ * transfer sent without Authorization after others were served.
+ */
+export const EXPLORED_TRANSFER_REQUIREMENTS = [
+  'OP9-RESPONSE-TRANSFER',
+  'OP9-RESPONSE-REFLECTS-REQUEST',
+  'OP9-AUTH-401',
+];
 
 const mine = (v: Reached[]) => v.filter((r) => EXPLORED_TRANSFER_REQUIREMENTS.includes(r.requirement));
 

@@ -6,7 +6,8 @@ import { slotName } from './sequence';
 /**
  * The explorer's commands on institution disclosures (operations 2–3): create with each status the spec shows
  * ("true or false"), change a disclosure the sequence created to each status with a new name or the same one,
- * again and again, and change by an id the target never issued (a near variant of a real one, or a new one). The
+ * again and again, change by an id the target never issued (a near variant of a real one, or a new one), and change
+ * a listed disclosure whose id a created one's begins with, to its own values (the embedded target only). The
  * model is the sequence (its slots and the fold of its lists); the rules judge the whole log.
  */
 
@@ -53,6 +54,14 @@ export class ChangeById implements Cmd {
   toString = () => `change by ${this.variant} id of ${slotName(this.k)} ${this.status}`;
 }
 
+/** A change of the listed disclosure whose id slot k's begins with, to its own listed values (embedded target). */
+export class ChangePrefixOwner implements Cmd {
+  constructor(readonly k: number) {}
+  check = (m: InstitutionModel) => m.seq.inTime() && m.seq.prefixOwner(this.k) !== undefined;
+  run = (_m: InstitutionModel, r: InstitutionSequence) => r.changeOwner(this.k);
+  toString = () => `change the disclosure whose id begins ${slotName(this.k)}'s`;
+}
+
 const VARIANTS: Variant[] = ['suffix', 'prefix', 'shorter', 'never-issued'];
 
 /** Every command; changes are listed more than once so that sequences reach the third and fourth change. */
@@ -66,6 +75,7 @@ export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
     change,
     change,
     fc.tuple(k, fc.constantFrom(...VARIANTS), status).map(([a, v, s]): Cmd => new ChangeById(a, v, s)),
+    k.map((a): Cmd => new ChangePrefixOwner(a)),
   ];
 }
 
@@ -100,6 +110,8 @@ export function institutionTours(): Cmd[][] {
       new ChangeById(A, 'shorter', false),
       new ChangeById(B, 'never-issued', true),
       new ChangeDisclosure(B, true, false),
+      new ChangePrefixOwner(A),
+      new ChangePrefixOwner(B),
     ],
   ];
 }

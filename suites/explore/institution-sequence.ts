@@ -7,7 +7,7 @@ import {
 import type { CaseContext } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
-import { InstitutionDisclosureState } from '../../harness/state/institution-disclosures';
+import { InstitutionDisclosureState, listedDisclosures } from '../../harness/state/institution-disclosures';
 import { StopSequence, Unsteady, slotName, type Sender } from './sequence';
 
 /**
@@ -24,6 +24,8 @@ export interface Slot {
   id?: string;
   name: string;
 }
+
+const EMBEDDED_NAME = 'embedded reference target';
 
 export interface InstitutionGround {
   t: CaseContext;
@@ -44,6 +46,8 @@ export class InstitutionSequence {
   readonly openAnswers: HttpResult[] = [];
   /** The transitions taken (state × operation × value). */
   readonly transitions = new Set<string>();
+  /** The elements of the last 2xx list. */
+  private lastListed: Record<string, any>[] = [];
 
   constructor(
     readonly ground: InstitutionGround,
@@ -78,7 +82,58 @@ export class InstitutionSequence {
       label: `explore: list institution disclosures (${why})`,
     });
     for (const s of this.slots) s.id ??= this.state.idOf(s.name);
+    const last = this.log.at(-1);
+    this.lastListed = (last && listedDisclosures(last)) ?? this.lastListed;
     if (this.fails(this.log)) throw new StopSequence();
+  }
+
+  /**
+   * Another disclosure the last list shows, with its name and status, whose id slot k's id begins with (disc-01 of
+   * disc-0123): undefined where none is listed. Only the embedded target's are written (see changeOwner).
+   */
+  prefixOwner(k: number): { id: string; name: string; status: boolean } | undefined {
+    const id = this.slots[k]?.id;
+    if (id === undefined || this.ground.t.config.name !== EMBEDDED_NAME) return undefined;
+    const e = this.lastListed.find(
+      (d) =>
+        typeof d.institutionDisclosureId === 'string' &&
+        d.institutionDisclosureId !== id &&
+        id.startsWith(d.institutionDisclosureId) &&
+        typeof d.institutionDisclosureName === 'string' &&
+        typeof d.institutionDisclosureStatus === 'boolean',
+    );
+    return (
+      e && { id: e.institutionDisclosureId, name: e.institutionDisclosureName, status: e.institutionDisclosureStatus }
+    );
+  }
+
+  /**
+   * Operation 3 on the disclosure whose id slot k's id begins with, carrying the name and status the list shows (a
+   * write that changes nothing): the next list shows slot k as it was (STATE-ID-CHANGE-ONLY-NAMED), unless the
+   * target matched ids by prefix. Not the run's disclosure: the embedded reference target's only, and judged as open
+   * (a capture's view), so that a refusal of it is accepted.
+   */
+  async changeOwner(k: number): Promise<void> {
+    const { t } = this.ground;
+    const owner = this.prefixOwner(k)!;
+    this.transitions.add('listed × change (its own values) × an id another id begins with');
+    const d = {
+      institutionDisclosureId: owner.id,
+      institutionId: t.config.testData.institutionId,
+      institutionDisclosureName: owner.name,
+      institutionDisclosureStatus: owner.status,
+    };
+    await this.send(
+      `change ${JSON.stringify(owner.id)} (${slotName(k)}'s id begins with it) to the values listed`,
+      {
+        operation: 'changeInstitutionDisclosure',
+        pathParams: { institutionDisclosureId: owner.id },
+        ...changeInstitutionDisclosureRequest(t.faker, t.config, d),
+        label: `explore: change the institution disclosure whose id begins ${slotName(k)}'s`,
+      },
+      true,
+    );
+    await this.list();
   }
 
   /** The status slot k's disclosure has as the last list showed it ("unknown" where none did). */

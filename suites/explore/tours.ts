@@ -5,13 +5,13 @@ import type { Sequence } from './sequence';
 type Cmd = fc.AsyncCommand<Model, Sequence>;
 
 /**
- * Tours: short sequences that walk every transition of EXPLORABLE (transitions.ts) at least once, run before the
- * random sequences (fast-check's `examples`), so that a run of few sequences (4 on a configured target) still takes
- * each status from each state, both forms, a write that changes nothing, a record deleted and created again, and ids
- * near the real ones. Each command still checks its precondition against the state the last list showed: where the
- * target answers a write of an absent record by creating it (the spec leaves it open), the tour goes on from there.
- * A tour is at most EXPLORE_MAX_COMMANDS long, so a failing one is already short; the random sequences that follow
- * are shrunk by fast-check.
+ * Tours: short sequences that walk every transition of EXPLORABLE (transitions.ts) at least once, run before the random
+ * sequences (fast-check's `examples`), so that a run of few sequences (4 on a configured target) still takes each
+ * status from each state, both forms, a write that changes nothing, a record deleted and created again, and ids near
+ * the real ones, and the older of two records written by its own id. Each command still checks its precondition against
+ * the state the last list showed: where the target answers a write of an absent record by creating it (the spec leaves
+ * it open), the tour goes on from there. A tour is at most EXPLORE_MAX_COMMANDS long, so a failing one is already
+ * short; the random sequences that follow are shrunk by fast-check.
  */
 export function tours(slots: number): Cmd[][] {
   const A = 0;
@@ -67,6 +67,17 @@ export function tours(slots: number): Cmd[][] {
       new ById('delete', B, 'shorter', ACC),
       new ById('change', A, 'prefix', NOT),
       new ById('delete', B, 'suffix', ACC),
+    ],
+    // Two records; the older one written by its own id while a newer one is listed (a write that moves or removes
+    // the user's newest or first record instead of the one named shows here), then the newer one.
+    [
+      new Create(A, ACC),
+      new Create(B, NOT),
+      change(A, NOT, 'by-id'),
+      change(A, ACC, 'by-id'),
+      del(A, 'by-id'),
+      change(B, ACC, 'by-id'),
+      del(B, 'by-id'),
     ],
   ];
 }

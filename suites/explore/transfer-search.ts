@@ -81,9 +81,9 @@ export async function searchTransfers(
   let last: { run: TransferRun; commands: string } | undefined;
   let error: unknown;
   let stopped = false;
-  const configured = ground.t.config.testData.transfer.amount;
+  const { amount: configured, currencyCode } = ground.t.config.testData.transfer;
   const property = fc.asyncProperty(
-    fc.commands(transferCommandArbitraries(configured), { maxCommands: o.maxCommands, size: 'max' }),
+    fc.commands(transferCommandArbitraries(configured, currencyCode), { maxCommands: o.maxCommands, size: 'max' }),
     async (commands) => {
       if (error !== undefined || stopped || Date.now() > o.deadline) return true;
       let run: TransferRun;

@@ -37,6 +37,8 @@ export class TransferSequence {
   readonly lines: string[] = [];
   /** The bodies sent, in order (a command may send one again). */
   readonly bodies: Array<Record<string, unknown>> = [];
+  /** The bodies a 2xx answered: a repeat without Authorization takes the last (the target took it). */
+  readonly served: Array<Record<string, unknown>> = [];
   /** The answers other than 2xx (a refusal of a schedule is the target's choice), as evidence. */
   readonly refusals: HttpResult[] = [];
   /** The target answered 429 or 5xx (why): the sequence ends, and no other starts. */
@@ -48,18 +50,20 @@ export class TransferSequence {
     private readonly fails: (log: readonly Seen[]) => boolean = () => false,
   ) {}
 
-  private async send(line: string, body: Record<string, unknown>): Promise<void> {
+  private async send(line: string, body: Record<string, unknown>, unauthenticated = false): Promise<void> {
     const { t } = this.ground;
     body.memo = `dbsi-conformance ${t.settings.runId} ${EXPLORER_MEMO} ${t.faker.string.alphanumeric(6)}`;
+    const headers = transferHeaders(t.faker, t.config, unauthenticated ? { credentials: 'none' } : {});
     const res = await this.sender({
       operation: 'createTransfer',
-      headers: transferHeaders(t.faker, t.config),
+      headers,
       body,
       label: `explore: ${line}`,
     });
     this.bodies.push(body);
     this.results.push(res);
     if (res.status < 200 || res.status >= 300) this.refusals.push(res);
+    else if (!unauthenticated) this.served.push(body);
     if (res.logged) this.log.push({ ...res.logged, keepsAuthorization: true, authority: undefined });
     this.lines.push(`${this.lines.length + 1}. ${line} → ${res.status}`);
     if (res.status === 429 || res.status >= 500) this.unsteady ??= `answered ${res.status}`;
@@ -97,6 +101,34 @@ export class TransferSequence {
       `scheduled transfer of ${amount} (dayOfWeek ${s.dayOfWeek}, daysOfMonth ${JSON.stringify(daysOfMonth)}, ` +
       `${s.numberOfExecutions} execution${s.numberOfExecutions === 1 ? '' : 's'})`;
     return this.send(shown, body);
+  }
+
+  /**
+   * A one-time transfer with a value the other commands never send: previousYearContribution true or false (a
+   * boolean, "true" as well as false), and a currency code other than the one shown (AED) where `currencyCode` says
+   * so. Which values a target takes is not shown: a refusal is accepted, a 2xx answer held to the rules.
+   */
+  varied(amount: number, previousYearContribution: boolean, currencyCode: string): Promise<void> {
+    const { t } = this.ground;
+    const body = oneTimeTransfer(t.faker, t.config, t.settings.runId);
+    body.amount = { ...(body.amount as object), amount, currencyCode };
+    for (const k of ['fee', 'payoffAmount'])
+      if (typeof body[k] === 'object' && body[k] !== null) body[k] = { ...(body[k] as object), currencyCode };
+    body.previousYearContribution = previousYearContribution;
+    return this.send(
+      `one-time transfer of ${amount} ${currencyCode}, previousYearContribution ${previousYearContribution}`,
+      body,
+    );
+  }
+
+  /**
+   * The last body a 2xx answered, again without Authorization: "an unauthenticated transfer request returns 401"
+   * after any sequence, not only as a first request. A body the target took (which checks it runs first is not
+   * shown: a body it refuses might be refused before the credentials are read).
+   */
+  unauthenticated(): Promise<void> {
+    const last = this.served.at(-1)!;
+    return this.send('the same transfer again without Authorization', structuredClone(last), true);
   }
 
   /** The last body again, with a new transactionId (a repeated transfer). */
