@@ -8,6 +8,8 @@ import type { Area, CaseReport, CheckResult, Exchange, Leftover } from './model'
 import type { OperationKey } from './operations';
 import { judgeExchange, judgeLog } from './rules/judge';
 import { captureView, type Judged } from './rules/capture-view';
+import { windowOf } from './rules/window';
+import { RUN_LOG } from './log/run-log';
 import type { Known, Seen } from './rules/exchange';
 import type { RunState } from './run-state';
 import type { RunSettings } from './run-settings';
@@ -268,10 +270,13 @@ export class CaseContext {
   }
 
   /**
-   * Hold the log of exchanges this case drove (writes and the reads that show their effect, in the order
-   * sent) to the catalog's state rules for `requirements` (harness/rules/sequence-rules.ts), the same
-   * rules that judge a capture's sequence. A rule with no evidence in the log gives no pass: could not
-   * test, with what the sequence concluded.
+   * Hold the exchanges this case drove (writes and the reads that show their effect) to the catalog's state
+   * rules for `requirements` (harness/rules/sequence-rules.ts), the same rules that judge a capture's sequence.
+   * `results` only say which exchanges the case drove: the log judged is the run's log over the window they span
+   * (harness/rules/window.ts), other cases' exchanges meanwhile included, and the verdicts kept are those whose
+   * evidence is one of the case's own exchanges, else those the rules gave over the window (rules/judge.ts). A rule
+   * with no verdict gives no pass: not applicable when another rule failed on the case's exchanges first, else could
+   * not test, with what the rules said of the window.
    */
   judgeLog(results: HttpResult[], ...requirements: string[]): void {
     this.judgeLogKnowing({}, results, ...requirements);
@@ -283,16 +288,21 @@ export class CaseContext {
    */
   judgeLogKnowing(known: Known, results: HttpResult[], ...requirements: string[]): void {
     for (const r of requirements) this.checkDeclared(r);
-    const log = results.map((res) => {
+    const own = results.map((res) => {
       if (!res.logged) throw new Error(`suite bug: case "${this.def.title}" judges an exchange the client did not log`);
       return { ...res.logged, keepsAuthorization: true };
     });
-    const { judged, failedElsewhere, notes } = this.judgingNow({ log, single: false, known }, () =>
-      judgeLog(log, this, requirements, known),
+    const { log, drove } = windowOf(this.run.get(RUN_LOG).entries(), own);
+    // Shown with the case's evidence: the other tests' writes served meanwhile (the records they wrote are theirs).
+    for (const s of log)
+      if (!drove.has(s.x.index) && s.x.method !== 'GET' && s.x.status >= 200 && s.x.status < 300)
+        this.judged(s.res.exchange);
+    const { judged, failedElsewhere, notes } = this.judgingNow({ log, single: false, known, drove }, () =>
+      judgeLog(log, this, requirements, known, drove),
     );
     const missing = requirements.filter((r) => !judged.has(r));
     if (missing.length === 0) return;
-    const why = notes.length ? `: ${notes.join('; ')}` : ': no read in the log shows the state';
+    const why = notes.length ? `: ${[...new Set(notes)].join('; ')}` : ': no read in the log shows the state';
     if (failedElsewhere.length)
       this.notApplicable(
         `the log gives no verdict on ${missing.join(', ')}: ` + `${failedElsewhere.join(', ')} failed on it first`,

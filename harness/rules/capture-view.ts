@@ -16,6 +16,8 @@ export interface Judged {
   log: Seen[];
   single: boolean;
   known?: Known;
+  /** A case's window of the run's log (judgeLog): the exchanges it drove, whose verdicts are its own. */
+  drove?: ReadonlySet<number>;
 }
 
 /**
@@ -56,7 +58,7 @@ export function asCaptured(j: Judged): Judged {
 }
 
 /** The verdicts the rules give `requirement` on what was judged. */
-function verdictsOn({ log, single, known }: Judged, requirement: string): CheckVerdict[] {
+function verdictsOn({ log, single, known, drove }: Judged, requirement: string): CheckVerdict[] {
   const verdicts: CheckVerdict[] = [];
   const collect: Verifier = {
     verify(_requirement: string, v: CheckVerdict): boolean {
@@ -64,7 +66,7 @@ function verdictsOn({ log, single, known }: Judged, requirement: string): CheckV
       return v.outcome !== 'failed';
     },
   };
-  if (!single) judgeLog(log, collect, [requirement], known);
+  if (!single) judgeLog(log, collect, [requirement], known, drove);
   else if (log[0]) judgeExchange(log[0], collect, [requirement]);
   return verdicts;
 }

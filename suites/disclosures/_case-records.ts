@@ -72,10 +72,31 @@ export function createInFlight(t: CaseContext, name: string): boolean {
 }
 
 /**
- * The run's writes of user disclosures, other than `own`, that ran while [from, to] did (from the start
- * of `from` to the end of `to`), once answered: the entries of the run's log; undefined where one of them went
- * unanswered, or its answer is not in the log (what it did cannot be told). The writes in flight and those that went
- * unanswered are known from the run's requests (RUN_WRITES): the log holds answered exchanges only.
+ * Whether every write of a user disclosure the run sent, other than `own`, that ran while [from, to] did (from the
+ * start of `from` to the end of `to`) has its answer in the run's log, once answered (awaited): false where one of
+ * them went unanswered, or its answer is not in the log (what it did cannot be told). The writes in flight and those
+ * that went unanswered are known from the run's requests (RUN_WRITES): the log holds answered exchanges only.
+ */
+export async function writesMeanwhileLogged(
+  t: CaseContext,
+  from: HttpResult,
+  to: HttpResult,
+  own: HttpResult[],
+): Promise<boolean> {
+  const start = from.logged?.x.startMs ?? 0;
+  const end = to.logged?.x.endMs ?? Date.now();
+  const called = t.run.get(RUN_WRITES).filter((w) => w.calledMs <= end);
+  for (const a of await Promise.all(called.map((w) => w.answer))) {
+    if (a === 'not sent' || ('status' in a && own.includes(a))) continue;
+    if ('status' in a && !a.logged) return false;
+    if ('unanswered' in a && a.unanswered.startMs <= end && a.unanswered.endMs > start) return false;
+  }
+  return true;
+}
+
+/**
+ * The run's writes of user disclosures, other than `own`, that ran while [from, to] did, once answered: the
+ * entries of the run's log; undefined where one of them went unanswered (writesMeanwhileLogged).
  */
 export async function writesMeanwhile(
   t: CaseContext,
@@ -83,14 +104,9 @@ export async function writesMeanwhile(
   to: HttpResult,
   own: HttpResult[],
 ): Promise<HttpResult[] | undefined> {
+  if (!(await writesMeanwhileLogged(t, from, to, own))) return undefined;
   const start = from.logged?.x.startMs ?? 0;
   const end = to.logged?.x.endMs ?? Date.now();
-  const called = t.run.get(RUN_WRITES).filter((w) => w.calledMs <= end);
-  for (const a of await Promise.all(called.map((w) => w.answer))) {
-    if (a === 'not sent' || ('status' in a && own.includes(a))) continue;
-    if ('status' in a && !a.logged) return undefined;
-    if ('unanswered' in a && a.unanswered.startMs <= end && a.unanswered.endMs > start) return undefined;
-  }
   const mine = new Set(own.map((r) => r.logged?.x.index));
   return t.run
     .get(RUN_LOG)

@@ -2,9 +2,8 @@ import { slot } from '../../harness/run-state';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
-import { writesMeanwhile } from './_case-records';
+import { writesMeanwhileLogged } from './_case-records';
 import { caseKnows } from './_known-records';
-import { is2xx } from './_institution-disclosures';
 import { changeSteps, createSteps, deleteSteps, LifeRun } from './_life-run';
 import { takeDisclosures } from './_lifecycle-disclosures';
 import {
@@ -151,24 +150,21 @@ export async function recordAtTheEndOfLife(
 }
 
 /**
- * The log that shows whether a change or delete of the life acted on no other record: the list before,
- * the write, the list after, and the writes of user disclosures other tests sent meanwhile (the records
- * they wrote are theirs to judge; a capture of the run would show them too). Could not test where one
- * of those went unanswered: what it did to the records beside cannot be told.
+ * The exchanges a change or delete of the life drove to show it acted on no other record: the list before, the
+ * write, the list after. The log judged is the run's over their window (CaseContext.judgeLog), with the writes of
+ * user disclosures other tests sent meanwhile (the records they wrote are theirs to judge; a capture of the run
+ * shows them too): this waits until those are answered. Could not test where one of them went unanswered: what
+ * it did to the records beside cannot be told.
  */
-export async function logBesideTheStep(t: CaseContext, acted: Acted): Promise<HttpResult[]> {
+export async function stepBesideOthers(t: CaseContext, acted: Acted): Promise<HttpResult[]> {
   const { before, res, after } = acted;
   if (!before) throw new Error('suite bug: a step of the life without the list before it');
-  const meanwhile = await writesMeanwhile(t, before.res, after.res, [res]);
-  if (!meanwhile)
+  if (!(await writesMeanwhileLogged(t, before.res, after.res, [res])))
     t.couldNotTest(
       'a write of a user disclosure another test sent meanwhile went unanswered, so what the list after the ' +
         'step shows of the records beside cannot be told',
     );
-  // Shown with the case's evidence: those served, which set the records they wrote apart (a refused one changed
-  // nothing).
-  for (const w of meanwhile) if (is2xx(w)) t.judged(w.exchange);
-  return [before.res, res, ...meanwhile, after.res];
+  return [before.res, res, after.res];
 }
 
 async function live(

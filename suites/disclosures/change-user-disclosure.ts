@@ -2,7 +2,7 @@ import { changeUserDisclosureRequest, type Credentials } from '../../data-builde
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
 import { is2xx } from './_institution-disclosures';
 import { findRecord, FORM_TITLE, sendInForm, type Form } from './_user-records';
-import { lifecycleStep, logBesideTheStep, recordAtTheEndOfLife } from './_record-lifecycle';
+import { lifecycleStep, stepBesideOthers, recordAtTheEndOfLife } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
 import { sharedRecord } from './_shared-record';
 
@@ -54,7 +54,7 @@ const onlyNamedCase = (form: Form): CaseDef => ({
           'second disclosure was free to create one (or creating it was not served)',
       );
     await t.parameter('records beside it before the request', String(beside.length));
-    t.judgeLog(await logBesideTheStep(t, acted), 'STATE-UD-CHANGE-ONLY-NAMED');
+    t.judgeLog(await stepBesideOthers(t, acted), 'STATE-UD-CHANGE-ONLY-NAMED');
   },
 });
 
