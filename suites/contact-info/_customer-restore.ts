@@ -178,8 +178,15 @@ async function restoreOther(c: RestoreScope, problems: string[]): Promise<void> 
   if (postal) otherOutcome(c, 'postal', postalBack, why, problems);
 }
 
-/** An e-mail or postal address the restore wrote: listed as set to the configured values, or as a leftover. */
-function otherOutcome(c: RestoreScope, which: 'email' | 'postal', back: boolean, why: string, problems: string[]) {
+/** An e-mail or postal address the restore (or a case's read-back) wrote: listed as set to the configured values, or as
+ * a leftover. */
+export function otherOutcome(
+  c: RestoreScope,
+  which: 'email' | 'postal',
+  back: boolean,
+  why: string,
+  problems: string[],
+) {
   const email = which === 'email';
   const key = `contact-info ${which}|${c.t.config.baseUrl}|${c.datum.customerId}`;
   const what = `${email ? 'e-mail address' : 'postal address'} of ${c.who}`;

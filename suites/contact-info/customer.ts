@@ -4,8 +4,8 @@ import type { CustomerData } from '../../harness/config';
 import type { HttpResult } from '../../harness/http/client';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
 import type { Known } from '../../harness/rules/exchange';
-import { asConfigured, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
-import { is2xx, restore, restorePhone } from './_customer-restore';
+import { holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
+import { is2xx, otherOutcome, restore, restorePhone } from './_customer-restore';
 import { CustomerUpdates } from './_customer-updates';
 import { control, fromOnRecord, reconcileAfterEarlierCase, type StepsScope } from './_on-record-steps';
 import { phoneKey, samePhone, type Phone } from './_phone-on-record';
@@ -131,15 +131,6 @@ export class Customer extends CustomerUpdates {
     return (c ??= new Customer(t, chosen, s, mode));
   }
 
-  /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock): it
-   * restores them itself. */
-  static forEmailOrAddress(t: CaseContext): Customer {
-    const d = t.config.testData.customer;
-    const c = new Customer(t, d, asConfigured({ number: d.phoneNumber, countryCode: d.countryCode }), 'own');
-    t.cleanup("restore the customer's contact data", () => c.restore());
-    return c;
-  }
-
   /** How this case puts the customer back when it is the one to (see _customer-on-record.ts). */
   private settle(): Settle {
     const alone = async (fn: () => Promise<void>) => {
@@ -205,6 +196,14 @@ export class Customer extends CustomerUpdates {
   /** Steps that rely on the phone the run believes is on record (_on-record-steps.ts fromOnRecord). */
   fromOnRecord(run: (from: Phone, again: boolean) => Promise<HttpResult>): Promise<{ res: HttpResult; from: Phone }> {
     return fromOnRecord(this.scope, run);
+  }
+
+  /** An accepted update of this case set the e-mail or postal address back to the configured one: nothing is left to
+   * restore of it (listed as set to the configured value, as the restore lists it). */
+  setBack(which: 'email' | 'postal'): void {
+    if (which === 'email') this.s.emailChanged = false;
+    else this.s.postalChanged = false;
+    otherOutcome(this.scope, which, true, '', []);
   }
 
   private get who(): string {
