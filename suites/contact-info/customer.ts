@@ -4,6 +4,8 @@ import type { CustomerData } from '../../harness/config';
 import type { HttpResult } from '../../harness/http/client';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
 import type { Known } from '../../harness/rules/exchange';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { contactRunLog, shownByOnRecord } from '../../harness/state/contact-on-record';
 import { holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
 import { is2xx, otherOutcome, restore, restorePhone } from './_customer-restore';
 import { CustomerUpdates } from './_customer-updates';
@@ -37,7 +39,15 @@ export class Customer extends CustomerUpdates {
 
   private constructor(t: CaseContext, c: CustomerData, s: OnRecord, mode: LockMode | 'own') {
     super(t, c, s, mode);
-    this.before = s.shownBy;
+    this.before = phoneBelieved(s) ? this.shownBy() : undefined;
+  }
+
+  /** The accepted update the run's log shows put the number believed on record (harness/state/contact-on-record.ts). */
+  private shownBy(): HttpResult | undefined {
+    const { state, seen } = contactRunLog(this.t.run.get(RUN_LOG));
+    const s = shownByOnRecord(state, seen, this.customerId, this.s.phone);
+    if (!s || s.x.status === 0) return undefined;
+    return s.res.logged ? s.res : Object.defineProperty({ ...s.res }, 'logged', { value: s });
   }
 
   /**
@@ -223,6 +233,7 @@ export class Customer extends CustomerUpdates {
       update: (u, label) => this.update(u, label),
       describe: (p) => this.describe(p),
       configKey: (field) => this.configKey(field),
+      proven: () => this.proven,
       notServed: (status, rules) => this.notServed(status, rules),
       logFromLast: () => {
         this.logFrom = this.log.length - 1;
