@@ -33,6 +33,9 @@ export interface NumberOnRecord extends Phone {
   by?: number;
   /** For `known`: what shows it on record. */
   from?: string;
+  /** The accepted update that named it as new number (stored or named), kept over updates that kept it; undefined for
+   * `known`. */
+  shownBy?: number;
 }
 
 /** The number an accepted change replaced (its oldPhoneNumber), and the exchange that replaced it. */
@@ -123,15 +126,15 @@ export class ContactInfoState {
     const old = str(phone.oldPhoneNumber);
     const countryCode = str(phone.newCountryCode) ?? v.phone?.countryCode ?? '';
     if (old !== undefined && sameNumber(old, number)) {
-      if (v.phone !== undefined && sameNumber(v.phone.number, old)) v.phone = { ...v.phone, countryCode };
-      else [v.phone, v.replaced] = [{ number: old, countryCode, how: 'named', by: i }, undefined];
+      if (v.phone !== undefined && sameNumber(v.phone.number, old)) v.phone = { ...v.phone, countryCode, shownBy: i };
+      else [v.phone, v.replaced] = [{ number: old, countryCode, how: 'named', by: i, shownBy: i }, undefined];
       [v.confirmed, v.setSince] = [true, []];
       return;
     }
     v.confirmed = false;
     this.mayHaveSet(v, number);
     v.changes++;
-    v.phone = { number, countryCode, how: 'stored', by: i };
+    v.phone = { number, countryCode, how: 'stored', by: i, shownBy: i };
     v.replaced = old === undefined ? undefined : { number: old, by: i };
   }
 

@@ -12,8 +12,8 @@ export const HOLDOUT_CONTACT_FAULTS: FaultDef[] = [
   contact(
     'ho-op10-email-alone-clears-phone',
     'An update that supplies only the e-mail address clears the phone number on record (replaces instead of ' +
-      'updating). Caught once the run proves the number on record before its first write: its later refusal is the ' +
-      "target's (docs/diagnosis.md), never the configuration's.",
+      'updating). Caught by the e-mail-alone test, which reads the number back after its update (the number proven ' +
+      "on record, then refused: the target's, docs/diagnosis.md, never the configuration's).",
     ['OP10-RULE1-UNSUPPLIED-KEPT'],
     // The run's log, judged whole, then shows "" (the cleared number, which the restore tries) accepted as old where
     // the log has another on record; a case that names the cleared number with all three objects fails rule 3's

@@ -1,6 +1,6 @@
 import { slot } from '../../harness/run-state';
 import type { CaseContext } from '../../harness/case';
-import { TransportError, type HttpResult } from '../../harness/http/client';
+import { TransportError } from '../../harness/http/client';
 import { acquireLock, type LockMode } from '../../harness/lock';
 import { samePhone, type Phone } from './_phone-on-record';
 
@@ -26,10 +26,9 @@ import { samePhone, type Phone } from './_phone-on-record';
  * unknown if it cannot confirm it: the next case reconciles first, or is could-not-test.
  */
 export interface OnRecord {
-  /** The phone (number and country code) the run believes is on record. */
+  /** The phone (number and country code) the run believes is on record (whether the run's log proves it, and which
+   * exchange shows it, are queries on the log: harness/state/contact-on-record.ts). */
   phone: Phone;
-  /** An accepted update named `phone` as oldPhoneNumber and set it again: confirmed, not only believed. */
-  proven: boolean;
   /** Every other phone an update may have put on record since the last confirmed restore, oldest first. */
   mayBe: Phone[];
   /** The phone on record may be any of mayBe, not `phone` (an update with an unknown outcome, or one that should have
@@ -39,9 +38,6 @@ export interface OnRecord {
   cleared: boolean;
   emailChanged: boolean;
   postalChanged: boolean;
-  /** The accepted update that put `phone` on record (named it as new), while the run believes it: the log's evidence of
-   * it. */
-  shownBy?: HttpResult;
   /** A restore could not confirm the number (why): whoever holds the customer next reconciles first. */
   unknown?: string;
 }
@@ -50,7 +46,6 @@ export interface OnRecord {
 export function asConfigured(start: Phone): OnRecord {
   return {
     phone: start,
-    proven: true,
     mayBe: [],
     uncertain: false,
     cleared: false,
@@ -227,5 +222,4 @@ export function mayHavePut(
   if (phones.length === 0 && !also.cleared) return;
   for (const p of phones) if (!s.mayBe.some((q) => samePhone(p, q))) s.mayBe.push(p);
   s.uncertain = true;
-  s.shownBy = undefined;
 }

@@ -28,6 +28,8 @@ export interface RestoreScope {
   /** The configured phone. */
   start: Phone;
   original: { emailAddress?: string; postalAddress?: Record<string, string> };
+  /** The run's log proves the number believed on record (CustomerUpdates.proven). */
+  proven(): boolean;
   /** The key of the customer's phone (its lock, its leftover). */
   key: string;
   who: string;
@@ -65,12 +67,8 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
   const { s, start, original } = c;
   const together =
     original.emailAddress !== undefined && original.postalAddress !== undefined && emailAndPostalKnown(c.t, c.datum);
-  let confirmedBy: HttpResult | undefined;
-  const confirm = async () => {
-    const res = await c.update({ phone: phoneFrom(start, start) }, 'confirm the phone number on record');
-    if (is2xx(res.status)) confirmedBy = res;
-    return is2xx(res.status);
-  };
+  const confirm = async () =>
+    is2xx((await c.update({ phone: phoneFrom(start, start) }, 'confirm the phone number on record')).status);
   // Where the run believes the configured number is on record (also when an update meanwhile may have
   // moved it, e.g. requests to refuse cut off by an interruption), confirming first is enough if accepted.
   let confirmed = samePhone(s.phone, start) && (await confirm());
@@ -87,10 +85,8 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
     }
     confirmed = await confirm();
   }
-  if (confirmed) {
-    Object.assign(s, { phone: start, proven: true, mayBe: [], uncertain: false, cleared: false, unknown: undefined });
-    s.shownBy = confirmedBy;
-  }
+  // Confirmed: the run's log shows it (the confirmation), so it is proven (CustomerUpdates.proven).
+  if (confirmed) Object.assign(s, { phone: start, mayBe: [], uncertain: false, cleared: false, unknown: undefined });
   return confirmed;
 }
 
@@ -103,7 +99,7 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   const { s, start } = c;
   // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
   // control): nothing to do.
-  if (phoneBelieved(s) && samePhone(s.phone, start) && (s.mayBe.length === 0 || s.proven)) {
+  if (phoneBelieved(s) && samePhone(s.phone, start) && (s.mayBe.length === 0 || c.proven())) {
     s.mayBe = [];
     return;
   }
@@ -178,8 +174,15 @@ async function restoreOther(c: RestoreScope, problems: string[]): Promise<void> 
   if (postal) otherOutcome(c, 'postal', postalBack, why, problems);
 }
 
-/** An e-mail or postal address the restore wrote: listed as set to the configured values, or as a leftover. */
-function otherOutcome(c: RestoreScope, which: 'email' | 'postal', back: boolean, why: string, problems: string[]) {
+/** An e-mail or postal address the restore (or a case's read-back) wrote: listed as set to the configured values, or as
+ * a leftover. */
+export function otherOutcome(
+  c: RestoreScope,
+  which: 'email' | 'postal',
+  back: boolean,
+  why: string,
+  problems: string[],
+) {
   const email = which === 'email';
   const key = `contact-info ${which}|${c.t.config.baseUrl}|${c.datum.customerId}`;
   const what = `${email ? 'e-mail address' : 'postal address'} of ${c.who}`;

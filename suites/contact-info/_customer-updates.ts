@@ -11,6 +11,7 @@ import { nothingSent, TransportError, type HttpResult } from '../../harness/http
 import type { LockMode } from '../../harness/lock';
 import { RUN_LOG } from '../../harness/log/run-log';
 import { foldRunLog } from '../../harness/state/contact-info';
+import { contactRunLog, provenOnRecord } from '../../harness/state/contact-on-record';
 import { phoneBelieved, type OnRecord } from './_customer-on-record';
 import { is2xx } from './_customer-restore';
 import { phoneKey, sameNumber, samePhone, type Phone } from './_phone-on-record';
@@ -68,6 +69,15 @@ export class CustomerUpdates {
     };
     this.numbersUsed.push(c.phoneNumber);
     this.sole = mode !== 'shared';
+  }
+
+  /**
+   * The run's log proves the number believed on record (harness/state/contact-on-record.ts): an accepted update named
+   * it as old and new and nothing moved it since, or it is the configured number and no update moved it.
+   */
+  get proven(): boolean {
+    const { state } = contactRunLog(this.t.run.get(RUN_LOG));
+    return provenOnRecord(state, this.customerId, this.s.phone, this.start);
   }
 
   /** The configured phone: the one on record at the start of the run, and after it. */
@@ -264,7 +274,7 @@ export class CustomerUpdates {
     }
     this.logged(res);
     if (res.status >= 400 && res.status < 500 && res.status !== 429) await this.proveConfigured(u, credentials);
-    if (is2xx(res.status)) this.mayHaveLanded(u, false, res);
+    if (is2xx(res.status)) this.mayHaveLanded(u, false);
     // A 500 (or another 5xx) on an update: it may have been applied before the target failed.
     else if (res.status >= 500) this.mayHaveLanded(u, true);
     return res;
@@ -288,7 +298,7 @@ export class CustomerUpdates {
     return settled.map((r) => (r as PromiseFulfilledResult<HttpResult>).value);
   }
 
-  private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean, res?: HttpResult): void {
+  private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean): void {
     const s = this.s;
     if (u.phone) {
       const set: Phone = {
@@ -303,17 +313,10 @@ export class CustomerUpdates {
       const keeps = old !== undefined && samePhone(old, set);
       if (unknownOutcome) {
         if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
-      } else if (this.sole) {
-        s.phone = set;
-        s.proven = keeps;
-        s.shownBy = res;
-      } else if (keeps && samePhone(set, s.phone)) {
-        s.proven = true;
-        s.shownBy = res;
-      }
-      // A request that a conformant target refuses was accepted, beside other cases: the number may have moved.
-      else s.uncertain = true;
-      if (s.uncertain) s.shownBy = undefined;
+      } else if (this.sole) s.phone = set;
+      // A request that a conformant target refuses was accepted, beside other cases: the number may have moved (one
+      // that named the number believed as old and new confirmed it: the run's log shows that).
+      else if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
     }
     if (u.emailAddress !== undefined) s.emailChanged = true;
     if (u.postalAddress !== undefined) s.postalChanged = true;

@@ -80,7 +80,7 @@ export async function fromOnRecord(
   run: (from: Phone, again: boolean) => Promise<HttpResult>,
 ): Promise<{ res: HttpResult; from: Phone }> {
   const from = c.s.phone;
-  const unconfirmed = !c.s.proven;
+  const unconfirmed = !c.proven();
   const res = await run(from, false);
   if (is2xx(res.status) || res.status >= 500) return { res, from };
   // Proven on record and refused now: the target changed it (else the refusal is the caller's to judge).
@@ -133,7 +133,12 @@ export async function control(c: StepsScope, t: CaseContext): Promise<string> {
         : `control again, naming ${c.describe(p)} (another test's ` + `accepted request may have put it on record)`,
       () => c.update({ phone: keep(p) }, 'control: valid phone update that keeps the number'),
     );
-    if (is2xx(res.status)) return p.number;
+    if (is2xx(res.status)) {
+      // A number another test's accepted request may have put on record: that request is in no log of this case, so
+      // the log the rules read starts at this control, which shows the number on record.
+      if (tried.length > 1) c.logFromLast();
+      return p.number;
+    }
     targetChangedIt(c, [res]);
     if (phoneBelieved(c.s)) controlRefused(c, t, p, res.status);
   }
@@ -153,7 +158,7 @@ const keep = (p: Phone) => ({
 
 /** The control naming the phone the run believes on record was refused: the case cannot judge a refusal. */
 function controlRefused(c: StepsScope, t: CaseContext, p: Phone, status: number): never {
-  if (!c.s.proven) {
+  if (!c.proven()) {
     // Left by an earlier case's accepted update and not confirmed since: the last case out reconciles.
     c.s.uncertain = true;
     t.couldNotTest(

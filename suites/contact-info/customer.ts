@@ -4,8 +4,10 @@ import type { CustomerData } from '../../harness/config';
 import type { HttpResult } from '../../harness/http/client';
 import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness/lock';
 import type { Known } from '../../harness/rules/exchange';
-import { asConfigured, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
-import { is2xx, restore, restorePhone } from './_customer-restore';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { contactRunLog, shownByOnRecord } from '../../harness/state/contact-on-record';
+import { holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
+import { is2xx, otherOutcome, restore, restorePhone } from './_customer-restore';
 import { CustomerUpdates } from './_customer-updates';
 import { control, fromOnRecord, reconcileAfterEarlierCase, type StepsScope } from './_on-record-steps';
 import { phoneKey, samePhone, type Phone } from './_phone-on-record';
@@ -37,7 +39,15 @@ export class Customer extends CustomerUpdates {
 
   private constructor(t: CaseContext, c: CustomerData, s: OnRecord, mode: LockMode | 'own') {
     super(t, c, s, mode);
-    this.before = s.shownBy;
+    this.before = phoneBelieved(s) ? this.shownBy() : undefined;
+  }
+
+  /** The accepted update the run's log shows put the number believed on record (harness/state/contact-on-record.ts). */
+  private shownBy(): HttpResult | undefined {
+    const { state, seen } = contactRunLog(this.t.run.get(RUN_LOG));
+    const s = shownByOnRecord(state, seen, this.customerId, this.s.phone);
+    if (!s || s.x.status === 0) return undefined;
+    return s.res.logged ? s.res : Object.defineProperty({ ...s.res }, 'logged', { value: s });
   }
 
   /**
@@ -131,15 +141,6 @@ export class Customer extends CustomerUpdates {
     return (c ??= new Customer(t, chosen, s, mode));
   }
 
-  /** For a case that changes only the e-mail address or postal address (no case observes those, so no lock): it
-   * restores them itself. */
-  static forEmailOrAddress(t: CaseContext): Customer {
-    const d = t.config.testData.customer;
-    const c = new Customer(t, d, asConfigured({ number: d.phoneNumber, countryCode: d.countryCode }), 'own');
-    t.cleanup("restore the customer's contact data", () => c.restore());
-    return c;
-  }
-
   /** How this case puts the customer back when it is the one to (see _customer-on-record.ts). */
   private settle(): Settle {
     const alone = async (fn: () => Promise<void>) => {
@@ -207,6 +208,14 @@ export class Customer extends CustomerUpdates {
     return fromOnRecord(this.scope, run);
   }
 
+  /** An accepted update of this case set the e-mail or postal address back to the configured one: nothing is left to
+   * restore of it (listed as set to the configured value, as the restore lists it). */
+  setBack(which: 'email' | 'postal'): void {
+    if (which === 'email') this.s.emailChanged = false;
+    else this.s.postalChanged = false;
+    otherOutcome(this.scope, which, true, '', []);
+  }
+
   private get who(): string {
     return `customer ${JSON.stringify(this.customerId)} (userIdType ${this.datum.userIdType})`;
   }
@@ -224,6 +233,7 @@ export class Customer extends CustomerUpdates {
       update: (u, label) => this.update(u, label),
       describe: (p) => this.describe(p),
       configKey: (field) => this.configKey(field),
+      proven: () => this.proven,
       notServed: (status, rules) => this.notServed(status, rules),
       logFromLast: () => {
         this.logFrom = this.log.length - 1;

@@ -4,12 +4,14 @@ import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../d
 import { verifyDocumentedPath } from './_documented-path';
 import { knownContactData } from './_unconfirmable';
 import { Customer, is2xx } from './customer';
+import { otherAloneKeepsPhone } from './_other-alone';
 
 /**
  * Operation 10, rules 1 and 3: each object alone, and all three together, succeed with 204 and no
  * content, at the documented path (literal ":contact-info" suffix, no version segment; a 404 there is
  * judged by _documented-path.ts). A refused phone update breaks the rule where the log shows it named
- * the number on record (an update before it, or the control after it, harness/rules/sequence-rules.ts).
+ * the number on record (an update before it, or the control after it, harness/rules/sequence-rules.ts). The e-mail
+ * or postal address alone also reads back that the phone number was kept (_other-alone.ts).
  */
 async function verifySuccess(
   t: CaseContext,
@@ -44,24 +46,32 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
   },
   {
     title: 'answers 204 with no content to an e-mail address update alone',
-    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-SUCCESS-NO-CONTENT'],
+    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-SUCCESS-NO-CONTENT', 'OP10-RULE1-UNSUPPLIED-KEPT'],
     async run(t) {
-      const c = Customer.forEmailOrAddress(t);
+      const c = await Customer.forPhoneChanges(t, knownContactData(t));
       c.requireRestorable({ email: true });
-      const sent = { emailAddress: testEmailAddress(t.faker, t.settings.runId) };
-      const res = await t.step('update the e-mail address alone', () => c.update(sent, 'e-mail address alone'));
-      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS');
+      await otherAloneKeepsPhone(
+        t,
+        c,
+        'email',
+        () => ({ emailAddress: testEmailAddress(t.faker, t.settings.runId) }),
+        (res, sent) => verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS'),
+      );
     },
   },
   {
     title: 'answers 204 with no content to a postal address update alone',
-    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-SUCCESS-NO-CONTENT'],
+    requirements: ['OP10-PATH', 'OP10-RULE1-SUPPLIED-OBJECTS', 'OP10-SUCCESS-NO-CONTENT', 'OP10-RULE1-UNSUPPLIED-KEPT'],
     async run(t) {
-      const c = Customer.forEmailOrAddress(t);
+      const c = await Customer.forPhoneChanges(t, knownContactData(t));
       c.requireRestorable({ postal: true });
-      const sent = { postalAddress: testPostalAddress(t.faker, t.settings.runId) };
-      const res = await t.step('update the postal address alone', () => c.update(sent, 'postal address alone'));
-      await verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS');
+      await otherAloneKeepsPhone(
+        t,
+        c,
+        'postal',
+        () => ({ postalAddress: testPostalAddress(t.faker, t.settings.runId) }),
+        (res, sent) => verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS'),
+      );
     },
   },
   {
