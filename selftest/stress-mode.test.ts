@@ -10,13 +10,13 @@ import { until } from './_within';
  * `npm run test:stress` (selftest/stress.ts, issue 34): the command it runs has CPU hogs beside it, two per core,
  * its exit code is the command's, and no hog outlives it. The command here is a one-line node script.
  */
-function stress(env: NodeJS.ProcessEnv, command: string[]) {
+function stress(env: NodeJS.ProcessEnv, command: string[], dash = ['--']) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     // As the npm script runs it: Node with tsx's loader, one process (the tsx command would kill it, hogs left
     // running, when a loaded machine made it slow to acknowledge a signal: harness/run/tsx-supervisor.ts).
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'selftest/stress.ts', '--', ...command],
+      ['--import', 'tsx', 'selftest/stress.ts', ...dash, ...command],
       { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 },
       (e, stdout, stderr) => resolve({ code: e ? Number(e.code ?? 1) : 0, stdout, stderr }),
     );
@@ -44,6 +44,12 @@ describe('npm run test:stress', () => {
     // Killed when the command ended: none is left running (bounded wait for the kernel to reap them).
     await until(() => !pids.some(alive));
     expect(pids.filter(alive)).toEqual([]);
+  });
+
+  test('npm run test:stress -- CMD runs CMD (npm takes the "--"): not the whole self-test run', async () => {
+    const run = await stress({ STRESS_HOGS: '1' }, [process.execPath, '-e', 'process.exit(4)'], []);
+    expect(run.code, run.stderr).toBe(4);
+    expect(run.stdout).toMatch(/^test:stress: 1 CPU hogs \(pids \d+\) beside: \S+ -e process\.exit\(4\)/m);
   });
 
   test('the npm script runs it in one process, not through the tsx command', () => {

@@ -32,8 +32,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`test:stress: ${hogs}\n`);
     return 2;
   }
+  // `npm run test:stress -- CMD` reaches here as CMD (npm takes the `--`), `node … stress.ts -- CMD` with it.
   const dash = argv.indexOf('--');
-  const command = dash >= 0 ? argv.slice(dash + 1) : ['npx', 'vitest', 'run', '--config', 'selftest/vitest.config.ts'];
+  const given = dash >= 0 ? argv.slice(dash + 1) : argv;
+  const command =
+    dash < 0 && given.length === 0 ? ['npx', 'vitest', 'run', '--config', 'selftest/vitest.config.ts'] : given;
   if (command.length === 0) {
     process.stderr.write('test:stress: nothing to run after "--"\n');
     return 2;
