@@ -91,10 +91,12 @@ describe('a target that trickles its answer a byte at a time', () => {
       const t = setInterval(() => (res.destroyed ? clearInterval(t) : (res.write(' '), written++)), 50);
       t.unref();
     });
-    const { client } = clientFor(s.url);
-    // A timeout per byte would never fire (a byte every 50 ms): the request would not end.
+    // 4 s for the whole answer, a byte every 50 ms: even a machine ten times slower writes several bytes before
+    // it (at 400 ms, a stress run wrote one: issue 34). A timeout per byte would never fire: the request would not end.
+    const trickleTimeoutMs = 4_000;
+    const { client } = clientFor(s.url, { timeoutMs: trickleTimeoutMs });
     const sending = client.send({ operation: 'listInstitutionDisclosures' }).catch((e: unknown) => e);
-    const err = (await within(TIMEOUT_MS + 10_000, sending, 'the request')) as TransportError;
+    const err = (await within(trickleTimeoutMs + 10_000, sending, 'the request')) as TransportError;
     const writtenBeforeTheTimeout = written;
     await client.close();
     expect(err).toBeInstanceOf(TransportError);
