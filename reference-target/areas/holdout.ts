@@ -11,23 +11,38 @@ import type { AreaContext, AreaRoutes } from './types';
  */
 export type Next = () => Promise<Res>;
 
-export function holdoutWrapped(ctx: AreaContext, area: AreaRoutes): AreaRoutes {
-  const institution = holdoutInstitution(ctx);
-  const user = holdoutUser(ctx);
-  const revoke = holdoutRevoke(ctx);
-  const transfer = holdoutTransfer(ctx);
-  const contact = holdoutContact(ctx);
+/** The hold-out behaviour of each family of routes, applied around the reference route (`next`). */
+export interface HoldoutWrappers {
+  institution: (route: Route, req: Parameters<Route['handler']>[0], next: Next) => Promise<Res>;
+  user: (route: Route, req: Parameters<Route['handler']>[0], next: Next) => Promise<Res>;
+  revoke: (req: Parameters<Route['handler']>[0], next: Next) => Promise<Res>;
+  transfer: (req: Parameters<Route['handler']>[0], next: Next) => Promise<Res>;
+  contact: (req: Parameters<Route['handler']>[0], next: Next) => Promise<Res>;
+}
+
+/** Every route of `area` with the wrapper of its family around it (one dispatch for every hold-out set). */
+export function wrapAround(area: AreaRoutes, w: HoldoutWrappers): AreaRoutes {
   const wrap = (route: Route): Route => ({
     ...route,
     handler: async (req) => {
       const next = async () => route.handler(req);
-      if (route.path.includes('/institution-disclosures')) return institution(route, req, next);
-      if (route.path.includes('/institution-user-disclosures')) return user(route, req, next);
-      if (route.path.endsWith('/revoke')) return revoke(req, next);
-      if (route.path.endsWith('/transfers')) return transfer(req, next);
-      if (route.path.includes(':contact-info')) return contact(req, next);
+      if (route.path.includes('/institution-disclosures')) return w.institution(route, req, next);
+      if (route.path.includes('/institution-user-disclosures')) return w.user(route, req, next);
+      if (route.path.endsWith('/revoke')) return w.revoke(req, next);
+      if (route.path.endsWith('/transfers')) return w.transfer(req, next);
+      if (route.path.includes(':contact-info')) return w.contact(req, next);
       return next();
     },
   });
   return { ...area, routes: area.routes.map(wrap) };
+}
+
+export function holdoutWrapped(ctx: AreaContext, area: AreaRoutes): AreaRoutes {
+  return wrapAround(area, {
+    institution: holdoutInstitution(ctx),
+    user: holdoutUser(ctx),
+    revoke: holdoutRevoke(ctx),
+    transfer: holdoutTransfer(ctx),
+    contact: holdoutContact(ctx),
+  });
 }
