@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { HttpResult, Logged } from '../harness/log/entry';
-import { RunLog } from '../harness/log/run-log';
+import { email, phone, runLog, update } from './_contact-entries';
 import { foldRunLog } from '../harness/state/contact-info';
 
 /**
@@ -9,40 +8,6 @@ import { foldRunLog } from '../harness/state/contact-info';
  * update of the customer was served, whether a number was accepted as old. Log in, queries out; a request that got
  * no answer (status 0) is read by the fold that asks (RunLog.withUnanswered) and by nothing else.
  */
-
-function update(index: number, status: number, body: Record<string, unknown>, customer = 'c-1'): Logged {
-  const requestBody = JSON.stringify({ userIdType: 'CUSTOMER_ID', ...body });
-  return {
-    x: {
-      index,
-      startMs: index * 100,
-      startPrecisionMs: 1,
-      endMs: index * 100 + 10,
-      startedAt: '',
-      durationMs: 10,
-      method: 'PUT',
-      url: `https://bank.example/customers/${customer}:contact-info`,
-      requestHeaders: { 'content-type': 'application/json' },
-      requestBody,
-      status,
-      responseHeaders: {},
-      responseBody: '',
-    },
-    res: { status, text: '' } as unknown as HttpResult,
-    mapped: { operation: 'updateContactInfo', pathParams: { customerId: customer }, query: new URLSearchParams() },
-    authority: 'configured',
-  };
-}
-
-const phone = (oldPhoneNumber: string, newPhoneNumber: string) => ({ phoneNumber: { oldPhoneNumber, newPhoneNumber } });
-const email = { email: { emailAddress: 'a@example.com' } };
-
-function runLog(answered: Logged[], unanswered: Logged[] = []): RunLog {
-  const log = new RunLog();
-  for (const l of answered) log.append(l);
-  for (const l of unanswered) log.appendUnanswered(l);
-  return log;
-}
 
 describe("the contact fold answers the drivers' questions over the run's log", () => {
   test('the proof before the first write proves the number; an update that keeps it keeps it proven', () => {

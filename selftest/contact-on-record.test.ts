@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { HttpResult, Logged } from '../harness/log/entry';
-import { RunLog } from '../harness/log/run-log';
+import type { Logged } from '../harness/log/entry';
+import { email, phone, runLog, update } from './_contact-entries';
 import { contactRunLog, provenOnRecord, shownByOnRecord, untouched } from '../harness/state/contact-on-record';
 
 /**
@@ -9,39 +9,11 @@ import { contactRunLog, provenOnRecord, shownByOnRecord, untouched } from '../ha
  * judges). Log in, queries out.
  */
 
-function update(index: number, status: number, body: Record<string, unknown>): Logged {
-  return {
-    x: {
-      index,
-      startMs: index * 100,
-      startPrecisionMs: 1,
-      endMs: index * 100 + 10,
-      startedAt: '',
-      durationMs: 10,
-      method: 'PUT',
-      url: 'https://bank.example/customers/c-1:contact-info',
-      requestHeaders: { 'content-type': 'application/json' },
-      requestBody: JSON.stringify({ userIdType: 'CUSTOMER_ID', ...body }),
-      status,
-      responseHeaders: {},
-      responseBody: '',
-    },
-    res: { status, text: '' } as unknown as HttpResult,
-    mapped: { operation: 'updateContactInfo', pathParams: { customerId: 'c-1' }, query: new URLSearchParams() },
-    authority: 'configured',
-  };
-}
-
-const phone = (oldPhoneNumber: string, newPhoneNumber: string) => ({ phoneNumber: { oldPhoneNumber, newPhoneNumber } });
-const email = { email: { emailAddress: 'a@example.com' } };
 const START = { number: '5550100', countryCode: '1' };
 const A = { number: '5550177', countryCode: '1' };
 
 function ask(answered: Logged[], unanswered: Logged[] = []) {
-  const log = new RunLog();
-  for (const l of answered) log.append(l);
-  for (const l of unanswered) log.appendUnanswered(l);
-  const { state, seen } = contactRunLog(log);
+  const { state, seen } = contactRunLog(runLog(answered, unanswered));
   return {
     proven: (p: typeof START) => provenOnRecord(state, 'c-1', p, START),
     shownBy: (p: typeof START) => shownByOnRecord(state, seen, 'c-1', p)?.x.index,
