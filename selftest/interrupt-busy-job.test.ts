@@ -14,6 +14,8 @@ import { ROOT } from './_spawn-cli';
  * supervisor (harness/run/tsx-supervisor.ts). The busy main thread is made certain: the job's process is stopped
  * (SIGSTOP) before the Ctrl-C and let go after a while, far longer than tsx waits. Without the supervisor, tsx
  * killed the stopped job (exit 130, no reports); with it, the job takes the Ctrl-C when it runs again.
+ * The job is stopped right after its banner: in CI once, before it listened for signals, and the Ctrl-C then
+ * ended it by Node's default (exit 130 from tsx, no reports); the run now listens before its banner.
  */
 
 /** The processes whose parent is `pid` (Linux: /proc), with their command lines. */

@@ -7,7 +7,7 @@ import { FEATURES_BY_AREA } from '../suites';
 import { runCli } from './_spawn-cli';
 
 /**
- * Interrupting a run (SIGINT, SIGTERM) stops it promptly and still writes what it has: the summary
+ * Interrupting a run (SIGINT, SIGTERM, SIGHUP) stops it promptly and still writes what it has: the summary
  * and JUnit, with every selected test given a verdict; exit 130. The clean-ups run first, so nothing
  * is left on the target. The run is started the way users start it (tsx, npm run conformance) and
  * signalled the way a terminal does: the whole process group, where one Ctrl-C can arrive more than
@@ -30,12 +30,14 @@ describe('interrupting a run', () => {
   // (1.5 s answers, 3 s after the banner); SIGTERM, as a CI runner sends it, to the job's own process.
   // Clean-ups then run to the end (each answer takes the latency): an exit within 25 s of the signal,
   // with nothing left behind, is the proof. (npm itself ends by the signal, as a shell does; the job's
-  // own exit code is in the summary.)
+  // own exit code is in the summary.) SIGHUP, as a closed terminal or SSH session sends it: Node's default would end
+  // the job at once, leaving what it changed on the target.
   // One after another: side by side, under CI's load, the tsx launcher's run lost its signal once.
   test.each([
     ['SIGINT', 'tsx', true, 2_000, 4_000, [20]],
     ['SIGINT', 'npm', true, 1_500, 3_000, []],
     ['SIGTERM', 'node-import', false, 1_500, 3_000, []],
+    ['SIGHUP', 'node-import', false, 1_500, 3_000, []],
   ] as const)(
     '%s through %s: one signal exits 130 after the clean-ups, ' + 'reports written, every test has a verdict',
     async (name, launcher, group, latency, afterMs, again) => {
@@ -52,7 +54,7 @@ describe('interrupting a run', () => {
         expect(run.code, run.stdout + run.stderr).toBe(EXIT.INTERRUPTED);
       }
       expect(run.stderr).toMatch(new RegExp(`${name} received: stopping`));
-      expect(run.stderr).not.toMatch(/second (SIGINT|SIGTERM)/);
+      expect(run.stderr).not.toMatch(/second (SIGINT|SIGTERM|SIGHUP)/);
       expect(run.killed, 'killed 25 s after the signal, or 55 s after the start').toBe(false);
       const summary = JSON.parse(readFileSync(join(run.reportsDir, 'conformance-summary.json'), 'utf8')) as Summary;
       expect(summary.facts.verdict).toBe('interrupted');

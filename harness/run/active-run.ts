@@ -27,7 +27,6 @@ export async function runTests(
 ): Promise<number> {
   const run = await prepareRun(opts, env, io, local, target);
   if (!run) return EXIT.USAGE;
-  announce(run);
   const { config, reference } = target;
   // How the cases hear of a Ctrl-C (harness/run/cancel-channel.ts).
   const runKey = newRunKey();
@@ -40,7 +39,10 @@ export async function runTests(
     cleanupDeadlineMs: cleanupDeadlineMs(timeoutMs),
     bail: opts.bail,
   });
+  // Before the banner: a Ctrl-C that follows it is the run's, never Node's default (an exit with no reports; the
+  // busy-job self-test, stopped right after the banner, met it in CI).
   control.listen();
+  announce(run);
   const { progress, reporter } = progressOf(run, control);
   // Every origin the selected areas use refuses connections: nothing can be sent, the runner is not started.
   const unreachable = reference ? undefined : await preflight(config, run.activeAreas, run.filter, run.redactor);
@@ -53,7 +55,7 @@ export async function runTests(
     environmentInfo,
     categories: CATEGORIES as never,
   });
-  const signalGuard = guardSignals(() => [control.sigint, control.sigterm]);
+  const signalGuard = guardSignals(() => Object.values(control.handlers));
   try {
     try {
       // No selected test at all: the runner is not started (an empty file list would mean "every file").

@@ -2,7 +2,7 @@ import type { startVitest } from 'vitest/node';
 import type { Io } from './common';
 import { plural } from './console';
 import { EXIT } from './exit-codes';
-import { SAME_CTRL_C_MS } from './signal-guard';
+import { SAME_CTRL_C_MS, STOP_SIGNALS, type StopSignal } from './signal-guard';
 
 type Vitest = Awaited<ReturnType<typeof startVitest>>;
 
@@ -14,7 +14,7 @@ interface CancelChannel {
 /**
  * How an active run stops early: a signal or --bail.
  *
- * A first SIGINT/SIGTERM cancels the run: running cases abort their requests (test context
+ * A first SIGINT/SIGTERM/SIGHUP cancels the run: running cases abort their requests (test context
  * signal), run their clean-ups, and the reports are written with every selected test given a
  * verdict. One Ctrl-C can arrive several times within milliseconds (the terminal signals the
  * whole process group, npm forwards it, and tsx sends it again when the child does not
@@ -33,8 +33,12 @@ export class RunControl {
   private readonly gate = openGate();
   /** Settles when an interruption stops the wait for the runner (at once, or after the clean-ups' grace period). */
   readonly interruptGate = this.gate.promise;
-  readonly sigint = () => this.onSignal('SIGINT');
-  readonly sigterm = () => this.onSignal('SIGTERM');
+  /** The run's handler of each stop signal. */
+  readonly handlers: Readonly<Record<StopSignal, () => void>> = {
+    SIGINT: () => this.onSignal('SIGINT'),
+    SIGTERM: () => this.onSignal('SIGTERM'),
+    SIGHUP: () => this.onSignal('SIGHUP'),
+  };
 
   constructor(
     private readonly o: {
@@ -48,14 +52,12 @@ export class RunControl {
 
   /** The run's handlers are registered (and stay: ownSignals) until stopListening. */
   listen(): void {
-    process.on('SIGINT', this.sigint);
-    process.on('SIGTERM', this.sigterm);
+    for (const sig of STOP_SIGNALS) process.on(sig, this.handlers[sig]);
   }
 
   /** The reports are written: a signal may end the process as usual again. */
   stopListening(): void {
-    process.off('SIGINT', this.sigint);
-    process.off('SIGTERM', this.sigterm);
+    for (const sig of STOP_SIGNALS) process.off(sig, this.handlers[sig]);
   }
 
   private onSignal(sig: string): void {
@@ -83,11 +85,8 @@ export class RunControl {
    * are removed here: a Ctrl-C the launcher sends twice must not end the run before its reports.
    */
   ownSignals(): void {
-    for (const [sig, mine] of [
-      ['SIGINT', this.sigint],
-      ['SIGTERM', this.sigterm],
-    ] as const) {
-      for (const l of process.listeners(sig)) if (l !== mine) process.off(sig, l as never);
+    for (const sig of STOP_SIGNALS) {
+      for (const l of process.listeners(sig)) if (l !== this.handlers[sig]) process.off(sig, l as never);
     }
   }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { STOP_SIGNALS } from './signal-guard';
 
 /**
  * The job started by the tsx command (`npx tsx bin/conformance.ts`), interrupted, still writes its reports.
@@ -13,7 +14,7 @@ import { pathToFileURL } from 'node:url';
  * clean-ups (issue 34: exit 130 and no `conformance-summary.json`, now and then in the stress mode). Under the
  * tsx command, the process tsx started therefore only supervises: its main thread stays idle and answers tsx at
  * once, while the job runs in a process of its own (Node with tsx's loader, no relay), in the same process group
- * (a terminal's Ctrl-C reaches it directly), and gets every SIGINT/SIGTERM the supervisor gets. The job takes
+ * (a terminal's Ctrl-C reaches it directly), and gets every stop signal (STOP_SIGNALS) the supervisor gets. The job takes
  * signals within SAME_CTRL_C_MS of the first for one Ctrl-C (harness/run/signal-guard.ts), so a signal it gets twice
  * (from the terminal and from the supervisor) is one. The supervisor exits with the job's exit code.
  */
@@ -35,12 +36,10 @@ export function superviseJob(entry: string, argv: readonly string[]): Promise<nu
   const forward = (sig: NodeJS.Signals) => {
     if (job.exitCode === null && job.signalCode === null) job.kill(sig);
   };
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
+  for (const sig of STOP_SIGNALS) process.on(sig, forward);
   return new Promise<number>((resolve) => {
     const done = (code: number) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
+      for (const sig of STOP_SIGNALS) process.off(sig, forward);
       resolve(code);
     };
     job.on('error', (e) => {
