@@ -1,0 +1,149 @@
+import type { Seen } from '../rules/exchange';
+import { isObject, requestJson } from '../rules/request';
+import type { RunLog } from '../log/run-log';
+import { certainlyDifferent, sameNumber, samePhone, type Phone } from '../phone-number';
+import { ContactInfoState } from './contact-info';
+import { outcomeOf } from './outcome';
+
+/**
+ * "Which numbers may be on record for customer C now?" (issue 32), the drivers' question before a restore
+ * (suites/contact-info/_customer-restore.ts: the candidates it sets back from), asked of the run's whole log, the
+ * requests without an answer included (RunLog.withUnanswered: they may have landed). It reads the contact fold
+ * (harness/state/contact-info.ts) as it folds, one entry at a time, and keeps:
+ *
+ * - every phone an update that was accepted, or whose outcome is unknown, named as new number, and "" where one may
+ *   have cleared it (an update with an unknown outcome without a new number);
+ * - "" also where the log shows the suspicion of a clear: an accepted update that did not supply the phone, then a
+ *   refusal (any answer of 400 or above) of an update naming as old and new a number the fold says may be on record
+ *   (the read-back);
+ * - an accepted confirmation (the same number as old and new: rule 2 accepts it only when it is on record) discounts
+ *   the phones before it, the confirmed one kept, unless the log shows the target accepting an update it should
+ *   have refused for that customer: an accepted update whose oldPhoneNumber is certainly not any number the fold says
+ *   may be on record (harness/phone-number.ts). Such a target accepts a confirmation of any number too, so every
+ *   phone of the log stays a candidate, before that acceptance and after it.
+ *
+ * Country codes: the one an update sent, else the configured one (what the drivers' requests send for none).
+ */
+
+export interface OnRecordCandidates {
+  /** The phones that may be on record, newest first (the fold's shown number and the one it replaced first), the
+   * configured one included where an update may have put it back; "" where one may have cleared it. */
+  phones: Phone[];
+  /** The log shows the target accepting an oldPhoneNumber certainly not on record for the customer: no confirmation
+   * discounts a candidate. */
+  acceptsAnyOld: boolean;
+  /** "" is among the phones: an update may have cleared the number. */
+  mayBeCleared: boolean;
+}
+
+interface Tally {
+  /** Since the last confirmation the log trusts, oldest first. */
+  since: Phone[];
+  /** Since the log began, oldest first. */
+  ever: Phone[];
+  acceptsAnyOld: boolean;
+  /** An accepted update without the phone since the last accepted phone update. */
+  keptSince: boolean;
+  /** The last accepted phone update was a confirmation: the number it replaced before is not on record. */
+  confirmedLast: boolean;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function push(list: Phone[], p: Phone): void {
+  const at = list.findIndex((q) => samePhone(p, q));
+  if (at >= 0) list.splice(at, 1);
+  list.push(p);
+}
+
+/** The number the last accepted change replaced, where no confirmation followed (a target that did not store the
+ * change keeps it on record). */
+function replacedNow(state: ContactInfoState, customer: string, t: Tally): string | undefined {
+  return t.confirmedLast && !t.acceptsAnyOld ? undefined : state.previous(customer);
+}
+
+/** The numbers that may be on record now: the one the fold shows, the one it replaced, and every candidate. */
+function mayBeNow(state: ContactInfoState, customer: string, t: Tally): string[] | undefined {
+  const shown = state.phone(customer)?.number;
+  if (shown === undefined) return undefined;
+  const replaced = replacedNow(state, customer, t);
+  return [
+    shown,
+    ...(replaced === undefined ? [] : [replaced]),
+    ...(t.acceptsAnyOld ? t.ever : t.since).map((p) => p.number),
+  ];
+}
+
+/** One update of the customer, read against the fold before it is folded in. */
+function read(state: ContactInfoState, customer: string, configured: Phone, t: Tally, s: Seen): void {
+  const body = requestJson(s).json;
+  const phone = isObject(body) && isObject(body.phoneNumber) ? body.phoneNumber : undefined;
+  const outcome = outcomeOf(s.x.status);
+  const old = phone && str(phone.oldPhoneNumber);
+  const next = phone && str(phone.newPhoneNumber);
+  const keeps = old !== undefined && next !== undefined && sameNumber(old, next);
+  const now = mayBeNow(state, customer, t);
+  // A read-back not accepted (any answer of 400 or above: the drivers took each for a suspicion).
+  const notAccepted = s.x.status >= 400 && keeps && t.keptSince;
+  if (notAccepted && (now === undefined || now.some((n) => sameNumber(n, old!)))) {
+    const cleared = { number: '', countryCode: configured.countryCode };
+    push(t.since, cleared);
+    push(t.ever, cleared);
+  }
+  if (outcome === 'refused') return;
+  if (outcome === 'applied' && old !== undefined && now !== undefined && now.every((n) => certainlyDifferent(old, n)))
+    t.acceptsAnyOld = true;
+  const cc = (phone && str(phone.newCountryCode)) ?? configured.countryCode;
+  if (outcome === 'unknown' || (phone && next === undefined)) {
+    const p = { number: next ?? '', countryCode: cc };
+    push(t.since, p);
+    push(t.ever, p);
+    return;
+  }
+  if (!phone) {
+    t.keptSince = true;
+    return;
+  }
+  t.keptSince = false;
+  t.confirmedLast = keeps;
+  const p = { number: next!, countryCode: cc };
+  if (keeps) t.since = [];
+  push(t.since, p);
+  push(t.ever, p);
+}
+
+/**
+ * Which phones may be on record for `customer` now, as the log shows it (see above), starting from the configured
+ * phone (on record before the log).
+ */
+export function onRecordCandidates(log: readonly Seen[], customer: string, configured: Phone): OnRecordCandidates {
+  const state = new ContactInfoState().found(customer, configured, 'configured');
+  const t: Tally = { since: [], ever: [], acceptsAnyOld: false, keptSince: false, confirmedLast: false };
+  for (const s of log) {
+    if (s.mapped.operation !== 'updateContactInfo' || s.mapped.pathParams.customerId !== customer) continue;
+    read(state, customer, configured, t, s);
+    state.add(s);
+  }
+  const out: Phone[] = [];
+  const shown = state.phone(customer);
+  const replaced = replacedNow(state, customer, t);
+  const all = [...(t.acceptsAnyOld ? t.ever : t.since)].reverse();
+  // "" last, as the restore tries it: after every number.
+  const listed = [...all.filter((p) => p.number !== ''), ...all.filter((p) => p.number === '')];
+  const first = [shown, replaced === undefined ? undefined : { number: replaced, countryCode: configured.countryCode }];
+  for (const p of [...first, ...listed]) {
+    if (p === undefined) continue;
+    const phone = { number: p.number, countryCode: p.countryCode || configured.countryCode };
+    if (!out.some((q) => samePhone(q, phone))) out.push(phone);
+  }
+  return { phones: out, acceptsAnyOld: t.acceptsAnyOld, mayBeCleared: out.some((p) => p.number === '') };
+}
+
+/** onRecordCandidates over an active run's whole log, the requests that got no answer included. */
+export function candidatesOnRecord(
+  log: Pick<RunLog, 'withUnanswered'>,
+  customer: string,
+  configured: Phone,
+): OnRecordCandidates {
+  return onRecordCandidates(log.withUnanswered(), customer, configured);
+}
