@@ -4,6 +4,7 @@ import type { CustomerData } from '../../harness/config';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { RUN_LOG } from '../../harness/log/run-log';
 import { foldRunLog } from '../../harness/state/contact-info';
+import { candidatesOnRecord } from '../../harness/state/contact-candidates';
 import { phoneBelieved, type OnRecord } from './_customer-on-record';
 import { samePhone, type Phone } from './_phone-on-record';
 import { emailAndPostalKnown, listSetToConfigured, phoneAdvice } from './_unconfirmable';
@@ -46,13 +47,18 @@ const phoneFrom = (from: Phone, to: Phone) => ({
   newCountryCode: to.countryCode,
 });
 
-/** Every phone other than the configured one the run may have put on record, newest first ("" after a clear). */
-function candidates(s: OnRecord, start: Phone): Phone[] {
-  return [
-    s.phone,
-    ...[...s.mayBe].reverse(),
-    ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : []),
-  ].filter((p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i);
+/**
+ * Every phone other than the configured one the run may have put on record, newest first, "" last (after a clear):
+ * the one the case believes, the ones it handed on, and the ones the run's log says may be on record
+ * (harness/state/contact-candidates.ts).
+ */
+function candidates(c: RestoreScope): Phone[] {
+  const { s, start } = c;
+  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).phones;
+  const all = [s.phone, ...[...s.mayBe].reverse(), ...logged];
+  return [...all.filter((p) => p.number !== ''), ...all.filter((p) => p.number === '')].filter(
+    (p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i,
+  );
 }
 
 /**
@@ -74,7 +80,7 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
   let confirmed = samePhone(s.phone, start) && (await confirm());
   for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
     if (confirmed) break;
-    for (const n of candidates(s, start)) {
+    for (const n of candidates(c)) {
       const phone = phoneFrom(n, start);
       const u: ContactUpdate =
         form === 'alone'
@@ -86,7 +92,7 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
     confirmed = await confirm();
   }
   // Confirmed: the run's log shows it (the confirmation), so it is proven (CustomerUpdates.proven).
-  if (confirmed) Object.assign(s, { phone: start, mayBe: [], uncertain: false, cleared: false, unknown: undefined });
+  if (confirmed) Object.assign(s, { phone: start, mayBe: [], uncertain: false, unknown: undefined });
   return confirmed;
 }
 
@@ -112,7 +118,9 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
     why = e.message;
   }
   if (confirmed) return c.t.putBack(c.key);
-  const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
+  // Oldest first, "" last: what the leftover lists.
+  const listed = candidates(c);
+  const mayBe = [...listed.filter((p) => p.number !== '').reverse(), ...listed.filter((p) => p.number === '')];
   // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
   const proven = foldRunLog(c.t.run.get(RUN_LOG)).acceptedAsOld(c.datum.customerId, start.number);
   const known = proven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';

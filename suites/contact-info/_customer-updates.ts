@@ -243,10 +243,11 @@ export class CustomerUpdates {
     return res;
   }
 
-  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also
-   * tries "". */
+  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the one believed
+   * is uncertain, and the restore also tries "" (the run's log shows the suspicion: the update without the phone, then
+   * the refused read-back; harness/state/contact-candidates.ts). */
   phoneMayHaveChanged(): void {
-    this.s.cleared = true;
+    this.s.uncertain = true;
   }
 
   /**
