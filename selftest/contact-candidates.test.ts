@@ -106,4 +106,16 @@ describe('which numbers may be on record for a customer, asked of the run log', 
     const other = ask([update(204, keep('5550100')), update(0, email)]);
     expect(other).toMatchObject({ numbers: ['5550100', ''], cleared: true });
   });
+
+  test('a confirmation does not discount an update that overlapped it, nor one without an answer', () => {
+    const change = update(204, phone('5550100', '5550177'));
+    const confirm = update(204, keep('5550100'));
+    // The change was answered after the confirmation started: it may have landed after it.
+    change.x.endMs = confirm.x.startMs + 5;
+    expect(ask([change, confirm]).numbers).toEqual(['5550100', '5550177']);
+    const lost = update(0, phone('5550100', '5550188'));
+    expect(ask([lost, update(204, keep('5550100'))]).numbers).toEqual(['5550100', '5550188']);
+    // Answered (even 500) and over before the confirmation: discounted.
+    expect(ask([update(500, phone('5550100', '5550188')), update(204, keep('5550100'))]).numbers).toEqual(['5550100']);
+  });
 });

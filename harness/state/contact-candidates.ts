@@ -17,7 +17,8 @@ import { outcomeOf } from './outcome';
  *   refusal (any answer of 400 or above) of an update naming as old and new a number the fold says may be on record
  *   (the read-back);
  * - an accepted confirmation (the same number as old and new: rule 2 accepts it only when it is on record) discounts
- *   the phones before it, the confirmed one kept, unless the log shows the target accepting an update it should
+ *   the phones set before it (not one whose update overlapped it, nor one of an update without an answer, which may
+ *   land any time), the confirmed one kept, unless the log shows the target accepting an update it should
  *   have refused for that customer: an accepted update whose oldPhoneNumber is certainly not any number the fold says
  *   may be on record (harness/phone-number.ts). Such a target accepts a confirmation of any number too, so every
  *   phone of the log stays a candidate, before that acceptance and after it.
@@ -26,8 +27,9 @@ import { outcomeOf } from './outcome';
  */
 
 export interface OnRecordCandidates {
-  /** The phones that may be on record, newest first (the fold's shown number and the one it replaced first), the
-   * configured one included where an update may have put it back; "" where one may have cleared it. */
+  /** The phones that may be on record: the fold's shown number, the others newest first, the one the last change
+   * replaced (unless a confirmation followed), "" last where one may have cleared it; the configured one included
+   * where an update may have put it back. */
   phones: Phone[];
   /** The log shows the target accepting an oldPhoneNumber certainly not on record for the customer: no confirmation
    * discounts a candidate. */
@@ -36,11 +38,18 @@ export interface OnRecordCandidates {
   mayBeCleared: boolean;
 }
 
+/** A phone an update may have put on record, and when that update's answer ended (Infinity: no answer, it may land
+ * any time). */
+interface Landed {
+  p: Phone;
+  endMs: number;
+}
+
 interface Tally {
-  /** Since the last confirmation the log trusts, oldest first. */
-  since: Phone[];
+  /** Since the last confirmation the log trusts (and every update that overlapped it), oldest first. */
+  since: Landed[];
   /** Since the log began, oldest first. */
-  ever: Phone[];
+  ever: Landed[];
   acceptsAnyOld: boolean;
   /** An accepted update without the phone since the last accepted phone update. */
   keptSince: boolean;
@@ -50,10 +59,14 @@ interface Tally {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-function push(list: Phone[], p: Phone): void {
-  const at = list.findIndex((q) => samePhone(p, q));
-  if (at >= 0) list.splice(at, 1);
-  list.push(p);
+/** An update (s) may have put p on record. */
+function push(t: Tally, p: Phone, s: Seen): void {
+  const endMs = s.x.status === 0 ? Number.POSITIVE_INFINITY : s.x.endMs;
+  for (const list of [t.since, t.ever]) {
+    const at = list.findIndex((q) => samePhone(p, q.p));
+    const was = at >= 0 ? list.splice(at, 1)[0]!.endMs : endMs;
+    list.push({ p, endMs: Math.max(was, endMs) });
+  }
 }
 
 /** The number the last accepted change replaced, where no confirmation followed (a target that did not store the
@@ -70,7 +83,7 @@ function mayBeNow(state: ContactInfoState, customer: string, t: Tally): string[]
   return [
     shown,
     ...(replaced === undefined ? [] : [replaced]),
-    ...(t.acceptsAnyOld ? t.ever : t.since).map((p) => p.number),
+    ...(t.acceptsAnyOld ? t.ever : t.since).map((e) => e.p.number),
   ];
 }
 
@@ -86,18 +99,14 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
   // A read-back not accepted (any answer of 400 or above: the drivers took each for a suspicion).
   const notAccepted = s.x.status >= 400 && keeps && t.keptSince;
   if (notAccepted && (now === undefined || now.some((n) => sameNumber(n, old!)))) {
-    const cleared = { number: '', countryCode: configured.countryCode };
-    push(t.since, cleared);
-    push(t.ever, cleared);
+    push(t, { number: '', countryCode: configured.countryCode }, s);
   }
   if (outcome === 'refused') return;
   if (outcome === 'applied' && old !== undefined && now !== undefined && now.every((n) => certainlyDifferent(old, n)))
     t.acceptsAnyOld = true;
   const cc = (phone && str(phone.newCountryCode)) ?? configured.countryCode;
   if (outcome === 'unknown' || (phone && next === undefined)) {
-    const p = { number: next ?? '', countryCode: cc };
-    push(t.since, p);
-    push(t.ever, p);
+    push(t, { number: next ?? '', countryCode: cc }, s);
     return;
   }
   if (!phone) {
@@ -106,10 +115,9 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
   }
   t.keptSince = false;
   t.confirmedLast = keeps;
-  const p = { number: next!, countryCode: cc };
-  if (keeps) t.since = [];
-  push(t.since, p);
-  push(t.ever, p);
+  // A confirmation discounts what was set before it, not an update that overlapped it (it may have landed after).
+  if (keeps) t.since = t.since.filter((e) => e.endMs > s.x.startMs);
+  push(t, { number: next!, countryCode: cc }, s);
 }
 
 /**
@@ -127,11 +135,12 @@ export function onRecordCandidates(log: readonly Seen[], customer: string, confi
   const out: Phone[] = [];
   const shown = state.phone(customer);
   const replaced = replacedNow(state, customer, t);
-  const all = [...(t.acceptsAnyOld ? t.ever : t.since)].reverse();
-  // "" last, as the restore tries it: after every number.
-  const listed = [...all.filter((p) => p.number !== ''), ...all.filter((p) => p.number === '')];
-  const first = [shown, replaced === undefined ? undefined : { number: replaced, countryCode: configured.countryCode }];
-  for (const p of [...first, ...listed]) {
+  const listed = (t.acceptsAnyOld ? t.ever : t.since).map((e) => e.p).reverse();
+  const before = replaced === undefined ? undefined : { number: replaced, countryCode: configured.countryCode };
+  // The shown number, the others newest first, the replaced one (usually among them already), "" last (as the restore
+  // tries it: after every number).
+  const ordered = [shown, ...listed.filter((p) => p.number !== ''), before, ...listed.filter((p) => p.number === '')];
+  for (const p of ordered) {
     if (p === undefined) continue;
     const phone = { number: p.number, countryCode: p.countryCode || configured.countryCode };
     if (!out.some((q) => samePhone(q, phone))) out.push(phone);

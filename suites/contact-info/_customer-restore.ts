@@ -48,17 +48,22 @@ const phoneFrom = (from: Phone, to: Phone) => ({
 });
 
 /**
- * Every phone other than the configured one the run may have put on record, newest first, "" last (after a clear):
- * the one the case believes, the ones it handed on, and the ones the run's log says may be on record
- * (harness/state/contact-candidates.ts).
+ * Every phone the run may have put on record, newest first, "" last (after a clear): the one the case believes, the
+ * ones the run's log says may be on record (harness/state/contact-candidates.ts), and the ones the explorer handed
+ * on (mayBe). With the configured one where an update may have put it back (candidates filters it out).
  */
-function candidates(c: RestoreScope): Phone[] {
+export function onRecordNow(c: Pick<RestoreScope, 't' | 's' | 'datum' | 'start'>): Phone[] {
   const { s, start } = c;
   const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).phones;
-  const all = [s.phone, ...[...s.mayBe].reverse(), ...logged];
+  const all = [s.phone, ...logged, ...[...s.mayBe].reverse()];
   return [...all.filter((p) => p.number !== ''), ...all.filter((p) => p.number === '')].filter(
-    (p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i,
+    (p, i, a) => a.findIndex((q) => samePhone(p, q)) === i,
   );
+}
+
+/** Every phone other than the configured one the run may have put on record, newest first, "" last (onRecordNow). */
+function candidates(c: RestoreScope): Phone[] {
+  return onRecordNow(c).filter((p) => !samePhone(p, c.start));
 }
 
 /**
@@ -105,7 +110,7 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   const { s, start } = c;
   // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
   // control): nothing to do.
-  if (phoneBelieved(s) && samePhone(s.phone, start) && (s.mayBe.length === 0 || c.proven())) {
+  if (phoneBelieved(s) && samePhone(s.phone, start) && (candidates(c).length === 0 || c.proven())) {
     s.mayBe = [];
     return;
   }
