@@ -61,7 +61,7 @@ describe('which numbers may be on record for a customer, asked of the run log', 
     expect(q.numbers).toEqual(['5550188', '5550177', '5550100']);
   });
 
-  test('a target that accepted an oldPhoneNumber certainly not on record: no confirmation discounts a candidate', () => {
+  test('a target that accepted an oldPhoneNumber certainly not on record: no confirmation discounts anything', () => {
     const before = [update(204, phone('5550100', '5550177')), update(204, phone('5559999', '5550188'))];
     const q = ask([...before, update(204, keep('5550100'))]);
     expect(q.acceptsAnyOld).toBe(true);

@@ -29,9 +29,9 @@ export interface OnRecord {
   /** The phone (number and country code) the run believes is on record (whether the run's log proves it, and which
    * exchange shows it, are queries on the log: harness/state/contact-on-record.ts). */
   phone: Phone;
-  /** The phones the explorer handed on (mayHavePut: every number its sequence used, "" where it suspects a clear), since
-   * the last confirmed restore, oldest first. Which phones the cases' updates may have put on record is the run log's
-   * (harness/state/contact-candidates.ts; the restore reads both). */
+  /** The phones the explorer handed on (mayHavePut: every number its sequence used, "" where it suspects a clear),
+   * since the last confirmed restore, oldest first. Which phones the cases' updates may have put on record is the
+   * run log's (harness/state/contact-candidates.ts; the restore reads both). */
   mayBe: Phone[];
   /** The phone on record may be other than `phone` (an update with an unknown outcome, or one that should have been
    * refused and was accepted, or a read-back refused after an update without the phone): the run log says which it
