@@ -118,4 +118,30 @@ describe('which numbers may be on record for a customer, asked of the run log', 
     // Answered (even 500) and over before the confirmation: discounted.
     expect(ask([update(500, phone('5550100', '5550188')), update(204, keep('5550100'))]).numbers).toEqual(['5550100']);
   });
+
+  test('once the log suspected a clear, of any customer, every later accepted update without the phone may clear', () => {
+    const other = [update(204, email, 'c-2'), update(409, phone('5550200', '5550200'), 'c-2')];
+    // c-1's own log shows nothing but a confirmation, then an e-mail update accepted after c-2's refused read-back.
+    expect(ask([update(204, keep('5550100')), ...other, update(204, email)]).cleared).toBe(true);
+    expect(ask([update(204, keep('5550100')), update(204, email), ...other]).cleared).toBe(false);
+    expect(ask([update(204, keep('5550100')), update(204, email)]).cleared).toBe(false);
+  });
+
+  test('a read-back refused for the credentials, the path or the pace suspects nothing', () => {
+    const refused = (status: number) => update(status, keep('5550100'));
+    expect(ask([update(204, email), refused(429)]).cleared).toBe(false);
+    const made = refused(401);
+    made.authority = 'made-up';
+    expect(ask([update(204, email), made]).cleared).toBe(false);
+    const probe = refused(404);
+    probe.undocumentedPath = true;
+    expect(ask([update(204, email), probe]).cleared).toBe(false);
+    expect([401, 403, 404, 405].map((status) => ask([update(204, email), refused(status)]).cleared)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(ask([update(204, email), refused(422)]).cleared).toBe(true);
+  });
 });

@@ -14,8 +14,10 @@ import { outcomeOf } from './outcome';
  * - every phone an update that was accepted, or whose outcome is unknown, named as new number, and "" where one may
  *   have cleared it (an update with an unknown outcome without a new number);
  * - "" also where the log shows the suspicion of a clear: an accepted update that did not supply the phone, then a
- *   refusal (any answer of 400 or above) of an update naming as old and new a number the fold says may be on record
- *   (the read-back);
+ *   refusal (an answer of 400 or above but 401, 403, 404, 405 or 429, at the documented path, with the configured
+ *   credentials) of an update
+ *   naming as old and new a number the fold says may be on record (the read-back); after one, of any customer (the
+ *   target has shown it may clear a number on such an update), every accepted update without the phone;
  * - an accepted confirmation (the same number as old and new: rule 2 accepts it only when it is on record) discounts
  *   the phones set before it (not one whose update overlapped it, nor one of an update without an answer, which may
  *   land any time), the confirmed one kept, unless the log shows the target accepting an update it should
@@ -53,9 +55,15 @@ interface Tally {
   acceptsAnyOld: boolean;
   /** An accepted update without the phone since the last accepted phone update. */
   keptSince: boolean;
+  /** The log suspected a clear once, of any customer (the target's behaviour): every later accepted update without
+   * the phone may have cleared the number again. Shared by every customer's tally. */
+  clears: { seen: boolean };
   /** The last accepted phone update was a confirmation: the number it replaced before is not on record. */
   confirmedLast: boolean;
 }
+
+/** Refusals a request's number does not explain: the credentials (401, 403), the path (404, 405), the pace (429). */
+const NOT_ABOUT_THE_NUMBER = new Set([401, 403, 404, 405, 429]);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -96,10 +104,13 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
   const next = phone && str(phone.newPhoneNumber);
   const keeps = old !== undefined && next !== undefined && sameNumber(old, next);
   const now = mayBeNow(state, customer, t);
-  // A read-back not accepted (any answer of 400 or above: the drivers took each for a suspicion).
-  const notAccepted = s.x.status >= 400 && keeps && t.keptSince;
-  if (notAccepted && (now === undefined || now.some((n) => sameNumber(n, old!)))) {
+  // A read-back not accepted (an answer of 400 or above, at the documented path with the configured credentials: a
+  // refusal of a number on record that nothing else explains; not one about the credentials, the path or the pace).
+  const configuredHere = !s.undocumentedPath && (s.authority === undefined || s.authority === 'configured');
+  const notAccepted = s.x.status >= 400 && !NOT_ABOUT_THE_NUMBER.has(s.x.status) && configuredHere && keeps;
+  if (notAccepted && t.keptSince && (now === undefined || now.some((n) => sameNumber(n, old!)))) {
     push(t, { number: '', countryCode: configured.countryCode }, s);
+    t.clears.seen = true;
   }
   if (outcome === 'refused') return;
   if (outcome === 'applied' && old !== undefined && now !== undefined && now.every((n) => certainlyDifferent(old, n)))
@@ -111,6 +122,7 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
   }
   if (!phone) {
     t.keptSince = true;
+    if (t.clears.seen) push(t, { number: '', countryCode: configured.countryCode }, s);
     return;
   }
   t.keptSince = false;
@@ -125,13 +137,27 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
  * phone (on record before the log).
  */
 export function onRecordCandidates(log: readonly Seen[], customer: string, configured: Phone): OnRecordCandidates {
-  const state = new ContactInfoState().found(customer, configured, 'configured');
-  const t: Tally = { since: [], ever: [], acceptsAnyOld: false, keptSince: false, confirmedLast: false };
+  const clears = { seen: false };
+  const tally = (): Tally => ({
+    since: [],
+    ever: [],
+    acceptsAnyOld: false,
+    keptSince: false,
+    confirmedLast: false,
+    clears,
+  });
+  // Every customer is read (a clear one shows is the target's), this one from its configured phone.
+  const read1 = new Map<string, { state: ContactInfoState; t: Tally }>();
+  read1.set(customer, { state: new ContactInfoState().found(customer, configured, 'configured'), t: tally() });
   for (const s of log) {
-    if (s.mapped.operation !== 'updateContactInfo' || s.mapped.pathParams.customerId !== customer) continue;
-    read(state, customer, configured, t, s);
-    state.add(s);
+    const id = s.mapped.pathParams.customerId;
+    if (s.mapped.operation !== 'updateContactInfo' || id === undefined) continue;
+    let r = read1.get(id);
+    if (!r) read1.set(id, (r = { state: new ContactInfoState(), t: tally() }));
+    read(r.state, id, id === customer ? configured : { number: '', countryCode: configured.countryCode }, r.t, s);
+    r.state.add(s);
   }
+  const { state, t } = read1.get(customer)!;
   const out: Phone[] = [];
   const shown = state.phone(customer);
   const replaced = replacedNow(state, customer, t);

@@ -109,8 +109,10 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
 export async function restorePhone(c: RestoreScope, problems: string[]): Promise<void> {
   const { s, start } = c;
   // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
-  // control): nothing to do.
-  if (phoneBelieved(s) && samePhone(s.phone, start) && (candidates(c).length === 0 || c.proven())) {
+  // control) and the log suspects no clear since (a read-back refused after an update without the phone, which a
+  // case that fails on it does not stay to note): nothing to do.
+  const cleared = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).mayBeCleared;
+  if (phoneBelieved(s) && samePhone(s.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared))) {
     s.mayBe = [];
     return;
   }
@@ -148,7 +150,11 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
 export async function restore(c: RestoreScope): Promise<void> {
   const problems: string[] = [];
   await restorePhone(c, problems);
+  const other = c.s.emailChanged || c.s.postalChanged;
   await restoreOther(c, problems);
+  // A target the log shows clearing the number on an update without it may have cleared it again: the phone once
+  // more, where the log suspects that (else restorePhone sends nothing).
+  if (other && problems.length === 0) await restorePhone(c, problems);
   if (problems.length) throw new Error(problems.join('; '));
 }
 
