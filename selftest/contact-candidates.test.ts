@@ -119,7 +119,7 @@ describe('which numbers may be on record for a customer, asked of the run log', 
     expect(ask([update(500, phone('5550100', '5550188')), update(204, keep('5550100'))]).numbers).toEqual(['5550100']);
   });
 
-  test('once the log suspected a clear, of any customer, every later accepted update without the phone may clear', () => {
+  test('once the log suspected a clear of any customer, each later accepted update without the phone may clear', () => {
     const other = [update(204, email, 'c-2'), update(409, phone('5550200', '5550200'), 'c-2')];
     // c-1's own log shows nothing but a confirmation, then an e-mail update accepted after c-2's refused read-back.
     expect(ask([update(204, keep('5550100')), ...other, update(204, email)]).cleared).toBe(true);
