@@ -29,13 +29,14 @@ export interface OnRecord {
   /** The phone (number and country code) the run believes is on record (whether the run's log proves it, and which
    * exchange shows it, are queries on the log: harness/state/contact-on-record.ts). */
   phone: Phone;
-  /** Every other phone an update may have put on record since the last confirmed restore, oldest first. */
+  /** The phones the explorer handed on (mayHavePut: every number its sequence used, "" where it suspects a clear),
+   * since the last confirmed restore, oldest first. Which phones the cases' updates may have put on record is the
+   * run log's (harness/state/contact-candidates.ts; the restore reads both). */
   mayBe: Phone[];
-  /** The phone on record may be any of mayBe, not `phone` (an update with an unknown outcome, or one that should have
-   * been refused and was accepted). */
+  /** The phone on record may be other than `phone` (an update with an unknown outcome, or one that should have been
+   * refused and was accepted, or a read-back refused after an update without the phone): the run log says which it
+   * may be (harness/state/contact-candidates.ts). */
   uncertain: boolean;
-  /** The number may have been cleared by an update that did not supply it: the restore also tries "". */
-  cleared: boolean;
   emailChanged: boolean;
   postalChanged: boolean;
   /** A restore could not confirm the number (why): whoever holds the customer next reconciles first. */
@@ -48,14 +49,13 @@ export function asConfigured(start: Phone): OnRecord {
     phone: start,
     mayBe: [],
     uncertain: false,
-    cleared: false,
     emailChanged: false,
     postalChanged: false,
   };
 }
 
 /** Whether the phone on record is the one the run believes (not necessarily confirmed). */
-export const phoneBelieved = (s: OnRecord): boolean => !s.uncertain && !s.cleared && s.unknown === undefined;
+export const phoneBelieved = (s: OnRecord): boolean => !s.uncertain && s.unknown === undefined;
 
 /** Whether nothing is left to restore: the configured phone, confirmed or untouched, and the configured e-mail and
  * postal address. */
@@ -206,7 +206,8 @@ async function leave(
 /**
  * Requests the case sent with its own client (the explorer, suites/explore/contact-*.ts) may have left any of
  * `phones` on record, and no update confirmed which: the phone is uncertain, so the case that leaves the customer
- * last reconciles it from them (or lists it as a leftover).
+ * last reconciles it from them (or lists it as a leftover); `cleared`: also "" (the explorer's own suspicion, an
+ * accepted update without the phone, which the run log alone does not show as a clear).
  */
 export function mayHavePut(
   t: CaseContext,
@@ -216,10 +217,10 @@ export function mayHavePut(
 ): void {
   const s = t.run.get(SHARINGS).get(key)?.onRecord;
   if (!s) return;
-  s.cleared ||= also.cleared === true;
   s.emailChanged ||= also.emailChanged === true;
   s.postalChanged ||= also.postalChanged === true;
-  if (phones.length === 0 && !also.cleared) return;
-  for (const p of phones) if (!s.mayBe.some((q) => samePhone(p, q))) s.mayBe.push(p);
+  const all = also.cleared ? [...phones, { number: '', countryCode: s.phone.countryCode }] : phones;
+  if (all.length === 0) return;
+  for (const p of all) if (!s.mayBe.some((q) => samePhone(p, q))) s.mayBe.push(p);
   s.uncertain = true;
 }

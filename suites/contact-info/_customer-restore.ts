@@ -4,6 +4,7 @@ import type { CustomerData } from '../../harness/config';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { RUN_LOG } from '../../harness/log/run-log';
 import { foldRunLog } from '../../harness/state/contact-info';
+import { candidatesOnRecord } from '../../harness/state/contact-candidates';
 import { phoneBelieved, type OnRecord } from './_customer-on-record';
 import { samePhone, type Phone } from './_phone-on-record';
 import { emailAndPostalKnown, listSetToConfigured, phoneAdvice } from './_unconfirmable';
@@ -46,13 +47,23 @@ const phoneFrom = (from: Phone, to: Phone) => ({
   newCountryCode: to.countryCode,
 });
 
-/** Every phone other than the configured one the run may have put on record, newest first ("" after a clear). */
-function candidates(s: OnRecord, start: Phone): Phone[] {
-  return [
-    s.phone,
-    ...[...s.mayBe].reverse(),
-    ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : []),
-  ].filter((p, i, a) => !samePhone(p, start) && a.findIndex((q) => samePhone(p, q)) === i);
+/**
+ * Every phone the run may have put on record, newest first, "" last (after a clear): the one the case believes, the
+ * ones the run's log says may be on record (harness/state/contact-candidates.ts), and the ones the explorer handed
+ * on (mayBe). With the configured one where an update may have put it back (candidates filters it out).
+ */
+export function onRecordNow(c: Pick<RestoreScope, 't' | 's' | 'datum' | 'start'>): Phone[] {
+  const { s, start } = c;
+  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).phones;
+  const all = [s.phone, ...logged, ...[...s.mayBe].reverse()];
+  return [...all.filter((p) => p.number !== ''), ...all.filter((p) => p.number === '')].filter(
+    (p, i, a) => a.findIndex((q) => samePhone(p, q)) === i,
+  );
+}
+
+/** Every phone other than the configured one the run may have put on record, newest first, "" last (onRecordNow). */
+function candidates(c: RestoreScope): Phone[] {
+  return onRecordNow(c).filter((p) => !samePhone(p, c.start));
 }
 
 /**
@@ -74,7 +85,7 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
   let confirmed = samePhone(s.phone, start) && (await confirm());
   for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
     if (confirmed) break;
-    for (const n of candidates(s, start)) {
+    for (const n of candidates(c)) {
       const phone = phoneFrom(n, start);
       const u: ContactUpdate =
         form === 'alone'
@@ -86,7 +97,7 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
     confirmed = await confirm();
   }
   // Confirmed: the run's log shows it (the confirmation), so it is proven (CustomerUpdates.proven).
-  if (confirmed) Object.assign(s, { phone: start, mayBe: [], uncertain: false, cleared: false, unknown: undefined });
+  if (confirmed) Object.assign(s, { phone: start, mayBe: [], uncertain: false, unknown: undefined });
   return confirmed;
 }
 
@@ -98,8 +109,10 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
 export async function restorePhone(c: RestoreScope, problems: string[]): Promise<void> {
   const { s, start } = c;
   // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
-  // control): nothing to do.
-  if (phoneBelieved(s) && samePhone(s.phone, start) && (s.mayBe.length === 0 || c.proven())) {
+  // control) and the log suspects no clear since (a read-back refused after an update without the phone, which a
+  // case that fails on it does not stay to note): nothing to do.
+  const cleared = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).mayBeCleared;
+  if (phoneBelieved(s) && samePhone(s.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared))) {
     s.mayBe = [];
     return;
   }
@@ -112,7 +125,9 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
     why = e.message;
   }
   if (confirmed) return c.t.putBack(c.key);
-  const mayBe = [...s.mayBe, ...(s.cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
+  // Oldest first, "" last: what the leftover lists.
+  const listed = candidates(c);
+  const mayBe = [...listed.filter((p) => p.number !== '').reverse(), ...listed.filter((p) => p.number === '')];
   // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
   const proven = foldRunLog(c.t.run.get(RUN_LOG)).acceptedAsOld(c.datum.customerId, start.number);
   const known = proven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
@@ -135,7 +150,11 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
 export async function restore(c: RestoreScope): Promise<void> {
   const problems: string[] = [];
   await restorePhone(c, problems);
+  const other = c.s.emailChanged || c.s.postalChanged;
   await restoreOther(c, problems);
+  // A target the log shows clearing the number on an update without it may have cleared it again: the phone once
+  // more, where the log suspects that (else restorePhone sends nothing).
+  if (other && problems.length === 0) await restorePhone(c, problems);
   if (problems.length) throw new Error(problems.join('; '));
 }
 

@@ -13,7 +13,7 @@ import { RUN_LOG } from '../../harness/log/run-log';
 import { foldRunLog } from '../../harness/state/contact-info';
 import { contactRunLog, provenOnRecord } from '../../harness/state/contact-on-record';
 import { phoneBelieved, type OnRecord } from './_customer-on-record';
-import { is2xx } from './_customer-restore';
+import { is2xx, onRecordNow } from './_customer-restore';
 import { phoneKey, sameNumber, samePhone, type Phone } from './_phone-on-record';
 import { provedBeforeFirstWrite } from './_prove-before-write';
 import { carriesEmailOrPostal, requireConfirmed } from './_unconfirmable';
@@ -199,8 +199,7 @@ export class CustomerUpdates {
   newNumber(): string {
     const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, [
       ...this.numbersUsed,
-      this.s.phone.number,
-      ...this.s.mayBe.map((p) => p.number),
+      ...onRecordNow({ t: this.t, s: this.s, datum: this.datum, start: this.start }).map((p) => p.number),
     ]);
     this.numbersUsed.push(n);
     return n;
@@ -243,10 +242,11 @@ export class CustomerUpdates {
     return res;
   }
 
-  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the restore also
-   * tries "". */
+  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the one believed
+   * is uncertain, and the restore also tries "" (the run's log shows the suspicion: the update without the phone, then
+   * the refused read-back; harness/state/contact-candidates.ts). */
   phoneMayHaveChanged(): void {
-    this.s.cleared = true;
+    this.s.uncertain = true;
   }
 
   /**
@@ -309,7 +309,7 @@ export class CustomerUpdates {
         u.phone.oldPhoneNumber === undefined
           ? undefined
           : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
-      if (!samePhone(set, this.start) && !s.mayBe.some((p) => samePhone(p, set))) s.mayBe.push(set);
+      // What it may have put on record is the run log's (harness/state/contact-candidates.ts).
       const keeps = old !== undefined && samePhone(old, set);
       if (unknownOutcome) {
         if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;

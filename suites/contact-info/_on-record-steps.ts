@@ -1,7 +1,7 @@
 import type { CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { phoneBelieved } from './_customer-on-record';
-import { is2xx, reconcilePhone, REFUSED_AFTER_SETTING_BACK, type RestoreScope } from './_customer-restore';
+import { is2xx, onRecordNow, reconcilePhone, REFUSED_AFTER_SETTING_BACK, type RestoreScope } from './_customer-restore';
 import { samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
 import { changedByTarget, heldAsChanged } from './_changed-by-target';
 
@@ -124,7 +124,7 @@ export async function fromOnRecord(
 export async function control(c: StepsScope, t: CaseContext): Promise<string> {
   const tried: Phone[] = [];
   for (;;) {
-    const p = [c.s.phone, ...[...c.s.mayBe].reverse()].find((q) => !tried.some((r) => samePhone(q, r)));
+    const p = onRecordNow(c).find((q) => q.number !== '' && !tried.some((r) => samePhone(q, r)));
     if (!p || tried.length >= 4) break;
     tried.push(p);
     const res = await t.step(
