@@ -14,9 +14,9 @@ import { STOP_SIGNALS } from './signal-guard';
  * clean-ups (issue 34: exit 130 and no `conformance-summary.json`, now and then in the stress mode). Under the
  * tsx command, the process tsx started therefore only supervises: its main thread stays idle and answers tsx at
  * once, while the job runs in a process of its own (Node with tsx's loader, no relay), in the same process group
- * (a terminal's Ctrl-C reaches it directly), and gets every stop signal (STOP_SIGNALS) the supervisor gets. The job takes
- * signals within SAME_CTRL_C_MS of the first for one Ctrl-C (harness/run/signal-guard.ts), so a signal it gets twice
- * (from the terminal and from the supervisor) is one. The supervisor exits with the job's exit code.
+ * (a terminal's Ctrl-C reaches it directly), and gets every stop signal (STOP_SIGNALS) the supervisor gets. The
+ * job takes signals within SAME_CTRL_C_MS of the first for one Ctrl-C (harness/run/signal-guard.ts), so a signal it
+ * gets twice (from the terminal and from the supervisor) is one. The supervisor exits with the job's exit code.
  */
 
 /** Whether this process was started by the tsx command, which relays signals (its preflight is required). */
