@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { resolveConfig, type TargetConfig } from '../harness/config';
 import { Redactor } from '../harness/redact';
 import { main } from '../harness/run/main';
-import { originsOf, preflight } from '../harness/run/reachability';
+import { connectRefusal, originsOf, preflight } from '../harness/run/reachability';
 import { EXIT } from '../harness/run/results';
 import { AREAS } from '../harness/model';
 import { FEATURES_BY_AREA } from '../suites';
@@ -114,6 +114,17 @@ describe('a target nobody listens on', () => {
 });
 
 describe('the preflight', () => {
+  test('a refusal that came while the process was starved past the bound is read, not a timeout', async () => {
+    // A busy machine: the refusal is received while this thread cannot run, and the bound's timer is due as well
+    // when it runs again (the stress mode, once: the preflight concluded nothing, and the run went on).
+    const port = await closedPort();
+    const answer = connectRefusal('127.0.0.1', port, 20);
+    await new Promise((r) => setImmediate(r)); // the connection is attempted
+    const until = Date.now() + 200;
+    while (Date.now() < until); // starved: no event is handled meanwhile
+    expect(await answer).toBe('ECONNREFUSED');
+  });
+
   test('every selected test names the key of its base URL (setup), a name that does not resolve counts', async () => {
     const port = await closedPort();
     const nowhere = 'https://dbsi-nowhere.invalid/identity';

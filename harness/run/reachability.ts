@@ -65,16 +65,24 @@ export function originsOf(config: TargetConfig, areas: readonly Area[]): Origin[
   return [...out.values()];
 }
 
-/** One TCP connection: the error code when it certainly cannot be made; undefined if it opened or the bound passed. */
+/**
+ * One TCP connection: the error code when it certainly cannot be made; undefined if it opened or the bound passed.
+ * The bound ends with a turn of the event loop: an answer that came while this process was starved of CPU (a busy
+ * machine; the stress mode, once) is read before the bound is taken to have passed without one.
+ */
 export function connectRefusal(host: string, port: number, timeoutMs: number): Promise<string | undefined> {
   return new Promise((resolve) => {
     const socket = connect({ host, port, autoSelectFamily: true });
+    let settled = false;
     const done = (code: string | undefined) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       socket.destroy();
       resolve(code);
     };
-    const timer = setTimeout(() => done(undefined), timeoutMs);
+    // setImmediate runs after the loop's I/O of this turn: an error already received wins over the bound.
+    const timer = setTimeout(() => setImmediate(() => done(undefined)), timeoutMs);
     socket.once('connect', () => done(undefined));
     socket.once('error', (e: NodeJS.ErrnoException) => done(e.code && UNREACHABLE.has(e.code) ? e.code : undefined));
   });
