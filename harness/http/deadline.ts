@@ -11,8 +11,10 @@ export class DeadlineExceeded extends Error {
   }
 }
 
+import { afterIo, type Bound } from './loop-bound';
+
 export class Deadline {
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: Bound;
   private expired = false;
   private readonly waiting = new Set<(e: Error) => void>();
 
@@ -21,14 +23,15 @@ export class Deadline {
     readonly ms: number,
     private readonly onExpire?: () => void,
   ) {
-    this.timer = setTimeout(() => {
+    // After the I/O received by then (loop-bound.ts): an answer that came in time is not lost to a starved loop.
+    this.timer = afterIo(ms, () => {
       this.expired = true;
       try {
         this.onExpire?.();
       } finally {
         for (const reject of this.waiting) reject(new DeadlineExceeded(ms));
       }
-    }, ms);
+    });
   }
 
   /** `work`, or DeadlineExceeded when the deadline passes first. */
@@ -54,7 +57,7 @@ export class Deadline {
 
   /** The request is over: the timer stops. */
   clear(): void {
-    clearTimeout(this.timer);
+    this.timer.clear();
     this.waiting.clear();
   }
 }

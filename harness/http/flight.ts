@@ -17,6 +17,7 @@ import { loggedExchange, unansweredExchange } from './logged';
 import { exchangeRecord } from './exchange-record';
 import { SAFE_METHODS } from './resolve';
 import type { BaseKey, ClientEvents, SendOptions } from './send-options';
+import { timeoutSignal } from './loop-bound';
 import { classify, errorCode, flattenHeaders, parsedBody, readLimited, sleep } from './transport';
 
 /** How often a read answered 5xx while the target sheds load is re-checked alone before it is given up. */
@@ -204,7 +205,7 @@ export class Flight {
     const flight = host.pacer.begin();
     this.pacedTo = flight.pacedTo;
     let answeredAt: number | undefined;
-    const timeout = AbortSignal.timeout(host.config.http.timeoutMs);
+    const timeout = timeoutSignal(host.config.http.timeoutMs);
     // The hard bound of this attempt, whatever undici does with the signal: the body is dropped when it passes.
     const deadline = new Deadline(host.config.http.timeoutMs, () => res?.body.destroy());
     try {

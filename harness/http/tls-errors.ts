@@ -1,4 +1,5 @@
 import { connect, type ConnectionOptions } from 'node:tls';
+import { afterIo } from './loop-bound';
 
 /**
  * TLS failures named by their real cause, with what to do about it: the target's certificate
@@ -113,12 +114,15 @@ export function probeTlsClose(
       ALPNProtocols: ['http/1.1'],
       ...tls,
     });
+    let settled = false;
     const done = (code: string | undefined) => {
-      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
+      timer.clear();
       socket.destroy();
       resolve(code);
     };
-    const timer = setTimeout(() => done(undefined), timeoutMs);
+    const timer = afterIo(timeoutMs, () => done(undefined));
     socket.on('secureConnect', () =>
       socket.write(`HEAD ${u.pathname || '/'} HTTP/1.1\r\nHost: ` + `${u.host}\r\nConnection: close\r\n\r\n`),
     );
@@ -143,12 +147,15 @@ export function speaksTls(url: string, timeoutMs: number): Promise<boolean> {
       rejectUnauthorized: false,
       ALPNProtocols: ['http/1.1'],
     });
+    let settled = false;
     const done = (tls: boolean) => {
-      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
+      timer.clear();
       socket.destroy();
       resolve(tls);
     };
-    const timer = setTimeout(() => done(false), timeoutMs);
+    const timer = afterIo(timeoutMs, () => done(false));
     socket.once('secureConnect', () => done(true));
     // A TLS alert (a client certificate required …) is TLS all the same; a reset or a plain answer is not.
     socket.once('error', (e: NodeJS.ErrnoException) => done(/^ERR_SSL_.*ALERT/.test(e.code ?? '')));

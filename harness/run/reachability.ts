@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { reportWithoutRun, type CaseDef, type Feature } from '../case';
 import { baseKeyOf, baseUrlOf, type TargetConfig } from '../config';
 import type { BaseKey } from '../http/client';
+import { afterIo } from '../http/loop-bound';
 import type { Area, CaseReport } from '../model';
 import { OPERATIONS, type OperationDef } from '../operations';
 import type { Redactor } from '../redact';
@@ -66,9 +67,8 @@ export function originsOf(config: TargetConfig, areas: readonly Area[]): Origin[
 }
 
 /**
- * One TCP connection: the error code when it certainly cannot be made; undefined if it opened or the bound passed.
- * The bound ends with a turn of the event loop: an answer that came while this process was starved of CPU (a busy
- * machine; the stress mode, once) is read before the bound is taken to have passed without one.
+ * One TCP connection: the error code when it certainly cannot be made; undefined if it opened or the bound passed
+ * (after what arrived by then: harness/http/loop-bound.ts).
  */
 export function connectRefusal(host: string, port: number, timeoutMs: number): Promise<string | undefined> {
   return new Promise((resolve) => {
@@ -77,12 +77,11 @@ export function connectRefusal(host: string, port: number, timeoutMs: number): P
     const done = (code: string | undefined) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      timer.clear();
       socket.destroy();
       resolve(code);
     };
-    // setImmediate runs after the loop's I/O of this turn: an error already received wins over the bound.
-    const timer = setTimeout(() => setImmediate(() => done(undefined)), timeoutMs);
+    const timer = afterIo(timeoutMs, () => done(undefined));
     socket.once('connect', () => done(undefined));
     socket.once('error', (e: NodeJS.ErrnoException) => done(e.code && UNREACHABLE.has(e.code) ? e.code : undefined));
   });
