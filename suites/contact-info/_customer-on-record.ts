@@ -29,19 +29,18 @@ import { samePhone, type Phone } from './_phone-on-record';
  * unknown if it cannot confirm it: the next case reconciles first, or is could-not-test.
  */
 export interface OnRecord {
-  /** The phones the explorer handed on (mayHavePut: every number its sequence used, "" where it suspects a clear),
-   * since the last confirmed restore, oldest first. Which phones the cases' updates may have put on record is the
-   * run log's (harness/state/contact-candidates.ts; the restore reads both). */
-  mayBe: Phone[];
+  /** The restore's plan: an update that was accepted, or may have landed, wrote the e-mail or postal address, and no
+   * restore has set it back or listed it as a leftover since (the lock's: what is left to do, not what is on record). */
   emailChanged: boolean;
   postalChanged: boolean;
-  /** A restore could not confirm the number (why): whoever holds the customer next reconciles first. */
+  /** A restore (a case's, or the explorer's clean-up) could not confirm the number (why): the last case out
+   * reconciles before handing on, and whoever holds the customer next reconciles first. */
   unknown?: string;
 }
 
 /** What the lock keeps before anything is handed on: the restore's plan, no phone (the run log's). */
 export function asConfigured(): OnRecord {
-  return { mayBe: [], emailChanged: false, postalChanged: false };
+  return { emailChanged: false, postalChanged: false };
 }
 
 /**
@@ -79,9 +78,9 @@ export function believedNow(
 }
 
 /** Whether the phone on record is the one the run believes (not necessarily confirmed): the log puts it in no doubt,
- * no restore left it unknown, the explorer handed on nothing. */
+ * and no restore left it unknown. */
 export const phoneBelieved = (s: OnRecord, b: BelievedOnRecord): boolean =>
-  b.doubt === undefined && s.unknown === undefined && s.mayBe.length === 0;
+  b.doubt === undefined && s.unknown === undefined;
 
 /** Whether nothing is left to restore: the configured phone, confirmed or untouched, and the configured e-mail and
  * postal address. */
@@ -234,21 +233,20 @@ async function leave(
 }
 
 /**
- * Requests the case sent with its own client (the explorer, suites/explore/contact-*.ts) may have left any of
- * `phones` on record, and no update confirmed which: the phone is uncertain, so the case that leaves the customer
- * last reconciles it from them (or lists it as a leftover); `cleared`: also "" (the explorer's own suspicion, an
- * accepted update without the phone, which the run log alone does not show as a clear).
+ * The explorer (suites/explore/explore-contact-info.ts) could not confirm its clean-up of the customer (why): the
+ * number is unknown, so the case that leaves the customer last reconciles it (or lists it as a leftover), from what
+ * the run's log says may be on record (its updates are in the log like every other: contact-candidates.ts); the
+ * e-mail or postal address it could not set back are the restore's to do.
  */
-export function mayHavePut(
+export function couldNotConfirm(
   t: CaseContext,
   key: string,
-  phones: Phone[],
-  also: { cleared?: boolean; emailChanged?: boolean; postalChanged?: boolean } = {},
+  why: string | undefined,
+  also: { emailChanged?: boolean; postalChanged?: boolean } = {},
 ): void {
   const s = t.run.get(SHARINGS).get(key)?.onRecord;
   if (!s) return;
   s.emailChanged ||= also.emailChanged === true;
   s.postalChanged ||= also.postalChanged === true;
-  const all = also.cleared ? [...phones, { number: '', countryCode: phones[0]?.countryCode ?? '' }] : phones;
-  for (const p of all) if (!s.mayBe.some((q) => samePhone(p, q))) s.mayBe.push(p);
+  if (why !== undefined) s.unknown ??= `the explorer's clean-up could not confirm the number: ${why}`;
 }

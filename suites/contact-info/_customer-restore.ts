@@ -52,15 +52,18 @@ const phoneFrom = (from: Phone, to: Phone) => ({
 });
 
 /**
- * Every phone the run may have put on record, newest first, "" last (after a clear): the one the case believes, the
- * ones the run's log says may be on record (harness/state/contact-candidates.ts), and the ones the explorer handed
- * on (mayBe). With the configured one where an update may have put it back (candidates filters it out).
+ * Every phone the run may have put on record, newest first, "" last (after a clear): the one the run believes, then
+ * the ones the run's log says may be on record (harness/state/contact-candidates.ts: the explorer's updates are in
+ * it too), and "" where the phone is in doubt and an update without it was accepted, or may have landed, since the
+ * last confirmation (a target that clears the number on such an update). With the configured one where an update
+ * may have put it back (candidates filters it out).
  */
 export function onRecordNow(c: Pick<RestoreScope, 't' | 's' | 'datum' | 'start' | 'key'>): Phone[] {
   const { s, start } = c;
-  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).phones;
-  const believed = believedNow(c.t, c.key, c.datum.customerId, start).phone;
-  const all = [believed, ...logged, ...[...s.mayBe].reverse()];
+  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start);
+  const believed = believedNow(c.t, c.key, c.datum.customerId, start);
+  const cleared = !phoneBelieved(s, believed) && logged.otherSinceConfirmed;
+  const all = [believed.phone, ...logged.phones, ...(cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
   return [...all.filter((p) => p.number !== ''), ...all.filter((p) => p.number === '')].filter(
     (p, i, a) => a.findIndex((q) => samePhone(p, q)) === i,
   );
@@ -102,8 +105,8 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
     confirmed = await confirm();
   }
   // Confirmed: the run's log shows it (the confirmation, sent alone), so it is believed and proven
-  // (CustomerUpdates.believed, proven); nothing handed on is left to try.
-  if (confirmed) Object.assign(s, { mayBe: [], unknown: undefined });
+  // (CustomerUpdates.believed, proven).
+  if (confirmed) s.unknown = undefined;
   return confirmed;
 }
 
@@ -119,10 +122,8 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   // case that fails on it does not stay to note): nothing to do.
   const cleared = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).mayBeCleared;
   const b = c.believed();
-  if (phoneBelieved(s, b) && samePhone(b.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared))) {
-    s.mayBe = [];
+  if (phoneBelieved(s, b) && samePhone(b.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared)))
     return;
-  }
   let confirmed = false;
   let why = REFUSED_AFTER_SETTING_BACK;
   try {
@@ -134,7 +135,7 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   if (confirmed) return c.t.putBack(c.key);
   // Oldest first, "" last: what the leftover lists.
   const listed = candidates(c);
-  const mayBe = [...listed.filter((p) => p.number !== '').reverse(), ...listed.filter((p) => p.number === '')];
+  const oldest = [...listed.filter((p) => p.number !== '').reverse(), ...listed.filter((p) => p.number === '')];
   // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
   const proven = foldRunLog(c.t.run.get(RUN_LOG)).acceptedAsOld(c.datum.customerId, start.number);
   const known = proven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
@@ -143,7 +144,7 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   c.t.leftBehind({
     key: c.key,
     what: `phone number of ${c.who}`,
-    now: `unknown: ${[...mayBe, ...(known === 'refused' ? [] : [start])].map((p) => c.describe(p)).join(' or ')}`,
+    now: `unknown: ${[...oldest, ...(known === 'refused' ? [] : [start])].map((p) => c.describe(p)).join(' or ')}`,
     restore: phoneAdvice(start, known, c.configKey('phoneNumber'), (p) => c.describe(p)),
     why,
   });

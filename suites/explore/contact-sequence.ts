@@ -45,12 +45,11 @@ export const STALE = ['previous', 'last-digit', 'shorter', 'longer', 'other-cust
 export type Stale = (typeof STALE)[number];
 export type Other = 'email' | 'postal' | 'both';
 
-/** What a clean-up could not set back for customer k: the numbers that may be on record (none: confirmed). */
+/** What a clean-up could not set back for customer k: the number found not confirmed (why; which numbers may be on
+ * record is the run log's, harness/state/contact-candidates.ts), the e-mail or postal address not set back. */
 export interface Unconfirmed {
   k: number;
-  numbers: string[];
-  /** An update without the phone was accepted: a faulty target may have cleared the number. */
-  cleared?: boolean;
+  phone?: string;
   emailChanged?: boolean;
   postalChanged?: boolean;
 }
@@ -254,8 +253,8 @@ export class ContactSequence {
         if (!(e instanceof TransportError)) throw e;
         // No answer: anything the sequence wrote may be on record.
         const other = this.otherWritten(k);
-        const all = { cleared: other, emailChanged: other, postalChanged: other };
-        this.unconfirmed.push({ k, numbers: this.numbersUsed(k), ...all });
+        const phone = `the clean-up got no answer (${e.message})`;
+        this.unconfirmed.push({ k, phone, emailChanged: other, postalChanged: other });
         this.unsteady ??= `gave no answer (${e.message})`;
       }
     }
@@ -265,7 +264,7 @@ export class ContactSequence {
     const ok = (r: HttpResult) => ok2xx(r.status);
     const c = this.ground.customers[k]!;
     const other = this.otherWritten(k);
-    const left: Unconfirmed = { k, numbers: [], cleared: other };
+    const left: Unconfirmed = { k };
     if (other) Object.assign(left, await this.otherBack(k));
     const back = (from: PhoneOnRecord, why: string) =>
       this.send(k, `clean-up: phone ${JSON.stringify(from.number)} back to ${c.found.number}${why}`, {
@@ -292,7 +291,7 @@ export class ContactSequence {
         if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
       confirmed = await confirm();
     }
-    if (!confirmed) left.numbers = this.numbersUsed(k);
+    if (!confirmed) left.phone = `the clean-up could not confirm ${c.found.number} as old and new number`;
     if (!confirmed || left.emailChanged || left.postalChanged) this.unconfirmed.push(left);
   }
 
@@ -309,10 +308,5 @@ export class ContactSequence {
         postalAddress: d.postalAddress,
       });
     return { emailChanged: !email, postalChanged: !postal };
-  }
-
-  /** Every number the sequence may have put on record for customer k. */
-  numbersUsed(k: number): string[] {
-    return [...this.used[k]!];
   }
 }

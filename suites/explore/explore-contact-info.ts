@@ -4,7 +4,7 @@ import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-se
 import { holdExplored } from '../../harness/explore-verdicts';
 import type { HttpResult } from '../../harness/http/client';
 import { Customer } from '../contact-info/customer';
-import { mayHavePut, sentAlone } from '../contact-info/_customer-on-record';
+import { couldNotConfirm, sentAlone } from '../contact-info/_customer-on-record';
 import { phoneKey } from '../contact-info/_phone-on-record';
 import { againContact, runContactSequence, searchContact, type ContactRun } from './contact-search';
 import { customerName, type ContactGround, type Unconfirmed } from './contact-sequence';
@@ -142,12 +142,11 @@ function alone(t: CaseContext, send: Sender): Sender {
   };
 }
 
-/** What a sequence could not set back: the run's record of the customer, so its last test out reconciles it. */
+/** What a sequence could not set back: the customer's lock learns it, so its last test out reconciles the number from
+ * what the run's log says may be on record (the explorer's updates are in it), and sets the rest back. */
 function handOver(t: CaseContext, ground: ContactGround, u: Unconfirmed): void {
   const c = ground.customers[u.k]!;
-  const phones = u.numbers.map((number) => ({ number, countryCode: c.found.countryCode }));
-  const phone = u.numbers.length > 0;
-  mayHavePut(t, phoneKey(t.config.baseUrl, c.datum.customerId), phones, { ...u, cleared: phone && u.cleared });
+  couldNotConfirm(t, phoneKey(t.config.baseUrl, c.datum.customerId), u.phone, u);
 }
 
 async function keep(t: CaseContext, step: string, results: HttpResult[]): Promise<void> {
