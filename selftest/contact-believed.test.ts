@@ -27,13 +27,13 @@ describe('the phone the run believes is on record, asked of the run log', () => 
     expect(ask([])).toEqual({ phone: START });
   });
 
-  test('accepted updates sent alone move it, with the country code they sent (none: "")', () => {
+  test('accepted updates sent alone move it, with the country code they sent (none: the one before)', () => {
     const b = ask([
       [204, keep('5550100'), ALONE],
       [204, { phoneNumber: { oldPhoneNumber: '5550100', newPhoneNumber: '5550177', newCountryCode: '44' } }, ALONE],
     ]);
     expect(b).toEqual({ phone: { number: '5550177', countryCode: '44' } });
-    expect(ask([[204, phone('5550100', '5550188'), ALONE]]).phone).toEqual({ number: '5550188', countryCode: '' });
+    expect(ask([[204, phone('5550100', '5550188'), ALONE]]).phone).toEqual({ number: '5550188', countryCode: '1' });
     // Back to the configured number (with its country code): the configured phone itself.
     const back = { phoneNumber: { oldPhoneNumber: '5550188', newPhoneNumber: '5550100', newCountryCode: '1' } };
     expect(
@@ -77,7 +77,7 @@ describe('the phone the run believes is on record, asked of the run log', () => 
 
   test('accepted phone changes that overlapped: in doubt', () => {
     const log = [update(1, 204, phone('5550100', '5550177')), update(2, 204, phone('5550177', '5550188'))].map(seen);
-    expect(believedOnRecord(log, 'c-1', START, () => true)).toEqual({ phone: { number: '5550188', countryCode: '' } });
+    expect(believedOnRecord(log, 'c-1', START, () => true)).toEqual({ phone: { number: '5550188', countryCode: '1' } });
     log[0]!.x.endMs = log[1]!.x.startMs + 5;
     expect(believedOnRecord(log, 'c-1', START, () => true).doubt).toMatch(/overlapped/);
   });

@@ -11,7 +11,8 @@ import { outcomeOf } from './outcome';
  * holding the customer sent alone (its lock exclusive, or settling it for the others: `alone`, by exchange index).
  *
  * - **The phone believed**: the configured one, then what every accepted phone update sent alone put on record (its
- *   new number and country code: a case that holds the customer alone moves the number it believes). An update another
+ *   new number, and its country code, else the one before: a case that holds the customer alone moves the number it
+ *   believes). An update another
  *   case sent beside it (a request a conformant target refuses, accepted) does not move it: it puts it in doubt.
  * - **In doubt** (the phone on record may be another), since the last confirmation sent alone (an accepted update
  *   naming the same number as old and new) that started after it ended:
@@ -89,7 +90,8 @@ function read(w: Walk, s: Seen, alone: boolean): void {
     if (!believedKept) doubt(`an update another test sent beside it was accepted, naming ${quote(next)} as new number`);
     return;
   }
-  w.believed = { number: next, countryCode: str(phone.newCountryCode) ?? '' };
+  // No country code sent: the target keeps its own (harness/phone-number.ts).
+  w.believed = { number: next, countryCode: str(phone.newCountryCode) ?? w.believed.countryCode };
   // A confirmation sent alone proves the number on record: what ended before it started is settled.
   if (keeps) w.doubts = w.doubts.filter((d) => d.endMs > s.x.startMs);
 }
