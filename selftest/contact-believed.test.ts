@@ -5,8 +5,8 @@ import { email, phone, update } from './_contact-entries';
 
 /**
  * "Which phone does the run believe is on record for customer C, and is it in doubt?"
- * (harness/state/contact-believed.ts, issue 32): the drivers' phone and its doubt as a query on the run's log and the updates the lock's holder sent
- * alone, not fields of a tracker in suites/. Log in, queries out.
+ * (harness/state/contact-believed.ts, issue 32): the drivers' phone and its doubt as a query on the run's log and
+ * the updates the lock's holder sent alone, not fields of a tracker in suites/. Log in, queries out.
  */
 
 const START = { number: '5550100', countryCode: '1' };

@@ -30,7 +30,8 @@ import { samePhone, type Phone } from './_phone-on-record';
  */
 export interface OnRecord {
   /** The restore's plan: an update that was accepted, or may have landed, wrote the e-mail or postal address, and no
-   * restore has set it back or listed it as a leftover since (the lock's: what is left to do, not what is on record). */
+   * restore has set it back or listed it as a leftover since (the lock's: what is left to do, not what is on
+   * record). */
   emailChanged: boolean;
   postalChanged: boolean;
   /** A restore (a case's, or the explorer's clean-up) could not confirm the number (why): the last case out
