@@ -127,6 +127,17 @@ describe('which numbers may be on record for a customer, asked of the run log', 
     expect(ask([update(204, keep('5550100')), update(204, email)]).cleared).toBe(false);
   });
 
+  test('an update without the phone since the last accepted confirmation (accepted, or maybe landed) is told', () => {
+    const other = (log: Seen[]) => onRecordCandidates(log, 'c-1', START).otherSinceConfirmed;
+    expect(other([])).toBe(false);
+    expect(other([update(204, keep('5550100')), update(204, email)])).toBe(true);
+    expect(other([update(204, email), update(204, keep('5550100'))])).toBe(false);
+    expect(other([update(204, keep('5550100')), update(0, email)])).toBe(true);
+    expect(other([update(204, keep('5550100')), update(409, email)])).toBe(false);
+    // A change is no confirmation: the update without the phone before it still counts.
+    expect(other([update(204, email), update(204, phone('5550100', '5550177'))])).toBe(true);
+  });
+
   test('a read-back refused for the credentials, the path or the pace suspects nothing', () => {
     const refused = (status: number) => update(status, keep('5550100'));
     expect(ask([update(204, email), refused(429)]).cleared).toBe(false);

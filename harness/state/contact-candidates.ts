@@ -38,6 +38,9 @@ export interface OnRecordCandidates {
   acceptsAnyOld: boolean;
   /** "" is among the phones: an update may have cleared the number. */
   mayBeCleared: boolean;
+  /** An update without the phone was accepted, or may have landed, since the last accepted confirmation: where the
+   * phone is in doubt, it may be what moved it (a target that clears the number on such an update). */
+  otherSinceConfirmed: boolean;
 }
 
 /** A phone an update may have put on record, and when that update's answer ended (Infinity: no answer, it may land
@@ -60,6 +63,8 @@ interface Tally {
   clears: { seen: boolean };
   /** The last accepted phone update was a confirmation: the number it replaced before is not on record. */
   confirmedLast: boolean;
+  /** An update without the phone was accepted, or may have landed, since the last accepted confirmation. */
+  otherSince: boolean;
 }
 
 /** Refusals a request's number does not explain: the credentials (401, 403), the path (404, 405), the pace (429). */
@@ -113,6 +118,7 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
     t.clears.seen = true;
   }
   if (outcome === 'refused') return;
+  if (!phone) t.otherSince = true;
   if (outcome === 'applied' && old !== undefined && now !== undefined && now.every((n) => certainlyDifferent(old, n)))
     t.acceptsAnyOld = true;
   const cc = (phone && str(phone.newCountryCode)) ?? configured.countryCode;
@@ -127,6 +133,7 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
   }
   t.keptSince = false;
   t.confirmedLast = keeps;
+  if (keeps) t.otherSince = false;
   // A confirmation discounts what was set before it, not an update that overlapped it (it may have landed after).
   if (keeps) t.since = t.since.filter((e) => e.endMs > s.x.startMs);
   push(t, { number: next!, countryCode: cc }, s);
@@ -144,6 +151,7 @@ export function onRecordCandidates(log: readonly Seen[], customer: string, confi
     acceptsAnyOld: false,
     keptSince: false,
     confirmedLast: false,
+    otherSince: false,
     clears,
   });
   // Every customer is read (a clear one shows is the target's), this one from its configured phone.
@@ -171,7 +179,8 @@ export function onRecordCandidates(log: readonly Seen[], customer: string, confi
     const phone = { number: p.number, countryCode: p.countryCode || configured.countryCode };
     if (!out.some((q) => samePhone(q, phone))) out.push(phone);
   }
-  return { phones: out, acceptsAnyOld: t.acceptsAnyOld, mayBeCleared: out.some((p) => p.number === '') };
+  const mayBeCleared = out.some((p) => p.number === '');
+  return { phones: out, acceptsAnyOld: t.acceptsAnyOld, mayBeCleared, otherSinceConfirmed: t.otherSince };
 }
 
 /** onRecordCandidates over an active run's whole log, the requests that got no answer included. */

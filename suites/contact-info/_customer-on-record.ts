@@ -2,17 +2,20 @@ import { slot } from '../../harness/run-state';
 import type { CaseContext } from '../../harness/case';
 import { TransportError } from '../../harness/http/client';
 import { acquireLock, type LockMode } from '../../harness/lock';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { believedOnRecord, type BelievedOnRecord } from '../../harness/state/contact-believed';
 import { samePhone, type Phone } from './_phone-on-record';
 
 /**
- * What the run knows is on record for one configured customer, and which cases hold or wait for it:
- * per run, per customer, not per case (the state lives in the process; every case of a run runs in
- * one worker).
+ * Which cases hold or wait for one configured customer, and what they hand on that the run's log cannot say
+ * (which updates the holder sent alone, the restore's plan): per run, per customer, not per case (every case of a
+ * run runs in one worker). The phone the run believes on record, and whether it is in doubt, is the run log's
+ * (harness/state/contact-believed.ts, docs/contact-state.md).
  *
  * Cases that change the phone number hold the customer's lock exclusively, one after another; cases
  * that only send requests a conformant target refuses hold it shared, side by side (harness/lock.ts).
  * A case does not set the customer back when it leaves while other cases hold or wait for it: it
- * hands on what it put on record, and the next case starts from there. The last case out restores
+ * hands on what it put on record (the log shows it), and the next case starts from there. The last case out restores
  * (phone number reconciled and confirmed, e-mail and postal address), like the last reader of a
  * shared acceptance record deletes it. At `--concurrency 1` every case is the last one out.
  *
@@ -26,41 +29,64 @@ import { samePhone, type Phone } from './_phone-on-record';
  * unknown if it cannot confirm it: the next case reconciles first, or is could-not-test.
  */
 export interface OnRecord {
-  /** The phone (number and country code) the run believes is on record (whether the run's log proves it, and which
-   * exchange shows it, are queries on the log: harness/state/contact-on-record.ts). */
-  phone: Phone;
-  /** The phones the explorer handed on (mayHavePut: every number its sequence used, "" where it suspects a clear),
-   * since the last confirmed restore, oldest first. Which phones the cases' updates may have put on record is the
-   * run log's (harness/state/contact-candidates.ts; the restore reads both). */
-  mayBe: Phone[];
-  /** The phone on record may be other than `phone` (an update with an unknown outcome, or one that should have been
-   * refused and was accepted, or a read-back refused after an update without the phone): the run log says which it
-   * may be (harness/state/contact-candidates.ts). */
-  uncertain: boolean;
+  /** The restore's plan: an update that was accepted, or may have landed, wrote the e-mail or postal address, and no
+   * restore has set it back or listed it as a leftover since (the lock's: what is left to do, not what is on
+   * record). */
   emailChanged: boolean;
   postalChanged: boolean;
-  /** A restore could not confirm the number (why): whoever holds the customer next reconciles first. */
+  /** A restore (a case's, or the explorer's clean-up) could not confirm the number (why): the last case out
+   * reconciles before handing on, and whoever holds the customer next reconciles first. */
   unknown?: string;
 }
 
-/** What the configuration says is on record. */
-export function asConfigured(start: Phone): OnRecord {
-  return {
-    phone: start,
-    mayBe: [],
-    uncertain: false,
-    emailChanged: false,
-    postalChanged: false,
-  };
+/** What the lock keeps before anything is handed on: the restore's plan, no phone (the run log's). */
+export function asConfigured(): OnRecord {
+  return { emailChanged: false, postalChanged: false };
 }
 
-/** Whether the phone on record is the one the run believes (not necessarily confirmed). */
-export const phoneBelieved = (s: OnRecord): boolean => !s.uncertain && s.unknown === undefined;
+/**
+ * The updates of each customer (by exchange index) that the case holding it sent alone (its lock exclusive, or
+ * settling it for the others): the one thing of the phone believed that the run log does not hold (who held the
+ * lock). Per run, by customer key; kept after the customer is restored, as the log is.
+ */
+const ALONE = slot('contact updates sent alone', () => new Map<string, Set<number>>());
+
+/** The case holding the customer alone sent the update logged as exchange `index`. */
+export function sentAlone(t: Pick<CaseContext, 'run'>, key: string, index: number): void {
+  const all = t.run.get(ALONE);
+  let mine = all.get(key);
+  if (!mine) all.set(key, (mine = new Set()));
+  mine.add(index);
+}
+
+/**
+ * The phone the run believes is on record for the customer, and why it may be another: a query on the run's log
+ * (harness/state/contact-believed.ts) and the updates sent alone; `except`: as if that exchange had not been sent.
+ */
+export function believedNow(
+  t: Pick<CaseContext, 'run'>,
+  key: string,
+  customerId: string,
+  start: Phone,
+  except?: number,
+): BelievedOnRecord {
+  const alone = t.run.get(ALONE).get(key);
+  const log = t.run
+    .get(RUN_LOG)
+    .withUnanswered()
+    .filter((s) => s.x.index !== except);
+  return believedOnRecord(log, customerId, start, (i) => alone?.has(i) === true);
+}
+
+/** Whether the phone on record is the one the run believes (not necessarily confirmed): the log puts it in no doubt,
+ * and no restore left it unknown. */
+export const phoneBelieved = (s: OnRecord, b: BelievedOnRecord): boolean =>
+  b.doubt === undefined && s.unknown === undefined;
 
 /** Whether nothing is left to restore: the configured phone, confirmed or untouched, and the configured e-mail and
  * postal address. */
-export const asFound = (s: OnRecord, start: Phone): boolean =>
-  phoneBelieved(s) && samePhone(s.phone, start) && s.mayBe.length === 0 && !s.emailChanged && !s.postalChanged;
+export const asFound = (s: OnRecord, b: BelievedOnRecord, start: Phone): boolean =>
+  phoneBelieved(s, b) && samePhone(b.phone, start) && !s.emailChanged && !s.postalChanged;
 
 /** How the case that holds the customer puts it back, with its own requests in its own report. */
 export interface Settle {
@@ -75,6 +101,8 @@ export interface Settle {
 interface Sharing {
   /** The configured phone. */
   start: Phone;
+  /** The phone believed on record and its doubt, asked of the run's log now. */
+  believed(): BelievedOnRecord;
   onRecord: OnRecord;
   /** Cases that hold the customer, or wait for it and have not been cancelled. */
   members: number;
@@ -95,13 +123,15 @@ const SHARINGS = slot('customers on record', () => new Map<string, Sharing>());
 export async function holdCustomer(
   t: CaseContext,
   key: string,
+  customerId: string,
   start: Phone,
   mode: LockMode,
   settle: (s: OnRecord) => Settle,
 ): Promise<OnRecord> {
   const sharings = t.run.get(SHARINGS);
   let s = sharings.get(key);
-  if (!s) sharings.set(key, (s = { start, onRecord: asConfigured(start), members: 0, holders: 0 }));
+  const believed = () => believedNow(t, key, customerId, start);
+  if (!s) sharings.set(key, (s = { start, believed, onRecord: asConfigured(), members: 0, holders: 0 }));
   const sharing = s;
   sharing.members++;
   let counted = true;
@@ -156,7 +186,7 @@ async function gated(s: Sharing, fn: () => Promise<void>): Promise<void> {
 
 /**
  * A case leaves the customer. Where other cases still hold it (readers), they decide. Else, with
- * cases waiting and the phone as the run believes, it hands on; with the phone uncertain, or after
+ * cases waiting and the phone as the run believes, it hands on; with the phone in doubt, or after
  * a failed check (the target did not behave as the case assumed), it reconciles first; with nobody
  * left, it restores. The lock is released in the same step as the decision to hand on, so a waiter
  * cancelled in between cannot strand what was handed on.
@@ -182,7 +212,7 @@ async function leave(
   try {
     // Bounded: a reconcile, then (the waiters gone meanwhile) the restore.
     for (let round = 0; round < 3; round++) {
-      if (s.members > 0 && phoneBelieved(s.onRecord) && (!failed || round > 0)) break;
+      if (s.members > 0 && phoneBelieved(s.onRecord, s.believed()) && (!failed || round > 0)) break;
       if (!open) s.gate = new Promise<void>((resolve) => (open = resolve));
       if (s.members === 0) {
         await attempt(() => settle.restore());
@@ -197,30 +227,27 @@ async function leave(
       s.gate = undefined;
       open();
     }
-    if (s.members === 0 && s.holders === 0 && asFound(s.onRecord, s.start)) sharings.delete(key);
+    if (s.members === 0 && s.holders === 0 && asFound(s.onRecord, s.believed(), s.start)) sharings.delete(key);
     release();
   }
   if (problems.length) throw new Error(problems.join('; '));
 }
 
 /**
- * Requests the case sent with its own client (the explorer, suites/explore/contact-*.ts) may have left any of
- * `phones` on record, and no update confirmed which: the phone is uncertain, so the case that leaves the customer
- * last reconciles it from them (or lists it as a leftover); `cleared`: also "" (the explorer's own suspicion, an
- * accepted update without the phone, which the run log alone does not show as a clear).
+ * The explorer (suites/explore/explore-contact-info.ts) could not confirm its clean-up of the customer (why): the
+ * number is unknown, so the case that leaves the customer last reconciles it (or lists it as a leftover), from what
+ * the run's log says may be on record (its updates are in the log like every other: contact-candidates.ts); the
+ * e-mail or postal address it could not set back are the restore's to do.
  */
-export function mayHavePut(
+export function couldNotConfirm(
   t: CaseContext,
   key: string,
-  phones: Phone[],
-  also: { cleared?: boolean; emailChanged?: boolean; postalChanged?: boolean } = {},
+  why: string | undefined,
+  also: { emailChanged?: boolean; postalChanged?: boolean } = {},
 ): void {
   const s = t.run.get(SHARINGS).get(key)?.onRecord;
   if (!s) return;
   s.emailChanged ||= also.emailChanged === true;
   s.postalChanged ||= also.postalChanged === true;
-  const all = also.cleared ? [...phones, { number: '', countryCode: s.phone.countryCode }] : phones;
-  if (all.length === 0) return;
-  for (const p of all) if (!s.mayBe.some((q) => samePhone(p, q))) s.mayBe.push(p);
-  s.uncertain = true;
+  if (why !== undefined) s.unknown ??= `the explorer's clean-up could not confirm the number: ${why}`;
 }

@@ -5,7 +5,8 @@ import { TransportError, type HttpResult } from '../../harness/http/client';
 import { RUN_LOG } from '../../harness/log/run-log';
 import { foldRunLog } from '../../harness/state/contact-info';
 import { candidatesOnRecord } from '../../harness/state/contact-candidates';
-import { phoneBelieved, type OnRecord } from './_customer-on-record';
+import type { BelievedOnRecord } from '../../harness/state/contact-believed';
+import { believedNow, phoneBelieved, type OnRecord } from './_customer-on-record';
 import { samePhone, type Phone } from './_phone-on-record';
 import { emailAndPostalKnown, listSetToConfigured, phoneAdvice } from './_unconfirmable';
 
@@ -31,6 +32,9 @@ export interface RestoreScope {
   original: { emailAddress?: string; postalAddress?: Record<string, string> };
   /** The run's log proves the number believed on record (CustomerUpdates.proven). */
   proven(): boolean;
+  /** The phone believed on record and its doubt (CustomerUpdates.believed); `except`: as if that exchange had not been
+   * sent (the one whose refusal the caller weighs). */
+  believed(except?: number): BelievedOnRecord;
   /** The key of the customer's phone (its lock, its leftover). */
   key: string;
   who: string;
@@ -48,14 +52,18 @@ const phoneFrom = (from: Phone, to: Phone) => ({
 });
 
 /**
- * Every phone the run may have put on record, newest first, "" last (after a clear): the one the case believes, the
- * ones the run's log says may be on record (harness/state/contact-candidates.ts), and the ones the explorer handed
- * on (mayBe). With the configured one where an update may have put it back (candidates filters it out).
+ * Every phone the run may have put on record, newest first, "" last (after a clear): the one the run believes, then
+ * the ones the run's log says may be on record (harness/state/contact-candidates.ts: the explorer's updates are in
+ * it too), and "" where the phone is in doubt and an update without it was accepted, or may have landed, since the
+ * last confirmation (a target that clears the number on such an update). With the configured one where an update
+ * may have put it back (candidates filters it out).
  */
-export function onRecordNow(c: Pick<RestoreScope, 't' | 's' | 'datum' | 'start'>): Phone[] {
+export function onRecordNow(c: Pick<RestoreScope, 't' | 's' | 'datum' | 'start' | 'key'>): Phone[] {
   const { s, start } = c;
-  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).phones;
-  const all = [s.phone, ...logged, ...[...s.mayBe].reverse()];
+  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start);
+  const believed = believedNow(c.t, c.key, c.datum.customerId, start);
+  const cleared = !phoneBelieved(s, believed) && logged.otherSinceConfirmed;
+  const all = [believed.phone, ...logged.phones, ...(cleared ? [{ number: '', countryCode: start.countryCode }] : [])];
   return [...all.filter((p) => p.number !== ''), ...all.filter((p) => p.number === '')].filter(
     (p, i, a) => a.findIndex((q) => samePhone(p, q)) === i,
   );
@@ -82,7 +90,7 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
     is2xx((await c.update({ phone: phoneFrom(start, start) }, 'confirm the phone number on record')).status);
   // Where the run believes the configured number is on record (also when an update meanwhile may have
   // moved it, e.g. requests to refuse cut off by an interruption), confirming first is enough if accepted.
-  let confirmed = samePhone(s.phone, start) && (await confirm());
+  let confirmed = samePhone(c.believed().phone, start) && (await confirm());
   for (const form of together ? (['alone', 'together'] as const) : (['alone'] as const)) {
     if (confirmed) break;
     for (const n of candidates(c)) {
@@ -96,8 +104,9 @@ export async function reconcilePhone(c: RestoreScope): Promise<boolean> {
     }
     confirmed = await confirm();
   }
-  // Confirmed: the run's log shows it (the confirmation), so it is proven (CustomerUpdates.proven).
-  if (confirmed) Object.assign(s, { phone: start, mayBe: [], uncertain: false, unknown: undefined });
+  // Confirmed: the run's log shows it (the confirmation, sent alone), so it is believed and proven
+  // (CustomerUpdates.believed, proven).
+  if (confirmed) s.unknown = undefined;
   return confirmed;
 }
 
@@ -112,10 +121,9 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   // control) and the log suspects no clear since (a read-back refused after an update without the phone, which a
   // case that fails on it does not stay to note): nothing to do.
   const cleared = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).mayBeCleared;
-  if (phoneBelieved(s) && samePhone(s.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared))) {
-    s.mayBe = [];
+  const b = c.believed();
+  if (phoneBelieved(s, b) && samePhone(b.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared)))
     return;
-  }
   let confirmed = false;
   let why = REFUSED_AFTER_SETTING_BACK;
   try {
@@ -127,17 +135,16 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   if (confirmed) return c.t.putBack(c.key);
   // Oldest first, "" last: what the leftover lists.
   const listed = candidates(c);
-  const mayBe = [...listed.filter((p) => p.number !== '').reverse(), ...listed.filter((p) => p.number === '')];
+  const oldest = [...listed.filter((p) => p.number !== '').reverse(), ...listed.filter((p) => p.number === '')];
   // The target answered and refused the configured number, which no update of this run got accepted: maybe stale.
   const proven = foldRunLog(c.t.run.get(RUN_LOG)).acceptedAsOld(c.datum.customerId, start.number);
   const known = proven ? 'proven' : why === REFUSED_AFTER_SETTING_BACK ? 'refused' : 'unconfirmed';
   s.unknown = why;
-  s.uncertain = true;
   problems.push(`could not confirm that the phone number is back to ${c.describe(start)}: ${why}`);
   c.t.leftBehind({
     key: c.key,
     what: `phone number of ${c.who}`,
-    now: `unknown: ${[...mayBe, ...(known === 'refused' ? [] : [start])].map((p) => c.describe(p)).join(' or ')}`,
+    now: `unknown: ${[...oldest, ...(known === 'refused' ? [] : [start])].map((p) => c.describe(p)).join(' or ')}`,
     restore: phoneAdvice(start, known, c.configKey('phoneNumber'), (p) => c.describe(p)),
     why,
   });

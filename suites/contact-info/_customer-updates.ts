@@ -11,8 +11,9 @@ import { nothingSent, TransportError, type HttpResult } from '../../harness/http
 import type { LockMode } from '../../harness/lock';
 import { RUN_LOG } from '../../harness/log/run-log';
 import { foldRunLog } from '../../harness/state/contact-info';
+import type { BelievedOnRecord } from '../../harness/state/contact-believed';
 import { contactRunLog, provenOnRecord } from '../../harness/state/contact-on-record';
-import { phoneBelieved, type OnRecord } from './_customer-on-record';
+import { believedNow, phoneBelieved, sentAlone, type OnRecord } from './_customer-on-record';
 import { is2xx, onRecordNow } from './_customer-restore';
 import { phoneKey, sameNumber, samePhone, type Phone } from './_phone-on-record';
 import { provedBeforeFirstWrite } from './_prove-before-write';
@@ -77,7 +78,15 @@ export class CustomerUpdates {
    */
   get proven(): boolean {
     const { state } = contactRunLog(this.t.run.get(RUN_LOG));
-    return provenOnRecord(state, this.customerId, this.s.phone, this.start);
+    return provenOnRecord(state, this.customerId, this.believed.phone, this.start);
+  }
+
+  /**
+   * The phone the run believes is on record and whether it is in doubt, asked of the run's log now
+   * (harness/state/contact-believed.ts): what the updates sent alone put there, and what puts it in doubt.
+   */
+  get believed(): BelievedOnRecord {
+    return believedNow(this.t, this.key, this.customerId, this.start);
   }
 
   /** The configured phone: the one on record at the start of the run, and after it. */
@@ -128,7 +137,8 @@ export class CustomerUpdates {
     credentials: ContactCredentials,
     why = 'control: ',
   ): Promise<void> {
-    if (this.served || !phoneBelieved(this.s) || !samePhone(this.s.phone, this.start)) return;
+    const b = this.believed;
+    if (this.served || !phoneBelieved(this.s, b) || !samePhone(b.phone, this.start)) return;
     if (u && this.relies(u).length === 0) return;
     const p = this.start;
     const keep: ContactUpdate = {
@@ -179,7 +189,7 @@ export class CustomerUpdates {
     if (this.datum.userIdType === 'LOGIN_ID') return [];
     const out = [this.configKey('customerId')];
     const old = u.phone?.oldPhoneNumber;
-    if (old !== undefined && sameNumber(old, this.original.phoneNumber) && samePhone(this.s.phone, this.start))
+    if (old !== undefined && sameNumber(old, this.original.phoneNumber) && samePhone(this.believed.phone, this.start))
       out.push(this.configKey('phoneNumber'));
     return out;
   }
@@ -199,7 +209,9 @@ export class CustomerUpdates {
   newNumber(): string {
     const n = otherPhoneNumber(this.t.faker, this.original.phoneNumber, [
       ...this.numbersUsed,
-      ...onRecordNow({ t: this.t, s: this.s, datum: this.datum, start: this.start }).map((p) => p.number),
+      ...onRecordNow({ t: this.t, s: this.s, datum: this.datum, start: this.start, key: this.key }).map(
+        (p) => p.number,
+      ),
     ]);
     this.numbersUsed.push(n);
     return n;
@@ -211,7 +223,7 @@ export class CustomerUpdates {
    * request that changes nothing wherever it is served.
    */
   async sendUnchangedAt(path: string, u: ContactUpdate, label: string): Promise<HttpResult> {
-    const p = this.s.phone;
+    const p = this.believed.phone;
     const unchanged: ContactUpdate = {
       ...(u.phone
         ? {
@@ -242,13 +254,6 @@ export class CustomerUpdates {
     return res;
   }
 
-  /** The number on record may have been changed by an update that did not supply it (e.g. cleared): the one believed
-   * is uncertain, and the restore also tries "" (the run's log shows the suspicion: the update without the phone, then
-   * the refused read-back; harness/state/contact-candidates.ts). */
-  phoneMayHaveChanged(): void {
-    this.s.uncertain = true;
-  }
-
   /**
    * Send one contact update for this customer; what an accepted one put on record is remembered for
    * the restore, and so is what one with an unknown outcome may have put there (then rethrown).
@@ -269,14 +274,16 @@ export class CustomerUpdates {
     } catch (e) {
       // A timeout, a cut-off answer, a reset, a 502/503/504 or 429: the update may have landed. Not
       // one that never left the machine (refused connection, name not resolved, TLS handshake failed).
-      if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u, true);
+      if (e instanceof TransportError && !nothingSent(e)) this.mayHaveLanded(u);
       throw e;
     }
     this.logged(res);
+    // The phone believed follows the updates the case holding the customer sent alone
+    // (harness/state/contact-believed.ts).
+    if (this.sole && res.logged) sentAlone(this.t, this.key, res.logged.x.index);
     if (res.status >= 400 && res.status < 500 && res.status !== 429) await this.proveConfigured(u, credentials);
-    if (is2xx(res.status)) this.mayHaveLanded(u, false);
     // A 500 (or another 5xx) on an update: it may have been applied before the target failed.
-    else if (res.status >= 500) this.mayHaveLanded(u, true);
+    if (is2xx(res.status) || res.status >= 500) this.mayHaveLanded(u);
     return res;
   }
 
@@ -290,36 +297,19 @@ export class CustomerUpdates {
     const settled = await this.t.step(step, () =>
       Promise.allSettled(updates.map(({ u, label }) => this.update(u, label))),
     );
-    // Two phone changes accepted side by side: which landed last is unknown.
-    if (settled.filter((r, i) => updates[i]!.u.phone && r.status === 'fulfilled' && is2xx(r.value.status)).length > 1)
-      this.s.uncertain = true;
+    // Two phone changes accepted side by side: which landed last is unknown (the run's log says so:
+    // harness/state/contact-believed.ts).
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     return settled.map((r) => (r as PromiseFulfilledResult<HttpResult>).value);
   }
 
-  private mayHaveLanded(u: ContactUpdate, unknownOutcome: boolean): void {
-    const s = this.s;
-    if (u.phone) {
-      const set: Phone = {
-        number: u.phone.newPhoneNumber,
-        countryCode: u.phone.newCountryCode ?? this.original.countryCode,
-      };
-      const old: Phone | undefined =
-        u.phone.oldPhoneNumber === undefined
-          ? undefined
-          : { number: u.phone.oldPhoneNumber, countryCode: u.phone.oldCountryCode ?? this.original.countryCode };
-      // What it may have put on record is the run log's (harness/state/contact-candidates.ts).
-      const keeps = old !== undefined && samePhone(old, set);
-      if (unknownOutcome) {
-        if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
-      } else if (this.sole) s.phone = set;
-      // A request that a conformant target refuses was accepted, beside other cases: the number may have moved (one
-      // that named the number believed as old and new confirmed it: the run's log shows that).
-      else if (!(keeps && samePhone(set, s.phone))) s.uncertain = true;
-    }
-    if (u.emailAddress !== undefined) s.emailChanged = true;
-    if (u.postalAddress !== undefined) s.postalChanged = true;
+  /** An update that was accepted, or may have landed, may have written the e-mail or postal address: the restore sets
+   * it back. What it may have put on record of the phone is the run log's (harness/state/contact-believed.ts,
+   * contact-candidates.ts). */
+  private mayHaveLanded(u: ContactUpdate): void {
+    if (u.emailAddress !== undefined) this.s.emailChanged = true;
+    if (u.postalAddress !== undefined) this.s.postalChanged = true;
   }
 
   protected describe(p: Phone): string {

@@ -79,7 +79,7 @@ export async function fromOnRecord(
   c: StepsScope,
   run: (from: Phone, again: boolean) => Promise<HttpResult>,
 ): Promise<{ res: HttpResult; from: Phone }> {
-  const from = c.s.phone;
+  const from = c.believed().phone;
   const unconfirmed = !c.proven();
   const res = await run(from, false);
   if (is2xx(res.status) || res.status >= 500) return { res, from };
@@ -105,12 +105,11 @@ export async function fromOnRecord(
   if (!confirmed) {
     const answered = why === REFUSED_AFTER_SETTING_BACK;
     c.s.unknown = why;
-    c.s.uncertain = true;
     const back = `setting it back to ${c.describe(c.start)} could not be confirmed (${why})`;
     const refused = `${c.describe(from)} was refused as oldPhoneNumber`;
     notConfirmed(c, `${UNKNOWN_AFTER_EARLIER_CASE}: ${refused}, and ${back}`, answered);
   }
-  const again = c.s.phone;
+  const again = c.believed().phone;
   return { res: await run(again, true), from: again };
 }
 
@@ -140,7 +139,8 @@ export async function control(c: StepsScope, t: CaseContext): Promise<string> {
       return p.number;
     }
     targetChangedIt(c, [res]);
-    if (phoneBelieved(c.s)) controlRefused(c, t, p, res.status);
+    // Believed before this refusal (the refusal itself puts it in doubt: harness/state/contact-believed.ts).
+    if (phoneBelieved(c.s, c.believed(res.logged?.x.index))) controlRefused(c, t, p, res.status);
   }
   t.couldNotTest(
     'the number on record was changed meanwhile by a request of another test that the target should have ' +
@@ -159,8 +159,8 @@ const keep = (p: Phone) => ({
 /** The control naming the phone the run believes on record was refused: the case cannot judge a refusal. */
 function controlRefused(c: StepsScope, t: CaseContext, p: Phone, status: number): never {
   if (!c.proven()) {
-    // Left by an earlier case's accepted update and not confirmed since: the last case out reconciles.
-    c.s.uncertain = true;
+    // Left by an earlier case's accepted update and not confirmed since: the refusal puts it in doubt (the run's log
+    // says so), so the last case out reconciles.
     t.couldNotTest(
       `${c.describe(p)}, which an earlier test's accepted update put on record, was refused as ` +
         `oldPhoneNumber (status ${status}), so the number on record is not known; the clean-up reconciles it`,

@@ -51,9 +51,9 @@ export async function otherAloneKeepsPhone(
     );
   });
   if (first === undefined || !is2xx(first.status)) return;
-  if (is2xx(probe.status)) c.setBack(which);
   // Refused, and the log does not prove the number on record (else fromOnRecord failed the rule already): the number
-  // may have been cleared; the restore also tries "".
-  else c.phoneMayHaveChanged();
+  // may have been cleared; the run's log puts it in doubt and suspects the clear (harness/state/contact-believed.ts,
+  // contact-candidates.ts), so the restore also tries "".
+  if (is2xx(probe.status)) c.setBack(which);
   t.judgeLogKnowing(c.knownBefore(from), c.judgedLog, 'OP10-RULE1-UNSUPPLIED-KEPT');
 }

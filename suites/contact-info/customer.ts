@@ -6,7 +6,7 @@ import { lockIsFree, lockIsShared, lockLoad, type LockMode } from '../../harness
 import type { Known } from '../../harness/rules/exchange';
 import { RUN_LOG } from '../../harness/log/run-log';
 import { contactRunLog, shownByOnRecord } from '../../harness/state/contact-on-record';
-import { holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
+import { believedNow, holdCustomer, phoneBelieved, type OnRecord, type Settle } from './_customer-on-record';
 import { is2xx, otherOutcome, restore, restorePhone } from './_customer-restore';
 import { CustomerUpdates } from './_customer-updates';
 import { control, fromOnRecord, reconcileAfterEarlierCase, type StepsScope } from './_on-record-steps';
@@ -39,13 +39,13 @@ export class Customer extends CustomerUpdates {
 
   private constructor(t: CaseContext, c: CustomerData, s: OnRecord, mode: LockMode | 'own') {
     super(t, c, s, mode);
-    this.before = phoneBelieved(s) ? this.shownBy() : undefined;
+    this.before = phoneBelieved(s, this.believed) ? this.shownBy() : undefined;
   }
 
   /** The accepted update the run's log shows put the number believed on record (harness/state/contact-on-record.ts). */
   private shownBy(): HttpResult | undefined {
     const { state, seen } = contactRunLog(this.t.run.get(RUN_LOG));
-    const s = shownByOnRecord(state, seen, this.customerId, this.s.phone);
+    const s = shownByOnRecord(state, seen, this.customerId, this.believed.phone);
     if (!s || s.x.status === 0) return undefined;
     return s.res.logged ? s.res : Object.defineProperty({ ...s.res }, 'logged', { value: s });
   }
@@ -85,12 +85,13 @@ export class Customer extends CustomerUpdates {
 
   /** The phone the run believes is on record now (left by the cases before this one, and this case's updates). */
   get onRecord(): Phone {
-    return this.s.phone;
+    return this.believed.phone;
   }
 
   /** The number on record, where the run knows it (not after a request that should have been refused was accepted). */
   get knownNumber(): string | undefined {
-    return phoneBelieved(this.s) ? this.s.phone.number : undefined;
+    const b = this.believed;
+    return phoneBelieved(this.s, b) ? b.phone.number : undefined;
   }
 
   /**
@@ -136,7 +137,9 @@ export class Customer extends CustomerUpdates {
     const start = { number: chosen.phoneNumber, countryCode: chosen.countryCode };
     let c: Customer | undefined;
     // No await before the lock is asked for: the choice above stays true.
-    const s = await holdCustomer(t, key(chosen), start, mode, (s) => (c ??= new Customer(t, chosen, s, mode)).settle());
+    const s = await holdCustomer(t, key(chosen), chosen.customerId, start, mode, (s) =>
+      (c ??= new Customer(t, chosen, s, mode)).settle(),
+    );
     if (all.length > 1) await t.parameter('customerId', chosen.customerId);
     return (c ??= new Customer(t, chosen, s, mode));
   }
@@ -234,6 +237,7 @@ export class Customer extends CustomerUpdates {
       describe: (p) => this.describe(p),
       configKey: (field) => this.configKey(field),
       proven: () => this.proven,
+      believed: (except) => believedNow(this.t, this.key, this.customerId, this.start, except),
       notServed: (status, rules) => this.notServed(status, rules),
       logFromLast: () => {
         this.logFrom = this.log.length - 1;

@@ -9,9 +9,10 @@ import {
 } from '../../data-builders/contact-info';
 import type { CaseContext } from '../../harness/case';
 import type { CustomerData } from '../../harness/config';
-import { nothingSent, TransportError, type HttpResult } from '../../harness/http/client';
+import { TransportError, type HttpResult } from '../../harness/http/client';
+import { RUN_LOG } from '../../harness/log/run-log';
 import type { Seen } from '../../harness/rules/exchange';
-import { ContactInfoState, type PhoneOnRecord } from '../../harness/state/contact-info';
+import { ContactInfoState, foldContactInfo, type PhoneOnRecord } from '../../harness/state/contact-info';
 import { sameNumber } from '../../harness/phone-number';
 import type { Sender } from './sequence';
 import { StopSequence } from './sequence';
@@ -45,12 +46,11 @@ export const STALE = ['previous', 'last-digit', 'shorter', 'longer', 'other-cust
 export type Stale = (typeof STALE)[number];
 export type Other = 'email' | 'postal' | 'both';
 
-/** What a clean-up could not set back for customer k: the numbers that may be on record (none: confirmed). */
+/** What a clean-up could not set back for customer k: the number found not confirmed (why; which numbers may be on
+ * record is the run log's, harness/state/contact-candidates.ts), the e-mail or postal address not set back. */
 export interface Unconfirmed {
   k: number;
-  numbers: string[];
-  /** An update without the phone was accepted: a faulty target may have cleared the number. */
-  cleared?: boolean;
+  phone?: string;
   emailChanged?: boolean;
   postalChanged?: boolean;
 }
@@ -73,8 +73,9 @@ export class ContactSequence {
   readonly unconfirmed: Unconfirmed[] = [];
   private readonly used: Array<Set<string>>;
   private readonly touched = new Set<number>();
-  /** Customers an e-mail or postal address update was sent to without an answer: it may have written them. */
-  private readonly otherMayBe = new Set<number>();
+  /** The last exchange of the run's log before this sequence began: what its customers got after it is this
+   * sequence's (it holds them alone), the requests without an answer included. */
+  private readonly before: number;
   private cleaning = false;
   /** The target answered 429 or 5xx (why): the sequence ends, and no other starts. */
   unsteady?: string;
@@ -86,6 +87,12 @@ export class ContactSequence {
   ) {
     this.used = ground.customers.map((c) => new Set([c.found.number, c.datum.phoneNumber]));
     for (const c of ground.customers) this.state.found(c.datum.customerId, c.found);
+    this.before = this.runLog().reduce((m, e) => Math.max(m, e.x.index), -1);
+  }
+
+  /** The run's whole log, the requests that got no answer included (harness/log/run-log.ts). */
+  private runLog(): Seen[] {
+    return this.ground.t.run.get(RUN_LOG).withUnanswered();
   }
 
   private id = (k: number) => this.ground.customers[k]!.datum.customerId;
@@ -97,21 +104,15 @@ export class ContactSequence {
 
   private async send(k: number, line: string, u: ContactUpdate, open = false): Promise<HttpResult> {
     const { t, customers } = this.ground;
-    let res: HttpResult;
-    try {
-      res = await this.sender({
-        operation: 'updateContactInfo',
-        pathParams: { customerId: this.id(k) },
-        headers: contactHeaders(t.config),
-        body: contactUpdateBody(customers[k]!.datum, u),
-        label: `explore: ${line}`,
-      });
-    } catch (e) {
-      // Sent and not answered (a timeout, a 503 after it was applied): the log holds no entry, yet it may have landed.
-      const other = u.emailAddress !== undefined || u.postalAddress !== undefined;
-      if (other && e instanceof TransportError && !nothingSent(e)) this.otherMayBe.add(k);
-      throw e;
-    }
+    // Sent and not answered (a timeout, a 503 after it was applied): the sequence's log holds no entry, the run's
+    // holds it apart (it may have landed: otherWritten reads it).
+    const res = await this.sender({
+      operation: 'updateContactInfo',
+      pathParams: { customerId: this.id(k) },
+      headers: contactHeaders(t.config),
+      body: contactUpdateBody(customers[k]!.datum, u),
+      label: `explore: ${line}`,
+    });
     this.results.push(res);
     if (open) this.openAnswers.push(res);
     if (res.logged) {
@@ -185,9 +186,10 @@ export class ContactSequence {
     });
   }
 
-  /** The e-mail or postal address may have been written: the log shows it, or a request of it got no answer. */
+  /** The e-mail or postal address may have been written by this sequence: the run's log shows an update of it that was
+   * not refused since the sequence began (one without an answer included). */
   private otherWritten(k: number): boolean {
-    return this.state.otherWritten(this.id(k)) || this.otherMayBe.has(k);
+    return foldContactInfo(this.runLog().filter((e) => e.x.index > this.before)).otherWritten(this.id(k));
   }
 
   /** The e-mail address, the postal address, or both, without a phoneNumber object (the number must stay). */
@@ -254,8 +256,8 @@ export class ContactSequence {
         if (!(e instanceof TransportError)) throw e;
         // No answer: anything the sequence wrote may be on record.
         const other = this.otherWritten(k);
-        const all = { cleared: other, emailChanged: other, postalChanged: other };
-        this.unconfirmed.push({ k, numbers: this.numbersUsed(k), ...all });
+        const phone = `the clean-up got no answer (${e.message})`;
+        this.unconfirmed.push({ k, phone, emailChanged: other, postalChanged: other });
         this.unsteady ??= `gave no answer (${e.message})`;
       }
     }
@@ -265,7 +267,7 @@ export class ContactSequence {
     const ok = (r: HttpResult) => ok2xx(r.status);
     const c = this.ground.customers[k]!;
     const other = this.otherWritten(k);
-    const left: Unconfirmed = { k, numbers: [], cleared: other };
+    const left: Unconfirmed = { k };
     if (other) Object.assign(left, await this.otherBack(k));
     const back = (from: PhoneOnRecord, why: string) =>
       this.send(k, `clean-up: phone ${JSON.stringify(from.number)} back to ${c.found.number}${why}`, {
@@ -292,7 +294,7 @@ export class ContactSequence {
         if (ok(await back({ number: number!, countryCode: countryCode! }, ' (not where the log says)'))) break;
       confirmed = await confirm();
     }
-    if (!confirmed) left.numbers = this.numbersUsed(k);
+    if (!confirmed) left.phone = `the clean-up could not confirm ${c.found.number} as old and new number`;
     if (!confirmed || left.emailChanged || left.postalChanged) this.unconfirmed.push(left);
   }
 
@@ -309,10 +311,5 @@ export class ContactSequence {
         postalAddress: d.postalAddress,
       });
     return { emailChanged: !email, postalChanged: !postal };
-  }
-
-  /** Every number the sequence may have put on record for customer k. */
-  numbersUsed(k: number): string[] {
-    return [...this.used[k]!];
   }
 }

@@ -4,11 +4,12 @@ import { EXPLORE_EMBEDDED, EXPLORE_MAX_COMMANDS } from '../../harness/explore-se
 import { holdExplored } from '../../harness/explore-verdicts';
 import type { HttpResult } from '../../harness/http/client';
 import { Customer } from '../contact-info/customer';
-import { mayHavePut } from '../contact-info/_customer-on-record';
+import { couldNotConfirm, sentAlone } from '../contact-info/_customer-on-record';
 import { phoneKey } from '../contact-info/_phone-on-record';
 import { againContact, runContactSequence, searchContact, type ContactRun } from './contact-search';
 import { customerName, type ContactGround, type Unconfirmed } from './contact-sequence';
 import { failing } from './search-common';
+import type { Sender } from './sequence';
 import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
 
@@ -99,7 +100,7 @@ async function explore(t: CaseContext): Promise<void> {
     'explored customers',
     held.map((c, k) => `${customerName(k)}: ${c.customerId} (${c.datum.userIdType})`).join('; '),
   );
-  const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);
+  const quiet = alone(t, (o) => t.client.send(o, {}, t.signal));
   const result = await searchContact(ground, quiet, {
     count: budget.count,
     deadline: Date.now() + budget.seconds * 1000,
@@ -128,12 +129,24 @@ async function explore(t: CaseContext): Promise<void> {
   });
 }
 
-/** What a sequence could not set back: the run's record of the customer, so its last test out reconciles it. */
+/**
+ * The explorer holds its customers alone (exclusively): its updates, in the run's log like every other (the client
+ * appends them), move the phone the run believes (harness/state/contact-believed.ts), as a case's own do.
+ */
+function alone(t: CaseContext, send: Sender): Sender {
+  return async (o) => {
+    const res = await send(o);
+    const id = o.pathParams?.customerId;
+    if (res.logged && id !== undefined) sentAlone(t, phoneKey(t.config.baseUrl, id), res.logged.x.index);
+    return res;
+  };
+}
+
+/** What a sequence could not set back: the customer's lock learns it, so its last test out reconciles the number from
+ * what the run's log says may be on record (the explorer's updates are in it), and sets the rest back. */
 function handOver(t: CaseContext, ground: ContactGround, u: Unconfirmed): void {
   const c = ground.customers[u.k]!;
-  const phones = u.numbers.map((number) => ({ number, countryCode: c.found.countryCode }));
-  const phone = u.numbers.length > 0;
-  mayHavePut(t, phoneKey(t.config.baseUrl, c.datum.customerId), phones, { ...u, cleared: phone && u.cleared });
+  couldNotConfirm(t, phoneKey(t.config.baseUrl, c.datum.customerId), u.phone, u);
 }
 
 async function keep(t: CaseContext, step: string, results: HttpResult[]): Promise<void> {
@@ -152,7 +165,13 @@ async function confirm(
   found: NonNullable<Awaited<ReturnType<typeof searchContact>>['found']>,
 ): Promise<void> {
   const replay = await t.step('replay of the shrunk sequence', () =>
-    runContactSequence(ground, (o) => t.send(o), againContact(found.run), t.settings.strict, mine),
+    runContactSequence(
+      ground,
+      alone(t, (o) => t.send(o)),
+      againContact(found.run),
+      t.settings.strict,
+      mine,
+    ),
   );
   const declared = (run: ContactRun) => mine(failing(run.verdicts, t.settings.strict));
   let failed = declared(replay);
