@@ -11,7 +11,6 @@ import type { SendOptions } from './send-options';
  * sent with no entry (RunLog.ended): a 429 the target did not process, an answer after the log was closed.
  */
 export class FlightLog {
-  private readonly request: Omit<Sent, 'endMs'>;
   /** Nothing of this request left the machine, as its last record says (an answer, even a 429, did). */
   private sentNothing = false;
 
@@ -19,10 +18,8 @@ export class FlightLog {
     private readonly log: RunLog,
     private readonly o: SendOptions,
     private readonly seq: number,
-    request: Omit<Sent, 'endMs'>,
-  ) {
-    this.request = request;
-  }
+    private readonly request: Omit<Sent, 'endMs'>,
+  ) {}
 
   /** The request leaves the client: in flight in the log. */
   leave(): void {
