@@ -1,18 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { CaseContext, feature, type RunSettings } from '../harness/case';
 import { resolveConfig, secretValues } from '../harness/config';
-import { DbsiClient, type HttpResult } from '../harness/http/client';
+import { DbsiClient } from '../harness/http/client';
 import { RUN_LOG } from '../harness/log/run-log';
 import { Redactor } from '../harness/redact';
-import { runWrite } from '../suites/disclosures/_case-records';
 import { caseKnows, isNotOurs, knownNoRecord } from '../suites/disclosures/_known-records';
 import { configFor } from './_misbehaving-server';
 import { entry } from './_state-entries';
 
 /**
  * What the user-disclosure drivers ask of the run (suites/disclosures/_known-records.ts): queries on the run's log,
- * with no memory of their own; a create the run sent that is still in flight keeps a record a list showed from being
- * taken for one the run did not create.
+ * with no memory of their own; a create the run sent that is still in flight in the log (RunLog.sending) keeps a
+ * record a list showed from being taken for one the run did not create.
  */
 
 function caseOnItsOwn() {
@@ -45,15 +44,14 @@ describe("the drivers' questions are the run log's answers", () => {
     listed(1);
     expect([knownNoRecord(t, d), isNotOurs(t, d), caseKnows(t, d)]).toEqual([true, false, 'absent']);
     // A create of the run is in flight, and a list shows the record before its answer is in the log.
-    let answer!: (r: HttpResult) => void;
-    const create = runWrite(t, new Promise<HttpResult>((resolve) => (answer = resolve)), 'Esign');
-    listed(2, 'Esign');
+    const create = entry(2, 'createUserDisclosure', { status: 409, body: { institutionDisclosureName: 'Esign' } });
+    log.sending({ x: create.x, mapped: create.mapped });
+    listed(3, 'Esign');
     expect([knownNoRecord(t, d), isNotOurs(t, d)]).toEqual([false, false]);
-    // Answered, with no entry in the log (as the log would hold it, it would make the record the run's).
-    answer({ status: 201 } as HttpResult);
-    await create;
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(isNotOurs(t, d)).toBe(true);
+    // Refused: the run created no record, so the one listed is not the run's.
+    const { keepsAuthorization: _k, ...refused } = create;
+    log.append(refused);
+    expect([knownNoRecord(t, d), isNotOurs(t, d)]).toEqual([false, true]);
     await client.close();
   });
 });

@@ -13,7 +13,7 @@ import { shedVerdict, untilCalm } from './shedding';
 import { LOWER_THE_PACE, retryAfterMs, throttledMessage, throttleNamed } from './throttling';
 import type { CredentialWatch } from './credential-watch';
 import { TransportError } from './errors';
-import { loggedExchange, unansweredExchange } from './logged';
+import { FlightLog } from './flight-log';
 import { exchangeRecord } from './exchange-record';
 import { SAFE_METHODS } from './resolve';
 import type { BaseKey, ClientEvents, SendOptions } from './send-options';
@@ -83,6 +83,8 @@ export class Flight {
   private sentNothing = true;
   /** A read answered 5xx while the target sheds load is sent again alone, once the pace allows. */
   private rechecks = 0;
+  /** The request's part in the run log: in flight from its first attempt, then settled. */
+  private readonly log: FlightLog;
 
   constructor(
     private readonly host: FlightHost,
@@ -102,6 +104,9 @@ export class Flight {
       body: redactor.body(this.body),
     };
     this.credentials = credentialsCarried(host.config, this.headers);
+    const { method, url } = target;
+    const request = { method, url, headers: this.headers, body: this.body, startMs: this.startedAt.getTime() };
+    this.log = new FlightLog(host.runLog, o, seq, request);
     this.ordinary = !o.cleanup;
     this.stop = AbortSignal.any([
       ...(signal ? [signal] : []),
@@ -112,17 +117,22 @@ export class Flight {
 
   /** Every attempt until an answer the client returns, or an error it throws. */
   async run(): Promise<HttpResult> {
-    // A credential served, then refused everywhere from one moment on: not sent with it any more.
-    const expired = this.ordinary ? this.host.credentialWatch.expired(this.credentials) : undefined;
-    if (expired)
-      throw new TransportError(
-        'target-stopped',
-        expired,
-        this.record(undefined, { kind: 'target-stopped', message: expired }, true),
-      );
-    for (let attempt = 0; ; attempt++) {
-      const r = await this.attempt(attempt);
-      if (r !== AGAIN) return r;
+    this.log.leave();
+    try {
+      // A credential served, then refused everywhere from one moment on: not sent with it any more.
+      const expired = this.ordinary ? this.host.credentialWatch.expired(this.credentials) : undefined;
+      if (expired)
+        throw new TransportError(
+          'target-stopped',
+          expired,
+          this.record(undefined, { kind: 'target-stopped', message: expired }, true),
+        );
+      for (let attempt = 0; ; attempt++) {
+        const r = await this.attempt(attempt);
+        if (r !== AGAIN) return r;
+      }
+    } finally {
+      this.log.ended();
     }
   }
 
@@ -148,7 +158,7 @@ export class Flight {
       notSent,
     });
     host.credentialWatch.observe(ex);
-    host.runLog.recorded(ex);
+    this.log.recorded(ex);
     events(this.events, ex);
     return ex;
   }
@@ -160,20 +170,8 @@ export class Flight {
    */
   private unanswered(response?: RecordedResponse, error?: Exchange['error'], notSent?: boolean): Exchange {
     const ex = this.record(response, error, notSent);
-    if (!ex.notSent) this.host.runLog.appendUnanswered(unansweredExchange(this.o, this.sent(), ex));
+    this.log.unanswered(ex);
     return ex;
-  }
-
-  private sent() {
-    const { method, url } = this.target;
-    return {
-      method,
-      url,
-      headers: this.headers,
-      body: this.body,
-      startMs: this.startedAt.getTime(),
-      endMs: Date.now(),
-    };
   }
 
   /** Stopped (the run interrupted, the target declared dead): before this attempt was sent, or while in flight. */
@@ -300,8 +298,7 @@ export class Flight {
       jsonError,
       exchange,
     };
-    const logged = loggedExchange(this.o, this.sent(), result, carriesForbiddenToken(host.config, this.headers));
-    host.runLog.append(logged);
+    const logged = this.log.answered(result, carriesForbiddenToken(host.config, this.headers));
     return Object.defineProperty(result, 'logged', { value: logged, enumerable: false });
   }
 

@@ -9,6 +9,27 @@ import {
   type Observed,
   type Sent,
 } from '../log/entry';
+import type { Sending } from '../log/in-flight';
+
+/**
+ * A request of a documented operation as it leaves the client: what the run log knows of it before its answer
+ * (RunLog.sending), the request half of the entry it becomes. Undefined for a raw request (no operation: no entry).
+ */
+export function sendingRequest(o: SendOptions, sent: Omit<Sent, 'endMs'>, index: number): Sending | undefined {
+  if (o.operation === 'raw') return undefined;
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query.append(k, v);
+  const x = {
+    index,
+    startMs: sent.startMs,
+    method: sent.method,
+    url: sent.url,
+    requestHeaders: sent.headers,
+    requestBody: sent.body,
+  };
+  const mapped = { operation: o.operation, pathParams: { ...(o.pathParams ?? {}) }, query };
+  return { x, mapped, ...(o.path ? { undocumentedPath: true } : {}) };
+}
 
 /**
  * An active run's exchange as the rules read a capture's: the client knows the operation and its
@@ -16,21 +37,15 @@ import {
  * credentials it sent (`unauthorized`: the configured token that lacks authorization, harness/credentials.ts).
  */
 export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult, unauthorized = false): Logged | undefined {
-  if (o.operation === 'raw') return undefined;
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query.append(k, v);
+  const request = sendingRequest(o, sent, res.exchange.seq);
+  if (!request) return undefined;
   const authorization = header(sent.headers, 'authorization');
   const x: Observed = {
-    index: res.exchange.seq,
-    startMs: sent.startMs,
+    ...request.x,
     startPrecisionMs: 1,
     endMs: sent.endMs,
     startedAt: res.exchange.startedAt,
     durationMs: res.exchange.durationMs,
-    method: sent.method,
-    url: sent.url,
-    requestHeaders: sent.headers,
-    requestBody: sent.body,
     status: res.status,
     responseHeaders: res.headers,
     responseBody: res.text,
@@ -43,8 +58,7 @@ export function loggedExchange(o: SendOptions, sent: Sent, res: HttpResult, unau
       : authorization !== undefined
         ? 'made-up'
         : 'none';
-  const mapped = { operation: o.operation, pathParams: { ...(o.pathParams ?? {}) }, query };
-  return { x, res, mapped, authority, ...(o.path ? { undocumentedPath: true } : {}) };
+  return { ...request, x, res, authority };
 }
 
 /**

@@ -2,39 +2,83 @@ import type { TargetConfig } from '../config';
 import type { Exchange } from '../model';
 import { slot } from '../run-state';
 import type { Known, Logged, Seen } from './entry';
+import { Flights, type Sending, type WithoutAnswer } from './in-flight';
+
+export type { Sending, WithoutAnswer } from './in-flight';
 
 /**
- * One run-wide log (issue 32, "judge as entries arrive"): every answered exchange of an active run (every
- * case, clean-ups, probes) is appended here by the client (harness/http/client.ts), in clear and in memory
- * only, annotated with what only the active run knows (Seen.authority, Seen.undocumentedPath). It judges
- * nothing (the log sits below the rules): the run's log is judged whole once the cases are over
- * (harness/verdict/run-log-verdicts.ts), the way a capture is, each entry by its exchange rules.
+ * One run-wide log (issue 32, "judge as entries arrive"): every exchange of an active run (every case, clean-ups,
+ * probes) is registered here by the client (harness/http/flight.ts) as it leaves, and settled by its entry, in clear
+ * and in memory only, annotated with what only the active run knows (Seen.authority, Seen.undocumentedPath): in
+ * flight, answered (the entries), or without an answer (requestsWithoutAnswer). It judges nothing (the log sits
+ * below the rules): the run's log is judged whole once the cases are over (harness/verdict/run-log-verdicts.ts), the
+ * way a capture is, each entry by its exchange rules.
  */
 export class RunLog {
   private readonly held: Seen[] = [];
-  /** Entries appended after the run was judged are kept but not judged (a late clean-up retry). */
+  /** Entries appended after the run was judged are not judged (a late clean-up retry): their requests have no entry. */
   private closed = false;
+  /** The requests in flight, and those settled with no entry (in-flight.ts). */
+  private readonly flights = new Flights();
+
+  /** A request of a documented operation leaves the client: in flight until settled. */
+  sending(s: Sending | undefined): void {
+    if (s) this.flights.leave(s);
+  }
+
+  /** The client is done with the request: where no entry settled it, dropped if nothing was sent, else kept. */
+  ended(index: number, sentNothing: boolean): void {
+    this.flights.ended(index, sentNothing, Date.now());
+  }
 
   append(logged: Logged | undefined): void {
-    if (!logged || this.closed) return;
+    if (!logged) return;
+    if (this.closed) return this.flights.ended(logged.x.index, false, logged.x.endMs);
+    this.flights.settle(logged.x.index);
     this.held.push({ ...logged, keepsAuthorization: true });
   }
 
   /**
    * Requests that left the machine and got no answer the client returned (status 0: a timeout, a reset, 502/503/504,
    * a burst of 429/5xx): kept apart from the answered entries, so that no rule, no judged view and no capture
-   * comparison sees them; a fold asks for them (withUnanswered) where a write that may have landed matters.
+   * comparison sees them; a fold asks for them (withUnanswered, requestsWithoutAnswer) where a write that may have
+   * landed matters.
    */
   private readonly unanswered: Seen[] = [];
 
   appendUnanswered(logged: Logged | undefined): void {
-    if (!logged || this.closed) return;
+    if (!logged) return;
+    if (this.closed) return this.flights.ended(logged.x.index, false, logged.x.endMs);
+    this.flights.settle(logged.x.index);
     this.unanswered.push({ ...logged, keepsAuthorization: true });
   }
 
   /** The answered entries and the unanswered ones (status 0), in the order sent. */
   withUnanswered(): Seen[] {
     return [...this.held, ...this.unanswered].sort((a, b) => a.x.index - b.x.index);
+  }
+
+  /** The requests sent and not yet settled, in the order sent. */
+  inFlight(): Sending[] {
+    return this.flights.inFlight();
+  }
+
+  /**
+   * Every request sent that has no answered entry, in the order sent: in flight (no end yet), unanswered (status 0),
+   * or settled with no entry (not processed, or answered after the log was closed).
+   */
+  requestsWithoutAnswer(): WithoutAnswer[] {
+    const unanswered = this.unanswered.map((s): WithoutAnswer => {
+      const { x, mapped, undocumentedPath } = s;
+      return { x, mapped, ...(undocumentedPath ? { undocumentedPath } : {}), why: 'unanswered', endMs: x.endMs };
+    });
+    const flying = this.flights.inFlight().map((s): WithoutAnswer => ({ ...s, why: 'in flight' }));
+    return [...flying, ...unanswered, ...this.flights.withoutEntry()].sort((a, b) => a.x.index - b.x.index);
+  }
+
+  /** Resolves once every request in flight now that `which` selects is settled (the client bounds each one). */
+  settled(which: (s: Sending) => boolean): Promise<void> {
+    return this.flights.settled(which);
   }
 
   /**

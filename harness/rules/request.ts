@@ -1,6 +1,9 @@
-import { header, type Seen } from './exchange';
+import { header, type Observed, type Seen } from './exchange';
 
 /** What the rules read of a logged request, whichever source logged it. */
+
+/** A request as sent, answered or not (a request in flight, harness/log/in-flight.ts, has no answer yet). */
+export type Requested = { x: Pick<Observed, 'requestHeaders' | 'requestBody'> };
 
 export const is2xx = (s: number) => s >= 200 && s < 300;
 export const is4xx = (s: number) => s >= 400 && s < 500;
@@ -8,7 +11,7 @@ export const has = (s: Seen, name: string) => header(s.x.requestHeaders, name) !
 /** A request that carries no credentials at all, in a capture that keeps them. */
 export const withoutCredentials = (s: Seen) => s.keepsAuthorization && !has(s, 'authorization');
 
-export function requestJson(s: Seen): { json?: unknown; ok: boolean } {
+export function requestJson(s: Requested): { json?: unknown; ok: boolean } {
   if (s.x.requestBody === undefined || s.x.requestBody.trim() === '') return { ok: false };
   try {
     return { json: JSON.parse(s.x.requestBody), ok: true };
@@ -21,7 +24,7 @@ export const isObject = (v: unknown): v is Record<string, any> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A value sent both as a header and as a body member: known only where the two agree ("which wins: not shown"). */
-export function sentOnce(s: Seen, headerName: string, member: string): { known: boolean; value?: string } {
+export function sentOnce(s: Requested, headerName: string, member: string): { known: boolean; value?: string } {
   const h = header(s.x.requestHeaders, headerName);
   const parsed = requestJson(s).json;
   const b = isObject(parsed) ? parsed[member] : undefined;

@@ -1,5 +1,5 @@
 import type { Seen } from '../rules/exchange';
-import { sentOnce } from '../rules/request';
+import { sentOnce, type Requested } from '../rules/request';
 import { outcomeOf } from './outcome';
 
 /** What a write of a user's acceptance record (operations 5–7) names, as the fold and the rules read it. */
@@ -24,8 +24,11 @@ const WRITES = new Set([
 
 export const isUserWrite = (op: string): boolean => WRITES.has(op);
 
-/** What a write of operations 5–7 names (a value sent as header and member is known only where both agree). */
-export function writeTarget(s: Seen): WriteTarget {
+/**
+ * What a write of operations 5–7 names (a value sent as header and member is known only where both agree), answered
+ * or still in flight.
+ */
+export function writeTarget(s: Requested & Pick<Seen, 'mapped'>): WriteTarget {
   const op = s.mapped.operation;
   const kind: MoveKind = op.startsWith('create') ? 'create' : op.startsWith('change') ? 'change' : 'delete';
   const byId = op.endsWith('ById') ? s.mapped.pathParams.institutionUserDisclosureId : undefined;

@@ -2,8 +2,9 @@ import { slot } from '../../harness/run-state';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { RUN_LOG } from '../../harness/log/run-log';
+import { createInFlight } from '../../harness/state/user-disclosure-flights';
 import { userRecordsOfRunLog } from '../../harness/state/user-disclosure-run';
-import { createInFlight, type Known } from './_case-records';
+import type { Known } from './_case-records';
 import { listInstitutionDisclosures, type Listed } from './_institution-disclosures';
 
 /**
@@ -95,9 +96,9 @@ export function knownNoRecord(t: CaseContext, d: DisclosureRef): boolean {
 
 /**
  * The user has a record for the disclosure that this run did not create (or could not remove). A create of it the
- * run sent whose answer the log does not hold yet may be what a list showed: not told until it is answered.
+ * run sent that is still in flight in the run's log may be what a list showed: not told until it is settled.
  */
 export function isNotOurs(t: CaseContext, d: DisclosureRef): boolean {
   const name = d.institutionDisclosureName;
-  return ofTheRun(t).notOurs(name) && !createInFlight(t, name);
+  return ofTheRun(t).notOurs(name) && !createInFlight(t.run.get(RUN_LOG), name);
 }

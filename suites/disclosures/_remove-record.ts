@@ -1,7 +1,7 @@
 import { deleteUserDisclosureRequest, type DisclosureRef } from '../../data-builders/disclosures';
 import type { CaseContext } from '../../harness/case';
 import { TransportError } from '../../harness/http/client';
-import { refused, sendWrite, type Known } from './_case-records';
+import { refused, type Known } from './_case-records';
 import { is2xx } from './_institution-disclosures';
 import { customerIdDisproven, withoutCustomerId } from './_test-data';
 import { findRecord, listUserRecords, type UserRecord } from './_user-list';
@@ -71,15 +71,15 @@ async function sendDelete(t: CaseContext, d: DisclosureRef, record: UserRecord |
   const id = record?.institutionUserDisclosureId;
   try {
     const label = 'clean-up: delete the user disclosure';
-    let res = await sendWrite(t, { operation: 'deleteUserDisclosure', ...req, label });
+    let res = await t.send({ operation: 'deleteUserDisclosure', ...req, label });
     if (!is2xx(res) && typeof id === 'string') {
       const pathParams = { institutionUserDisclosureId: id };
-      res = await sendWrite(t, { operation: 'deleteUserDisclosureById', pathParams, ...req, label: `${label} by id` });
+      res = await t.send({ operation: 'deleteUserDisclosureById', pathParams, ...req, label: `${label} by id` });
     }
     // Refused with a configured InstitutionCustomerId a retail target does not know: once more without it.
     if (refused(res) && req.query?.InstitutionCustomerId !== undefined) {
       const again = { ...withoutCustomerId(req), label: `${label} without InstitutionCustomerId` };
-      await sendWrite(t, { operation: 'deleteUserDisclosure', ...again });
+      await t.send({ operation: 'deleteUserDisclosure', ...again });
     }
     return '';
   } catch (e) {

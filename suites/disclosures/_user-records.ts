@@ -4,7 +4,6 @@ import type { HttpResult, SendOptions } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { besideTheExplorer } from './_explorer-lock';
 import type { Listed } from './_institution-disclosures';
-import { sendWrite } from './_case-records';
 import { alreadyAccepted, checkConfiguredDisclosure, DISCLOSURE_KEY } from './_test-data';
 import {
   caseKnows,
@@ -166,7 +165,7 @@ export async function createRecord(
   status = 'ACCEPTED',
 ): Promise<HttpResult> {
   const req = createUserDisclosureRequest(t.faker, t.config, d, status, credentials);
-  return sendWrite(t, { operation: 'createUserDisclosure', ...req, label });
+  return t.send({ operation: 'createUserDisclosure', ...req, label });
 }
 
 /** The record's id for the /{institutionUserDisclosureId} forms, or "not applicable" with the reason. */
@@ -204,9 +203,9 @@ export async function sendInForm(
   step: string,
 ): Promise<HttpResult> {
   const label = `${step} the user disclosure (${FORM_TITLE[form]})`;
-  if (form === 'collection') return t.step(step, () => sendWrite(t, { operation: ops.collection, ...req, label }));
+  if (form === 'collection') return t.step(step, () => t.send({ operation: ops.collection, ...req, label }));
   const id = recordId(t, record);
   await t.parameter('institutionUserDisclosureId', id);
   const pathParams = { institutionUserDisclosureId: id };
-  return t.step(step, () => sendWrite(t, { operation: ops.byId, pathParams, ...req, label }));
+  return t.step(step, () => t.send({ operation: ops.byId, pathParams, ...req, label }));
 }

@@ -9,7 +9,6 @@ import type { CaseContext } from '../../harness/case';
 import type { HttpResult, SendOptions } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { deletedSinceCreated, UserDisclosureState } from '../../harness/state/user-disclosures';
-import { runWrite } from '../disclosures/_case-records';
 import { transition, type From } from './transitions';
 
 /**
@@ -61,10 +60,10 @@ export class Sequence {
    * answers is not shown, so the exchange is judged as a capture would judge it (authority unknown: only a 2xx
    * is held to the request rule), and the lists judge what changed.
    */
-  private async send(line: string, o: SendOptions, write: boolean, open = false): Promise<HttpResult> {
+  private async send(line: string, o: SendOptions, open = false): Promise<HttpResult> {
     const { t } = this.ground;
-    const sent = this.sender({ ...o, ...relied(t.config.testData, o.operation) });
-    const res = await (write ? runWrite(t, sent) : sent);
+    // Every request goes through the run's client, so the run's log sees each write as it leaves (in flight).
+    const res = await this.sender({ ...o, ...relied(t.config.testData, o.operation) });
     this.results.push(res);
     if (open) this.openAnswers.push(res);
     if (res.logged) {
@@ -81,15 +80,11 @@ export class Sequence {
   /** Operation 4: the user's records (every write is read back by one). */
   async list(why = 'read back'): Promise<HttpResult> {
     const { t } = this.ground;
-    const res = await this.send(
-      `list the user's records (${why})`,
-      {
-        operation: 'listUserDisclosures',
-        ...listUserDisclosuresRequest(t.faker, t.config),
-        label: `explore: list (${why})`,
-      },
-      false,
-    );
+    const res = await this.send(`list the user's records (${why})`, {
+      operation: 'listUserDisclosures',
+      ...listUserDisclosuresRequest(t.faker, t.config),
+      label: `explore: list (${why})`,
+    });
     // The commands after the read that shows a failure would only lengthen the sequence a report shows.
     if (!this.cleaning && this.fails(this.log)) throw new StopSequence();
     return res;
@@ -116,15 +111,11 @@ export class Sequence {
     const { t, slots } = this.ground;
     this.transitions.add(transition(this.from(k), 'create', status));
     const req = createUserDisclosureRequest(t.faker, t.config, slots[k]!, status);
-    await this.send(
-      `create ${slotName(k)} with ${status}`,
-      {
-        operation: 'createUserDisclosure',
-        ...req,
-        label: `explore: create ${slotName(k)}`,
-      },
-      true,
-    );
+    await this.send(`create ${slotName(k)} with ${status}`, {
+      operation: 'createUserDisclosure',
+      ...req,
+      label: `explore: create ${slotName(k)}`,
+    });
     await this.list();
   }
 
@@ -164,7 +155,6 @@ export class Sequence {
         ...(byId ? { pathParams: { institutionUserDisclosureId: id } } : {}),
         label: `explore: ${kind} ${target}${open && !how ? ' (no record listed)' : ''}`,
       },
-      true,
       open,
     );
     await this.list();
@@ -180,15 +170,11 @@ export class Sequence {
       if (shown === false) continue;
       const status = (this.state.record(user, d.institutionDisclosureName)?.status ?? 'ACCEPTED') as Status;
       const req = deleteUserDisclosureRequest(this.ground.t.faker, this.ground.t.config, d, status);
-      await this.send(
-        `clean-up: delete ${slotName(k)} (collection form)`,
-        {
-          operation: 'deleteUserDisclosure',
-          ...req,
-          label: `explore: clean-up ${slotName(k)}`,
-        },
-        true,
-      );
+      await this.send(`clean-up: delete ${slotName(k)} (collection form)`, {
+        operation: 'deleteUserDisclosure',
+        ...req,
+        label: `explore: clean-up ${slotName(k)}`,
+      });
       // Each clean-up is read back too: the last list proves the sequence left nothing.
       await this.list(`after the clean-up of ${slotName(k)}`);
     }
