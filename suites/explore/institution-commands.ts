@@ -30,11 +30,12 @@ export class ChangeDisclosure implements Cmd {
   constructor(
     readonly k: number,
     readonly status: boolean,
-    readonly rename: boolean,
+    readonly rename: boolean | 'empty',
   ) {}
   check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots[this.k]?.id !== undefined;
   run = (_m: InstitutionModel, r: InstitutionSequence) => r.change(this.k, this.status, this.rename);
-  toString = () => `change ${slotName(this.k)} ${this.status}${this.rename ? ' renamed' : ''}`;
+  toString = () =>
+    `change ${slotName(this.k)} ${this.status}${this.rename === 'empty' ? ' emptied' : this.rename ? ' renamed' : ''}`;
 }
 
 /** A change by an id the target never issued, near slot k's (a suffix, a prefix, one character less) or new. */
@@ -69,6 +70,7 @@ export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
   const k = fc.nat({ max: INSTITUTION_SLOTS - 1 });
   const status = fc.boolean();
   const change = fc.tuple(k, status, fc.boolean()).map(([a, s, n]): Cmd => new ChangeDisclosure(a, s, n));
+  const emptied = fc.tuple(k, status).map(([a, s]): Cmd => new ChangeDisclosure(a, s, 'empty'));
   return [
     status.map((s): Cmd => new CreateDisclosure(s)),
     change,
@@ -76,6 +78,7 @@ export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
     change,
     fc.tuple(k, fc.constantFrom(...VARIANTS), status).map(([a, v, s]): Cmd => new ChangeById(a, v, s)),
     k.map((a): Cmd => new ChangePrefixOwner(a)),
+    emptied,
   ];
 }
 
@@ -101,6 +104,8 @@ export function institutionTours(): Cmd[][] {
       new ChangeDisclosure(A, true, false),
       new ChangeDisclosure(A, true, true),
       new ChangeDisclosure(A, false, false),
+      new ChangeDisclosure(A, false, 'empty'),
+      new ChangeDisclosure(A, true, true),
     ],
     [
       new CreateDisclosure(true),

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
-import { transferCommandArbitraries, type TransferModel } from './transfer-commands';
+import { transferCommandArbitraries, transferTours, type TransferModel } from './transfer-commands';
 import { TransferSequence, type TransferGround } from './transfer-sequence';
 import type { SearchOptions } from './search';
-import { cloneCommands, counterexample, failing, keepGradedOnly, tallyVerdicts } from './search-common';
+import { cloneCommands, counterexample, failing, keepGradedOnly, shrinkTour, tallyVerdicts } from './search-common';
 import { StopSequence, type Sender } from './sequence';
 
 /**
@@ -13,7 +13,8 @@ import { StopSequence, type Sender } from './sequence';
  * shrunk), with nothing to clean up (a transfer has no documented undo: only the embedded target gets them).
  */
 
-type Commands = Iterable<fc.AsyncCommand<TransferModel, TransferSequence>>;
+type Cmd = fc.AsyncCommand<TransferModel, TransferSequence>;
+type Commands = Iterable<Cmd>;
 
 export interface TransferRun {
   seq: TransferSequence;
@@ -82,6 +83,7 @@ export async function searchTransfers(
   let error: unknown;
   let stopped = false;
   const { amount: configured, currencyCode } = ground.t.config.testData.transfer;
+  const tours = transferTours(configured);
   const property = fc.asyncProperty(
     fc.commands(transferCommandArbitraries(configured, currencyCode), { maxCommands: o.maxCommands, size: 'max' }),
     async (commands) => {
@@ -107,9 +109,21 @@ export async function searchTransfers(
       return ok;
     },
   );
-  const details = await fc.check(property, { seed: o.seed, numRuns: o.count, ...(o.path ? { path: o.path } : {}) });
+  const details = await fc.check(property, {
+    seed: o.seed,
+    numRuns: o.count + (o.path ? 0 : tours.length),
+    ...(o.path ? { path: o.path } : { examples: tours.map((e) => [e] as [never]) }),
+  });
   if (error !== undefined) throw error;
   keepGradedOnly(result, o.strict);
+  if (details.failed && last && Array.isArray(last.run.commands) && tours.includes(last.run.commands)) {
+    // A tour failed: shrunk a command at a time (search-common.ts).
+    const rerun = async (fewer: Cmd[]) => {
+      const again = await runTransferSequence(ground, send, fewer, o.strict, mine);
+      return !again.inconclusive && mine(failing(again.verdicts, o.strict)).length ? again : undefined;
+    };
+    last = await shrinkTour(last.run.commands as Cmd[], last.run, rerun, o.deadline);
+  }
   result.found = counterexample(details, last, o.seed);
   return result;
 }
