@@ -21,8 +21,6 @@ import { failing, keepGradedOnly, tallyVerdicts, type Tally } from './search-com
  */
 
 export const EXPLORED_REVOCATION_REQUIREMENTS = [
-  'CONV-JSON-BODIES',
-  'CONV-JSON-MEDIA-TYPE',
   'OP8-RESPONSE-TOKEN-RECORD',
   'OP8-ERROR-SHAPE',
   'OP8-AUTH-401',

@@ -33,7 +33,12 @@ export class ChangeDisclosure implements Cmd {
     readonly rename: boolean | 'empty',
   ) {}
   check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots[this.k]?.id !== undefined;
-  run = (_m: InstitutionModel, r: InstitutionSequence) => r.change(this.k, this.status, this.rename);
+  // The empty name is given a new one at once (after its read-back): no two disclosures, of this sequence or an
+  // earlier one, share it (a list without ids is read by name).
+  run = async (_m: InstitutionModel, r: InstitutionSequence) => {
+    await r.change(this.k, this.status, this.rename);
+    if (this.rename === 'empty') await r.change(this.k, this.status, true);
+  };
   toString = () =>
     `change ${slotName(this.k)} ${this.status}${this.rename === 'empty' ? ' emptied' : this.rename ? ' renamed' : ''}`;
 }
@@ -105,7 +110,6 @@ export function institutionTours(): Cmd[][] {
       new ChangeDisclosure(A, true, true),
       new ChangeDisclosure(A, false, false),
       new ChangeDisclosure(A, false, 'empty'),
-      new ChangeDisclosure(A, true, true),
     ],
     [
       new CreateDisclosure(true),

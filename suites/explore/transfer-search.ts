@@ -29,8 +29,11 @@ export interface TransferSearchResult {
   inconclusive: string[];
   graded: Map<string, Reached>;
   passed: Map<string, number>;
-  /** The first answer of each status other than 2xx (which schedules a target takes is not shown). */
-  open: Map<number, HttpResult>;
+  /**
+   * The first answer of each status other than 2xx, per kind of request (which schedules, memos and bodies a target
+   * takes is not shown), keyed "status kind".
+   */
+  open: Map<string, HttpResult>;
   found?: { commands: string[]; seed: number; path: string; replay: string; run: TransferRun };
 }
 
@@ -97,7 +100,10 @@ export async function searchTransfers(
       }
       result.runs++;
       result.requests += run.seq.results.length;
-      for (const r of run.seq.refusals) if (!result.open.has(r.status)) result.open.set(r.status, r);
+      for (const r of run.seq.refusals) {
+        const key = `${r.status} ${(r.exchange.label ?? '').split(/ of | \(/)[0]}`;
+        if (!result.open.has(key)) result.open.set(key, r);
+      }
       if (run.inconclusive) {
         stopped = true;
         result.inconclusive.push(run.inconclusive);
