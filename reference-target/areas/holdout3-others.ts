@@ -91,8 +91,6 @@ export function holdout3Transfer(ctx: AreaContext) {
 export function holdout3Contact(ctx: AreaContext) {
   const { state } = ctx;
   const f = ctx.fault;
-  /** ho3-op10-stores-on-previous-customer: the customer the previous served update addressed. */
-  let previous: string | undefined;
   return async (req: Req, next: Next): Promise<Res> => {
     const id = req.params.customerId!;
     const c = state.customers.get(id);
@@ -100,8 +98,6 @@ export function holdout3Contact(ctx: AreaContext) {
     const b = isJson(req.body) ? req.body : undefined;
     const p = isJson(b?.phoneNumber) ? b.phoneNumber : undefined;
     const answer = await next();
-    const prior = previous;
-    if (served(answer)) previous = id;
     if (!c || !was || !p) return answer;
     const mismatched = typeof p.oldPhoneNumber === 'string' && p.oldPhoneNumber !== was.phoneNumber;
     if (!served(answer)) {
@@ -118,14 +114,8 @@ export function holdout3Contact(ctx: AreaContext) {
       }
       return answer;
     }
-    const stored = { phoneNumber: c.phoneNumber, countryCode: c.countryCode };
     const lost = b?.userIdType === 'LOGIN_ID' && f('ho3-op10-login-id-phone-not-stored');
     if (lost) Object.assign(c, was);
-    const other = prior !== undefined && prior !== id ? state.customers.get(prior) : undefined;
-    if (other && f('ho3-op10-stores-on-previous-customer')) {
-      Object.assign(c, was);
-      Object.assign(other, stored);
-    }
     return answer;
   };
 }

@@ -67,12 +67,6 @@ export const HOLDOUT3_OTHER_FAULTS: FaultDef[] = [
     { collateral: [...CONTACT_READ_BACKS, 'OP10-RULE1-SUPPLIED-OBJECTS'] },
   ),
   contact(
-    'ho3-op10-stores-on-previous-customer',
-    'A phone change is checked against the customer addressed but stored on the customer of the previous update.',
-    ['OP10-RULE1-SUPPLIED-OBJECTS'],
-    { collateral: [...CONTACT_READ_BACKS, 'OP10-RULE1-PHONE-STORED'] },
-  ),
-  contact(
     'ho3-op10-login-id-phone-not-stored',
     'A phone change addressed with userIdType LOGIN_ID is answered 204 and not stored.',
     ['OP10-RULE1-PHONE-STORED'],
