@@ -76,7 +76,8 @@ export const AUTHENTICATION_REQUIREMENTS: Requirement[] = [
     statement:
       'Errors of token revocation have the body "statusMessage, errorInfo{errorType, errorCode, ' +
       'errorMessage}"; "An additional error shape of code and message (both string) is also shown with this ' +
-      'operation." Every 400/401 body matches one of the two.',
+      'operation." Every 400/401 body matches one of the two, and so does a 500 ("500 An unexpected fault occurs ' +
+      'while processing", body "same"), whatever led to it.',
   },
   {
     id: 'OP8-ERROR-TYPE-VALUES',

@@ -109,6 +109,18 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
     xs.some((x) => /whose id begins/.test(x.label ?? '') && answered(x, 'changeInstitutionDisclosure', 403)),
   'op3-upserts-unknown-id': (xs) =>
     xs.some((x) => /^explore: change institution disclosure by a /.test(x.label ?? '') && x.response?.status === 200),
+  // The third hold-out set's variants (reference-target/faults/holdout3-*.ts), reached by the explorer's families.
+  'op8-refuses-body-without-members': (xs) =>
+    xs.some((x) => /none of the members/.test(x.label ?? '') && answered(x, 'revokeToken', 400)),
+  'op8-repeat-revoke-500-code-message': (xs) =>
+    xs.some((x) => answered(x, 'revokeToken', 500) && json(x)?.code !== undefined),
+  'op9-refuses-empty-memo': (xs) =>
+    xs.some((x) => /empty memo/.test(x.label ?? '') && answered(x, 'createTransfer', 400)),
+  'op3-refuses-empty-name': (xs) =>
+    xs.some(
+      (x) =>
+        /"institutionDisclosureName":""/.test(x.request.body ?? '') && answered(x, 'changeInstitutionDisclosure', 400),
+    ),
 };
 
 /**

@@ -3,6 +3,7 @@ import { validate } from '../schemas';
 import { SHOWN } from '../shown-values';
 import { header, type Seen, type Verifier, type OperationRules } from './exchange';
 import { has, is2xx, is4xx, isObject, requestJson, withoutCredentials } from './request';
+import { revocationServerError } from './revocation-server-error';
 
 const REVOCATION_HEADERS = ['institutionId', 'transactionId', 'Content-Type'];
 
@@ -56,6 +57,7 @@ export function revokeToken(s: Seen, v: Verifier): void {
     if (errorType !== undefined)
       v.verify('OP8-ERROR-TYPE-VALUES', shown_value(errorType, SHOWN.tokenErrorType, 'errorInfo.errorType', s.res));
   }
+  revocationServerError(s, v);
 }
 
 /** The per-exchange rules of this file's operations; harness/rules/exchange-rules.ts gathers every area's. */

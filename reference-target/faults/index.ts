@@ -6,6 +6,8 @@ import { HOLDOUT_DISCLOSURES_FAULTS } from './holdout-disclosures';
 import { HOLDOUT_OTHER_FAULTS } from './holdout-others';
 import { HOLDOUT2_DISCLOSURES_FAULTS } from './holdout2-disclosures';
 import { HOLDOUT2_OTHER_FAULTS } from './holdout2-others';
+import { HOLDOUT3_DISCLOSURES_FAULTS } from './holdout3-disclosures';
+import { HOLDOUT3_OTHER_FAULTS } from './holdout3-others';
 import { INSTITUTION_EXPLORED_FAULTS } from './institution-explored';
 import { MONEY_MOVEMENT_FAULTS } from './money-movement';
 import type { FaultDef } from './types';
@@ -23,6 +25,8 @@ export const FAULTS: FaultDef[] = [
   ...HOLDOUT_CONTACT_FAULTS,
   ...HOLDOUT2_DISCLOSURES_FAULTS,
   ...HOLDOUT2_OTHER_FAULTS,
+  ...HOLDOUT3_DISCLOSURES_FAULTS,
+  ...HOLDOUT3_OTHER_FAULTS,
 ];
 
 export function checkFaultNames(names: readonly string[]): void {

@@ -18,13 +18,15 @@ import type { TransferGround } from './transfer-sequence';
  */
 
 /**
- * What a transfer's answer shows (a refusal of a schedule is the target's choice: not judged here), and the 401 to a
- * transfer sent without Authorization after others were served.
+ * What a transfer's answer shows (a refusal of a schedule is the target's choice: not judged here), the 401 and 403
+ * to the credentials they are documented for, sent after others were served and twice in a row, and the error body.
  */
 export const EXPLORED_TRANSFER_REQUIREMENTS = [
   'OP9-RESPONSE-TRANSFER',
   'OP9-RESPONSE-REFLECTS-REQUEST',
   'OP9-AUTH-401',
+  'OP9-AUTH-403',
+  'OP9-ERROR-SHAPE',
 ];
 
 const mine = (v: Reached[]) => v.filter((r) => EXPLORED_TRANSFER_REQUIREMENTS.includes(r.requirement));

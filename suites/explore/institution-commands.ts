@@ -30,11 +30,17 @@ export class ChangeDisclosure implements Cmd {
   constructor(
     readonly k: number,
     readonly status: boolean,
-    readonly rename: boolean,
+    readonly rename: boolean | 'empty',
   ) {}
   check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots[this.k]?.id !== undefined;
-  run = (_m: InstitutionModel, r: InstitutionSequence) => r.change(this.k, this.status, this.rename);
-  toString = () => `change ${slotName(this.k)} ${this.status}${this.rename ? ' renamed' : ''}`;
+  // The empty name is given a new one at once (after its read-back): no two disclosures, of this sequence or an
+  // earlier one, share it (a list without ids is read by name).
+  run = async (_m: InstitutionModel, r: InstitutionSequence) => {
+    await r.change(this.k, this.status, this.rename);
+    if (this.rename === 'empty') await r.change(this.k, this.status, true);
+  };
+  toString = () =>
+    `change ${slotName(this.k)} ${this.status}${this.rename === 'empty' ? ' emptied' : this.rename ? ' renamed' : ''}`;
 }
 
 /** A change by an id the target never issued, near slot k's (a suffix, a prefix, one character less) or new. */
@@ -69,6 +75,7 @@ export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
   const k = fc.nat({ max: INSTITUTION_SLOTS - 1 });
   const status = fc.boolean();
   const change = fc.tuple(k, status, fc.boolean()).map(([a, s, n]): Cmd => new ChangeDisclosure(a, s, n));
+  const emptied = fc.tuple(k, status).map(([a, s]): Cmd => new ChangeDisclosure(a, s, 'empty'));
   return [
     status.map((s): Cmd => new CreateDisclosure(s)),
     change,
@@ -76,6 +83,7 @@ export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
     change,
     fc.tuple(k, fc.constantFrom(...VARIANTS), status).map(([a, v, s]): Cmd => new ChangeById(a, v, s)),
     k.map((a): Cmd => new ChangePrefixOwner(a)),
+    emptied,
   ];
 }
 
@@ -101,6 +109,7 @@ export function institutionTours(): Cmd[][] {
       new ChangeDisclosure(A, true, false),
       new ChangeDisclosure(A, true, true),
       new ChangeDisclosure(A, false, false),
+      new ChangeDisclosure(A, false, 'empty'),
     ],
     [
       new CreateDisclosure(true),

@@ -33,8 +33,8 @@ export interface InstitutionSearchResult {
   passed: Map<string, number>;
   /** Every served create, of every sequence run (shrinking tries included): none can be removed. */
   created: InstitutionSequence['created'];
-  /** The first answer of each status to a change by an id never issued (the spec leaves it open). */
-  open: Map<number, InstitutionSequence['results'][number]>;
+  /** The first answer of each status to each kind of open change (an id never issued, the empty name), by label. */
+  open: Map<string, InstitutionSequence['results'][number]>;
   transitions: Set<string>;
   /** Lists served with an institutionDisclosures array (none: the sequences could read nothing back). */
   lists: number;
@@ -95,7 +95,10 @@ export async function searchInstitution(
     result.requests += run.seq.results.length;
     result.lists += run.seq.state.listsSeen();
     result.created.push(...run.seq.created);
-    for (const r of run.seq.openAnswers) if (!result.open.has(r.status)) result.open.set(r.status, r);
+    for (const r of run.seq.openAnswers) {
+      const key = `${r.status} ${r.exchange.label ?? ''}`;
+      if (!result.open.has(key)) result.open.set(key, r);
+    }
     for (const t of run.seq.transitions) result.transitions.add(t);
   };
   let last: { run: InstitutionRun; commands: string } | undefined;

@@ -164,18 +164,24 @@ export class InstitutionSequence {
     await this.list();
   }
 
-  /** Operation 3 on slot k: to `status`, with a new name (`rename`) or the one it has (a write that may change
-   * nothing); or (`how` given) by an id the target never issued, carrying slot k's values. */
-  async change(k: number, status: boolean, rename: boolean, how?: { id: string; variant: string }): Promise<void> {
+  /**
+   * Operation 3 on slot k: to `status`, with a new name (`rename`), the empty one (`'empty'`: a string; what a target
+   * answers to it is not shown, so the change is judged as open and a refusal accepted) or the one it has (a write
+   * that may change nothing); or (`how` given) by an id the target never issued, carrying slot k's values.
+   */
+  async change(
+    k: number,
+    status: boolean,
+    rename: boolean | 'empty',
+    how?: { id: string; variant: string },
+  ): Promise<void> {
     const { t } = this.ground;
     const slot = this.slots[k]!;
     const id = how?.id ?? slot.id!;
-    this.transitions.add(
-      how
-        ? `any × change by a ${how.variant} id`
-        : `${this.from(k)} × change${rename ? ' (new name)' : ' (same name)'} × ${status}`,
-    );
-    const name = rename && !how ? disclosureName(t.faker, t.settings.runId) : slot.name;
+    const naming = rename === 'empty' ? ' (empty name)' : rename ? ' (new name)' : ' (same name)';
+    this.transitions.add(how ? `any × change by a ${how.variant} id` : `${this.from(k)} × change${naming} × ${status}`);
+    const name =
+      rename === 'empty' && !how ? '' : rename && !how ? disclosureName(t.faker, t.settings.runId) : slot.name;
     const d = {
       institutionDisclosureId: id,
       institutionId: t.config.testData.institutionId,
@@ -183,15 +189,16 @@ export class InstitutionSequence {
       institutionDisclosureStatus: status,
     };
     const what = how ? `an id near ${slotName(k)}'s (${how.variant}) ${JSON.stringify(id)}` : slotName(k);
+    const shown = rename === 'empty' ? ', the empty name' : rename ? ', a new name' : ', the same name';
     const res = await this.send(
-      `change ${what} to status ${status}${how ? '' : rename ? ', a new name' : ', the same name'}`,
+      `change ${what} to status ${status}${how ? '' : shown}`,
       {
         operation: 'changeInstitutionDisclosure',
         pathParams: { institutionDisclosureId: id },
         ...changeInstitutionDisclosureRequest(t.faker, t.config, d),
         label: `explore: change institution disclosure ${how ? `by a ${how.variant} id` : slotName(k)}`,
       },
-      how !== undefined,
+      how !== undefined || rename === 'empty',
     );
     if (!how && res.status >= 200 && res.status < 300) slot.name = name;
     await this.list();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AMOUNTS, type ScheduleChoice, type TransferSequence } from './transfer-sequence';
+import { AMOUNTS, type Refused, type ScheduleChoice, type TransferSequence } from './transfer-sequence';
 
 /**
  * The explorer's commands on transfers (operation 9): one-time and scheduled transfers with every amount of
@@ -57,6 +57,50 @@ class Unauthenticated implements Cmd {
 }
 
 /**
+ * A transfer with credentials a refusal is documented for (none, a token never issued, Basic, the token that lacks
+ * authorization where one is configured), at any point: after successes, after the same refusal.
+ */
+class RefusedCredentials implements Cmd {
+  constructor(readonly refused: Refused) {}
+  check = (m: TransferModel) =>
+    this.refused !== 'forbidden' || !!m.seq.ground.t.config.credentials.transfersForbiddenToken;
+  run = (_m: TransferModel, r: TransferSequence) => r.refused(this.refused);
+  toString = () => `refused ${this.refused}`;
+}
+
+/** A transfer whose memo is the empty string. */
+class EmptyMemo implements Cmd {
+  check = () => true;
+  run = (_m: TransferModel, r: TransferSequence) => r.emptyMemo();
+  toString = () => 'empty memo';
+}
+
+/** A body that is not JSON. */
+class NotJson implements Cmd {
+  check = () => true;
+  run = (_m: TransferModel, r: TransferSequence) => r.notJson();
+  toString = () => 'not JSON';
+}
+
+const REFUSED: Refused[] = ['none', 'invalid', 'forbidden', 'basic'];
+
+/**
+ * Tours, run before the random sequences: each refusal the spec documents twice in a row and after a success (a
+ * target whose answer to a credential depends on what it answered before shows there), then the boundaries of the
+ * body (an empty memo, a body that is not JSON).
+ */
+export function transferTours(configured: number): Cmd[][] {
+  return [
+    [
+      ...REFUSED.flatMap((r) => [new RefusedCredentials(r), new RefusedCredentials(r)]),
+      new OneTime(configured),
+      ...REFUSED.map((r) => new RefusedCredentials(r)),
+    ],
+    [new EmptyMemo(), new NotJson(), new OneTime(configured), new NotJson(), new EmptyMemo()],
+  ];
+}
+
+/**
  * Currency codes: the one shown (AED), the configured one, and two others ("Value sets of currencyCode beyond the
  * values listed: not shown": a refusal is accepted).
  */
@@ -79,5 +123,8 @@ export function transferCommandArbitraries(configured: number, configuredCurrenc
       .tuple(amount, fc.boolean(), fc.constantFrom(configuredCurrency, ...CURRENCIES))
       .map(([a, p, c]): Cmd => new Varied(a, p, c)),
     fc.constant<Cmd>(new Unauthenticated()),
+    fc.constantFrom(...REFUSED).map((r): Cmd => new RefusedCredentials(r)),
+    fc.constant<Cmd>(new EmptyMemo()),
+    fc.constant<Cmd>(new NotJson()),
   ];
 }

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { everyVerdict, type Reached } from '../../harness/rules/judge-log';
-import { transferCommandArbitraries, type TransferModel } from './transfer-commands';
+import { transferCommandArbitraries, transferTours, type TransferModel } from './transfer-commands';
 import { TransferSequence, type TransferGround } from './transfer-sequence';
 import type { SearchOptions } from './search';
-import { cloneCommands, counterexample, failing, keepGradedOnly, tallyVerdicts } from './search-common';
+import { cloneCommands, counterexample, failing, keepGradedOnly, shrinkTour, tallyVerdicts } from './search-common';
 import { StopSequence, type Sender } from './sequence';
 
 /**
@@ -13,7 +13,8 @@ import { StopSequence, type Sender } from './sequence';
  * shrunk), with nothing to clean up (a transfer has no documented undo: only the embedded target gets them).
  */
 
-type Commands = Iterable<fc.AsyncCommand<TransferModel, TransferSequence>>;
+type Cmd = fc.AsyncCommand<TransferModel, TransferSequence>;
+type Commands = Iterable<Cmd>;
 
 export interface TransferRun {
   seq: TransferSequence;
@@ -28,8 +29,11 @@ export interface TransferSearchResult {
   inconclusive: string[];
   graded: Map<string, Reached>;
   passed: Map<string, number>;
-  /** The first answer of each status other than 2xx (which schedules a target takes is not shown). */
-  open: Map<number, HttpResult>;
+  /**
+   * The first answer of each status other than 2xx, per kind of request (which schedules, memos and bodies a target
+   * takes is not shown), keyed "status kind".
+   */
+  open: Map<string, HttpResult>;
   found?: { commands: string[]; seed: number; path: string; replay: string; run: TransferRun };
 }
 
@@ -82,6 +86,7 @@ export async function searchTransfers(
   let error: unknown;
   let stopped = false;
   const { amount: configured, currencyCode } = ground.t.config.testData.transfer;
+  const tours = transferTours(configured);
   const property = fc.asyncProperty(
     fc.commands(transferCommandArbitraries(configured, currencyCode), { maxCommands: o.maxCommands, size: 'max' }),
     async (commands) => {
@@ -95,7 +100,10 @@ export async function searchTransfers(
       }
       result.runs++;
       result.requests += run.seq.results.length;
-      for (const r of run.seq.refusals) if (!result.open.has(r.status)) result.open.set(r.status, r);
+      for (const r of run.seq.refusals) {
+        const key = `${r.status} ${(r.exchange.label ?? '').split(/ of | \(/)[0]}`;
+        if (!result.open.has(key)) result.open.set(key, r);
+      }
       if (run.inconclusive) {
         stopped = true;
         result.inconclusive.push(run.inconclusive);
@@ -107,9 +115,21 @@ export async function searchTransfers(
       return ok;
     },
   );
-  const details = await fc.check(property, { seed: o.seed, numRuns: o.count, ...(o.path ? { path: o.path } : {}) });
+  const details = await fc.check(property, {
+    seed: o.seed,
+    numRuns: o.count + (o.path ? 0 : tours.length),
+    ...(o.path ? { path: o.path } : { examples: tours.map((e) => [e] as [never]) }),
+  });
   if (error !== undefined) throw error;
   keepGradedOnly(result, o.strict);
+  if (details.failed && last && Array.isArray(last.run.commands) && tours.includes(last.run.commands)) {
+    // A tour failed: shrunk a command at a time (search-common.ts).
+    const rerun = async (fewer: Cmd[]) => {
+      const again = await runTransferSequence(ground, send, fewer, o.strict, mine);
+      return !again.inconclusive && mine(failing(again.verdicts, o.strict)).length ? again : undefined;
+    };
+    last = await shrinkTour(last.run.commands as Cmd[], last.run, rerun, o.deadline);
+  }
   result.found = counterexample(details, last, o.seed);
   return result;
 }

@@ -27,6 +27,9 @@ export interface ScheduleChoice {
 /** In the memo of every transfer the explorer sends: a person (and a self-test) tells them from the others. */
 export const EXPLORER_MEMO = 'explored';
 
+/** Credentials a refusal is documented for (see TransferSequence.refused). */
+export type Refused = 'none' | 'invalid' | 'forbidden' | 'basic';
+
 export interface TransferGround {
   t: CaseContext;
 }
@@ -50,25 +53,46 @@ export class TransferSequence {
     private readonly fails: (log: readonly Seen[]) => boolean = () => false,
   ) {}
 
-  private async send(line: string, body: Record<string, unknown>, unauthenticated = false): Promise<void> {
+  /**
+   * Send `body` (a string: sent as it is) with the configured token, or with `refused` credentials: none, an
+   * invalid token, the configured token that lacks authorization, or another scheme (Basic). A refused request keeps
+   * what the log knows of its credentials (made up, unauthorized): the 401/403 rules judge it; every other exchange
+   * is judged as a capture would judge it.
+   */
+  private async send(line: string, body: Record<string, unknown> | string, refused?: Refused): Promise<void> {
     const { t } = this.ground;
-    body.memo = `dbsi-conformance ${t.settings.runId} ${EXPLORER_MEMO} ${t.faker.string.alphanumeric(6)}`;
-    const headers = transferHeaders(t.faker, t.config, unauthenticated ? { credentials: 'none' } : {});
+    if (typeof body === 'object' && !this.keepsMemo) body.memo = this.memo();
+    this.keepsMemo = false;
+    const credentials = refused === 'basic' ? 'none' : refused;
+    const headers = transferHeaders(t.faker, t.config, credentials ? { credentials } : {});
+    // Both halves made up: a capture's judge hides what a Basic credential decodes to, wherever it appears.
+    const madeUp = `${t.faker.string.alphanumeric(12)}:${t.faker.string.alphanumeric(20)}`;
+    if (refused === 'basic') headers.Authorization = `Basic ${Buffer.from(madeUp).toString('base64')}`;
     const res = await this.sender({
       operation: 'createTransfer',
       headers,
       body,
       label: `explore: ${line}`,
     });
-    this.bodies.push(body);
+    if (typeof body === 'object') this.bodies.push(body);
     this.results.push(res);
     if (res.status < 200 || res.status >= 300) this.refusals.push(res);
-    else if (!unauthenticated) this.served.push(body);
-    if (res.logged) this.log.push({ ...res.logged, keepsAuthorization: true, authority: undefined });
+    else if (!refused && typeof body === 'object') this.served.push(body);
+    const authority = refused && refused !== 'none' ? {} : { authority: undefined };
+    if (res.logged) this.log.push({ ...res.logged, keepsAuthorization: true, ...authority });
     this.lines.push(`${this.lines.length + 1}. ${line} → ${res.status}`);
     if (res.status === 429 || res.status >= 500) this.unsteady ??= `answered ${res.status}`;
     if (this.unsteady !== undefined || this.fails(this.log)) throw new StopSequence();
   }
+
+  /** The memo of every transfer the explorer sends: it names the run and the explorer. */
+  private memo(): string {
+    const { t } = this.ground;
+    return `dbsi-conformance ${t.settings.runId} ${EXPLORER_MEMO} ${t.faker.string.alphanumeric(6)}`;
+  }
+
+  /** The next body's memo is the one it carries (memo()). */
+  private keepsMemo = false;
 
   /** A one-time transfer (no schedule) of `amount`. */
   oneTime(amount: number): Promise<void> {
@@ -128,7 +152,46 @@ export class TransferSequence {
    */
   unauthenticated(): Promise<void> {
     const last = this.served.at(-1)!;
-    return this.send('the same transfer again without Authorization', structuredClone(last), true);
+    return this.send('the same transfer again without Authorization', structuredClone(last), 'none');
+  }
+
+  /**
+   * A one-time transfer with credentials the spec documents a refusal for, sent at any point of a sequence (after
+   * successes, after the same refusal): none or an invalid token ("an unauthenticated transfer request returns 401"),
+   * another scheme than the OAuth2 access token (Basic, made up: 401), the configured token that lacks authorization
+   * ("an unauthorized one 403"; only where one is configured).
+   */
+  refused(refused: Refused): Promise<void> {
+    const { t } = this.ground;
+    const words: Record<Refused, string> = {
+      none: 'without Authorization',
+      invalid: 'with a token never issued',
+      forbidden: 'with the configured token that lacks authorization',
+      basic: 'with Basic credentials (another scheme)',
+    };
+    return this.send(
+      `one-time transfer ${words[refused]}`,
+      oneTimeTransfer(t.faker, t.config, t.settings.runId),
+      refused,
+    );
+  }
+
+  /**
+   * A one-time transfer whose memo is the empty string (memo: string; an empty one is a string). The memo that names
+   * the explorer's transfers is then absent: a self-test tells this one by its empty memo. Which memos a target
+   * takes is not shown: a refusal is accepted.
+   */
+  emptyMemo(): Promise<void> {
+    const { t } = this.ground;
+    const body = oneTimeTransfer(t.faker, t.config, t.settings.runId);
+    body.memo = '';
+    this.keepsMemo = true;
+    return this.send('one-time transfer with an empty memo', body);
+  }
+
+  /** A body that is not JSON: "Bodies are JSON objects"; a 400 answered to it has the body code and message. */
+  notJson(): Promise<void> {
+    return this.send('a transfer whose body is not JSON', `{"memo": "dbsi-conformance ${EXPLORER_MEMO} -", "amount": `);
   }
 
   /** The last body again, with a new transactionId (a repeated transfer). */
