@@ -114,7 +114,9 @@ export function holdout3Contact(ctx: AreaContext) {
       }
       return answer;
     }
-    const lost = b?.userIdType === 'LOGIN_ID' && f('ho3-op10-login-id-phone-not-stored');
+    const lost =
+      (b?.userIdType === 'LOGIN_ID' && f('ho3-op10-login-id-phone-not-stored')) ||
+      (b?.email !== undefined && b?.postalAddress === undefined && f('ho3-op10-phone-with-email-not-stored'));
     if (lost) Object.assign(c, was);
     return answer;
   };

@@ -67,6 +67,12 @@ export const HOLDOUT3_OTHER_FAULTS: FaultDef[] = [
     { collateral: [...CONTACT_READ_BACKS, 'OP10-RULE1-SUPPLIED-OBJECTS'] },
   ),
   contact(
+    'ho3-op10-phone-with-email-not-stored',
+    'A phone change sent with the e-mail address and no postal address is answered 204 and not stored.',
+    ['OP10-RULE1-PHONE-STORED'],
+    { collateral: [...CONTACT_READ_BACKS, 'OP10-RULE1-SUPPLIED-OBJECTS'] },
+  ),
+  contact(
     'ho3-op10-login-id-phone-not-stored',
     'A phone change addressed with userIdType LOGIN_ID is answered 204 and not stored.',
     ['OP10-RULE1-PHONE-STORED'],

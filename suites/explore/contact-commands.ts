@@ -35,15 +35,19 @@ class Phone implements Cmd {
   toString = () => `phone ${customerName(this.k)} ${this.to} ${this.codes} codes`;
 }
 
-/** Rule 3: all three objects, the phone to a new number or the same. */
-class AllThree implements Cmd {
+/** The phone to a new number or the same, with the e-mail, the postal address or both (rule 3: all three). */
+class PhoneWith implements Cmd {
   constructor(
     readonly k: number,
     readonly to: To,
+    readonly with_: Other,
   ) {}
   check = (m: ContactModel) => m.seq.ground.other && known(m, this.k);
-  run = (_m: ContactModel, r: ContactSequence) => r.allThree(this.k, this.to);
-  toString = () => `all three ${customerName(this.k)} ${this.to}`;
+  run = (_m: ContactModel, r: ContactSequence) => r.phoneWith(this.k, this.to, this.with_);
+  toString = () =>
+    this.with_ === 'both'
+      ? `all three ${customerName(this.k)} ${this.to}`
+      : `phone with ${this.with_} ${customerName(this.k)} ${this.to}`;
 }
 
 /** The e-mail address, the postal address or both, without the phone number. */
@@ -86,18 +90,18 @@ export function contactCommandArbitraries(customers: number): fc.Arbitrary<Cmd>[
     change,
     change,
     change,
-    fc.tuple(k, to).map(([a, t]): Cmd => new AllThree(a, t)),
+    fc.tuple(k, to, fc.constantFrom<Other>('email', 'postal', 'both')).map(([a, t, w]): Cmd => new PhoneWith(a, t, w)),
     fc.tuple(k, fc.constantFrom<Other>('email', 'postal', 'both')).map(([a, w]): Cmd => new OtherObjects(a, w)),
     fc.tuple(k, fc.constantFrom(...STALE), fc.boolean()).map(([a, h, o]): Cmd => new StaleOld(a, h, o)),
   ];
 }
 
 /**
- * The tour run before the random sequences: each update without the phone (e-mail alone, postal address alone, both,
- * then all three, read back by a phone change from its number) followed at once by a phone change naming a number
- * not on record, on each customer. Rule 2 holds
- * after every kind of write, not only after a phone change: a target that skips the check after some writes shows
- * here, where random sequences reach that pair rarely.
+ * The tour run before the random sequences: each update without the phone (e-mail alone, postal address alone, both)
+ * followed at once by a phone change naming a number not on record, then the phone with the e-mail, with the postal
+ * address and with both (all three), each read back by the next phone change from its number, on each customer.
+ * Rule 2 holds after every kind of write, not only after a phone change: a target that skips the check after some
+ * writes shows here, where random sequences reach that pair rarely; rule 1 stores the phone whatever comes with it.
  */
 export function contactTours(customers: number): Cmd[][] {
   return Array.from({ length: Math.min(customers, 2) }, (_, k) => [
@@ -107,7 +111,9 @@ export function contactTours(customers: number): Cmd[][] {
     new StaleOld(k, 'shorter'),
     new OtherObjects(k, 'both'),
     new StaleOld(k, 'longer'),
-    new AllThree(k, 'new'),
+    new PhoneWith(k, 'new', 'email'),
+    new PhoneWith(k, 'new', 'postal'),
+    new PhoneWith(k, 'new', 'both'),
     new Phone(k, 'new', 'with'),
     new StaleOld(k, 'previous'),
   ]);

@@ -174,15 +174,20 @@ export class ContactSequence {
     await this.send(k, `phone ${shown}`, { phone: p }, codes === 'without');
   }
 
-  /** Rule 3: the phone number, e-mail and postal address together. */
-  async allThree(k: number, to: To): Promise<void> {
+  /**
+   * The phone number with the e-mail address, the postal address, or both (rule 3: all three together). Rule 1 updates
+   * what is supplied: each pair is a request of its own, read back like any phone change (the next update names it).
+   */
+  async phoneWith(k: number, to: To, with_: Other): Promise<void> {
     this.touched.add(k);
     const { p, shown } = this.change(k, to, 'with');
     const { t } = this.ground;
-    await this.send(k, `all three: phone ${shown}, e-mail, postal address`, {
+    const what = with_ === 'both' ? 'all three: phone' : 'phone';
+    const others = with_ === 'both' ? 'e-mail, postal address' : with_ === 'email' ? 'e-mail' : 'postal address';
+    await this.send(k, `${what} ${shown}, ${others}`, {
       phone: p,
-      emailAddress: testEmailAddress(t.faker, t.settings.runId),
-      postalAddress: testPostalAddress(t.faker, t.settings.runId),
+      ...(with_ !== 'postal' ? { emailAddress: testEmailAddress(t.faker, t.settings.runId) } : {}),
+      ...(with_ !== 'email' ? { postalAddress: testPostalAddress(t.faker, t.settings.runId) } : {}),
     });
   }
 
