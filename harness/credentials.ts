@@ -1,4 +1,4 @@
-import type { TargetConfig } from './config';
+import { contactInfoAuthHeaders, type TargetConfig } from './config';
 
 /**
  * The configured credentials a request can carry, named so that a run can say which one the target
@@ -20,8 +20,18 @@ const scheme = (value: string | undefined, name: string): string | undefined => 
   return m && m[1]!.toLowerCase() === name ? m[2] : undefined;
 };
 
-/** The configured credentials the request headers carry, exactly as configured. */
-export function credentialsCarried(cfg: TargetConfig, headers: Record<string, string>): CredentialId[] {
+/**
+ * The configured credentials the request headers carry, exactly as configured. `operation`: the documented operation
+ * the request is sent to. The contact-info operation's credentials may be configured as none at all
+ * (credentials.contactInfoHeaders `{}`: "Authentication of the contact-info operations: not shown"); a request to it
+ * without an Authorization header then carries them as configured, so that it proves them when served, is blamed on
+ * them when refused, and is the run's own write wherever the log is asked what the run changed.
+ */
+export function credentialsCarried(
+  cfg: TargetConfig,
+  headers: Record<string, string>,
+  operation?: string,
+): CredentialId[] {
   const lower = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   const c = cfg.credentials;
   const bearer = scheme(lower.get('authorization'), 'bearer');
@@ -35,6 +45,8 @@ export function credentialsCarried(cfg: TargetConfig, headers: Record<string, st
   }
   const ci = Object.entries(c.contactInfoHeaders ?? {});
   if (ci.length > 0 && ci.every(([k, v]) => lower.get(k.toLowerCase()) === v)) out.push('contactInfo');
+  const noneConfigured = Object.keys(contactInfoAuthHeaders(cfg)).length === 0;
+  if (operation === 'updateContactInfo' && noneConfigured && !lower.has('authorization')) out.push('contactInfo');
   return out;
 }
 

@@ -103,7 +103,7 @@ export class Flight {
       headers: redactor.headers(this.headers),
       body: redactor.body(this.body),
     };
-    this.credentials = credentialsCarried(host.config, this.headers);
+    this.credentials = credentialsCarried(host.config, this.headers, o.operation);
     const { method, url } = target;
     const request = { method, url, headers: this.headers, body: this.body, startMs: this.startedAt.getTime() };
     this.log = new FlightLog(host.runLog, o, seq, request);
