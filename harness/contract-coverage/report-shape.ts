@@ -1,3 +1,4 @@
+import type { StateCoverage } from './states';
 import type { Area } from '../model';
 import type { OperationKey } from '../operations';
 import type { ElementKind, Side } from './model';
@@ -74,6 +75,8 @@ export interface ContractCoverageReport {
   /** Per side, over every operation. */
   bySide: Record<string, CoverageCounts>;
   operations: OperationCoverage[];
+  /** Which transitions of the spec's state the log took and read back (harness/contract-coverage/states.ts). */
+  states?: StateCoverage;
 }
 
 export function counts(cells: CellResult[]): CoverageCounts {

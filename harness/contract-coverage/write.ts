@@ -9,6 +9,7 @@ import {
   type CoverageCounts,
 } from './measure';
 import { CONTRACT_COVERAGE_FILES } from './files';
+import { stateCoverageMarkdown, type StateCoverage } from './states';
 import { buildCoverageModel } from './model';
 import { OPERATIONS, type OperationKey } from '../operations';
 import type { Area } from '../model';
@@ -114,6 +115,7 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
       );
     }
   }
+  if (r.states) out.push(...stateCoverageMarkdown(r.states));
   out.push('');
   return out.join('\n');
 }
@@ -125,14 +127,15 @@ export function contractCoverageMarkdown(r: ContractCoverageReport): string {
 export function writeContractCoverage(
   reportsDir: string,
   cases: CaseReport[],
-  opts: ContractCoverageOptions & { areas?: readonly string[] } = {},
+  opts: ContractCoverageOptions & { areas?: readonly string[]; states?: StateCoverage } = {},
 ): { line: string; report: ContractCoverageReport } {
   // Only the operations of the selected areas: an area the run was not asked to test is no gap of this run.
-  const { areas, ...measure } = opts;
+  const { areas, states, ...measure } = opts;
   const only = areas && (Object.keys(OPERATIONS) as OperationKey[]).filter((k) => areas.includes(OPERATIONS[k].area));
   const report: ContractCoverageReport = {
     ...contractCoverage(cases, buildCoverageModel(only ? { only } : {}), measure),
     ...(areas ? { areas: [...areas] as Area[] } : {}),
+    ...(states ? { states } : {}),
   };
   writeFileSync(join(reportsDir, CONTRACT_COVERAGE_FILES.json), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(reportsDir, CONTRACT_COVERAGE_FILES.md), contractCoverageMarkdown(report));

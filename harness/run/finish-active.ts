@@ -2,6 +2,7 @@ import { scannedSecrets } from '../config';
 import type { RunFacts } from '../evidence/summary';
 import type { CaseReport } from '../model';
 import type { Collector } from './collector';
+import { mergeStateCoverage } from '../contract-coverage/states';
 import { CATEGORIES, suiteVersion } from './common';
 import type { RunControl } from './run-control';
 import { AllureReporter, caseId, coverageOf, FEATURES_BY_AREA, finishRun, plural, regradeCase } from './run-parts';
@@ -45,6 +46,7 @@ export async function finishActiveRun(o: RunOver): Promise<number> {
     ...(waiverFile ? { waivers: { file: waiverFile, now: startedAt } } : {}),
     previous: run.local.previous,
     config: target.config,
+    stateCoverage: mergeStateCoverage(collector.states),
     verdictTail: (ms, cases) => `${plural(cases.length, 'test')} in ${(ms / 1000).toFixed(1)} s, seed ${seed}`,
     async writeAllure(cases) {
       const byId = new Map(cases.map((c) => [c.id, c]));

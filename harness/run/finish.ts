@@ -6,6 +6,7 @@ import type { Redactor } from '../redact';
 import type { SetupFinding } from '../setup/diagnosis';
 import { diagnosisBlock } from '../setup/diagnosis';
 import { writeContractCoverage } from '../contract-coverage/write';
+import { stateCoverageLine, type StateCoverage } from '../contract-coverage/states';
 import { contractFigure } from '../evidence/summary-coverage';
 import { explorationLine } from '../explore-settings';
 import { writeEvidence, type EvidenceOptions } from '../evidence/evidence';
@@ -70,6 +71,8 @@ export interface RunToFinish {
   verdictTail(durationMs: number, cases: CaseReport[]): string;
   /** The contract-coverage measurement's source. */
   contractSource?: 'traffic';
+  /** Which transitions of the state the log took and read back (harness/state/coverage/). */
+  stateCoverage?: StateCoverage;
   /** Writes the Allure results of the final verdicts. */
   writeAllure(cases: CaseReport[]): Promise<void>;
   /** Settles when the previous run's Allure results are removed. */
@@ -199,6 +202,7 @@ function writeSummaries(r: RunToFinish, j: Judged): Written {
   const contract = writeContractCoverage(r.out.dir, cases, {
     ...(r.contractSource ? { source: r.contractSource } : { testData: r.config?.testData }),
     areas: r.facts.areas,
+    ...(r.stateCoverage ? { states: r.stateCoverage } : {}),
   });
   const contractCoverage = contractFigure(contract.report, contract.line);
   const explored = cases.find((c) => c.explored)?.explored;
@@ -240,6 +244,8 @@ function printClosing(r: RunToFinish, j: Judged, w: Written): void {
   if (diagnosed.length) io.out(terminalText(redactor.text([...diagnosed, ''].join('\n'))));
   if (j.comparison) io.out(terminalText(redactor.text([...comparisonLines(j.comparison), ''].join('\n'))));
   if (w.explored) io.out(explorationLine(w.explored));
+  const states = r.stateCoverage && stateCoverageLine(r.stateCoverage);
+  if (states) io.out(states);
   io.out(w.contractLine);
   const verdictLine = terminalText(
     `Verdict: ${j.facts.headline} (exit ${exitCode}) — ${r.verdictTail(j.durationMs, cases)}`,

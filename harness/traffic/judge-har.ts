@@ -8,6 +8,7 @@ import { coverageOf, type Coverage } from '../run/coverage';
 import { observeAll, type Observed } from './capture';
 import type { HarLog } from './har';
 import { judgeCapture, seenOf, type ExchangeLine } from './judge';
+import { stateCoverage, type StateCoverage } from '../state/coverage';
 import { inferBaseUrls, mapEntry, type BaseUrls, type Ignored, type Mapped } from './operation-map';
 import { captureSecrets, keepsAuthorization } from './secrets';
 
@@ -23,6 +24,8 @@ export interface HarJudgement {
   areasWithAuth: Set<Area>;
   cases: CaseReport[];
   lines: ExchangeLine[];
+  /** Which transitions of the state the capture took and read back (harness/state/coverage/). */
+  states?: StateCoverage;
 }
 
 /**
@@ -84,16 +87,13 @@ export async function judgeHar(
   );
   let cases: CaseReport[] = [];
   let lines: ExchangeLine[] = [];
+  let states: StateCoverage | undefined;
   if (mapped.length) {
-    ({ cases, lines } = await judgeCapture(
-      seenOf(mapped, redactor, (a) => areasWithAuth.has(a)),
-      {
-        settings,
-        redactor,
-      },
-    ));
+    const seen = seenOf(mapped, redactor, (a) => areasWithAuth.has(a));
+    states = stateCoverage(seen);
+    ({ cases, lines } = await judgeCapture(seen, { settings, redactor }));
   }
-  return { observed, mapped, ignored, baseNotes, secrets, redactor, settings, areasWithAuth, cases, lines };
+  return { observed, mapped, ignored, baseNotes, secrets, redactor, settings, areasWithAuth, cases, lines, states };
 }
 
 /**

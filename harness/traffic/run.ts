@@ -137,6 +137,7 @@ function finishTraffic(c: JudgedCapture): Promise<number> {
     verdictTail: (ms, judged) =>
       `${mapped.length} exchanges judged, ${judged.length} with a ` + `verdict, in ${(ms / 1000).toFixed(1)} s`,
     contractSource: 'traffic',
+    ...(j.states ? { stateCoverage: j.states } : {}),
     writeAllure: (judged) =>
       writeAllureResults(resultsDir, judged, { settings, environmentInfo, categories: CATEGORIES }),
     previousResultsRemoved: clearResults(resultsDir),
