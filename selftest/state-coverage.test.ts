@@ -6,6 +6,10 @@ import { institutionDisclosureCoverage } from '../harness/state/coverage/institu
 import { userDisclosureCoverage } from '../harness/state/coverage/user-disclosures';
 import type { FamilyCoverage } from '../harness/contract-coverage/states';
 import { email, phone, update } from './_contact-entries';
+import { contractCoverage } from '../harness/contract-coverage/measure';
+import { buildCoverageModel } from '../harness/contract-coverage/model';
+import { contractCoverageSection } from '../harness/evidence/coverage-html';
+import { contractFigure, contractFigureMarkdown } from '../harness/evidence/summary-coverage';
 import { entry } from './_state-entries';
 
 /**
@@ -172,5 +176,19 @@ describe('the figure', () => {
       'state coverage: 1 of 22 transitions taken and read back (acceptance records 1/22); 1 taken and never read back',
     );
     expect(stateCoverageLine(stateCoverage([]))).toBe('');
+  });
+});
+
+describe('the reports', () => {
+  test('the HTML section and the summary carry the line; the section lists the transitions not read back', () => {
+    const states = stateCoverage([list(1, [['E-Sign', 'ACCEPTED']]), del(2, 'E-Sign')]);
+    const report = { ...contractCoverage([], buildCoverageModel({ only: ['listUserDisclosures'] })), states };
+    const html = contractCoverageSection(report);
+    expect(html).toContain('State coverage: 0 of 22 transitions taken and read back');
+    expect(html).toMatch(/ACCEPTED × delete \(collection\)<\/td><td[^>]*>taken<\/td><td[^>]*>2<\/td>/);
+    const md = contractFigureMarkdown(contractFigure(report, 'contract coverage: …')).join('\n');
+    expect(md).toContain('State coverage: 0 of 22 transitions taken and read back');
+    const none = contractCoverageSection({ ...report, states: stateCoverage([]) });
+    expect(none).not.toContain('State coverage');
   });
 });

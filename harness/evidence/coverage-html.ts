@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { CONTRACT_COVERAGE_FILES } from '../contract-coverage/files';
 import type { CellResult, ContractCoverageReport, CoverageCounts } from '../contract-coverage/measure';
 import { contractCoverageLine } from '../contract-coverage/write';
+import { stateCoverageLine } from '../contract-coverage/states';
 
 /**
  * Contract coverage on the HTML report's front page (issue 23): under the verdict, one line with the
@@ -57,11 +58,37 @@ export function contractCoverageSection(r: ContractCoverageReport): string {
   return (
     `<details id="dbsi-contract-coverage" style="font:400 14px/1.4 system-ui,sans-serif;padding:8px 24px;` +
     `border-bottom:1px solid #ccc;background:#f8f9fa"><summary style="cursor:pointer;font-weight:600">` +
-    `${esc(line.charAt(0).toUpperCase() + line.slice(1))}</summary>` +
+    `${esc(line.charAt(0).toUpperCase() + line.slice(1))}${statesLine(r)}</summary>` +
     `<div style="margin-top:6px">Every element the spec documents for each operation, from each side ` +
     `(docs/reports.md, ` +
     `"Contract coverage"); every cell with its evidence or reason: ${link} (in the evidence bundle).</div>` +
-    `${ops}${sides}${cells}</details>`
+    `${ops}${sides}${cells}${stateSection(r)}</details>`
+  );
+}
+
+/** The state coverage's line, under the contract's in the section's summary (shown while it is closed). */
+function statesLine(r: ContractCoverageReport): string {
+  const line = r.states && stateCoverageLine(r.states);
+  return line ? `<br><span style="font-weight:400">${esc(line.charAt(0).toUpperCase() + line.slice(1))}</span>` : '';
+}
+
+/** The state coverage under the contract's: its line, and every transition not read back. */
+function stateSection(r: ContractCoverageReport): string {
+  const line = r.states && stateCoverageLine(r.states);
+  if (!r.states || !line) return '';
+  const open = r.states.families.flatMap((f) =>
+    f.transitions
+      .filter((t) => t.status !== 'read back')
+      .map((t) => [esc(f.family), esc(t.transition), t.status, t.write === undefined ? '' : String(t.write)]),
+  );
+  const rows = open.length
+    ? table(['family', 'transition', 'status', 'write'], open)
+    : '<div>Every transition was taken and read back.</div>';
+  return (
+    `<div style="margin-top:10px;font-weight:600">${esc(line.charAt(0).toUpperCase() + line.slice(1))}</div>` +
+    '<div>The state a record was in before a write, the write and its value; covered only where a later read ' +
+    'showed its effect (docs/reports.md, "State coverage").</div>' +
+    rows
   );
 }
 

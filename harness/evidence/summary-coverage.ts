@@ -1,5 +1,6 @@
 import { CONTRACT_COVERAGE_FILES } from '../contract-coverage/files';
 import type { ContractCoverageReport } from '../contract-coverage/measure';
+import { stateCoverageLine } from '../contract-coverage/states';
 
 /**
  * The contract-coverage figure as the conformance summary carries it (Markdown and JSON), with the file of the
@@ -14,6 +15,8 @@ export interface ContractFigure {
   areas?: string[];
   /** The console's line. */
   line: string;
+  /** The state coverage's line (harness/contract-coverage/states.ts), where the run wrote a record it reads back. */
+  states?: string;
   /** The coverage table (Markdown) and its JSON, in the same reports folder. */
   table: string;
   json: string;
@@ -26,6 +29,7 @@ export function contractFigure(r: ContractCoverageReport, line: string): Contrac
     percent: r.total.percent,
     ...(r.areas ? { areas: [...r.areas] } : {}),
     line,
+    ...(r.states && stateCoverageLine(r.states) ? { states: stateCoverageLine(r.states) } : {}),
     table: CONTRACT_COVERAGE_FILES.md,
     json: CONTRACT_COVERAGE_FILES.json,
   };
@@ -35,5 +39,6 @@ export function contractFigure(r: ContractCoverageReport, line: string): Contrac
 export function contractFigureMarkdown(c: ContractFigure | undefined): string[] {
   if (!c) return [];
   const figure = `${c.line[0]!.toUpperCase()}${c.line.slice(1)}`;
-  return [`${figure}: see the coverage table, [${c.table}](${c.table}) ([${c.json}](${c.json})).`, ''];
+  const states = c.states ? [`${c.states[0]!.toUpperCase()}${c.states.slice(1)}.`, ''] : [];
+  return [`${figure}: see the coverage table, [${c.table}](${c.table}) ([${c.json}](${c.json})).`, '', ...states];
 }
