@@ -120,7 +120,9 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
   // control) and the log suspects no clear since (a read-back refused after an update without the phone, which a
   // case that fails on it does not stay to note): nothing to do.
-  const cleared = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).mayBeCleared;
+  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start);
+  const cleared = logged.mayBeCleared;
+  if (logged.acceptsAnyOld) unprovenBeforeRun(c);
   const b = c.believed();
   if (phoneBelieved(s, b) && samePhone(b.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared)))
     return;
@@ -147,6 +149,28 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
     now: `unknown: ${[...oldest, ...(known === 'refused' ? [] : [start])].map((p) => c.describe(p)).join(' or ')}`,
     restore: phoneAdvice(start, known, c.configKey('phoneNumber'), (p) => c.describe(p)),
     why,
+  });
+}
+
+/**
+ * A target the log shows accepting an oldPhoneNumber that is not on record (rule 2 not held) accepts any: no update
+ * of the run proved the configured number was on record, so the run's first phone update (its control, naming the
+ * configured number as old and new) may have replaced the customer's real number with the configured one, and no
+ * restore can tell. Listed, with its own key (no later confirmation puts it back), on a target the suite does not own
+ * (session 40's safety hold-out, row C14).
+ */
+function unprovenBeforeRun(c: RestoreScope): void {
+  if (c.t.config.ownTarget) return;
+  const configured = c.describe(c.start);
+  c.t.leftBehind({
+    key: `${c.key}|before the run`,
+    what: `phone number of ${c.who}`,
+    now: `${configured} or another number the run set, where the target stored it`,
+    restore:
+      `the number on record before the run is unknown: this target accepted an oldPhoneNumber that was not on ` +
+      `record, so no answer proved that ${configured} (${c.configKey('phoneNumber')}) was; if it was not, set ` +
+      "back the number the customer had before the run, from the institution's own records",
+    why: 'the target accepts any oldPhoneNumber (rule 2 not held): an accepted update proves no number on record',
   });
 }
 
