@@ -10,10 +10,17 @@ import type { Scenario } from './_safety-holdout';
 export interface Row extends Scenario {
   id: string;
   what: string;
-  /** The target's data at the end equals the data before (else: every change must be listed). */
-  asFound: boolean;
+  /**
+   * The target's data at the end: as before the run; changed (the scenario makes a change the run cannot undo) and
+   * every change listed; or either. Whatever it is, every change is listed.
+   */
+  end: 'as found' | 'changed, listed' | 'as found or listed';
   /** The exit codes an honest run may end with. */
   exit: number[];
+  /** What the suite did before session 40's fixes, when that was unsafe (the "before" table). */
+  before?: string;
+  /** Still unsafe after the fixes (the test states the safe outcome and is expected to fail): why it is left. */
+  left?: string;
 }
 
 const FORWARD: Hostile = { kind: 'forward' };
@@ -97,18 +104,22 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     prepare: realCustomerElsewhere,
     testData: unconfirmed,
-    asFound: true,
+    end: 'as found',
     exit: [3],
   },
   {
     id: 'C2',
+    before: 'the country code on record (44) replaced by the configured one (1); nothing listed; exit 0',
+    left:
+      'rule 2 proves the number, not the country code: every phone update sends newCountryCode, so the ' +
+      'configured one is written unproven; see docs/what-the-suite-changes.md',
     what: 'the number is right, the country code on record is another than configured',
     areas: ['contact-info'],
     prepare: (s) => {
       s.customers.get(MAIN)!.countryCode = '44';
     },
     testData: unconfirmed,
-    asFound: true,
+    end: 'as found',
     exit: [0, 1, 3],
   },
   {
@@ -122,7 +133,7 @@ export const CONTACT_ROWS: Row[] = [
       td.customer.emailAndPostalConfirmed = false;
       td.customer.emailAddress = 'guess@example.com';
     },
-    asFound: true,
+    end: 'as found',
     exit: [0],
   },
   {
@@ -132,11 +143,12 @@ export const CONTACT_ROWS: Row[] = [
     prepare: (s) => {
       s.customers.get(MAIN)!.emailAddress = 'real.person@bank.example';
     },
-    asFound: false,
+    end: 'changed, listed',
     exit: [0],
   },
   {
     id: 'C5',
+    before: 'the run hung: near misses held one customer and waited for the other, the explorer the reverse',
     what: "a moreCustomers entry that is someone else's real customer, its number other than configured",
     areas: ['contact-info'],
     prepare: (s) => {
@@ -148,7 +160,7 @@ export const CONTACT_ROWS: Row[] = [
         { customerId: 'cust/7 05', userIdType: 'CUSTOMER_ID', phoneNumber: '5550105', countryCode: '1' },
       ];
     },
-    asFound: true,
+    end: 'as found',
     exit: [3],
   },
   {
@@ -161,7 +173,7 @@ export const CONTACT_ROWS: Row[] = [
         { customerId: 'cust/7 05', userIdType: 'CUSTOMER_ID', phoneNumber: '5550105', countryCode: '1' },
       ];
     },
-    asFound: true,
+    end: 'as found',
     exit: [0],
   },
   {
@@ -170,7 +182,7 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: () => firstLanded(away, 'reset'),
-    asFound: true,
+    end: 'as found',
     exit: [3],
   },
   {
@@ -179,7 +191,7 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: () => firstN(4, restore, UNAVAILABLE),
-    asFound: true,
+    end: 'as found',
     exit: [0, 3],
   },
   {
@@ -188,7 +200,7 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: () => firstN(3, restore, SPIKE),
-    asFound: true,
+    end: 'as found',
     exit: [0, 3],
   },
   {
@@ -197,7 +209,7 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: () => (r) => (restore(r) ? { kind: 'answer', status: 400, body: { error: 'refused' } } : FORWARD),
-    asFound: false,
+    end: 'changed, listed',
     exit: [1, 3],
   },
   {
@@ -206,7 +218,7 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: () => (r) => (away(r) ? { kind: 'answer', status: 204 } : FORWARD),
-    asFound: true,
+    end: 'as found',
     exit: [1, 3],
   },
   {
@@ -215,7 +227,7 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: storesOther,
-    asFound: false,
+    end: 'changed, listed',
     exit: [1, 3],
   },
   {
@@ -225,17 +237,18 @@ export const CONTACT_ROWS: Row[] = [
     testData: unconfirmed,
     plan: () => stopsAfter(away),
     http: { timeoutMs: 400 },
-    asFound: false,
+    end: 'changed, listed',
     exit: [3],
   },
   {
     id: 'C14',
+    before: 'the control replaced the real number with the configured one; nothing listed (exit 1)',
     what: 'a target that accepts any oldPhoneNumber, and a configured number that is not on record',
     areas: ['contact-info'],
     faults: ['op10-accepts-mismatched-old-phone'],
     prepare: realCustomerElsewhere,
     testData: unconfirmed,
-    asFound: false,
+    end: 'changed, listed',
     exit: [1, 3],
   },
   {
@@ -244,7 +257,7 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: (interrupt) => firstLanded(away, 'pass', interrupt),
-    asFound: true,
+    end: 'as found',
     exit: [130],
   },
   {
@@ -253,11 +266,13 @@ export const CONTACT_ROWS: Row[] = [
     areas: ['contact-info'],
     testData: unconfirmed,
     plan: (interrupt) => silentThenInterrupt(restore, interrupt),
-    asFound: true,
+    http: { timeoutMs: 300 },
+    end: 'as found or listed',
     exit: [130],
   },
   {
     id: 'C17',
+    before: 'the explorer overwrote the unconfirmed e-mail with the configured guess; nothing listed; exit 0',
     what: 'the configuration `npm run reference` prints, pasted for a real sandbox (its name kept), e-mail guessed',
     areas: ['contact-info'],
     name: 'embedded reference target',
@@ -268,7 +283,7 @@ export const CONTACT_ROWS: Row[] = [
       td.customer.emailAndPostalConfirmed = false;
       td.customer.emailAddress = 'guess@example.com';
     },
-    asFound: true,
+    end: 'as found',
     exit: [0],
   },
 ];

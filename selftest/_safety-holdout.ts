@@ -63,8 +63,6 @@ export interface HostileRun {
   seen: HostileRequest[];
 }
 
-export const PENDING = new Set<string>();
-
 export function snapshot(s: ReferenceState): Snapshot {
   return structuredClone({
     customers: Object.fromEntries(s.customers),
@@ -107,14 +105,7 @@ export async function runHostile(sc: Scenario): Promise<HostileRun> {
     const sent = await Promise.all(
       sc.areas.flatMap((a) =>
         FEATURES_BY_AREA[a].flatMap((f) =>
-          f.cases.map((c) => {
-            const p = runCase(new CaseContext(settings, client, f, c, undefined, stop.signal));
-            if (process.env.SAFETY_DEBUG) {
-              PENDING.add(c.title);
-              void p.then(() => PENDING.delete(c.title));
-            }
-            return p;
-          }),
+          f.cases.map((c) => runCase(new CaseContext(settings, client, f, c, undefined, stop.signal))),
         ),
       ),
     );
