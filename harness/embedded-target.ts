@@ -1,6 +1,6 @@
 import type { TargetConfig } from './config';
 
-/** The name the embedded run's configuration carries (reference-target/config.ts), also printed by npm run reference. */
+/** The name of the embedded run's configuration (reference-target/config.ts), printed by npm run reference too. */
 export const EMBEDDED_TARGET_NAME = 'embedded reference target';
 
 /**

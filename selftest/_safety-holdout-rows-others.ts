@@ -1,7 +1,7 @@
 import type { Answer, Hostile, HostilePlan, HostileRequest } from './_safety-holdout-proxy';
 import type { Row } from './_safety-holdout-rows';
 
-/** The safety hold-out set's rows beyond contact data: acceptance records, institution disclosures, transfers, tokens. */
+/** The safety hold-out set's rows beyond contact data: acceptance records, institution disclosures, transfers. */
 const FORWARD: Hostile = { kind: 'forward' };
 const userRecords = (r: HostileRequest) => r.path.includes('/institution-user-disclosures');
 const createRecord = (r: HostileRequest) => r.method === 'POST' && userRecords(r);

@@ -175,6 +175,29 @@ function unprovenBeforeRun(c: RestoreScope): void {
 }
 
 /**
+ * Whether an update of the customer that was accepted, or may have landed (no answer, a 5xx), sent a newCountryCode.
+ * Rule 2 proves the number, not the country code: every phone update (the control, the restore) sends the configured
+ * one, which no answer can confirm was on record. Listed as set to the configured value, every time, as an e-mail is
+ * (session 40's safety hold-out, row C2).
+ */
+function countryCodeWritten(c: RestoreScope): boolean {
+  return c.t.run
+    .get(RUN_LOG)
+    .withUnanswered()
+    .some((s) => {
+      if (s.mapped.operation !== 'updateContactInfo' || s.mapped.pathParams.customerId !== c.datum.customerId)
+        return false;
+      if (s.x.status >= 400 && s.x.status < 500) return false;
+      try {
+        const cc = (JSON.parse(s.x.requestBody ?? '') as { phoneNumber?: { newCountryCode?: unknown } }).phoneNumber;
+        return typeof cc?.newCountryCode === 'string' && cc.newCountryCode !== '';
+      } catch {
+        return false;
+      }
+    });
+}
+
+/**
  * Put back the values on record at the start: the phone number (restorePhone), then the e-mail and postal address
  * (restoreOther). What could not be put back is listed as a leftover with the values to restore by hand.
  */
@@ -186,6 +209,12 @@ export async function restore(c: RestoreScope): Promise<void> {
   // A target the log shows clearing the number on an update without it may have cleared it again: the phone once
   // more, where the log suspects that (else restorePhone sends nothing).
   if (other && problems.length === 0) await restorePhone(c, problems);
+  if (countryCodeWritten(c)) {
+    const key = c.configKey('phoneNumber').replace(/phoneNumber$/, 'countryCode');
+    const what = `country code of ${c.who}`;
+    const at = `contact-info country code|${c.t.config.baseUrl}|${c.datum.customerId}|set`;
+    listSetToConfigured(c.t, { key: at, what, value: c.start.countryCode, confirmedBy: key });
+  }
   if (problems.length) throw new Error(problems.join('; '));
 }
 
