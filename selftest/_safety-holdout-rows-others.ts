@@ -98,4 +98,18 @@ export const OTHER_ROWS: Row[] = [
     end: 'changed, listed',
     exit: [0],
   },
+  {
+    id: 'D6',
+    what: "institution disclosure writes on, the configured disclosure one of the institution's real ones",
+    areas: ['disclosures'],
+    allow: { institutionDisclosureWrites: true },
+    testData: (td) => {
+      (td as Record<string, unknown>).disclosure = {
+        institutionDisclosureId: 'disc-002',
+        institutionDisclosureName: 'Privacy Notice',
+      };
+    },
+    end: 'changed, listed',
+    exit: [0, 3],
+  },
 ];

@@ -283,4 +283,22 @@ export const CONTACT_ROWS: Row[] = [
     end: 'as found',
     exit: [0],
   },
+  {
+    id: 'C18',
+    what: 'every restore of the number answered 204 and not stored',
+    areas: ['contact-info'],
+    testData: unconfirmed,
+    plan: () => (r) => (restore(r) ? { kind: 'answer', status: 204 } : FORWARD),
+    end: 'changed, listed',
+    exit: [1, 3],
+  },
+  {
+    id: 'C19',
+    what: 'the first restores of the number answered 429 with Retry-After (not applied)',
+    areas: ['contact-info'],
+    testData: unconfirmed,
+    plan: () => firstN(4, restore, { kind: 'answer', status: 429, headers: { 'retry-after': '0' } }),
+    end: 'as found',
+    exit: [0, 3],
+  },
 ];

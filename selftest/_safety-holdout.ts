@@ -185,6 +185,9 @@ export function unlisted(r: HostileRun): string[] {
       if (!named) out.push(`${k} ${id}: ${JSON.stringify(a)} -> ${JSON.stringify(b)}`);
     }
   }
+  // An institution disclosure that was there before the run is never changed: no listing excuses it.
+  for (const [id, d] of Object.entries(r.before.disclosures))
+    if (JSON.stringify(d) !== JSON.stringify(r.after.disclosures[id])) out.push(`institution disclosure ${id} changed`);
   const made = Object.keys(r.after.disclosures).filter((id) => !(id in r.before.disclosures));
   const listedMade = r.unremovable.filter((u) => u.kind === 'institution disclosure').length;
   if (made.length > listedMade) out.push(`institution disclosures created ${made.length}, listed ${listedMade}`);

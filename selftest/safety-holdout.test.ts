@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { unremovableBlock } from '../harness/run/unremovable';
 import { changes, listed, runHostile, unlisted } from './_safety-holdout';
 import { CONTACT_ROWS, type Row } from './_safety-holdout-rows';
 import { OTHER_ROWS } from './_safety-holdout-rows-others';
@@ -32,4 +33,16 @@ describe('a hostile real target is left as found, or every change is listed', ()
     if (row.left) test.fails(`${title} (left: ${row.left})`, () => expectSafe(row), 120_000);
     else test(title, () => expectSafe(row), 120_000);
   }
+});
+
+describe('a create whose outcome is unknown', () => {
+  test('is listed with what was created for good, marked as such, with why', () => {
+    const block = unremovableBlock([
+      { kind: 'transfer', what: '0.01 from a to b', id: 'trf-1', test: 'creates a one-time transfer' },
+      { kind: 'transfer', what: '0.01 from a to b', test: 'creates a one-time transfer', unknown: 'no answer' },
+    ]);
+    expect(block[0]).toMatch(/^CREATED, CANNOT BE REMOVED THROUGH THE INTERFACE: 2 records/);
+    expect(block[1]).not.toContain('MAY HAVE BEEN CREATED');
+    expect(block[2]).toContain('0.01 from a to b MAY HAVE BEEN CREATED: no answer; look for it');
+  });
 });
