@@ -1,5 +1,5 @@
 import type { Answer, Hostile, HostilePlan, HostileRequest } from './_safety-holdout-proxy';
-import type { Row } from './_safety-holdout-rows';
+import { firstLanded as landedThen, type Row } from './_safety-holdout-rows';
 
 /** The safety hold-out set's rows beyond contact data: acceptance records, institution disclosures, transfers. */
 const FORWARD: Hostile = { kind: 'forward' };
@@ -111,5 +111,22 @@ export const OTHER_ROWS: Row[] = [
     },
     end: 'changed, listed',
     exit: [0, 3],
+  },
+  {
+    id: 'D7',
+    what: "interrupted (Ctrl-C) right after a record's create landed",
+    areas: ['disclosures'],
+    plan: (interrupt) => landedThen(createRecord, 'pass', interrupt),
+    end: 'as found',
+    exit: [130],
+  },
+  {
+    id: 'M4',
+    what: 'interrupted (Ctrl-C) right after the first transfer landed',
+    areas: ['money-movement'],
+    allow: { moneyMovement: true },
+    plan: (interrupt) => landedThen(transfer, 'pass', interrupt),
+    end: 'changed, listed',
+    exit: [130],
   },
 ];
