@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { CaseContext, runCase, type RunSettings } from '../harness/case';
 import { resolveConfig, secretValues, type TargetConfig } from '../harness/config';
 import { DbsiClient } from '../harness/http/client';
@@ -16,6 +17,7 @@ import { startReferenceTarget } from '../reference-target/server';
 import type { ReferenceState } from '../reference-target/state';
 import { FEATURES_BY_AREA } from '../suites';
 import { startHostileTarget, type HostilePlan, type HostileRequest } from './_safety-holdout-proxy';
+import type { Row } from './_safety-holdout-rows';
 import { MILLISECOND_TIMINGS } from './_timings';
 
 /**
@@ -195,4 +197,19 @@ export function unlisted(r: HostileRun): string[] {
   const listedMoved = r.unremovable.filter((u) => u.kind === 'transfer').length;
   if (moved > listedMoved) out.push(`transfers created ${moved}, listed ${listedMoved}`);
   return out;
+}
+
+/**
+ * The row's verdict on the run: the end it states, every change listed, an exit code an honest run may have, and no
+ * exit 0 or 5 while something owed a restore is left.
+ */
+export async function expectSafe(row: Row): Promise<void> {
+  const r = await runHostile(row);
+  const changed = changes(r.before, r.after);
+  const said = `changed:\n${changed.join('\n')}\nlisted:\n${listed(r).join('\n')}`;
+  if (row.end === 'as found') expect(changed, said).toEqual([]);
+  if (row.end === 'changed, listed') expect(changed.length, said).toBeGreaterThan(0);
+  expect(unlisted(r), said).toEqual([]);
+  expect(row.exit, `exit ${r.exitCode}; ${said}`).toContain(r.exitCode);
+  if (r.leftovers.length > 0) expect([0, 5]).not.toContain(r.exitCode);
 }
