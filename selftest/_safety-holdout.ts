@@ -190,9 +190,13 @@ export function unlisted(r: HostileRun): string[] {
   // An institution disclosure that was there before the run is never changed: no listing excuses it.
   for (const [id, d] of Object.entries(r.before.disclosures))
     if (JSON.stringify(d) !== JSON.stringify(r.after.disclosures[id])) out.push(`institution disclosure ${id} changed`);
-  const made = Object.keys(r.after.disclosures).filter((id) => !(id in r.before.disclosures));
-  const listedMade = r.unremovable.filter((u) => u.kind === 'institution disclosure').length;
-  if (made.length > listedMade) out.push(`institution disclosures created ${made.length}, listed ${listedMade}`);
+  // Each one created is listed by the name it has now: what a person looks for.
+  const disclosures = r.unremovable.filter((u) => u.kind === 'institution disclosure');
+  for (const [id, d] of Object.entries(r.after.disclosures)) {
+    if (id in r.before.disclosures) continue;
+    const name = JSON.stringify((d as { institutionDisclosureName?: string }).institutionDisclosureName);
+    if (!disclosures.some((u) => u.what.includes(name))) out.push(`institution disclosure ${id} ${name}`);
+  }
   const moved = r.after.transfers - r.before.transfers;
   const listedMoved = r.unremovable.filter((u) => u.kind === 'transfer').length;
   if (moved > listedMoved) out.push(`transfers created ${moved}, listed ${listedMoved}`);
