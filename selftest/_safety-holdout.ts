@@ -83,7 +83,8 @@ function configFor(urls: Record<string, string>, sc: Scenario): TargetConfig {
     { urls: urls as never },
     {
       allow: { moneyMovement: false, tokenRevocation: false, institutionDisclosureWrites: false, ...sc.allow },
-      http: { timeoutMs: 1_000, concurrency: 8, ...sc.http },
+      // Room for a loaded machine: a row whose answers are lost on purpose sets its own, short time-out.
+      http: { timeoutMs: 5_000, concurrency: 8, ...sc.http },
       testData: td as typeof REFERENCE_TEST_DATA,
     },
   );
