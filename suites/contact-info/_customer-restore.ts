@@ -120,7 +120,9 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
   // Nothing changed, or confirmed since the last change (an accepted update naming it as old and new, e.g. a
   // control) and the log suspects no clear since (a read-back refused after an update without the phone, which a
   // case that fails on it does not stay to note): nothing to do.
-  const cleared = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start).mayBeCleared;
+  const logged = candidatesOnRecord(c.t.run.get(RUN_LOG), c.datum.customerId, start);
+  const cleared = logged.mayBeCleared;
+  if (logged.acceptsAnyOld) unprovenBeforeRun(c);
   const b = c.believed();
   if (phoneBelieved(s, b) && samePhone(b.phone, start) && (candidates(c).length === 0 || (c.proven() && !cleared)))
     return;
@@ -151,6 +153,51 @@ export async function restorePhone(c: RestoreScope, problems: string[]): Promise
 }
 
 /**
+ * A target the log shows accepting an oldPhoneNumber that is not on record (rule 2 not held) accepts any: no update
+ * of the run proved the configured number was on record, so the run's first phone update (its control, naming the
+ * configured number as old and new) may have replaced the customer's real number with the configured one, and no
+ * restore can tell. Listed, with its own key (no later confirmation puts it back), on a target the suite does not own
+ * (session 40's safety hold-out, row C14).
+ */
+function unprovenBeforeRun(c: RestoreScope): void {
+  if (c.t.config.ownTarget) return;
+  const configured = c.describe(c.start);
+  c.t.leftBehind({
+    key: `${c.key}|before the run`,
+    what: `phone number of ${c.who}`,
+    now: `${configured} or another number the run set, where the target stored it`,
+    restore:
+      `the number on record before the run is unknown: this target accepted an oldPhoneNumber that was not on ` +
+      `record, so no answer proved that ${configured} (${c.configKey('phoneNumber')}) was; if it was not, set ` +
+      "back the number the customer had before the run, from the institution's own records",
+    why: 'the target accepts any oldPhoneNumber (rule 2 not held): an accepted update proves no number on record',
+  });
+}
+
+/**
+ * Whether an update of the customer that was accepted, or may have landed (no answer, a 5xx), sent a newCountryCode.
+ * Rule 2 proves the number, not the country code: every phone update (the control, the restore) sends the configured
+ * one, which no answer can confirm was on record. Listed as set to the configured value, every time, as an e-mail is
+ * (session 40's safety hold-out, row C2).
+ */
+function countryCodeWritten(c: RestoreScope): boolean {
+  return c.t.run
+    .get(RUN_LOG)
+    .withUnanswered()
+    .some((s) => {
+      if (s.mapped.operation !== 'updateContactInfo' || s.mapped.pathParams.customerId !== c.datum.customerId)
+        return false;
+      if (s.x.status >= 400 && s.x.status < 500) return false;
+      try {
+        const cc = (JSON.parse(s.x.requestBody ?? '') as { phoneNumber?: { newCountryCode?: unknown } }).phoneNumber;
+        return typeof cc?.newCountryCode === 'string' && cc.newCountryCode !== '';
+      } catch {
+        return false;
+      }
+    });
+}
+
+/**
  * Put back the values on record at the start: the phone number (restorePhone), then the e-mail and postal address
  * (restoreOther). What could not be put back is listed as a leftover with the values to restore by hand.
  */
@@ -162,6 +209,12 @@ export async function restore(c: RestoreScope): Promise<void> {
   // A target the log shows clearing the number on an update without it may have cleared it again: the phone once
   // more, where the log suspects that (else restorePhone sends nothing).
   if (other && problems.length === 0) await restorePhone(c, problems);
+  if (countryCodeWritten(c)) {
+    const key = c.configKey('phoneNumber').replace(/phoneNumber$/, 'countryCode');
+    const what = `country code of ${c.who}`;
+    const at = `contact-info country code|${c.t.config.baseUrl}|${c.datum.customerId}|set`;
+    listSetToConfigured(c.t, { key: at, what, value: c.start.countryCode, confirmedBy: key });
+  }
   if (problems.length) throw new Error(problems.join('; '));
 }
 

@@ -1,6 +1,9 @@
 import type { CaseDef } from '../../harness/case';
 import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
 import { knownContactData } from './_unconfirmable';
+import type { CustomerData } from '../../harness/config';
+import { lockIsOpen } from '../../harness/lock';
+import { phoneKey } from './_phone-on-record';
 import { Customer } from './customer';
 
 /**
@@ -24,11 +27,13 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
     requirements: ['OP10-RULE2-OLD-PHONE-MATCH'],
     async run(t) {
       const c = await Customer.forRefusals(t);
-      // Another configured customer, held shared (not changed) so that its number stays the one on record meanwhile.
-      const more = [t.config.testData.customer, ...t.config.testData.moreCustomers].some(
-        (x) => x.customerId !== c.customerId,
-      );
-      const other = more ? await Customer.forRefusals(t, { which: (x) => x.customerId !== c.customerId }) : undefined;
+      // Another configured customer, held shared (not changed) so that its number stays the one on record meanwhile:
+      // only one a reader can take now. Waiting for a second customer while holding the first is a hold-and-wait: the
+      // explorer holds two customers exclusively, each case waited for the other's (session 40's hold-out, row C5).
+      const open = (x: CustomerData) =>
+        x.customerId !== c.customerId && lockIsOpen(phoneKey(t.config.baseUrl, x.customerId), 'shared');
+      const more = [t.config.testData.customer, ...t.config.testData.moreCustomers].some(open);
+      const other = more ? await Customer.forRefusals(t, { which: open }) : undefined;
       if (other) {
         await t.parameter('customerId', c.customerId);
         await t.parameter('other customerId', other.customerId);

@@ -12,6 +12,7 @@ import { failing } from './search-common';
 import type { Sender } from './sequence';
 import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
+import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
  * The model-based explorer of a customer's contact data (operation 10; issue 33, docs/explorer.md): seeded
@@ -41,9 +42,6 @@ export const EXPLORED_CONTACT_REQUIREMENTS = [
 const mine = (v: Reached[]) => v.filter((r) => EXPLORED_CONTACT_REQUIREMENTS.includes(r.requirement));
 
 export const EXPLORE_CONTACT_TITLE = 'explored sequences of contact updates hold every rule (model-based, shrunk)';
-
-/** The reference target the suite embeds (only there are the e-mail and postal address written by the explorer). */
-const EMBEDDED_NAME = 'embedded reference target';
 
 /** The second customer: of the other userIdType where one is configured, else another one. */
 function second(t: CaseContext, first: CustomerData): CustomerData | undefined {
@@ -93,7 +91,7 @@ async function explore(t: CaseContext): Promise<void> {
     t,
     customers: held.map((c) => ({ datum: c.datum, found: { ...c.onRecord } })),
     other:
-      t.config.name === EMBEDDED_NAME &&
+      isEmbeddedTarget(t.config) &&
       held.every((c) => c.datum.emailAddress !== undefined && c.datum.postalAddress !== undefined),
   };
   await t.parameter(

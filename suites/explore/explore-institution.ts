@@ -7,6 +7,7 @@ import { evidence, seedOf } from './evidence';
 import { againInstitution, runInstitutionSequence, searchInstitution, type InstitutionRun } from './institution-search';
 import type { InstitutionGround } from './institution-sequence';
 import { failing } from './search-common';
+import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
  * The model-based explorer of institution disclosures (operations 1–3; issue 33, docs/explorer.md): seeded sequences
@@ -32,15 +33,13 @@ const mine = (v: Reached[]) => v.filter((r) => EXPLORED_INSTITUTION_REQUIREMENTS
 
 export const EXPLORE_INSTITUTION_TITLE = 'explored sequences of institution disclosures hold every rule (model-based)';
 
-const EMBEDDED_NAME = 'embedded reference target';
-
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0 && budget.institution === undefined) t.notApplicable('exploration is off (--explore 0)');
   const url = '{baseUrl}/db-disclosures/v1/institution-disclosures';
   if (!t.config.allow.institutionDisclosureWrites)
     throw new NotAllowedError('institutionDisclosureWrites', 'POST', url);
-  const embedded = t.config.name === EMBEDDED_NAME;
+  const embedded = isEmbeddedTarget(t.config);
   const count = budget.institution ?? (embedded ? budget.count : 0);
   if (count === 0)
     t.notApplicable(

@@ -7,6 +7,7 @@ import { evidence, seedOf } from './evidence';
 import { failing } from './search-common';
 import { againTransfers, runTransferSequence, searchTransfers, type TransferRun } from './transfer-search';
 import type { TransferGround } from './transfer-sequence';
+import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
  * The model-based explorer of transfers (operation 9; issue 33, docs/explorer.md): seeded sequences of one-time and
@@ -33,14 +34,12 @@ const mine = (v: Reached[]) => v.filter((r) => EXPLORED_TRANSFER_REQUIREMENTS.in
 
 export const EXPLORE_TRANSFERS_TITLE = 'explored sequences of transfers hold every rule (model-based, shrunk)';
 
-const EMBEDDED_NAME = 'embedded reference target';
-
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
   const url = '{transfersBaseUrl}/db-transfers/v1/transfers';
   if (!t.config.allow.moneyMovement) throw new NotAllowedError('moneyMovement', 'POST', url);
-  if (t.config.name !== EMBEDDED_NAME)
+  if (!isEmbeddedTarget(t.config))
     t.notApplicable('transfers move money: the explorer sends them to the embedded reference target only');
   const ground: TransferGround = { t };
   const quiet = (o: Parameters<typeof t.send>[0]) => t.client.send(o, {}, t.signal);

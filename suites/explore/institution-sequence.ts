@@ -9,6 +9,7 @@ import type { HttpResult } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { InstitutionDisclosureState, listedDisclosures } from '../../harness/state/institution-disclosures';
 import { StopSequence, Unsteady, slotName, type Sender } from './sequence';
+import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
  * One explored sequence of institution disclosures (operations 1–3): the creates and changes the commands send,
@@ -24,8 +25,6 @@ export interface Slot {
   id?: string;
   name: string;
 }
-
-const EMBEDDED_NAME = 'embedded reference target';
 
 export interface InstitutionGround {
   t: CaseContext;
@@ -93,7 +92,7 @@ export class InstitutionSequence {
    */
   prefixOwner(k: number): { id: string; name: string; status: boolean } | undefined {
     const id = this.slots[k]?.id;
-    if (id === undefined || this.ground.t.config.name !== EMBEDDED_NAME) return undefined;
+    if (id === undefined || !isEmbeddedTarget(this.ground.t.config)) return undefined;
     const e = this.lastListed.find(
       (d) =>
         typeof d.institutionDisclosureId === 'string' &&
