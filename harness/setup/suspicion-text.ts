@@ -19,11 +19,20 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
         `nothing sent to ${s.key} was answered other than 404 in this run (${got}):`,
         `check ${s.key}, including its path prefix`,
       ].join(' ');
-    case 'credential':
+    case 'credential': {
+      const near = s.nearVariant;
+      if (near)
+        return (
+          `the target refused ${CREDENTIAL_SOURCES[s.key]} as configured and let a near variant of it past authentication ` +
+          `(${near.response?.status} to ${near.request.method} ${near.request.url}: ${near.label ?? 'a variant'}): ` +
+          'the configured value is off by a character; check it for a character too many or too few (a trailing ' +
+          'space or newline) or in another letter case'
+        );
       return [
         `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (${got}):`,
         'check that it is valid, not expired and allowed for this operation',
       ].join(' ');
+    }
     case 'expired': {
       const f = s.flip;
       const last = `${f.lastServed.request.method} ${f.lastServed.request.url}`;
