@@ -203,8 +203,11 @@ export interface CaseReport {
   setup?: {
     key: string;
     problem: string;
-    /** The refusal folded under its operation's own failure (never served at a proven base): not the setup's. */
-    unserved?: boolean;
+    /**
+     * The target's, not the setup's (never named in the DIAGNOSIS block): a refusal folded under its operation's own
+     * failure (never served at a proven base), or a value the target served earlier in the run and refused later.
+     */
+    target?: boolean;
   };
   /** seq of the exchanges another case sent that this case's verdict rests on (a shared list). */
   judged?: number[];

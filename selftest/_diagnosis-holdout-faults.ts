@@ -31,7 +31,11 @@ export const FAULTS: HoldoutRow[] = [
   },
   {
     id: 'F2',
-    pending: 'being fixed',
+    pending:
+      'left: no key is named, but no rule fails the 404s either (the cases take the unserved list as not applicable, ' +
+      'reported by OP4-REQUEST, which passed on the served ones; the run-log judge does not let configured ' +
+      'credentials ' +
+      'vouch for a request)',
     name: 'answers 404 to operation 4 after serving it three times',
     areas: ['disclosures'],
     front: forgetsThePathAfter(3, 'op4'),
@@ -111,7 +115,10 @@ export const FAULTS: HoldoutRow[] = [
   },
   {
     id: 'F10',
-    pending: 'being fixed',
+    pending:
+      'left: no key is named now (a 404 to the very request served earlier is the target change), but exit 3: the ' +
+      "run-log's verdicts on those 404s are set aside as explained by the drivers' could-not-test before it is " +
+      're-graded',
     name: 'forgets a customer after serving two of its updates (404 no such customer)',
     areas: ['contact-info'],
     front: forgetsTheCustomerAfterAWrite(),

@@ -121,7 +121,6 @@ export const MISTAKES: HoldoutRow[] = [
   },
   {
     id: 'O11',
-    pending: 'being fixed',
     name: 'testData.institutionId of another FI (the list shows every disclosure of FI 1001)',
     areas: ['disclosures'],
     configure: (c) => td(c, { institutionId: '2002' }),

@@ -34,8 +34,8 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
   );
   for (const { key, exchanges } of proof.unprovenBases()) add(key, suspicionText({ kind: 'base', key }, exchanges[0]!));
   for (const c of cases) {
-    // A refusal folded under its operation's own failure names nothing of the setup: its test says so.
-    if (!c.setup || c.setup.unserved) continue;
+    // The target's (an unserved operation's refusal, a value served then refused): its test says so; no finding.
+    if (!c.setup || c.setup.target) continue;
     const at = c.exchanges.find((e) => e.base && bases.has(e.base));
     const base = at?.base ? bases.get(at.base) : undefined;
     if (base && !bases.has(c.setup.key)) add(base.key, suspicionText({ kind: 'base', key: base.key }, base.e), c.title);

@@ -69,7 +69,7 @@ export function afterFlip(e: Exchange, flip: Flip): boolean {
   return refused(e) && sentAt(e) >= flip.at;
 }
 
-/** What a request is, apart from its values: operation, method, query parameter names and the JSON types of its body. */
+/** What a request is, apart from its values: operation, method, query parameter names, the JSON types of its body. */
 export function shapeOf(e: Exchange): string {
   let query = '';
   let path = e.request.url;

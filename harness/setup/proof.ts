@@ -5,6 +5,7 @@ import type { CaseReport, Exchange } from '../model';
 import { afterFlip, flipOf, type Flip } from './flip';
 import { errorExcerpt, errorNamesValue, ownWords, quotesValue } from './error-names';
 import { PhoneControls } from './phone-controls';
+import { ListedInstitutions, type Contradiction } from './listed-values';
 
 export { suspicionKey, suspicionText } from './suspicion-text';
 export { regradeCase } from './regrade';
@@ -43,6 +44,8 @@ export class SetupProof {
   private readonly blockedOperations = new Map<number, Set<string>>();
   /** The controls of configured phone numbers, and the writes that may have moved one since (phone-controls.ts). */
   private readonly phones = new PhoneControls();
+  /** The institutionIds operation 1 lists: a write naming none of them rests on a value the target contradicts. */
+  private readonly institutions = new ListedInstitutions();
 
   /**
    * `embedded`: the run's target is the embedded reference target, whose setup is the suite's own and
@@ -70,6 +73,7 @@ export class SetupProof {
     const status = e.response?.status;
     if (status === undefined) return;
     this.phones.observe(e);
+    this.institutions.observe(e);
     const served = status >= 200 && status < 300;
     for (const id of e.credentials ?? []) {
       this.carried.set(id, [...(this.carried.get(id) ?? []), e]);
@@ -166,6 +170,9 @@ export class SetupProof {
     // Served earlier, refused from one moment on everywhere: the credential changed, not the test data.
     const flipped = this.flippedCredential(e);
     if (flipped) return { kind: 'expired', key: flipped, flip: this.flip(flipped)! };
+    // What the target serves contradicts the configured value the request carries (its lists name another FI).
+    const contradicted = this.institutions.contradicted(e);
+    if (contradicted) return { kind: 'contradicted', ...contradicted };
     const near = (e.nearVariants ?? []).find((c) => this.nearVariantServed(c));
     if (near) return { kind: 'credential', key: near as CredentialId, nearVariant: this.nearVariantServed(near) };
     if (status === 401 || status === 403) {
@@ -285,6 +292,27 @@ export class SetupProof {
     return atBase.length > 0 && atBase.every((id) => this.credentialProven(id));
   }
 
+  /**
+   * The 404 `e` to a request the target served earlier in the run: the very same method and URL (query included), so
+   * every configured value in it (a customer id, a path) was proven before the target stopped finding it. That served
+   * request, else undefined.
+   */
+  servedBefore(e: Exchange): Exchange | undefined {
+    if (this.opts.embedded || e.response?.status !== 404) return undefined;
+    for (const x of this.bySeq.values()) {
+      const st = x.response?.status ?? 0;
+      if (
+        x.seq < e.seq &&
+        st >= 200 &&
+        st < 300 &&
+        x.request.method === e.request.method &&
+        x.request.url === e.request.url
+      )
+        return x;
+    }
+    return undefined;
+  }
+
   /** Every credential refused on every request that carried it, with those requests. */
   refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[]; nearVariant?: Exchange }> {
     if (this.opts.embedded) return [];
@@ -307,6 +335,7 @@ export type SetupSuspicion =
   | { kind: 'credential'; key: CredentialId; nearVariant?: Exchange }
   | { kind: 'expired'; key: CredentialId; flip: Flip }
   | { kind: 'testData'; key: string; candidates?: string[] }
+  | ({ kind: 'contradicted' } & Contradiction)
   | { kind: 'control'; key: string; blocked?: boolean; unserved?: boolean };
 
 /** The checks whose pass rests on the target refusing a request. */

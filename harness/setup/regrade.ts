@@ -25,6 +25,8 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
   // A case that blamed a configured value on a refusal that came after its credential flipped, or whose
   // request was not sent because of the flip (harness/http/credential-watch.ts): the flip is the one root
   // cause (never the test data).
+  const changed = changedByTarget(c, proof);
+  if (changed) return changed;
   if (c.outcome === 'could-not-test') {
     const afterFlip = c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
     if (afterFlip) {
@@ -74,6 +76,29 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
   return couldNotTest(c, suspicionText(s, e), suspicionKey(s), voidPasses(c.checks), unservedFold(s));
 }
 
+/**
+ * A test that could not test naming a configured value, on a 404 to a request the target served earlier in the run
+ * (the very same method and URL): a value proven earlier and refused later means the target changed, not the setup
+ * (session 40). The test stays could not test, saying so; the DIAGNOSIS names nothing.
+ */
+function changedByTarget(c: CaseReport, proof: SetupProof): CaseReport | undefined {
+  if (c.outcome !== 'could-not-test' || !c.setup || c.setup.target) return undefined;
+  const key = c.setup.key;
+  const refusal = c.exchanges.find((x) => proof.servedBefore(x));
+  if (!refusal) return undefined;
+  const served = proof.servedBefore(refusal)!;
+  const why =
+    `the target served ${served.request.method} ${served.request.url} earlier in the run ` +
+    `(${served.response?.status}) ` +
+    `and refused ${refusal.request.method} ${refusal.request.url} later (${refusal.response?.status}): a value ` +
+    `proven earlier and refused later means the target changed, not ${key}`;
+  return {
+    ...c,
+    reason: `could not test: ${why}\n  (the test said: ${c.reason ?? ''})`,
+    setup: { key, problem: why, target: true },
+  };
+}
+
 /** A refusal folded under its operation's own failure: the target's, never a finding of the setup. */
 const unservedFold = (s: SetupSuspicion): boolean => s.kind === 'control' && !!s.unserved;
 
@@ -121,6 +146,6 @@ function couldNotTest(c: CaseReport, why: string, key: string, checks: CheckResu
     outcome: 'could-not-test',
     reason: `could not test: ${why}${was}`,
     checks,
-    setup: { key, problem: why, ...(unserved ? { unserved } : {}) },
+    setup: { key, problem: why, ...(unserved ? { target: true } : {}) },
   };
 }
