@@ -31,15 +31,11 @@ export const FAULTS: HoldoutRow[] = [
   },
   {
     id: 'F2',
-    pending:
-      'left: no key is named, but no rule fails the 404s either (the cases take the unserved list as not applicable, ' +
-      'reported by OP4-REQUEST, which passed on the served ones; the run-log judge does not let configured ' +
-      'credentials ' +
-      'vouch for a request)',
     name: 'answers 404 to operation 4 after serving it three times',
     areas: ['disclosures'],
     front: forgetsThePathAfter(3, 'op4'),
     exit: 1,
+    failed: ['OP4-REQUEST'],
     keys: [],
   },
   {

@@ -70,6 +70,7 @@ export class SetupProof {
     this.bySeq.set(e.seq, e);
     this.blocking = undefined;
     this.ownErrors = undefined;
+    this.stopped = undefined;
     const status = e.response?.status;
     if (status === undefined) return;
     this.phones.observe(e);
@@ -293,25 +294,28 @@ export class SetupProof {
   }
 
   /**
-   * The 404 `e` to a request the target served earlier in the run: the very same method and URL (query included), so
-   * every configured value in it (a customer id, a path) was proven before the target stopped finding it. That served
-   * request, else undefined.
+   * The 404 `e` to a request the target served earlier in the run: the very same method and URL (query included; not a
+   * DELETE, and nothing at that URL deleted since), so every configured value in it (a customer id, a path) was proven
+   * before the target stopped finding it. That served request, else undefined.
    */
   servedBefore(e: Exchange): Exchange | undefined {
-    if (this.opts.embedded || e.response?.status !== 404) return undefined;
-    for (const x of this.bySeq.values()) {
-      const st = x.response?.status ?? 0;
-      if (
-        x.seq < e.seq &&
-        st >= 200 &&
-        st < 300 &&
-        x.request.method === e.request.method &&
-        x.request.url === e.request.url
-      )
-        return x;
-    }
-    return undefined;
+    if (this.opts.embedded || e.response?.status !== 404 || e.request.method === 'DELETE') return undefined;
+    const at = [...this.bySeq.values()].filter((x) => x.seq < e.seq && x.request.url === e.request.url);
+    const ok = (x: Exchange) => (x.response?.status ?? 0) >= 200 && (x.response?.status ?? 0) < 300;
+    const served = at.filter((x) => ok(x) && x.request.method === e.request.method);
+    const deleted = at.some((x) => ok(x) && x.request.method === 'DELETE' && x.seq > (served[0]?.seq ?? 0));
+    return deleted ? undefined : served[0];
   }
+
+  /** The first read (GET) of the run answered 404 where the very same read was served before (servedBefore). */
+  firstStoppedServing(): Exchange | undefined {
+    if (this.stopped === undefined) {
+      const reads = [...this.bySeq.values()].filter((x) => x.request.method === 'GET' && x.operation !== 'raw');
+      this.stopped = reads.sort((a, b) => a.seq - b.seq).find((x) => this.servedBefore(x)) ?? null;
+    }
+    return this.stopped ?? undefined;
+  }
+  private stopped?: Exchange | null;
 
   /** Every credential refused on every request that carried it, with those requests. */
   refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[]; nearVariant?: Exchange }> {

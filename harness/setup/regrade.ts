@@ -1,4 +1,6 @@
 import type { CredentialId } from '../credentials';
+import { OPERATIONS, type OperationKey } from '../operations';
+import { hasRequirement, requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
 import { restsOn } from './error-names';
 import { phoneRestsOn } from './phone-controls';
@@ -25,7 +27,7 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
   // A case that blamed a configured value on a refusal that came after its credential flipped, or whose
   // request was not sent because of the flip (harness/http/credential-watch.ts): the flip is the one root
   // cause (never the test data).
-  const changed = changedByTarget(c, proof);
+  const changed = changedByTarget(c, proof) ?? stoppedServing(c, proof);
   if (changed) return changed;
   if (c.outcome === 'could-not-test') {
     const afterFlip = c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
@@ -97,6 +99,38 @@ function changedByTarget(c: CaseReport, proof: SetupProof): CaseReport | undefin
     reason: `could not test: ${why}\n  (the test said: ${c.reason ?? ''})`,
     setup: { key, problem: why, target: true },
   };
+}
+
+/**
+ * A read the target served, answered 404 later (the very same method and URL): the target changed, and the operation's
+ * request rule fails on it (session 40). Only the case that holds the run's first such answer reports it: a case that
+ * took it as not applicable ("reported by OP4-REQUEST") is that report; the others stay not applicable.
+ */
+function stoppedServing(c: CaseReport, proof: SetupProof): CaseReport | undefined {
+  const e = proof.firstStoppedServing();
+  if (c.outcome !== 'not-applicable' || !e || !c.exchanges.includes(e)) return undefined;
+  const id = `OP${OPERATIONS[e.operation as OperationKey]?.number}-REQUEST`;
+  if (!hasRequirement(id)) return undefined;
+  const r = requirement(id);
+  const served = proof.servedBefore(e)!;
+  const check: CheckResult = {
+    check: 'success_status',
+    requirement: id,
+    grade: r.grade,
+    section: r.section,
+    outcome: 'failed',
+    description: 'the very request the target served earlier in the run is served again',
+    expected: `a 2xx, as exchange #${served.seq} (${served.response?.status}) was`,
+    received: `status 404 to ${e.request.method} ${e.request.url}, body ${e.response?.body ?? ''}`.slice(0, 400),
+    exchange: e.seq,
+    curl: e.curl,
+  };
+  const reason =
+    `${r.grade} ${id} (spec section "${r.section}"): the target served ${e.request.method} ${e.request.url} ` +
+    `(exchange #${served.seq}) and answered the very same request 404 later (exchange #${e.seq}): a value proven ` +
+    'earlier and refused later means the target changed';
+  const outcome = r.grade === 'MUST' ? 'failed' : 'warning';
+  return { ...c, outcome, reason, checks: [...c.checks, check], requirements: [...c.requirements, id] };
 }
 
 /** A refusal folded under its operation's own failure: the target's, never a finding of the setup. */
