@@ -35,8 +35,11 @@ export interface HoldoutRow {
   notNamed?: string[];
   /** The `setup:` note a failure that stands carries (the configured values it rests on). */
   noted?: RegExp;
-  /** Not yet right: why (the row is run and reported, its expectation not asserted; docs/diagnosis.md). */
-  pending?: string;
+  /**
+   * Left (docs/diagnosis.md): what a careful engineer expects that the suite does not reach yet, and why. The row
+   * asserts what the suite says now, which names no wrong key.
+   */
+  left?: string;
 }
 
 export interface HoldoutOutcome {
@@ -83,5 +86,6 @@ export function sameKeys(named: readonly string[], expected: readonly string[]):
 export function outcomeLine(r: HoldoutRow, o: HoldoutOutcome): string {
   const keys = o.keys.map((k) => k.split(' (')[0]).join('; ') || '-';
   const right = o.exit === r.exit && sameKeys(o.keys, r.keys) && (r.failed ?? []).every((f) => o.failed.includes(f));
-  return `| ${r.id} | exit ${o.exit} | ${o.failed.join(', ') || '-'} | ${keys} | ${right ? 'right' : 'WRONG'} |`;
+  const verdict = right ? (r.left ? 'left' : 'right') : 'WRONG';
+  return `| ${r.id} | exit ${o.exit} | ${o.failed.join(', ') || '-'} | ${keys} | ${verdict} |`;
 }

@@ -55,12 +55,14 @@ export function flipOf(carried: readonly Exchange[]): Flip | undefined {
   // The control: a request of the very shape of one it served before (same operation, query names and body types) is
   // refused now. Requests of shapes it never served (a body that breaks a type, another member) prove no expiry.
   // Or the target names it: its refusals say the credential expired or was revoked, on an operation it served before.
-  const shapes = new Set(tail.map(shapeOf));
-  const sameShape = answered.some((e, i) => i <= last && served(e) && shapes.has(shapeOf(e)));
+  if (tail.length < 3) return undefined;
   const sameOperation = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
-  const named = tail.some((e) => /expir|revoked/i.test(e.response?.body ?? ''));
+  const named = sameOperation && tail.some((e) => /expir|revoked/i.test(e.response?.body ?? ''));
+  if (!named) {
+    const tailShapes = new Set(tail.map(shapeOf));
+    if (!answered.some((e, i) => i <= last && served(e) && tailShapes.has(shapeOf(e)))) return undefined;
+  }
   const operations = ops.size;
-  if (tail.length < 3 || !(sameShape || (named && sameOperation))) return undefined;
   return { at: Math.min(...tail.map(sentAt)), lastServed, firstRefused, refusals: tail.length, operations };
 }
 
@@ -69,8 +71,18 @@ export function afterFlip(e: Exchange, flip: Flip): boolean {
   return refused(e) && sentAt(e) >= flip.at;
 }
 
+const shapeCache = new WeakMap<Exchange, string>();
+
 /** What a request is, apart from its values: operation, method, query parameter names, the JSON types of its body. */
 export function shapeOf(e: Exchange): string {
+  const known = shapeCache.get(e);
+  if (known !== undefined) return known;
+  const shape = shapeOfRequest(e);
+  shapeCache.set(e, shape);
+  return shape;
+}
+
+function shapeOfRequest(e: Exchange): string {
   let query = '';
   let path = e.request.url;
   try {
