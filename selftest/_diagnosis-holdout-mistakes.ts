@@ -28,7 +28,9 @@ export const MISTAKES: HoldoutRow[] = [
     configure: (c) => creds(c, { bearerToken: OTHER_USERS_TOKEN }),
     front: tokenOfAnotherUser(OTHER_USERS_TOKEN),
     exit: 3,
+    // The key the control can name (a made-up consumer's list is served to the token), and the token beside it.
     keys: ['testData.institutionUserId'],
+    says: /the token stands for \(or, where the token is the wrong one, DBSI_BEARER_TOKEN to a token of this user\)/,
     notNamed: ['baseUrl', 'accountId', 'testData.disclosure'],
   },
   {
@@ -39,6 +41,7 @@ export const MISTAKES: HoldoutRow[] = [
     configure: (c) => creds(c, { revocationClientSecret: `${REFERENCE_CREDENTIALS.revocationClientSecret} ` }),
     exit: 3,
     keys: ['DBSI_REVOCATION_CLIENT_ID'],
+    says: /let a near variant of it past authentication .* off by a character/,
     notNamed: ['testData', 'authBaseUrl'],
   },
   {
@@ -126,6 +129,7 @@ export const MISTAKES: HoldoutRow[] = [
     configure: (c) => td(c, { institutionId: '2002' }),
     exit: 3,
     keys: ['testData.institutionId'],
+    says: /lists \(operation 1\) show the disclosures of institutionId 1001 only, not the configured "2002"/,
     notNamed: ['DBSI_BEARER_TOKEN', 'baseUrl'],
   },
   {

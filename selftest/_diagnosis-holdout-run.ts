@@ -31,6 +31,8 @@ export interface HoldoutRow {
    * [] for none.
    */
   keys: string[];
+  /** What the DIAGNOSIS block says (its findings' problem lines). */
+  says?: RegExp;
   /** Keys (substrings) no finding may name. */
   notNamed?: string[];
   /** The `setup:` note a failure that stands carries (the configured values it rests on). */

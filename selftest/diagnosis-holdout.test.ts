@@ -26,6 +26,7 @@ describe('the hold-out set of the diagnosis (session 40): does each blame rest o
     if (r.exit === 3) expect(o.failed, why).toEqual([]);
     expect(sameKeys(o.keys, r.keys), why).toBe(true);
     for (const key of r.notNamed ?? []) expect(o.keys.join('\n'), why).not.toContain(key);
+    if (r.says) expect(o.findings.map((f) => f.problem).join('\n'), why).toMatch(r.says);
     if (r.noted) expect(o.cases.map((c) => c.reason ?? '').join('\n'), why).toMatch(r.noted);
   });
 });
