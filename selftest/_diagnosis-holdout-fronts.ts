@@ -123,3 +123,11 @@ export function brokenTransferBody(r: FrontRequest): boolean {
     return true;
   }
 }
+
+/** A gateway that answers every refused transfer (400) with a generic message of its own, naming no member. */
+export function declinedAs400(message: string): () => FrontRule {
+  return () => (r) =>
+    operationOf(r) === 'op9' && r.headers.authorization === bearer(REFERENCE_CREDENTIALS.transfersToken)
+      ? { kind: 'answer', status: 400, body: { code: 'DECLINED', message } }
+      : forward;
+}

@@ -1,6 +1,11 @@
 import type { TargetConfig } from '../harness/config';
 import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
-import { forbiddenTokenAuthorized, knowsOnlyAccount, tokenOfAnotherUser } from './_diagnosis-holdout-fronts';
+import {
+  declinedAs400,
+  forbiddenTokenAuthorized,
+  knowsOnlyAccount,
+  tokenOfAnotherUser,
+} from './_diagnosis-holdout-fronts';
 import type { HoldoutRow } from './_diagnosis-holdout-run';
 
 /**
@@ -171,6 +176,17 @@ export const MISTAKES: HoldoutRow[] = [
     areas: ['money-movement'],
     fixtures: 'retail',
     configure: (c) => td(c, { transfer: { ...c.testData.transfer, fromAccountId: 'acct-770100' } }),
+    exit: 3,
+    keys: ['testData.transfer'],
+    notNamed: ['DBSI_TRANSFERS_TOKEN', 'transfersBaseUrl'],
+  },
+  {
+    id: 'O15b',
+    name: 'testData.transfer.fromAccountId of another user, refused 400 "payment declined" (a generic refusal)',
+    areas: ['money-movement'],
+    fixtures: 'retail',
+    configure: (c) => td(c, { transfer: { ...c.testData.transfer, fromAccountId: 'acct-770100' } }),
+    front: declinedAs400('payment declined'),
     exit: 3,
     keys: ['testData.transfer'],
     notNamed: ['DBSI_TRANSFERS_TOKEN', 'transfersBaseUrl'],

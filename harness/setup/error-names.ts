@@ -70,8 +70,15 @@ export function ownWords(e: Exchange, keys: readonly string[]): string | undefin
 
 /** Header names every request carries, which name no value of the operation's own. */
 const CARRIED = /^(authorization|accept|content-type|content-length|host|user-agent|connection|transactionid)$/i;
-/** Words of member names too common to say which member an error is about. */
-const COMMON = /^(institution|value|valid|invalid|request|status|number|string|update|datetime)$/i;
+/**
+ * Words of member names too common to say which member an error is about: a generic refusal ("payment declined", "the
+ * transaction could not be processed") may be about any configured value, so only the member's full name counts.
+ */
+const COMMON = new RegExp(
+  '^(institution|value|valid|invalid|request|status|number|string|update|datetime|' +
+    'payment|transfer|transaction|option|message|process)$',
+  'i',
+);
 
 /** The members of a request that carry each configured value. */
 const KEY_MEMBERS: Array<[RegExp, RegExp]> = [
