@@ -131,3 +131,12 @@ export function declinedAs400(message: string): () => FrontRule {
       ? { kind: 'answer', status: 400, body: { code: 'DECLINED', message } }
       : forward;
 }
+
+/** A token the target serves n times, then refuses (401) with `body` on every request that carries it. */
+export function expiresAfter(n: number, token: string, body: unknown): () => FrontRule {
+  return () => {
+    let served = 0;
+    return (r) =>
+      r.headers.authorization !== bearer(token) || ++served <= n ? forward : { kind: 'answer', status: 401, body };
+  };
+}

@@ -2,6 +2,7 @@ import type { TargetConfig } from '../harness/config';
 import { REFERENCE_CREDENTIALS } from '../reference-target/fixtures';
 import {
   declinedAs400,
+  expiresAfter,
   forbiddenTokenAuthorized,
   knowsOnlyAccount,
   tokenOfAnotherUser,
@@ -217,6 +218,19 @@ export const MISTAKES: HoldoutRow[] = [
     exit: 3,
     keys: ['DBSI_CONTACT_INFO_HEADERS'],
     notNamed: ['phoneNumber', 'customerId'],
+  },
+  {
+    id: 'O19',
+    name: 'a transfers token that lives shorter than the run (served twice, then 401 "invalid access token")',
+    areas: ['money-movement'],
+    front: expiresAfter(2, REFERENCE_CREDENTIALS.transfersToken, {
+      code: 'UNAUTHENTICATED',
+      message: 'invalid access token',
+    }),
+    exit: 3,
+    keys: ['DBSI_TRANSFERS_TOKEN'],
+    says: /expired or was revoked during the run/,
+    notNamed: ['testData', 'transfersBaseUrl'],
   },
   {
     id: 'X1',

@@ -22,6 +22,9 @@ export interface Flip {
   operations: number;
 }
 
+/** A refusal that says the credential itself is no longer good (not "an invalid request"). */
+const NAMES_EXPIRY = /expir|revoked|invalid[ _-]?(access[ _-]?)?token|token (is )?(not valid|invalid|unknown)/i;
+
 /** Requests sent this close before the last served one still belong to the moment (concurrent requests). */
 const OVERLAP_MS = 250;
 
@@ -57,7 +60,7 @@ export function flipOf(carried: readonly Exchange[]): Flip | undefined {
   // Or the target names it: its refusals say the credential expired or was revoked, on an operation it served before.
   if (tail.length < 3) return undefined;
   const sameOperation = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
-  const named = sameOperation && tail.some((e) => /expir|revoked/i.test(e.response?.body ?? ''));
+  const named = sameOperation && tail.some((e) => NAMES_EXPIRY.test(e.response?.body ?? ''));
   if (!named) {
     const tailShapes = new Set(tail.map(shapeOf));
     if (!answered.some((e, i) => i <= last && served(e) && tailShapes.has(shapeOf(e)))) return undefined;
