@@ -1,4 +1,5 @@
 import { contactInfoAuthHeaders, type TargetConfig } from './config';
+import { variantOf } from './credential-variants';
 
 /**
  * The configured credentials a request can carry, named so that a run can say which one the target
@@ -47,6 +48,29 @@ export function credentialsCarried(
   if (ci.length > 0 && ci.every(([k, v]) => lower.get(k.toLowerCase()) === v)) out.push('contactInfo');
   const noneConfigured = Object.keys(contactInfoAuthHeaders(cfg)).length === 0;
   if (operation === 'updateContactInfo' && noneConfigured && !lower.has('authorization')) out.push('contactInfo');
+  return out;
+}
+
+/**
+ * The configured credentials whose near variant (harness/credential-variants.ts: another letter case, cut short,
+ * extended) the request carries instead of the credential itself: served, the variant is the control that varies one
+ * value of a credential the target refused as configured (harness/setup/proof.ts).
+ */
+export function nearVariantsCarried(cfg: TargetConfig, headers: Record<string, string>): CredentialId[] {
+  const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const c = cfg.credentials;
+  const bearer = scheme(auth, 'bearer');
+  const basic = scheme(auth, 'basic');
+  const near = (secret: string | undefined, value: string | undefined) =>
+    !!secret && value !== undefined && variantOf(secret, value) !== undefined;
+  const out: CredentialId[] = [];
+  if (near(c.bearerToken, bearer)) out.push('bearer');
+  if (near(c.transfersToken, bearer)) out.push('transfers');
+  if (basic !== undefined && c.revocationClientId !== undefined) {
+    const pair = Buffer.from(basic, 'base64').toString('utf8');
+    const prefix = `${c.revocationClientId}:`;
+    if (pair.startsWith(prefix) && near(c.revocationClientSecret, pair.slice(prefix.length))) out.push('revocation');
+  }
   return out;
 }
 

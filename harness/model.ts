@@ -74,6 +74,13 @@ export interface Exchange {
    * what proves a credential when the request is served, and names it when it is refused.
    */
   credentials?: string[];
+  /**
+   * The configured credentials whose near variant (harness/credential-variants.ts) the request carried instead: served
+   * while the credential itself was refused, it shows the configured value is off by a character (harness/setup/).
+   */
+  nearVariants?: string[];
+  /** The request carried credentials.transfersForbiddenToken (the configured token said to lack the right). */
+  forbiddenToken?: boolean;
   /** The configured test data the request relies on being right (SendOptions.relies). */
   relies?: string[];
   /**
@@ -193,7 +200,15 @@ export interface CaseReport {
    * Could not test because of the operator's setup, not the target: the configuration key or
    * variable to check (e.g. "testData.disclosure"), gathered in the run's diagnosis block.
    */
-  setup?: { key: string; problem: string };
+  setup?: {
+    key: string;
+    problem: string;
+    /**
+     * The target's, not the setup's (never named in the DIAGNOSIS block): a refusal folded under its operation's own
+     * failure (never served at a proven base), or a value the target served earlier in the run and refused later.
+     */
+    target?: boolean;
+  };
   /** seq of the exchanges another case sent that this case's verdict rests on (a shared list). */
   judged?: number[];
   /** The model-based explorer's test: what it reached (suites/explore/, docs/explorer.md). */

@@ -22,7 +22,7 @@ export interface FrontRequest {
 }
 
 export type FrontAction =
-  | { kind: 'forward'; path?: string }
+  | { kind: 'forward'; path?: string; headers?: Record<string, string> }
   | { kind: 'answer'; status: number; body?: unknown; headers?: Record<string, string> };
 
 export type FrontRule = (r: FrontRequest) => FrontAction;
@@ -61,7 +61,7 @@ export async function startFront(upstream: string, rule: FrontRule, opts: { life
         res.end(body);
         return;
       }
-      const headers = { ...req.headers, host: up.host };
+      const headers = { ...req.headers, ...action.headers, host: up.host };
       const fwd = request(
         { host: up.hostname, port: up.port, method: r.method, path: action.path ?? r.path, headers },
         (answer) => {

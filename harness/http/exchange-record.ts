@@ -1,5 +1,6 @@
 import { baseKeyOf, bodySecrets, type TargetConfig } from '../config';
 import { nearVariantAuthorization } from '../credential-variants';
+import { carriesForbiddenToken, nearVariantsCarried } from '../credentials';
 import type { Exchange, RecordedResponse } from '../model';
 import { curlLine, type Redactor } from '../redact';
 import type { Pace } from './pacing';
@@ -34,6 +35,8 @@ export function exchangeRecord(host: { config: TargetConfig; redactor: Redactor 
     // contactInfoBaseUrl left at its default is baseUrl: proven (harness/setup/proof.ts) as one.
     base: baseKeyOf(host.config, target.baseKey),
     ...(r.credentials.length ? { credentials: r.credentials } : {}),
+    ...nearVariants(host.config, r),
+    ...(carriesForbiddenToken(host.config, r.headers) ? { forbiddenToken: true } : {}),
     ...(r.notSent ? { notSent: r.notSent } : {}),
     ...(o.relies?.length ? { relies: o.relies } : {}),
     ...(r.pacedTo ? { pacedTo: r.pacedTo } : {}),
@@ -60,4 +63,10 @@ export function exchangeRecord(host: { config: TargetConfig; redactor: Redactor 
       nearVariantAuthorization(host.config, r.headers),
     ),
   };
+}
+
+/** The configured credentials whose near variant the request carried (none where it carried them as configured). */
+function nearVariants(config: TargetConfig, r: Recorded): { nearVariants?: string[] } {
+  const near = r.credentials.length ? [] : nearVariantsCarried(config, r.headers);
+  return near.length ? { nearVariants: near } : {};
 }

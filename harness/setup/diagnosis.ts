@@ -34,7 +34,8 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
   );
   for (const { key, exchanges } of proof.unprovenBases()) add(key, suspicionText({ kind: 'base', key }, exchanges[0]!));
   for (const c of cases) {
-    if (!c.setup) continue;
+    // The target's (an unserved operation's refusal, a value served then refused): its test says so; no finding.
+    if (!c.setup || c.setup.target) continue;
     const at = c.exchanges.find((e) => e.base && bases.has(e.base));
     const base = at?.base ? bases.get(at.base) : undefined;
     if (base && !bases.has(c.setup.key)) add(base.key, suspicionText({ kind: 'base', key: base.key }, base.e), c.title);
@@ -42,8 +43,8 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
   }
   for (const f of transportFindings(cases))
     for (const t of f.tests.length ? f.tests : [undefined]) add(f.key, f.problem, t);
-  for (const { id, exchanges } of proof.refusedEverywhere()) {
-    add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'credential', key: id }, exchanges[0]!));
+  for (const { id, exchanges, nearVariant } of proof.refusedEverywhere()) {
+    add(CREDENTIAL_SOURCES[id], suspicionText({ kind: 'credential', key: id, nearVariant }, exchanges[0]!));
   }
   const paced = pacing(cases.flatMap((c) => c.exchanges));
   if (paced) {

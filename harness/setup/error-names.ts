@@ -34,31 +34,162 @@ export function errorExcerpt(e: Exchange): string {
   return body.length > 160 ? `${body.slice(0, 159)}…` : body.trim();
 }
 
-/** Whether the target's error names the configured value `key` stands for. */
+/** Whether the target's error names the configured value `key` stands for: by its words, or quoting the value. */
 export function errorNamesValue(e: Exchange, key: string): boolean {
   const words = VALUE_WORDS.find(([k]) => k.test(key))?.[1];
-  return words !== undefined && words.test(errorExcerpt(e));
+  if (words?.test(errorExcerpt(e))) return true;
+  return quotesValue(e, key);
 }
 
 /**
- * Whether the refusal is the target's by its own words: a status that judges the request's form, an
- * error that names that form and none of the values `keys` stand for.
+ * Whether the target's error quotes the very value the request carried for `key` (an account id, a customer id), apart
+ * from an echo of the request's path: the target's own word on that value (session 40).
  */
+export function quotesValue(e: Exchange, key: string): boolean {
+  const error = withoutPath(e);
+  return valuesOf(e, key).some((v) => v.length >= 3 && error.includes(v));
+}
+
+/** Whether the refusal is the target's by its own words (the request's form, or a member none of `keys` stands for). */
 export function refusesTheForm(e: Exchange, keys: readonly string[]): boolean {
+  return ownWords(e, keys) !== undefined;
+}
+
+/**
+ * What the target's error names instead of the configured values `keys` stand for: the form of the request the suite
+ * built from the spec (its media type, its JSON), or a member of the request that none of them stands for (a
+ * paymentOption, a disclosure): the refusal is the target's. Undefined where it names one of the values, or neither.
+ */
+export function ownWords(e: Exchange, keys: readonly string[]): string | undefined {
+  if (keys.some((k) => errorNamesValue(e, k))) return undefined;
   const status = e.response?.status ?? 0;
-  if (!FORM_STATUSES.has(status) || !FORM_WORDS.test(errorExcerpt(e))) return false;
-  return !keys.some((k) => errorNamesValue(e, k));
+  if (FORM_STATUSES.has(status) && FORM_WORDS.test(errorExcerpt(e))) return "the request's form";
+  const member = otherMember(e, keys);
+  return member === undefined ? undefined : `"${member}", a member of the request`;
+}
+
+/** Header names every request carries, which name no value of the operation's own. */
+const CARRIED = /^(authorization|accept|content-type|content-length|host|user-agent|connection|transactionid)$/i;
+/**
+ * Words of member names too common to say which member an error is about: a generic refusal ("payment declined", "the
+ * transaction could not be processed") may be about any configured value, so only the member's full name counts.
+ */
+const COMMON = new RegExp(
+  '^(institution|value|valid|invalid|request|status|number|string|update|datetime|' +
+    'payment|transfer|transaction|option|message|process)$',
+  'i',
+);
+
+/** The members of a request that carry each configured value. */
+const KEY_MEMBERS: Array<[RegExp, RegExp]> = [
+  [/^testData\.accountId$/, /^accountid$/i],
+  [/customerId$/, /customerid|userid/i],
+  [/phoneNumber$/, /phonenumber|countrycode/i],
+];
+
+/** A member of the request (body, query or a documented header) the error names, that none of `keys` stands for. */
+function otherMember(e: Exchange, keys: readonly string[]): string | undefined {
+  const error = errorExcerpt(e).toLowerCase();
+  const wordOfKey = (word: string) => keys.some((k) => VALUE_WORDS.find(([r]) => r.test(k))?.[1].test(word));
+  // A key's own member: the last segment of its name (testData.institutionCustomerId: InstitutionCustomerId).
+  const last = (k: string) => (k.split(' ')[0]!.split('.').pop() ?? '').toLowerCase();
+  const memberOfKey = (name: string) =>
+    keys.some((k) => last(k) === name.toLowerCase() || KEY_MEMBERS.find(([r]) => r.test(k))?.[1].test(name));
+  for (const name of memberNames(e)) {
+    const words = name.split(/(?<=[a-z])(?=[A-Z])|[_\-.]/).map((w) => w.toLowerCase());
+    if (memberOfKey(name) || words.some(wordOfKey)) continue;
+    const telling = words.filter((w) => w.length >= 5 && !COMMON.test(w));
+    if (error.includes(name.toLowerCase()) || telling.some((w) => error.includes(w))) return name;
+  }
+  return undefined;
+}
+
+/** The names of the request's body members (at any depth), query parameters and headers of its own. */
+function memberNames(e: Exchange): string[] {
+  const names = new Set<string>();
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 4 || v === null || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (!Array.isArray(v)) names.add(k);
+      walk(x, depth + 1);
+    }
+  };
+  try {
+    walk(JSON.parse(e.request.body ?? ''), 0);
+  } catch {
+    // no JSON body
+  }
+  try {
+    for (const k of new URL(e.request.url).searchParams.keys()) names.add(k);
+  } catch {
+    // keep what the body gave
+  }
+  for (const h of Object.keys(e.request.headers ?? {})) if (!CARRIED.test(h)) names.add(h);
+  return [...names];
+}
+
+/** The values the request carried for a configured key, where the request shows them in clear. */
+function valuesOf(e: Exchange, key: string): string[] {
+  const body = parsedBody(e);
+  const header = (name: string) =>
+    Object.entries(e.request.headers ?? {}).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+  if (key === 'testData.accountId') return strings(header('AccountId'), body.accountId);
+  if (key.startsWith('testData.transfer')) return strings(body.fromAccountId, body.toAccountId);
+  if (/customerId$/.test(key)) {
+    const m = /\/customers\/([^/:]+)/.exec(pathOf(e));
+    return m ? strings(m[1], safeDecode(m[1]!)) : [];
+  }
+  if (/phoneNumber$/.test(key))
+    return strings((body.phoneNumber as Record<string, unknown> | undefined)?.oldPhoneNumber);
+  return [];
+}
+
+function strings(...v: unknown[]): string[] {
+  return v.filter((x): x is string => typeof x === 'string');
+}
+
+function parsedBody(e: Exchange): Record<string, unknown> {
+  try {
+    const b = JSON.parse(e.request.body ?? '') as unknown;
+    return b && typeof b === 'object' ? (b as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function pathOf(e: Exchange): string {
+  try {
+    return new URL(e.request.url).pathname;
+  } catch {
+    return e.request.url;
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The error body without the request's URL or path (raw or decoded): a 404 page that echoes the path names nothing. */
+function withoutPath(e: Exchange): string {
+  let text = e.response?.body ?? '';
+  for (const p of [e.request.url, pathOf(e), safeDecode(pathOf(e))]) text = text.split(p).join(' ');
+  return text;
 }
 
 /** "setup: this rests on …": every configured value the exchange rests on, for a failure that stands. */
 export function restsOn(e: Exchange): string {
+  const words = ownWords(e, e.relies ?? []) ?? 'what another request of the operation got the same error for';
   const values = [
     ...(e.relies ?? []),
     ...(e.credentials ?? []).map((c) => CREDENTIAL_SOURCES[c as CredentialId]),
     ...(e.base ? [e.base] : []),
   ];
   return (
-    `setup: judged as the target's (its error names the request's form, not a configured value); ` +
+    `setup: judged as the target's (its error names ${words}, not a configured value); ` +
     `it rests on ${values.join(', ')}`
   );
 }

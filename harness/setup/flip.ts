@@ -6,7 +6,10 @@ import type { Exchange } from '../model';
  * one moment on, three times or more, among them an operation it had served before with it, was expired
  * or revoked during the run: neither a setup mistake found at the start nor a fault of the target's on an
  * operation it never served (that one stays a failure: op4-refuses-valid-token). A 403 is no expiry: the
- * credential is known and lacks the right (a user the token does not stand for).
+ * credential is known and lacks the right (a user the token does not stand for). The evidence (session 40): a request
+ * of the same shape as one served before is among the refused ones (the control: vary nothing but the time), or the
+ * target names it (its refusals say the credential expired or was revoked). A target that answers 401 only to
+ * requests of shapes it never served (a body that breaks a type) has not shown the credential expire.
  */
 export interface Flip {
   /** When the first request refused for good left the client (ms since the epoch). */
@@ -18,6 +21,9 @@ export interface Flip {
   refusals: number;
   operations: number;
 }
+
+/** A refusal that says the credential itself is no longer good (not "an invalid request"). */
+const NAMES_EXPIRY = /expir|revoked|invalid[ _-]?(access[ _-]?)?token|token (is )?(not valid|invalid|unknown)/i;
 
 /** Requests sent this close before the last served one still belong to the moment (concurrent requests). */
 const OVERLAP_MS = 250;
@@ -49,13 +55,67 @@ export function flipOf(carried: readonly Exchange[]): Flip | undefined {
   const tail = answered.filter((e, i) => refused(e) && (i > last || alongside(e)));
   const firstRefused = answered[last + 1]!;
   const ops = new Set(tail.map((e) => e.operation));
-  const servedBefore = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
+  // The control: a request of the very shape of one it served before (same operation, query names and body types) is
+  // refused now. Requests of shapes it never served (a body that breaks a type, another member) prove no expiry.
+  // Or the target names it: its refusals say the credential expired or was revoked, on an operation it served before.
+  if (tail.length < 3) return undefined;
+  const sameOperation = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
+  const named = sameOperation && tail.some((e) => NAMES_EXPIRY.test(e.response?.body ?? ''));
+  if (!named) {
+    const tailShapes = new Set(tail.map(shapeOf));
+    if (!answered.some((e, i) => i <= last && served(e) && tailShapes.has(shapeOf(e)))) return undefined;
+  }
   const operations = ops.size;
-  if (tail.length < 3 || !servedBefore) return undefined;
   return { at: Math.min(...tail.map(sentAt)), lastServed, firstRefused, refusals: tail.length, operations };
 }
 
 /** Whether this refusal came at or after the flip. */
 export function afterFlip(e: Exchange, flip: Flip): boolean {
   return refused(e) && sentAt(e) >= flip.at;
+}
+
+const shapeCache = new WeakMap<Exchange, string>();
+
+/** What a request is, apart from its values: operation, method, query parameter names, the JSON types of its body. */
+export function shapeOf(e: Exchange): string {
+  const known = shapeCache.get(e);
+  if (known !== undefined) return known;
+  const shape = shapeOfRequest(e);
+  shapeCache.set(e, shape);
+  return shape;
+}
+
+function shapeOfRequest(e: Exchange): string {
+  let query = '';
+  let path = e.request.url;
+  try {
+    const u = new URL(e.request.url);
+    query = [...new Set(u.searchParams.keys())].sort().join('&');
+    path = u.pathname;
+  } catch {
+    // keep the URL as recorded
+  }
+  const byId = e.operation === 'raw' ? path : '';
+  return `${e.operation} ${e.request.method} ${byId}?${query} ${typesOf(parsed(e.request.body))}`;
+}
+
+function parsed(body: string | undefined): unknown {
+  if (body === undefined || body === '') return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return 'text';
+  }
+}
+
+/** The JSON types of a value, members sorted: {"a":"number","b":{"c":"string"}}. */
+function typesOf(v: unknown, depth = 0): string {
+  if (Array.isArray(v)) return `[${depth > 4 ? '' : [...new Set(v.map((x) => typesOf(x, depth + 1)))].join('|')}]`;
+  if (v === null) return 'null';
+  if (typeof v !== 'object') return typeof v;
+  if (depth > 4) return 'object';
+  const members = Object.keys(v as object)
+    .sort()
+    .map((k) => `${k}:${typesOf((v as Record<string, unknown>)[k], depth + 1)}`);
+  return `{${members.join(',')}}`;
 }

@@ -1,13 +1,14 @@
 import { CREDENTIAL_SOURCES, type CredentialId } from '../credentials';
 import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
 import { requirement } from '../../requirements';
-import type { CaseReport, CheckResult, Exchange } from '../model';
+import type { CaseReport, Exchange } from '../model';
 import { afterFlip, flipOf, type Flip } from './flip';
-import { errorNamesValue, refusesTheForm, restsOn } from './error-names';
-import { PhoneControls, phoneRestsOn } from './phone-controls';
-import { suspicionKey, suspicionText } from './suspicion-text';
+import { errorExcerpt, errorNamesValue, ownWords, quotesValue } from './error-names';
+import { PhoneControls } from './phone-controls';
+import { ListedInstitutions, type Contradiction } from './listed-values';
 
 export { suspicionKey, suspicionText } from './suspicion-text';
+export { regradeCase } from './regrade';
 
 /**
  * What a run proved about the operator's setup, from the exchanges alone: the suite cannot tell a
@@ -19,6 +20,8 @@ export { suspicionKey, suspicionText } from './suspicion-text';
  */
 export class SetupProof {
   private readonly servedCredentials = new Set<string>();
+  /** A request that carried a near variant of a credential instead of it and got past authentication. */
+  private readonly servedNear = new Map<string, Exchange>();
   /** Credentials answered with a refusal of something else than them (400 …), by operation. */
   private readonly passedAuth = new Map<string, Set<string>>();
   /** Operations that refused (401/403) a request without any configured credential. */
@@ -41,6 +44,8 @@ export class SetupProof {
   private readonly blockedOperations = new Map<number, Set<string>>();
   /** The controls of configured phone numbers, and the writes that may have moved one since (phone-controls.ts). */
   private readonly phones = new PhoneControls();
+  /** The institutionIds operation 1 lists: a write naming none of them rests on a value the target contradicts. */
+  private readonly institutions = new ListedInstitutions();
 
   /**
    * `embedded`: the run's target is the embedded reference target, whose setup is the suite's own and
@@ -63,9 +68,13 @@ export class SetupProof {
 
   private observeExchange(e: Exchange): void {
     this.bySeq.set(e.seq, e);
+    this.blocking = undefined;
+    this.ownErrors = undefined;
+    this.stopped = undefined;
     const status = e.response?.status;
     if (status === undefined) return;
     this.phones.observe(e);
+    this.institutions.observe(e);
     const served = status >= 200 && status < 300;
     for (const id of e.credentials ?? []) {
       this.carried.set(id, [...(this.carried.get(id) ?? []), e]);
@@ -75,13 +84,17 @@ export class SetupProof {
         this.refusedCredentials.set(id, [...(this.refusedCredentials.get(id) ?? []), e]);
     }
     if (served) for (const key of e.relies ?? []) this.servedData.add(key);
+    // A near variant served, or past authentication (another refusal than 401/403: a 400 to the body).
+    const past = served || (status >= 400 && status < 500 && ![401, 403, 404, 405, 429].includes(status));
+    if (past) for (const id of e.nearVariants ?? []) if (!this.servedNear.has(id)) this.servedNear.set(id, e);
     if (!e.credentials?.length && (status === 401 || status === 403)) this.refusedWithout.add(operationKey(e));
     if (status >= 400 && status < 500 && ![401, 403, 404, 405, 429].includes(status))
       for (const id of e.credentials ?? [])
         this.passedAuth.set(id, new Set([...(this.passedAuth.get(id) ?? []), operationKey(e)]));
     if (e.base) {
       // A 405 names a method the path does not take: the path, and so the base URL, exists.
-      if (status !== 404) this.provenBases.add(e.base);
+      // A 404 whose error quotes a value the request relied on (a customer id) is the application's own word on it.
+      if (status !== 404 || (e.relies ?? []).some((k) => quotesValue(e, k))) this.provenBases.add(e.base);
       else this.unprovenBaseAnswers.set(e.base, [...(this.unprovenBaseAnswers.get(e.base) ?? []), e]);
     }
     for (const id of e.credentials ?? [])
@@ -106,6 +119,14 @@ export class SetupProof {
   credentialProven(id: string): boolean {
     if (this.servedCredentials.has(id)) return true;
     return [...(this.passedAuth.get(id) ?? [])].some((op) => this.refusedWithout.has(op));
+  }
+
+  /**
+   * Vary one value: the target never served the credential as configured, and served a near variant of it (another
+   * letter case, cut short, extended): the configured value is off by a character, not the target's comparison.
+   */
+  nearVariantServed(id: string): Exchange | undefined {
+    return this.credentialProven(id) || this.opts.embedded ? undefined : this.servedNear.get(id);
   }
 
   baseProven(base: string): boolean {
@@ -150,22 +171,45 @@ export class SetupProof {
     // Served earlier, refused from one moment on everywhere: the credential changed, not the test data.
     const flipped = this.flippedCredential(e);
     if (flipped) return { kind: 'expired', key: flipped, flip: this.flip(flipped)! };
+    // What the target serves contradicts the configured value the request carries (its lists name another FI).
+    const contradicted = this.institutions.contradicted(e);
+    if (contradicted) return { kind: 'contradicted', ...contradicted };
+    const near = (e.nearVariants ?? []).find((c) => this.nearVariantServed(c));
+    if (near) return { kind: 'credential', key: near as CredentialId, nearVariant: this.nearVariantServed(near) };
     if (status === 401 || status === 403) {
       const id = (e.credentials ?? []).find((c) => !this.credentialProven(c));
-      if (id) return { kind: 'credential', key: id as CredentialId };
+      if (id) return { kind: 'credential', key: id as CredentialId, nearVariant: this.nearVariantServed(id) };
     }
-    // A 405 is about the method, never about the data the request carries.
-    if (status >= 400 && status < 500 && status !== 429 && status !== 405) {
+    // A 405 is about the method, a 401 about the credentials (proven here): never about the data the request carries.
+    if (status >= 400 && status < 500 && status !== 429 && status !== 405 && status !== 401) {
       // A configured phone number no control disproved before a write could move it: the refusal stands.
       const unproven = this.unprovenRelies(e).filter((k) => !this.phones.standsOn(k));
       // The target's error names the request's form and none of the values: the refusal is the target's.
-      if (unproven.length && !refusesTheForm(e, unproven)) {
+      if (unproven.length && !this.ownWords(e, unproven)) {
         const named = unproven.find((k) => errorNamesValue(e, k));
         return { kind: 'testData', key: named ?? unproven[0]!, candidates: named ? [named] : unproven };
       }
     }
     return undefined;
   }
+
+  /**
+   * The refusal is the target's by its own words (error-names.ts): its error names the request's form or a member no
+   * configured value stands for, on this request or on another of the operation that got the very same error (one
+   * cause: a paymentOption refused whether the request carried it or the target took its default).
+   */
+  private ownWords(e: Exchange, keys: readonly string[]): boolean {
+    if (ownWords(e, keys) !== undefined) return true;
+    if (keys.some((k) => errorNamesValue(e, k))) return false;
+    if (!this.ownErrors) {
+      this.ownErrors = new Set();
+      for (const x of this.bySeq.values())
+        if (x.response && x.response.status >= 400 && ownWords(x, x.relies ?? []) !== undefined)
+          this.ownErrors.add(`${operationKey(x)} ${x.response.status} ${errorExcerpt(x)}`);
+    }
+    return this.ownErrors.has(`${operationKey(e)} ${e.response?.status} ${errorExcerpt(e)}`);
+  }
+  private ownErrors?: Set<string>;
 
   /** The configured test data this request relies on that no request served. */
   unprovenRelies(e: Exchange): string[] {
@@ -175,7 +219,7 @@ export class SetupProof {
   /** A refusal judged as the target's although it rests on test data no request proved (error-names.ts). */
   formRefusal(e: Exchange): boolean {
     const unproven = this.unprovenRelies(e);
-    return unproven.length > 0 && refusesTheForm(e, unproven) && !this.suspicion(e);
+    return unproven.length > 0 && this.ownWords(e, unproven) && !this.suspicion(e);
   }
 
   /**
@@ -214,20 +258,71 @@ export class SetupProof {
     const id = [...(sent ?? [])].find((c) => !this.credentialProven(c));
     if (id) return { kind: 'control', key: CREDENTIAL_SOURCES[id as CredentialId] };
     // Its tests could not send it, because of the setup: what kept them is what to check.
-    const blocked = this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0);
-    if (blocked?.size) return { kind: 'control', key: [...blocked].join(' or '), blocked: true };
+    const blocked = new Set(this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0));
+    for (const k of this.dataBlocking(operationKey(e))) blocked.add(k);
+    if (blocked.size) return { kind: 'control', key: [...blocked].join(' or '), blocked: true };
     // The base URL and the credentials were proven: the operation itself was never served, which its own
     // tests report as the target's failure. The refusal folds under it; nothing of the setup is to blame.
-    if (e.base && this.baseProven(e.base) && this.operationCredentials.has(operationKey(e))) return this.unserved(e);
+    if (e.base && this.baseProven(e.base) && this.credentialsProvenAt(e)) return this.unserved(e);
     return { kind: 'control', key: `${e.base ?? 'baseUrl'} and the credentials of this operation` };
   }
 
+  /** The test data its requests that could be served were refused for, no request having proven it (cached). */
+  private dataBlocking(op: string): string[] {
+    if (!this.blocking) {
+      this.blocking = new Map();
+      for (const x of this.bySeq.values()) {
+        if (!x.credentials?.length || !x.relies?.length) continue;
+        const s = this.suspicion(x);
+        if (s?.kind === 'testData')
+          this.blocking.set(operationKey(x), [...(this.blocking.get(operationKey(x)) ?? []), s.key]);
+      }
+    }
+    return [...new Set(this.blocking.get(op) ?? [])];
+  }
+  private blocking?: Map<string, string[]>;
+
+  /**
+   * The operation was sent with configured credentials, all proven; or never (its tests could not get that far, e.g.
+   * nothing to change), and every configured credential sent to its base URL is proven.
+   */
+  private credentialsProvenAt(e: Exchange): boolean {
+    const sent = this.operationCredentials.get(operationKey(e));
+    if (sent) return true;
+    const atBase = [...this.carried].filter(([, xs]) => xs.some((x) => x.base === e.base)).map(([id]) => id);
+    return atBase.length > 0 && atBase.every((id) => this.credentialProven(id));
+  }
+
+  /**
+   * The 404 `e` to a request the target served earlier in the run: the very same method and URL (query included; not a
+   * DELETE, and nothing at that URL deleted since), so every configured value in it (a customer id, a path) was proven
+   * before the target stopped finding it. That served request, else undefined.
+   */
+  servedBefore(e: Exchange): Exchange | undefined {
+    if (this.opts.embedded || e.response?.status !== 404 || e.request.method === 'DELETE') return undefined;
+    const at = [...this.bySeq.values()].filter((x) => x.seq < e.seq && x.request.url === e.request.url);
+    const ok = (x: Exchange) => (x.response?.status ?? 0) >= 200 && (x.response?.status ?? 0) < 300;
+    const served = at.filter((x) => ok(x) && x.request.method === e.request.method);
+    const deleted = at.some((x) => ok(x) && x.request.method === 'DELETE' && x.seq > (served[0]?.seq ?? 0));
+    return deleted ? undefined : served[0];
+  }
+
+  /** The first read (GET) of the run answered 404 where the very same read was served before (servedBefore). */
+  firstStoppedServing(): Exchange | undefined {
+    if (this.stopped === undefined) {
+      const reads = [...this.bySeq.values()].filter((x) => x.request.method === 'GET' && x.operation !== 'raw');
+      this.stopped = reads.sort((a, b) => a.seq - b.seq).find((x) => this.servedBefore(x)) ?? null;
+    }
+    return this.stopped ?? undefined;
+  }
+  private stopped?: Exchange | null;
+
   /** Every credential refused on every request that carried it, with those requests. */
-  refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[] }> {
+  refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[]; nearVariant?: Exchange }> {
     if (this.opts.embedded) return [];
     return [...this.refusedCredentials]
       .filter(([id]) => !this.credentialProven(id))
-      .map(([id, exchanges]) => ({ id: id as CredentialId, exchanges }));
+      .map(([id, exchanges]) => ({ id: id as CredentialId, exchanges, nearVariant: this.nearVariantServed(id) }));
   }
 
   /** Every base URL at which nothing was answered other than 404, with those answers. */
@@ -241,9 +336,10 @@ export class SetupProof {
 
 export type SetupSuspicion =
   | { kind: 'base'; key: BaseUrlKey }
-  | { kind: 'credential'; key: CredentialId }
+  | { kind: 'credential'; key: CredentialId; nearVariant?: Exchange }
   | { kind: 'expired'; key: CredentialId; flip: Flip }
   | { kind: 'testData'; key: string; candidates?: string[] }
+  | ({ kind: 'contradicted' } & Contradiction)
   | { kind: 'control'; key: string; blocked?: boolean; unserved?: boolean };
 
 /** The checks whose pass rests on the target refusing a request. */
@@ -261,100 +357,4 @@ function controlKey(e: Exchange): string {
     // keep the URL as recorded
   }
   return `${e.request.method} ${path}`;
-}
-
-/** A check re-graded because its evidence may come from the setup: kept, marked not applicable with the reason. */
-function voided(k: CheckResult, why: string): CheckResult {
-  return { ...k, outcome: 'not-applicable', note: `could not test: ${why}${k.note ? ` (was: ${k.note})` : ''}` };
-}
-
-/**
- * Re-grade a case on what the run proved: a failure, a warning or a "not applicable" that rests on
- * an answer the setup may explain (a refused credential never served, a base URL that served
- * nothing) is "could not test"; a passed refusal check without its control likewise. A case whose
- * every doubtful verdict is settled is returned as it was.
- */
-export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
-  // A case that blamed a configured value on a refusal that came after its credential flipped, or whose
-  // request was not sent because of the flip (harness/http/credential-watch.ts): the flip is the one root
-  // cause (never the test data).
-  if (c.outcome === 'could-not-test') {
-    const afterFlip = c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
-    if (afterFlip) {
-      const s = proof.suspicion(afterFlip)!;
-      return couldNotTest(c, suspicionText(s, afterFlip), suspicionKey(s), c.checks);
-    }
-    const held = c.exchanges.find((x) => x.notSent && x.error?.kind === 'target-stopped' && x.credentials?.length);
-    const id = held?.credentials?.find((x) => proof.flip(x)) as CredentialId | undefined;
-    if (id) {
-      const s: SetupSuspicion = { kind: 'expired', key: id, flip: proof.flip(id)! };
-      return couldNotTest(c, suspicionText(s, s.flip.firstRefused), suspicionKey(s), c.checks);
-    }
-  }
-  const judged = c.checks.map((k) => ({ k, e: proof.exchange(k.exchange) }));
-  // A pass needs its evidence: an answer from a base URL that served something, and for a refusal
-  // its control, whatever else the case concluded.
-  const unproven = judged.filter(({ k, e }) => k.outcome === 'passed' && e?.response && !passHasEvidence(k, e, proof));
-  const voidPasses = (checks: CheckResult[]) =>
-    checks.map((k) => {
-      const u = unproven.find((x) => x.k === k);
-      return u ? voided(k, suspicionText(proof.suspicion(u.e!) ?? proof.missingControl(u.e!), u.e!)) : k;
-    });
-  const doubtful = c.outcome === 'failed' || c.outcome === 'warning' || c.outcome === 'not-applicable';
-  const rest = [...judged.map(({ e }) => e), ...(c.judged ?? []).map((seq) => proof.exchange(seq))];
-  const suspects = [...c.exchanges, ...rest]
-    .flatMap((e) => {
-      const s = e && proof.suspicion(e);
-      return s ? [{ e: e!, s }] : [];
-    })
-    // The cause that explains the most first: a credential that flipped during the run.
-    .sort((a, b) => Number(b.s.kind === 'expired') - Number(a.s.kind === 'expired'));
-  if (doubtful && suspects.length > 0) {
-    const { e, s } = suspects[0]!;
-    const why = suspicionText(s, e);
-    return couldNotTest(
-      c,
-      why,
-      suspicionKey(s),
-      voidPasses(c.checks.map((k) => (k.outcome === 'failed' ? voided(k, why) : k))),
-    );
-  }
-  if (c.outcome === 'failed') return withSetupNotes(c, proof);
-  if (unproven.length === 0) return c;
-  const e = unproven[0]!.e!;
-  const s = proof.suspicion(e) ?? proof.missingControl(e);
-  return couldNotTest(c, suspicionText(s, e), suspicionKey(s), voidPasses(c.checks));
-}
-
-/** A failure that stands on a refusal of test data no request proved: its checks say what it rests on. */
-function withSetupNotes(c: CaseReport, proof: SetupProof): CaseReport {
-  let changed = false;
-  const checks = c.checks.map((k) => {
-    const e = proof.exchange(k.exchange);
-    if (k.outcome !== 'failed' || !e) return k;
-    const phone = proof.phoneStands(e);
-    if (!proof.formRefusal(e) && !phone) return k;
-    changed = true;
-    const note = phone ? phoneRestsOn(e, phone) : restsOn(e);
-    return { ...k, note: k.note ? `${k.note}; ${note}` : note };
-  });
-  if (!changed) return c;
-  const notes = [...new Set(checks.flatMap((k) => (k.note?.includes('setup: ') ? [k.note] : [])))];
-  return { ...c, checks, reason: [c.reason, ...notes.map((n) => `  ${n}`)].filter(Boolean).join('\n') };
-}
-
-function passHasEvidence(k: CheckResult, e: Exchange, proof: SetupProof): boolean {
-  if (proof.suspicion(e)) return false;
-  return !REFUSAL_CHECKS.has(k.check) || proof.refusalHasControl(e);
-}
-
-function couldNotTest(c: CaseReport, why: string, key: string, checks: CheckResult[]): CaseReport {
-  const was = c.reason ? `\n  (judged before the run's setup was known: ${c.reason.split('\n')[0]})` : '';
-  return {
-    ...c,
-    outcome: 'could-not-test',
-    reason: `could not test: ${why}${was}`,
-    checks,
-    setup: { key, problem: why },
-  };
 }

@@ -19,11 +19,21 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
         `nothing sent to ${s.key} was answered other than 404 in this run (${got}):`,
         `check ${s.key}, including its path prefix`,
       ].join(' ');
-    case 'credential':
+    case 'credential': {
+      const near = s.nearVariant;
+      if (near)
+        return (
+          `the target refused ${CREDENTIAL_SOURCES[s.key]} as configured and let a near variant of it ` +
+          'past authentication ' +
+          `(${near.response?.status} to ${near.request.method} ${near.request.url}: ${near.label ?? 'a variant'}): ` +
+          'the configured value is off by a character; check it for a character too many or too few (a trailing ' +
+          'space or newline) or in another letter case'
+        );
       return [
         `the target refused ${CREDENTIAL_SOURCES[s.key]} on every request that carried it (${got}):`,
         'check that it is valid, not expired and allowed for this operation',
       ].join(' ');
+    }
     case 'expired': {
       const f = s.flip;
       const last = `${f.lastServed.request.method} ${f.lastServed.request.url}`;
@@ -43,6 +53,12 @@ export function suspicionText(s: SetupSuspicion, e: Exchange): string {
         `check that ${all.join(' and ')} ${all.length > 1 ? 'are' : 'is'} on record on the target`,
       ].join(' ');
     }
+    case 'contradicted':
+      return (
+        `the target's own lists (operation 1) show the disclosures of institutionId ${s.listed.join(', ')} only, ` +
+        `not the configured ${JSON.stringify(s.value)} that ${e.request.method} ${e.request.url} carried ` +
+        `(${e.response?.status}): what it answers for another FI proves nothing; check ${s.key}`
+      );
     case 'control': {
       const status = e.response?.status;
       const where = status === 404 || status === 405 ? 'that method and path' : 'that operation';

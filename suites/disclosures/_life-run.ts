@@ -125,6 +125,8 @@ export async function createSteps(
       `creating the acceptance record was not served (status ` + `${created.status}; reported by OP5-REQUEST)`,
     );
   const listed = run.listed;
+  // The list was not served (a target that stopped serving it): nothing to go on (session 40: it crashed here).
+  if (!listed) throw new NotApplicableError('the list of user disclosures was not served (reported by OP4-REQUEST)');
   // A create served whose record is not listed may be on another user (_test-data.ts): left to check by hand.
   if (created && is2xx(created) && !findRecord(listed.records, a)) createdButNotListed(t, a, created);
   if (b && createdB && is2xx(createdB) && !findRecord(listed.records, b)) createdButNotListed(t, b, createdB);

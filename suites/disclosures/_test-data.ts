@@ -140,7 +140,8 @@ export async function userListNotServed(t: CaseContext, res: HttpResult): Promis
     t.couldNotTest(
       `the list of user disclosures (operation 4) was refused for ${user(t)} (status ${res.status}) while the same ` +
         `list for a made-up consumer was served (status ${control.res.status}): the target does not serve this ` +
-        `user's list to the bearer token; set ${USER_KEY} to the user the token stands for`,
+        `user's list to the bearer token; set ${USER_KEY} to the user the token stands for (or, where the ` +
+        'token is the wrong one, DBSI_BEARER_TOKEN to a token of this user)',
       USER_KEY,
     );
   return (

@@ -165,7 +165,9 @@ export async function createRecord(
   status = 'ACCEPTED',
 ): Promise<HttpResult> {
   const req = createUserDisclosureRequest(t.faker, t.config, d, status, credentials);
-  return t.send({ operation: 'createUserDisclosure', ...req, label });
+  // With the configured token it relies on the configured AccountId (harness/setup/proof.ts: a target that quotes it).
+  const relies = credentials === 'valid' ? ['testData.accountId'] : undefined;
+  return t.send({ operation: 'createUserDisclosure', ...req, label, relies });
 }
 
 /** The record's id for the /{institutionUserDisclosureId} forms, or "not applicable" with the reason. */
