@@ -22,16 +22,20 @@ function windowOf(from: HttpResult, to: HttpResult, own: HttpResult[]) {
 /**
  * Whether every write of a user disclosure the run sent, other than `own`, that ran while [from, to] did (from the
  * start of `from` to the end of `to`) has its answer in the run's log, once those in flight are settled (awaited):
- * false where one of them went unanswered, or has no entry in the log (what it did cannot be told).
+ * else the first of them that went unanswered, or has no entry in the log (what it did cannot be told), named.
  */
 export async function writesMeanwhileLogged(
   t: CaseContext,
   from: HttpResult,
   to: HttpResult,
   own: HttpResult[],
-): Promise<boolean> {
+): Promise<string | undefined> {
   const { w, own: mine } = windowOf(from, to, own);
-  return (await writesWithoutAnswer(t.run.get(RUN_LOG), w, mine)).length === 0;
+  const without = await writesWithoutAnswer(t.run.get(RUN_LOG), w, mine);
+  if (without.length === 0) return undefined;
+  const first = without[0]!;
+  const more = without.length > 1 ? ` and ${without.length - 1} more` : '';
+  return `${first.x.method} ${first.x.url} (exchange ${first.x.index}: ${first.why})${more}`;
 }
 
 /**

@@ -159,10 +159,11 @@ export async function recordAtTheEndOfLife(
 export async function stepBesideOthers(t: CaseContext, acted: Acted): Promise<HttpResult[]> {
   const { before, res, after } = acted;
   if (!before) throw new Error('suite bug: a step of the life without the list before it');
-  if (!(await writesMeanwhileLogged(t, before.res, after.res, [res])))
+  const unanswered = await writesMeanwhileLogged(t, before.res, after.res, [res]);
+  if (unanswered)
     t.couldNotTest(
-      'a write of a user disclosure another test sent meanwhile went unanswered, so what the list after the ' +
-        'step shows of the records beside cannot be told',
+      `a write of a user disclosure another test sent meanwhile went unanswered (${unanswered}), so what the list ` +
+        'after the step shows of the records beside cannot be told',
     );
   return [before.res, res, after.res];
 }
