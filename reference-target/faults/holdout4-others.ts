@@ -1,0 +1,42 @@
+import { faultsOf, type FaultDef } from './types';
+
+const auth = faultsOf('authentication');
+const money = faultsOf('money-movement');
+const contact = faultsOf('contact-info');
+
+/**
+ * The fourth hold-out set's faults of operations 8–10 (docs/hold-out.md, "The fourth set (session 40)"): written
+ * from the spec alone, kept once caught. Their behaviour is in reference-target/areas/holdout4-others.ts.
+ */
+export const HOLDOUT4_OTHER_FAULTS: FaultDef[] = [
+  auth(
+    'ho4-op8-scopes-expires-in-number',
+    'A revocation whose body carries scopes answers expires_in as a number.',
+    [],
+  ),
+  auth('ho4-op8-wrong-secret-401-code-only', 'A 401 to a request with an Authorization header carries code only.', []),
+  auth('ho4-op8-no-accept-empty-200', 'A revocation without the Accept header is answered 200 with no body.', []),
+  money(
+    'ho4-op9-end-date-schedule-date-time',
+    'A schedule with lifeType ENDDATE and an endDate is answered with nextExecutionDate as a date-time.',
+    [],
+  ),
+  money('ho4-op9-large-amount-string', 'An amount of 1,000,000 or more is answered as a string.', []),
+  money('ho4-op9-single-day-of-month-integer', 'A daysOfMonth of one element is answered as a bare integer.', []),
+  money('ho4-op9-previous-year-false-string', 'previousYearContribution false is answered as the string "false".', []),
+  contact(
+    'ho4-op10-change-back-not-stored',
+    'A phone change to a number the customer held before is answered 204 and not stored.',
+    [],
+  ),
+  contact(
+    'ho4-op10-phone-with-postal-country-code-lost',
+    'A phone change sent with the postal address and no e-mail stores the number with the old country code.',
+    [],
+  ),
+  contact(
+    'ho4-op10-old-number-unchecked-with-email',
+    'A phone change sent with the e-mail address and no postal address is stored whatever its oldPhoneNumber.',
+    [],
+  ),
+];
