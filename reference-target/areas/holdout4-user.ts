@@ -1,4 +1,4 @@
-import type { Req, Res, Route } from '../http';
+import { json, type Req, type Res, type Route } from '../http';
 import type { UserDisclosure } from '../state';
 import type { Next } from './holdout';
 import { isJson, served } from './holdout-disclosures';
@@ -84,6 +84,10 @@ export function holdout4User(ctx: AreaContext) {
   }
 
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
+    // Variant disc-refuses-unlisted-query-values: a retail platform knows no business customer and no account type.
+    const queried = req.query.has('InstitutionCustomerId') || req.query.has('AccountType');
+    if (route.method !== 'GET' && queried && f('disc-refuses-unlisted-query-values'))
+      return json(400, { error: 'bad_request', message: 'unknown InstitutionCustomerId or AccountType' });
     const before = copyOf(state.userDisclosures);
     const answer = await next();
     if (!served(answer)) return answer;

@@ -56,4 +56,12 @@ export const HOLDOUT4_DISCLOSURES_FAULTS: FaultDef[] = [
     "A create for another disclosure removes the user's records of the same account.",
     [],
   ),
+  f(
+    'disc-refuses-unlisted-query-values',
+    'Variant: a change or delete carrying an InstitutionCustomerId or AccountType the target does not know is ' +
+      'refused (400). InstitutionCustomerId is "mandatory for business banking requests", AccountType is "a valid ' +
+      'account type of the platform"; "Errors of the disclosures operations: not shown."',
+    [],
+    { variant: true, strict: true },
+  ),
 ];
