@@ -1,4 +1,4 @@
-import type { Req, Res, Route } from '../http';
+import { json, type Req, type Res, type Route } from '../http';
 import type { Next } from './holdout';
 import { isJson, served } from './holdout-disclosures';
 import type { AreaContext } from './types';
@@ -54,6 +54,10 @@ export function holdout4Institution(ctx: AreaContext) {
   }
 
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
+    const named = isJson(req.body) ? req.body.institutionDisclosureName : undefined;
+    // Variant op2-op3-refuses-long-name: size limits are not shown (a column of 64 characters).
+    if (route.method !== 'GET' && typeof named === 'string' && named.length > 64 && f('op2-op3-refuses-long-name'))
+      return json(400, { error: 'bad_request', message: 'institutionDisclosureName is longer than 64 characters' });
     const id = req.params.institutionDisclosureId;
     const wasStatus = id ? state.disclosures.get(id)?.institutionDisclosureStatus : undefined;
     const answer = await next();

@@ -64,4 +64,11 @@ export const HOLDOUT4_DISCLOSURES_FAULTS: FaultDef[] = [
     [],
     { variant: true, strict: true },
   ),
+  f(
+    'op2-op3-refuses-long-name',
+    'Variant: a create or change whose institutionDisclosureName is longer than 64 characters is refused (400). ' +
+      '"Rate limits, size limits, time-outs and token lifetimes: not shown."',
+    [],
+    { variant: true, strict: true },
+  ),
 ];
