@@ -60,14 +60,22 @@ export function holdout4Contact(ctx: AreaContext) {
     const p = isJson(b?.phoneNumber) ? b.phoneNumber : undefined;
     if (!c || !b || !p) return next();
     const was = { phoneNumber: c.phoneNumber, countryCode: c.countryCode };
+    const snapshot = { ...c, postalAddress: c.postalAddress && { ...c.postalAddress } };
     // The e-mail branch of the handler skips the comparison with the number on record.
     const withEmail = b.email !== undefined && b.postalAddress === undefined;
     if (withEmail && typeof p.oldPhoneNumber === 'string' && f('ho4-op10-old-number-unchecked-with-email'))
       p.oldPhoneNumber = c.phoneNumber;
     const answer = await next();
     if (!served(answer)) return answer;
+    const codeLost = f('ho4-op10-phone-with-postal-country-code-lost');
+    // This target keeps the country code and compares oldCountryCode too (as op10-old-country-code-checked): the
+    // only way a client can see the code it stores.
+    if (codeLost && typeof p.oldCountryCode === 'string' && p.oldCountryCode !== was.countryCode) {
+      Object.assign(c, snapshot);
+      return json(409, { error: 'conflict', message: 'oldCountryCode does not match the country code on record' });
+    }
     const withPostal = b.postalAddress !== undefined && b.email === undefined;
-    if (withPostal && f('ho4-op10-phone-with-postal-country-code-lost')) c.countryCode = was.countryCode;
+    if (withPostal && codeLost) c.countryCode = was.countryCode;
     if (c.phoneNumber === was.phoneNumber) return answer;
     const before = held.get(c) ?? new Set<string>();
     held.set(c, before);

@@ -31,7 +31,9 @@ export const HOLDOUT4_OTHER_FAULTS: FaultDef[] = [
   ),
   contact(
     'ho4-op10-phone-with-postal-country-code-lost',
-    'A phone change sent with the postal address and no e-mail stores the number with the old country code.',
+    'A phone change sent with the postal address and no e-mail stores the number with the old country code; the ' +
+      'target compares oldCountryCode with the code on record (as the variant op10-old-country-code-checked: ' +
+      'written blind without it, the fault shows through no operation the spec shows).',
     [],
   ),
   contact(
