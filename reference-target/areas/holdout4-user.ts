@@ -71,16 +71,14 @@ export function holdout4User(ctx: AreaContext) {
     }
   }
 
-  /** ho4-op4-mixed-statuses-all-accepted, ho4-op4-fifth-record-drops-status. */
+  /** ho4-op4-mixed-statuses-all-accepted. */
   function afterList(body: Record<string, any>): void {
     if (!Array.isArray(body.institutionUserDisclosures)) return;
     const items = (body.institutionUserDisclosures as unknown[]).filter(isJson);
     const statuses = new Set(items.map((e) => e.institutionUserDisclosureStatus));
     const mixed = statuses.has('ACCEPTED') && statuses.has('NOT_ACCEPTED');
-    items.forEach((e, i) => {
-      if (mixed && f('ho4-op4-mixed-statuses-all-accepted')) e.institutionUserDisclosureStatus = 'ACCEPTED';
-      if (i >= 4 && f('ho4-op4-fifth-record-drops-status')) delete e.institutionUserDisclosureStatus;
-    });
+    if (mixed && f('ho4-op4-mixed-statuses-all-accepted'))
+      for (const e of items) e.institutionUserDisclosureStatus = 'ACCEPTED';
   }
 
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
