@@ -16,7 +16,8 @@ import { failing, keepGradedOnly, tallyVerdicts, type Tally } from './search-com
  * tests send each request once, first. The same token revoked again and a third time, a body without any of the
  * Token request's members ("Which body fields are required: not shown"), a request without the Accept header
  * (Required "no"), and the refusals the spec documents sent after revocations were served (a wrong secret key, none,
- * a required header missing), then the first request again. Each answer is held to the rules (a 200 to the token record, a 400/401/500 to the error record).
+ * a required header missing), then the first request again. Each answer is held to the rules (a 200 to the token
+ * record, a 400/401/500 to the error record).
  *
  * Revocation is destructive: the configured Token request body is never sent (only the hand-written test sends
  * it, once). Every body names a refresh token nobody issued and carries no user name or password, so a target that
