@@ -6,6 +6,7 @@ import { disclosuresArea } from './areas/disclosures';
 import { holdoutWrapped } from './areas/holdout';
 import { holdout2Wrapped } from './areas/holdout2';
 import { holdout3Wrapped } from './areas/holdout3';
+import { holdout4Wrapped } from './areas/holdout4';
 import { moneyMovementArea } from './areas/money-movement';
 import type { AreaContext } from './areas/types';
 import { checkFaultNames } from './faults';
@@ -67,7 +68,7 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
   const state = new ReferenceState(fixtureSet(opts.fixtures ?? 'default'));
   const ctx: AreaContext = { state, fault: (n) => faults.has(n) };
   const areas = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)].map((a) =>
-    holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a))),
+    holdout4Wrapped(ctx, holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a)))),
   );
   // One mount per prefix: several areas share {baseUrl} (disclosures and contact-info).
   const mounts = [...new Set(areas.map((a) => PREFIXES[a.base]))].map((prefix) => ({

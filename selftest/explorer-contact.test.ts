@@ -69,7 +69,10 @@ describe('the model-based explorer of contact data (issue 33)', () => {
 
   test('no hand-written case reaches that fault: in the whole area only the explorer fails on it', async () => {
     const { cases } = await runAreas({ areas: ['contact-info'], faults: ['op10-third-change-not-stored'] });
-    const failing = cases.filter((c) => c.outcome === 'failed').map((c) => c.title);
+    // A failure of the explorer's exchanges that its shrunk report names otherwise is judged over the run's log.
+    const failing = cases
+      .filter((c) => c.outcome === 'failed' && !c.title.startsWith("judged over the run's log"))
+      .map((c) => c.title);
     expect(failing).toEqual([EXPLORE_CONTACT_TITLE]);
   });
 

@@ -121,6 +121,15 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
       (x) =>
         /"institutionDisclosureName":""/.test(x.request.body ?? '') && answered(x, 'changeInstitutionDisclosure', 400),
     ),
+  // The fourth hold-out set's variants (reference-target/faults/holdout4-*.ts), reached by the explorer's families.
+  'disc-refuses-unlisted-query-values': (xs) =>
+    xs.some((x) => /[?&]AccountType=/.test(x.request.url) && answered(x, 'deleteUserDisclosure', 400)),
+  'op2-op3-refuses-long-name': (xs) =>
+    xs.some(
+      (x) =>
+        /"institutionDisclosureName":"[^"]{65,}"/.test(x.request.body ?? '') &&
+        answered(x, 'createInstitutionDisclosure', 400),
+    ),
 };
 
 /**

@@ -8,6 +8,8 @@ import { HOLDOUT2_DISCLOSURES_FAULTS } from './holdout2-disclosures';
 import { HOLDOUT2_OTHER_FAULTS } from './holdout2-others';
 import { HOLDOUT3_DISCLOSURES_FAULTS } from './holdout3-disclosures';
 import { HOLDOUT3_OTHER_FAULTS } from './holdout3-others';
+import { HOLDOUT4_DISCLOSURES_FAULTS } from './holdout4-disclosures';
+import { HOLDOUT4_OTHER_FAULTS } from './holdout4-others';
 import { INSTITUTION_EXPLORED_FAULTS } from './institution-explored';
 import { MONEY_MOVEMENT_FAULTS } from './money-movement';
 import type { FaultDef } from './types';
@@ -27,6 +29,8 @@ export const FAULTS: FaultDef[] = [
   ...HOLDOUT2_OTHER_FAULTS,
   ...HOLDOUT3_DISCLOSURES_FAULTS,
   ...HOLDOUT3_OTHER_FAULTS,
+  ...HOLDOUT4_DISCLOSURES_FAULTS,
+  ...HOLDOUT4_OTHER_FAULTS,
 ];
 
 export function checkFaultNames(names: readonly string[]): void {

@@ -37,7 +37,8 @@ export class Create implements Cmd {
 
 /**
  * Change (to a status) or delete slot k, in a form; the /{id} form needs the id the last list gave the record (an
- * id of a deleted record is never sent: the rules read an id by the record a list showed it for).
+ * id of a deleted record is never sent: the rules read an id by the record a list showed it for). `query`: with the
+ * query parameters the spec names for it (InstitutionCustomerId; AccountType too for a delete), configured or not.
  */
 export class Write implements Cmd {
   constructor(
@@ -45,12 +46,15 @@ export class Write implements Cmd {
     readonly k: number,
     readonly form: Form,
     readonly status: Status,
+    readonly query = false,
   ) {}
   check = (m: Model) =>
     m.seq.inTime() &&
     (this.form === 'collection' || m.seq.state.record(userOf(m), nameOf(m, this.k))?.id !== undefined);
-  run = (_m: Model, r: Sequence) => r.write(this.kind, this.k, this.form, this.status);
-  toString = () => `${this.kind} ${slotName(this.k)}${this.kind === 'change' ? ` ${this.status}` : ''} ${this.form}`;
+  run = (_m: Model, r: Sequence) => r.write(this.kind, this.k, this.form, this.status, undefined, this.query);
+  toString = () =>
+    `${this.kind} ${slotName(this.k)}${this.kind === 'change' ? ` ${this.status}` : ''} ${this.form}` +
+    (this.query ? ' with query' : '');
 }
 
 /** A near variant of `base`. One character less of a number may be another user's record: a suffix instead. */
@@ -110,7 +114,10 @@ export function commandArbitraries(slots: number): fc.Arbitrary<Cmd>[] {
   const status = fc.constantFrom(...STATUSES);
   const kind = fc.constantFrom<'change' | 'delete'>('change', 'delete');
   const create = fc.tuple(k, status).map(([a, s]): Cmd => new Create(a, s));
-  const change = fc.tuple(k, fc.constantFrom(...FORMS), status).map(([a, f, s]): Cmd => new Write('change', a, f, s));
+  const query = fc.boolean();
+  const change = fc
+    .tuple(k, fc.constantFrom(...FORMS), status, query)
+    .map(([a, f, s, q]): Cmd => new Write('change', a, f, s, q));
   const byId = fc.tuple(kind, k, fc.constantFrom(...VARIANTS), status).map(([w, a, v, s]): Cmd => new ById(w, a, v, s));
   return [
     create,
@@ -118,7 +125,7 @@ export function commandArbitraries(slots: number): fc.Arbitrary<Cmd>[] {
     change,
     change,
     change,
-    fc.tuple(k, fc.constantFrom(...FORMS)).map(([a, f]): Cmd => new Write('delete', a, f, 'ACCEPTED')),
+    fc.tuple(k, fc.constantFrom(...FORMS), query).map(([a, f, q]): Cmd => new Write('delete', a, f, 'ACCEPTED', q)),
     byId,
     byId,
     fc.constant<Cmd>(new List()),

@@ -175,12 +175,13 @@ export class ContactSequence {
   }
 
   /**
-   * The phone number with the e-mail address, the postal address, or both (rule 3: all three together). Rule 1 updates
-   * what is supplied: each pair is a request of its own, read back like any phone change (the next update names it).
+   * The phone number with the e-mail address, the postal address, or both (rule 3: all three together), with the
+   * country code on record or (`codes` 'other') another one. Rule 1 updates what is supplied: each pair is a request
+   * of its own, read back like any phone change (the next update names it, with its country code).
    */
-  async phoneWith(k: number, to: To, with_: Other): Promise<void> {
+  async phoneWith(k: number, to: To, with_: Other, codes: 'with' | 'other' = 'with'): Promise<void> {
     this.touched.add(k);
-    const { p, shown } = this.change(k, to, 'with');
+    const { p, shown } = this.change(k, to, codes);
     const { t } = this.ground;
     const what = with_ === 'both' ? 'all three: phone' : 'phone';
     const others = with_ === 'both' ? 'e-mail, postal address' : with_ === 'email' ? 'e-mail' : 'postal address';

@@ -1,4 +1,9 @@
-import { revocationHeaders, type BasicCredentials, type RevocationHeader } from '../../data-builders/authentication';
+import {
+  revocationHeaders,
+  type BasicCredentials,
+  type OptionalRevocationHeader,
+  type RevocationHeader,
+} from '../../data-builders/authentication';
 import { feature, type CaseContext } from '../../harness/case';
 import { holdExplored } from '../../harness/explore-verdicts';
 import { NotAllowedError, type HttpResult } from '../../harness/http/client';
@@ -9,9 +14,10 @@ import { failing, keepGradedOnly, tallyVerdicts, type Tally } from './search-com
 /**
  * Family 5 of the explorer (docs/explorer.md): token revocation (operation 8) in sequences, where the hand-written
  * tests send each request once, first. The same token revoked again and a third time, a body without any of the
- * Token request's members ("Which body fields are required: not shown"), and the refusals the spec documents sent
- * after revocations were served (a wrong secret key, none, a required header missing), then the first request
- * again. Each answer is held to the rules (a 200 to the token record, a 400/401/500 to the error record).
+ * Token request's members ("Which body fields are required: not shown"), a request without the Accept header
+ * (Required "no"), and the refusals the spec documents sent after revocations were served (a wrong secret key, none,
+ * a required header missing), then the first request again. Each answer is held to the rules (a 200 to the token
+ * record, a 400/401/500 to the error record).
  *
  * Revocation is destructive: the configured Token request body is never sent (only the hand-written test sends
  * it, once). Every body names a refresh token nobody issued and carries no user name or password, so a target that
@@ -34,7 +40,7 @@ export const EXPLORE_REVOCATIONS_TITLE =
 interface Step {
   line: string;
   credentials?: BasicCredentials;
-  omit?: RevocationHeader;
+  omit?: RevocationHeader | OptionalRevocationHeader;
   body: 'token' | 'empty';
   /** What the target answers is not shown (a token never issued, revoked already): judged as a capture. */
   open: boolean;
@@ -51,12 +57,16 @@ export const REVOCATION_TOURS: Step[][] = [
     { line: 'revoke with a wrong secret key', credentials: 'wrong', body: 'token', open: false },
     { line: 'revoke without Authorization', credentials: 'none', body: 'token', open: false },
     revokeToken('revoke the same token once more'),
+    // Accept is "Required: no": a request without it is served as any other (the hand-written test leaves it out
+    // only of a refused one).
+    { line: 'revoke without Accept (not required)', omit: 'Accept', body: 'token', open: true },
   ],
   [
     { line: 'revoke with a body carrying none of the members', body: 'empty', open: true },
     revokeToken('revoke a refresh token never issued'),
     { line: 'revoke without transactionId', omit: 'transactionId', body: 'token', open: false },
     { line: 'revoke with a body carrying none of the members, again', body: 'empty', open: true },
+    { line: 'revoke a refresh token never issued, without Accept', omit: 'Accept', body: 'token', open: true },
   ],
 ];
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { variantId, type Variant } from './commands';
-import type { InstitutionSequence } from './institution-sequence';
+import type { InstitutionSequence, Rename } from './institution-sequence';
 import { slotName } from './sequence';
 
 /**
@@ -19,18 +19,22 @@ type Cmd = fc.AsyncCommand<InstitutionModel, InstitutionSequence>;
 /** Disclosures a sequence creates, at most (none can be deleted: each stays on the target). */
 export const INSTITUTION_SLOTS = 2;
 
+/** A create with each status, with a name of the usual length or (`long`) a long one. */
 export class CreateDisclosure implements Cmd {
-  constructor(readonly status: boolean) {}
+  constructor(
+    readonly status: boolean,
+    readonly long = false,
+  ) {}
   check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots.length < INSTITUTION_SLOTS;
-  run = (_m: InstitutionModel, r: InstitutionSequence) => r.create(this.status);
-  toString = () => `create ${this.status}`;
+  run = (_m: InstitutionModel, r: InstitutionSequence) => r.create(this.status, this.long);
+  toString = () => `create ${this.status}${this.long ? ' long name' : ''}`;
 }
 
 export class ChangeDisclosure implements Cmd {
   constructor(
     readonly k: number,
     readonly status: boolean,
-    readonly rename: boolean | 'empty',
+    readonly rename: Rename,
   ) {}
   check = (m: InstitutionModel) => m.seq.inTime() && m.seq.slots[this.k]?.id !== undefined;
   // The empty name is given a new one at once (after its read-back): no two disclosures, of this sequence or an
@@ -40,7 +44,8 @@ export class ChangeDisclosure implements Cmd {
     if (this.rename === 'empty') await r.change(this.k, this.status, true);
   };
   toString = () =>
-    `change ${slotName(this.k)} ${this.status}${this.rename === 'empty' ? ' emptied' : this.rename ? ' renamed' : ''}`;
+    `change ${slotName(this.k)} ${this.status}` +
+    (this.rename === 'empty' ? ' emptied' : this.rename === 'long' ? ' renamed long' : this.rename ? ' renamed' : '');
 }
 
 /** A change by an id the target never issued, near slot k's (a suffix, a prefix, one character less) or new. */
@@ -76,11 +81,12 @@ export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
   const status = fc.boolean();
   const change = fc.tuple(k, status, fc.boolean()).map(([a, s, n]): Cmd => new ChangeDisclosure(a, s, n));
   const emptied = fc.tuple(k, status).map(([a, s]): Cmd => new ChangeDisclosure(a, s, 'empty'));
+  const renamed = fc.constantFrom<Rename>(true, false, 'long');
   return [
-    status.map((s): Cmd => new CreateDisclosure(s)),
+    fc.tuple(status, fc.boolean()).map(([s, l]): Cmd => new CreateDisclosure(s, l)),
     change,
     change,
-    change,
+    fc.tuple(k, status, renamed).map(([a, s, n]): Cmd => new ChangeDisclosure(a, s, n)),
     fc.tuple(k, fc.constantFrom(...VARIANTS), status).map(([a, v, s]): Cmd => new ChangeById(a, v, s)),
     k.map((a): Cmd => new ChangePrefixOwner(a)),
     emptied,
@@ -89,7 +95,8 @@ export function institutionCommandArbitraries(): fc.Arbitrary<Cmd>[] {
 
 /**
  * Tours, run before the random sequences: each status from each status, with a new name and the same one, up to
- * the fourth change of one disclosure, and changes by ids near the real ones, so a short budget reaches them all.
+ * the fourth change of one disclosure, changes by ids near the real ones, and long names, so a short budget reaches
+ * them all.
  */
 export function institutionTours(): Cmd[][] {
   const A = 0;
@@ -121,6 +128,14 @@ export function institutionTours(): Cmd[][] {
       new ChangeDisclosure(B, true, false),
       new ChangePrefixOwner(A),
       new ChangePrefixOwner(B),
+    ],
+    // Long names (80 characters): created with each status, changed to a long name and back to a short one.
+    [
+      new CreateDisclosure(false, true),
+      new CreateDisclosure(true, true),
+      new ChangeDisclosure(A, true, 'long'),
+      new ChangeDisclosure(B, false, true),
+      new ChangeDisclosure(B, true, 'long'),
     ],
   ];
 }

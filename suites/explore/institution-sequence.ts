@@ -20,6 +20,18 @@ import { isEmbeddedTarget } from '../../harness/embedded-target';
  * as a capture would judge it (authority unknown) and the lists show whether another disclosure changed.
  */
 
+/** A change's name: a new one (true), the same (false), the empty string, or a new one of LONG_NAME characters. */
+export type Rename = boolean | 'empty' | 'long';
+
+/** The length of the long names the explorer sends: past the 60 or 64 characters of a short column. */
+export const LONG_NAME = 80;
+
+/** A name of LONG_NAME characters, beginning as every name the run sends (its prefix). */
+function longName(t: CaseContext): string {
+  const head = disclosureName(t.faker, t.settings.runId);
+  return `${head}-${t.faker.string.alphanumeric({ length: LONG_NAME - head.length - 1, casing: 'lower' })}`;
+}
+
 /** What a sequence's slot holds: the disclosure it created (id from the answer or the list), its last name. */
 export interface Slot {
   id?: string;
@@ -143,18 +155,26 @@ export class InstitutionSequence {
     return st === undefined ? 'unknown' : String(st);
   }
 
-  /** Operation 2: a new disclosure (the next slot) with `status`. */
-  async create(status: boolean): Promise<void> {
+  /**
+   * Operation 2: a new disclosure (the next slot) with `status`; `long`: with a name of LONG_NAME characters (size
+   * limits: not shown, so the create is judged as open and a refusal accepted; a 2xx is read back as any).
+   */
+  async create(status: boolean, long = false): Promise<void> {
     const { t } = this.ground;
     this.transitions.add(`absent × create × ${status}`);
-    const name = disclosureName(t.faker, t.settings.runId);
+    const name = long ? longName(t) : disclosureName(t.faker, t.settings.runId);
     const k = this.slots.length;
     this.slots.push({ name });
-    const res = await this.send(`create ${slotName(k)} with status ${status}`, {
-      operation: 'createInstitutionDisclosure',
-      ...createInstitutionDisclosureRequest(t.faker, t.config, name, status),
-      label: `explore: create institution disclosure ${slotName(k)}`,
-    });
+    const named = long ? `, a name of ${LONG_NAME} characters` : '';
+    const res = await this.send(
+      `create ${slotName(k)} with status ${status}${named}`,
+      {
+        operation: 'createInstitutionDisclosure',
+        ...createInstitutionDisclosureRequest(t.faker, t.config, name, status),
+        label: `explore: create institution disclosure ${slotName(k)}`,
+      },
+      long,
+    );
     if (res.status >= 200 && res.status < 300) {
       this.created.push(res);
       const id = (res.json as { institutionDisclosureId?: unknown } | undefined)?.institutionDisclosureId;
@@ -168,19 +188,22 @@ export class InstitutionSequence {
    * answers to it is not shown, so the change is judged as open and a refusal accepted) or the one it has (a write
    * that may change nothing); or (`how` given) by an id the target never issued, carrying slot k's values.
    */
-  async change(
-    k: number,
-    status: boolean,
-    rename: boolean | 'empty',
-    how?: { id: string; variant: string },
-  ): Promise<void> {
+  async change(k: number, status: boolean, rename: Rename, how?: { id: string; variant: string }): Promise<void> {
     const { t } = this.ground;
     const slot = this.slots[k]!;
     const id = how?.id ?? slot.id!;
+    // A long name is a new name: the transition is the same.
     const naming = rename === 'empty' ? ' (empty name)' : rename ? ' (new name)' : ' (same name)';
     this.transitions.add(how ? `any × change by a ${how.variant} id` : `${this.from(k)} × change${naming} × ${status}`);
-    const name =
-      rename === 'empty' && !how ? '' : rename && !how ? disclosureName(t.faker, t.settings.runId) : slot.name;
+    const name = how
+      ? slot.name
+      : rename === 'empty'
+        ? ''
+        : rename === 'long'
+          ? longName(t)
+          : rename
+            ? disclosureName(t.faker, t.settings.runId)
+            : slot.name;
     const d = {
       institutionDisclosureId: id,
       institutionId: t.config.testData.institutionId,
@@ -188,7 +211,14 @@ export class InstitutionSequence {
       institutionDisclosureStatus: status,
     };
     const what = how ? `an id near ${slotName(k)}'s (${how.variant}) ${JSON.stringify(id)}` : slotName(k);
-    const shown = rename === 'empty' ? ', the empty name' : rename ? ', a new name' : ', the same name';
+    const shown =
+      rename === 'empty'
+        ? ', the empty name'
+        : rename === 'long'
+          ? `, a new name of ${LONG_NAME} characters`
+          : rename
+            ? ', a new name'
+            : ', the same name';
     const res = await this.send(
       `change ${what} to status ${status}${how ? '' : shown}`,
       {
@@ -197,7 +227,7 @@ export class InstitutionSequence {
         ...changeInstitutionDisclosureRequest(t.faker, t.config, d),
         label: `explore: change institution disclosure ${how ? `by a ${how.variant} id` : slotName(k)}`,
       },
-      how !== undefined || rename === 'empty',
+      how !== undefined || rename === 'empty' || rename === 'long',
     );
     if (!how && res.status >= 200 && res.status < 300) slot.name = name;
     await this.list();

@@ -119,13 +119,17 @@ export class Sequence {
     await this.list();
   }
 
-  /** A change or delete of slot k, or (`id` given with `ghost`) of an id no record of the sequence has. */
+  /**
+   * A change or delete of slot k, or (`id` given with `ghost`) of an id no record of the sequence has; `query`: with
+   * every query parameter the spec names for it (statedQuery), where the configuration supplies none too.
+   */
   async write(
     kind: 'change' | 'delete',
     k: number,
     form: Form,
     status: Status,
     how?: { id: string; what: string; variant: string },
+    query = false,
   ) {
     const { t, slots, ghost } = this.ground;
     const d = how ? ghost : slots[k]!;
@@ -142,11 +146,17 @@ export class Sequence {
         ? changeUserDisclosureRequest(t.faker, t.config, d, status)
         : deleteUserDisclosureRequest(t.faker, t.config, d, current);
     const byId = form === 'by-id' && id !== undefined;
-    const open = how !== undefined || this.state.has(this.ground.user, d.institutionDisclosureName) !== true;
+    const stated = query ? statedQuery(t.config.testData, this.ground.user, kind) : undefined;
+    if (stated) req.query = { ...req.query, ...stated.query };
+    const open =
+      how !== undefined ||
+      stated?.madeUp === true ||
+      this.state.has(this.ground.user, d.institutionDisclosureName) !== true;
     const op = `${kind}UserDisclosure${byId ? 'ById' : ''}` as const;
     const target = how ? how.what : slotName(k);
     const value = kind === 'change' ? ` to ${status}` : '';
-    const shown = byId ? `/{institutionUserDisclosureId} form, id ${JSON.stringify(id)}` : 'collection form';
+    const form_ = byId ? `/{institutionUserDisclosureId} form, id ${JSON.stringify(id)}` : 'collection form';
+    const shown = stated ? `${form_}, ${Object.keys(stated.query).join(' and ')} sent` : form_;
     await this.send(
       `${kind} ${target}${value} (${shown})`,
       {
@@ -179,6 +189,24 @@ export class Sequence {
       await this.list(`after the clean-up of ${slotName(k)}`);
     }
   }
+}
+
+/**
+ * The query parameters the spec names for a change (InstitutionCustomerId) or a delete (and AccountType), each with
+ * its configured value, else a value of the sequence's own: the user's identifier ("the identifier of the user the
+ * recipient is associated with") and an account type (values: not shown). A value made up is the sequence's choice,
+ * not the operator's: what the target answers to it is open (a refusal is accepted), and a 2xx is read back as any.
+ */
+export const MADE_UP_ACCOUNT_TYPE = 'CHECKING';
+function statedQuery(
+  td: Ground['t']['config']['testData'],
+  user: string,
+  kind: 'change' | 'delete',
+): { query: Record<string, string>; madeUp: boolean } {
+  const query: Record<string, string> = { InstitutionCustomerId: td.institutionCustomerId ?? user };
+  if (kind === 'delete') query.AccountType = td.accountType ?? MADE_UP_ACCOUNT_TYPE;
+  const madeUp = td.institutionCustomerId === undefined || (kind === 'delete' && td.accountType === undefined);
+  return { query, madeUp };
 }
 
 /** Thrown by a read-back that shows the sequence fails: the commands after it do not run. */

@@ -8,12 +8,18 @@ type Cmd = fc.AsyncCommand<Model, Sequence>;
  * Tours: short sequences that walk every transition of EXPLORABLE (transitions.ts) at least once, run before the random
  * sequences (fast-check's `examples`), so that a run of few sequences (4 on a configured target) still takes each
  * status from each state, both forms, a write that changes nothing, a record deleted and created again, and ids near
- * the real ones, and the older of two records written by its own id. Each command still checks its precondition against
- * the state the last list showed: where the target answers a write of an absent record by creating it (the spec leaves
- * it open), the tour goes on from there. A tour is at most EXPLORE_MAX_COMMANDS long, so a failing one is already
- * short; the random sequences that follow are shrunk by fast-check.
+ * the real ones, the older of two records written by its own id, and the query parameters the spec names. Each
+ * command still checks its precondition against the state the last list showed: where the target answers a write of
+ * an absent record by creating it (the spec leaves it open), the tour goes on from there. A tour is at most
+ * EXPLORE_MAX_COMMANDS long, so a failing one is already short; the random sequences that follow are shrunk by
+ * fast-check.
  */
 export function tours(slots: number): Cmd[][] {
+  return [...transitionTours(slots), queryTour()];
+}
+
+/** The tours of the transitions: every status from every state, both forms, near ids, the older of two records. */
+function transitionTours(slots: number): Cmd[][] {
   const A = 0;
   const B = Math.min(1, slots - 1);
   const ACC = 'ACCEPTED' as const;
@@ -79,5 +85,24 @@ export function tours(slots: number): Cmd[][] {
       change(B, ACC, 'by-id'),
       del(B, 'by-id'),
     ],
+  ];
+}
+
+/**
+ * The query parameters the spec names (InstitutionCustomerId; AccountType for a delete), sent where the configuration
+ * supplies no value too: each status in both forms, then a delete in each form, each read back.
+ */
+function queryTour(): Cmd[] {
+  const A = 0;
+  const ACC = 'ACCEPTED' as const;
+  const NOT = 'NOT_ACCEPTED' as const;
+  return [
+    new Create(A, ACC),
+    new Write('change', A, 'collection', NOT, true),
+    new Write('change', A, 'by-id', ACC, true),
+    new Write('delete', A, 'by-id', ACC, true),
+    new Create(A, NOT),
+    new Write('change', A, 'collection', ACC, true),
+    new Write('delete', A, 'collection', ACC, true),
   ];
 }

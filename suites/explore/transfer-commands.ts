@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AMOUNTS, type Refused, type ScheduleChoice, type TransferSequence } from './transfer-sequence';
+import { AMOUNTS, LARGE_AMOUNT, type Refused, type ScheduleChoice, type TransferSequence } from './transfer-sequence';
 
 /**
  * The explorer's commands on transfers (operation 9): one-time and scheduled transfers with every amount of
@@ -87,7 +87,7 @@ const REFUSED: Refused[] = ['none', 'invalid', 'forbidden', 'basic'];
 /**
  * Tours, run before the random sequences: each refusal the spec documents twice in a row and after a success (a
  * target whose answer to a credential depends on what it answered before shows there), then the boundaries of the
- * body (an empty memo, a body that is not JSON).
+ * body (an empty memo, a body that is not JSON, the largest amount).
  */
 export function transferTours(configured: number): Cmd[][] {
   return [
@@ -97,6 +97,8 @@ export function transferTours(configured: number): Cmd[][] {
       ...REFUSED.map((r) => new RefusedCredentials(r)),
     ],
     [new EmptyMemo(), new NotJson(), new OneTime(configured), new NotJson(), new EmptyMemo()],
+    // The largest amount, alone and scheduled (a value a target may serialise another way past some size).
+    [new OneTime(LARGE_AMOUNT), new Scheduled(LARGE_AMOUNT, { dayOfWeek: 2, days: 1, numberOfExecutions: 2 })],
   ];
 }
 

@@ -13,8 +13,13 @@ import { StopSequence } from './sequence';
  * 2xx answer is held to the rules.
  */
 
-/** Amounts with fractions: one and two decimals, small and large (the configured amount is sent too). */
-export const AMOUNTS = [0.01, 0.1, 1.25, 10.5, 1234.56] as const;
+/**
+ * Amounts with fractions: one and two decimals, small and large, up to seven digits before the point (the configured
+ * amount is sent too). Limits: not shown, so a refusal of any of them is accepted; the explorer sends transfers to the
+ * embedded reference target only.
+ */
+export const LARGE_AMOUNT = 1234567.89;
+export const AMOUNTS = [0.01, 0.1, 1.25, 10.5, 1234.56, LARGE_AMOUNT] as const;
 
 /** A schedule: the values the spec shows (frequency ONETIME, lifeType ENDDATE) with the integers it leaves free. */
 export interface ScheduleChoice {

@@ -192,6 +192,9 @@ function listedWithStatusSent(
  * no write to it since: the record is there, so the operation is not served at the documented path.
  */
 function notFoundOnAListedRecord(s: Seen, ud: UserDisclosureState, user: string, tl: Timeline): string | undefined {
+  // A business customer or an account type the target does not know ("mandatory for business banking requests", "a
+  // valid account type of the platform") is a reason for a 404 the list cannot tell from a missing record.
+  if (['InstitutionCustomerId', 'AccountType'].some((q) => s.mapped.query.has(q))) return undefined;
   const byId = s.mapped.pathParams.institutionUserDisclosureId;
   const named = sentOnce(s, 'institutionDisclosureName', 'institutionDisclosureName');
   const name = byId !== undefined ? ud.nameOf(user, byId) : named.known ? named.value : undefined;
