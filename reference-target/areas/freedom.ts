@@ -1,0 +1,99 @@
+import type { Res, Route } from '../http';
+import { wrapAround } from './holdout';
+import { freedomContact, freedomRevoke, freedomTransfer } from './freedom-others';
+import { freedomInstitution, freedomUser } from './freedom-disclosures';
+import type { AreaContext, AreaRoutes } from './types';
+
+/**
+ * The fourth hold-out set, of conformant choices (reference-target/faults/freedom-variants.ts, docs/hold-out.md,
+ * "A hold-out set of conformant choices (session 40)"): behaviours a vendor may choose where the spec leaves room,
+ * written from the spec alone, applied around the reference routes as the hold-out sets' are.
+ */
+
+/** The vendor profiles: several choices at once, as one implementation would make them. */
+export const FREEDOM_PROFILES: Readonly<Record<string, readonly string[]>> = {
+  'fr-vendor-strict': [
+    'fr-disc-strict-common-headers',
+    'fr-disc-errors-html',
+    'fr-user-status-values',
+    'fr-user-empty-names-refused',
+    'fr-op7-account-type-mandatory',
+    'fr-op6-op7-customer-mandatory',
+    'fr-op8-refresh-token-required',
+    'fr-op9-amount-bounds',
+    'fr-op9-day-numbering-iso',
+    'fr-op10-empty-update-refused',
+    'fr-op10-errors-html',
+    'op3-refuses-empty-name',
+    'op5-duplicate-conflict',
+    'op8-refuses-body-without-members',
+    'op9-refuses-empty-memo',
+    'op9-single-execution-schedules',
+    'op10-requires-every-member',
+  ],
+  'fr-vendor-lenient': [
+    'fr-op8-revoked-record',
+    'fr-op9-replays-transaction-id',
+    'fr-op10-digits-match',
+    'disc-lenient-writes',
+    'disc-unknown-ids-no-content',
+    'op3-upserts-unknown-id',
+    'disc-also-versionless',
+    'op10-also-versioned',
+  ],
+  'fr-vendor-dressy': [
+    'fr-transport',
+    'fr-lists-shuffled',
+    'fr-gets-203',
+    'fr-op2-202',
+    'fr-op8-other-error-types',
+    'fr-op9-scheduled-status',
+    'disc-uuid-and-numeric-ids',
+    'op8-extra-members-charset',
+    'op9-extra-members-uuid',
+  ],
+};
+
+/** The faults to switch on: each name, and every member of a profile named. */
+export function withProfiles(names: readonly string[]): string[] {
+  return [...new Set(names.flatMap((n) => [n, ...(FREEDOM_PROFILES[n] ?? [])]))];
+}
+
+/**
+ * Variant fr-transport: every answer with a body is sent chunked (no Content-Length), every answer closes its
+ * connection and carries caching and tracing headers. Nothing in the spec speaks of framing, connections or caches.
+ */
+function transported(answer: Res, n: number): Res {
+  const headers: Record<string, string> = {
+    ...(answer.headers ?? {}),
+    connection: 'close',
+    'cache-control': 'no-store, max-age=0',
+    pragma: 'no-cache',
+    vary: 'Authorization, Accept-Encoding',
+    'x-request-id': `req-${n}`,
+  };
+  if (answer.body !== undefined) {
+    headers['transfer-encoding'] = 'chunked';
+    headers.etag = `W/"${n}"`;
+  }
+  return { ...answer, headers };
+}
+
+export function freedomWrapped(ctx: AreaContext, area: AreaRoutes): AreaRoutes {
+  const wrapped = wrapAround(area, {
+    institution: freedomInstitution(ctx),
+    user: freedomUser(ctx),
+    revoke: freedomRevoke(ctx),
+    transfer: freedomTransfer(ctx),
+    contact: freedomContact(ctx),
+  });
+  let n = 0;
+  const dress = (route: Route): Route => ({
+    ...route,
+    handler: async (req) => {
+      const answer = await route.handler(req);
+      return ctx.fault('fr-transport') ? transported(answer, ++n) : answer;
+    },
+  });
+  return { ...wrapped, routes: wrapped.routes.map(dress) };
+}
