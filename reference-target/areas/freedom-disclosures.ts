@@ -1,4 +1,5 @@
 import { json, type Req, type Res, type Route } from '../http';
+import { idsGivenOut, idsTakenBack } from './freedom-ids';
 import type { Next } from './holdout';
 import { isJson, served } from './holdout-disclosures';
 import type { AreaContext } from './types';
@@ -56,6 +57,8 @@ export function freedomInstitution(ctx: AreaContext) {
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
     const refused = commonHeadersRefused(ctx, req);
     if (refused) return dressedRefusal(ctx, refused);
+    const encoded = ctx.fault('fr-ids-need-encoding');
+    if (encoded) idsTakenBack(req);
     let answer = await next();
     if (route.method === 'GET') answer = listDressed(ctx, answer, 'institutionDisclosures');
     // Variant fr-op2-202: the create is accepted (202) with the whole record and where it lives.
@@ -65,7 +68,7 @@ export function freedomInstitution(ctx: AreaContext) {
       const headers = { ...(answer.headers ?? {}), location: `/db-disclosures/v1/institution-disclosures/${id}` };
       answer = { ...answer, status: 202, headers, body: { ...d, ...answer.body } };
     }
-    return dressedRefusal(ctx, answer);
+    return dressedRefusal(ctx, encoded ? idsGivenOut(answer) : answer);
   };
 }
 
@@ -127,8 +130,10 @@ export function freedomUser(ctx: AreaContext) {
       const h = req.headers['institutionuserdisclosurestatus'];
       if (h !== undefined) req.headers['institutionuserdisclosurestatus'] = h.toUpperCase();
     }
+    const encoded = ctx.fault('fr-ids-need-encoding');
+    if (encoded) idsTakenBack(req);
     let answer = await next();
     if (route.method === 'GET') answer = listDressed(ctx, answer, 'institutionUserDisclosures');
-    return dressedRefusal(ctx, answer);
+    return dressedRefusal(ctx, encoded ? idsGivenOut(answer) : answer);
   };
 }

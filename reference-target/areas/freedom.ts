@@ -1,7 +1,8 @@
-import type { Res, Route } from '../http';
+import type { Req, Res, Route } from '../http';
 import { wrapAround } from './holdout';
 import { freedomContact, freedomRevoke, freedomTransfer } from './freedom-others';
 import { freedomInstitution, freedomUser } from './freedom-disclosures';
+import { badCredentialGuard, notJsonRefused, transferChoices } from './freedom-more';
 import type { AreaContext, AreaRoutes } from './types';
 
 /**
@@ -24,6 +25,9 @@ export const FREEDOM_PROFILES: Readonly<Record<string, readonly string[]>> = {
     'fr-op9-day-numbering-iso',
     'fr-op10-empty-update-refused',
     'fr-op10-errors-html',
+    'fr-415-not-json',
+    'fr-bad-credentials-throttled',
+    'fr-op9-duplicate-refused',
     'op3-refuses-empty-name',
     'op5-duplicate-conflict',
     'op8-refuses-body-without-members',
@@ -48,7 +52,8 @@ export const FREEDOM_PROFILES: Readonly<Record<string, readonly string[]>> = {
     'fr-op2-202',
     'fr-op8-other-error-types',
     'fr-op9-scheduled-status',
-    'disc-uuid-and-numeric-ids',
+    'fr-op9-omits-empty-members',
+    'fr-ids-need-encoding',
     'op8-extra-members-charset',
     'op9-extra-members-uuid',
   ],
@@ -88,10 +93,25 @@ export function freedomWrapped(ctx: AreaContext, area: AreaRoutes): AreaRoutes {
     contact: freedomContact(ctx),
   });
   let n = 0;
+  const guard = badCredentialGuard(ctx);
+  const transfers = transferChoices(ctx);
+  const choices = async (route: Route, req: Req): Promise<Res> => {
+    const guarded = route.path.includes('disclosures') || route.path.includes(':contact-info');
+    const transfer = route.path.endsWith('/transfers');
+    const early = guarded
+      ? (guard.before(req) ?? notJsonRefused(ctx, req))
+      : transfer
+        ? transfers.before(req)
+        : undefined;
+    if (early) return early;
+    const answer = await route.handler(req);
+    if (guarded) guard.after(req, answer);
+    return transfer ? transfers.after(req, answer) : answer;
+  };
   const dress = (route: Route): Route => ({
     ...route,
     handler: async (req) => {
-      const answer = await route.handler(req);
+      const answer = await choices(route, req);
       return ctx.fault('fr-transport') ? transported(answer, ++n) : answer;
     },
   });

@@ -162,8 +162,48 @@ export const FREEDOM_VARIANTS: FaultDef[] = [
     V,
   ),
   disc(
+    'fr-ids-need-encoding',
+    'Variant: the ids given out are URNs with a colon, a slash, a space and a plus ("urn:fi:disc-1/r 1+x"), for ' +
+      'disclosures and acceptance records alike. institutionDisclosureId and institutionUserDisclosureId are typed ' +
+      '"string"; their shape is not shown.',
+    [],
+    V,
+  ),
+  disc(
+    'fr-415-not-json',
+    'Variant: the disclosures and contact operations answer 415 (text/plain) to a body that is not JSON. "Bodies ' +
+      'are JSON objects"; "Errors of the disclosures operations: not shown"; "Errors of the contact update ' +
+      'operation: not shown."',
+    [],
+    V,
+  ),
+  disc(
+    'fr-bad-credentials-throttled',
+    'Variant: a brute-force guard of the disclosures and contact operations: a credential refused once is ' +
+      'answered 429 with Retry-After when tried again within a minute; valid credentials are never held back. ' +
+      '"Rate limits […]: not shown"; their errors: not shown.',
+    [],
+    V,
+  ),
+  money(
+    'fr-op9-omits-empty-members',
+    'Variant: the Transfer answered leaves out every member that is null or empty (an empty memo among them), as ' +
+      'a JSON library set to "non-empty" does. "Which transfer fields are required: not shown."',
+    [],
+    V,
+  ),
+  money(
+    'fr-op9-duplicate-refused',
+    'Variant: a transfer with the same body as one served in the last minute, under another transactionId, is ' +
+      'refused as a probable duplicate (400, code and message). "The conditions that lead to each status […]: ' +
+      'not shown."',
+    [],
+    V,
+  ),
+  disc(
     'fr-vendor-strict',
-    'Variant, a vendor profile: every refusal a strict vendor may make at once (the fr- refusals of every area, ' +
+    'Variant, a vendor profile: every refusal a strict vendor may make at once (the fr- refusals, 415, 429 and ' +
+      'duplicates of every area, ' +
       'with op3-refuses-empty-name, op5-duplicate-conflict, op8-refuses-body-without-members, ' +
       'op9-refuses-empty-memo, op9-single-execution-schedules, op10-requires-every-member).',
     [],
@@ -181,7 +221,8 @@ export const FREEDOM_VARIANTS: FaultDef[] = [
     'fr-vendor-dressy',
     'Variant, a vendor profile: other statuses, orders, framing and members at once (fr-transport, ' +
       'fr-lists-shuffled, fr-gets-203, fr-op2-202, fr-op8-other-error-types, fr-op9-scheduled-status, ' +
-      'disc-uuid-and-numeric-ids, op8-extra-members-charset, op9-extra-members-uuid); INFO notes expected.',
+      'fr-op9-omits-empty-members, fr-ids-need-encoding, op8-extra-members-charset, op9-extra-members-uuid); INFO ' +
+      'notes expected.',
     [],
     { variant: true },
   ),
