@@ -46,6 +46,20 @@ describe('a target that requires InstitutionCustomerId and AccountType on every 
     expect(requestCases(cases).map((c) => c.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
   });
 
+  test('the strict vendor profile (fr-vendor-strict), every area, the keys set: nothing fails, nothing untested', async () => {
+    const { cases, failed } = await runAreas({
+      areas: ['disclosures', 'authentication', 'money-movement', 'contact-info'],
+      faults: ['fr-vendor-strict'],
+      embedded: true,
+      configure: (cfg) => ({
+        ...cfg,
+        testData: { ...cfg.testData, institutionCustomerId: 'biz-customer-1', accountType: 'CHECKING' },
+      }),
+    });
+    expect([...failed]).toEqual([]);
+    expect(cases.filter((c) => c.outcome === 'could-not-test').map((c) => `${c.title}: ${c.reason}`)).toEqual([]);
+  });
+
   test('a refusal other than 400 or 422 of a change without them is still judged: 405 fails OP6-REQUEST', async () => {
     const { failed } = await runAreas({ areas: ['disclosures'], faults: ['op6-collection-form-missing'] });
     expect([...failed]).toEqual(['OP6-REQUEST']);
