@@ -46,7 +46,7 @@ describe('a target that requires InstitutionCustomerId and AccountType on every 
     expect(requestCases(cases).map((c) => c.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
   });
 
-  test('the strict vendor profile (fr-vendor-strict), every area, the keys set: nothing fails, nothing untested', async () => {
+  test('the strict vendor profile, every area, the keys set: nothing fails, nothing untested', async () => {
     const { cases, failed } = await runAreas({
       areas: ['disclosures', 'authentication', 'money-movement', 'contact-info'],
       faults: ['fr-vendor-strict'],

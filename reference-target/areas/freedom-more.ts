@@ -17,8 +17,9 @@ export function notJsonRefused(ctx: AreaContext, req: Req): Res | undefined {
 
 /**
  * Variant fr-bad-credentials-throttled: a brute-force guard. An Authorization refused once is answered 429 with
- * Retry-After while it is tried again within a minute (a request without one is not guessing); valid credentials are never held back. Disclosures and
- * contact update only, whose errors are "not shown" ("Rate limits […]: not shown").
+ * Retry-After while it is tried again within a minute (a request without one is not guessing); valid credentials
+ * are never held back. Disclosures and contact update only, whose errors are "not shown" ("Rate limits […]: not
+ * shown").
  */
 export function badCredentialGuard(ctx: AreaContext, now: () => number = Date.now) {
   const refusedAt = new Map<string, number>();
