@@ -157,6 +157,12 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
   'fr-bad-credentials-throttled': (xs) => xs.some((x) => DISCLOSURES.test(x.operation) && x.response?.status === 429),
   'fr-op9-duplicate-refused': (xs) =>
     xs.some((x) => answered(x, 'createTransfer', 400) && json(x)?.code === 'DUPLICATE_TRANSFER'),
+  'fr-lists-crowded': (xs) =>
+    xs.some(
+      (x) =>
+        answered(x, 'listUserDisclosures', 200) &&
+        json(x)?.institutionUserDisclosures?.some((r: any) => r.institutionUserDisclosureId === 'legacy-uds-0'),
+    ),
   'fr-vendor-strict': (xs) =>
     xs.some((x) => answered(x, 'deleteUserDisclosure', 400) && type(x).startsWith('text/html')),
   'fr-vendor-lenient': (xs) =>
@@ -194,6 +200,8 @@ const UNSEEN = new Set([
   // No body that is not JSON goes to operations 1-7; the explorer's empty memo is drawn by chance only.
   'fr-415-not-json',
   'fr-op9-omits-empty-members',
+  // The new numbers sent are digits only, the e-mail addresses and countries well formed.
+  'fr-op10-validates-values',
 ]);
 
 /** Variants whose choice is an unlisted value, an INFO note: judged without --strict (the note is the point). */

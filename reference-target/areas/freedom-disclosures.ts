@@ -45,10 +45,49 @@ function dressedRefusal(ctx: AreaContext, answer: Res): Res {
   };
 }
 
-/** Variants fr-gets-203 and fr-lists-shuffled on a served list (operations 1 and 4). */
+/**
+ * Variant fr-lists-crowded: the FI has many more disclosures than the run's, and the user many more records: the
+ * lists add 30 of each, names repeated (some a disclosure's on record, under another id), some without the optional
+ * members. Nothing is said of how many a list holds, nor that names are unique.
+ */
+function crowd(member: string, items: unknown[]): unknown[] {
+  const first = items.find(isJson);
+  const extra = Array.from({ length: 30 }, (_, i) => {
+    const name = i % 3 === 0 && first ? String(first.institutionDisclosureName) : `Disclosure ${i % 10}`;
+    if (member === 'institutionDisclosures')
+      return i % 2
+        ? {
+            institutionDisclosureId: `legacy-${i}`,
+            institutionId: first?.institutionId,
+            institutionDisclosureName: name,
+          }
+        : {
+            institutionDisclosureId: `legacy-${i}`,
+            institutionId: first?.institutionId,
+            institutionDisclosureName: name,
+            institutionDisclosureData: `https://fi.example/legacy/${i}.pdf`,
+            institutionDisclosureDataType: 'URL',
+            institutionDisclosureStatus: i % 4 === 0,
+          };
+    if (!first) return undefined;
+    return {
+      institutionId: first.institutionId,
+      institutionUserId: first.institutionUserId,
+      institutionUserDisclosureStatus: i % 2 ? 'ACCEPTED' : 'NOT_ACCEPTED',
+      institutionDisclosureName: name,
+      institutionUserDisclosureId: `legacy-uds-${i}`,
+      institutionDisclosureId: `legacy-${i}`,
+      accountId: `legacy-account-${i}`,
+    };
+  }).filter((e) => e !== undefined);
+  return [...items, ...extra];
+}
+
+/** Variants fr-gets-203, fr-lists-crowded and fr-lists-shuffled on a served list (operations 1 and 4). */
 function listDressed(ctx: AreaContext, answer: Res, member: string): Res {
   if (!served(answer) || !isJson(answer.body)) return answer;
   const body = { ...answer.body };
+  if (ctx.fault('fr-lists-crowded') && Array.isArray(body[member])) body[member] = crowd(member, body[member]);
   if (ctx.fault('fr-lists-shuffled') && Array.isArray(body[member])) body[member] = shuffled(body[member]);
   return { ...answer, status: ctx.fault('fr-gets-203') ? 203 : answer.status, body };
 }

@@ -104,6 +104,21 @@ function contactRefusal(answer: Res, b: Record<string, any>): Res {
   return { status: answer.status };
 }
 
+/**
+ * Variant fr-op10-validates-values: a new number that is not 7 to 15 digits, an e-mail address without "@" and a
+ * dot after it, or a country that is not two capital letters is refused (400). "Errors of the contact update
+ * operation: not shown."
+ */
+function invalidValue(b: Record<string, any>): string | undefined {
+  const n = isJson(b.phoneNumber) ? b.phoneNumber.newPhoneNumber : undefined;
+  if (typeof n === 'string' && !/^\d{7,15}$/.test(n)) return 'newPhoneNumber must be 7 to 15 digits';
+  const e = isJson(b.email) ? b.email.emailAddress : undefined;
+  if (typeof e === 'string' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e)) return 'emailAddress is not an e-mail address';
+  const c = isJson(b.postalAddress) ? b.postalAddress.country : undefined;
+  if (typeof c === 'string' && !/^[A-Z]{2}$/.test(c)) return 'country is an ISO 3166 code';
+  return undefined;
+}
+
 export function freedomContact(ctx: AreaContext) {
   const f = ctx.fault;
   return async (req: Req, next: Next): Promise<Res> => {
@@ -114,7 +129,8 @@ export function freedomContact(ctx: AreaContext) {
     const old = phone?.oldPhoneNumber;
     if (f('fr-op10-digits-match') && customer && phone && digits(old) && digits(old) === digits(customer.phoneNumber))
       phone.oldPhoneNumber = customer.phoneNumber;
-    let answer = await next();
+    const invalid = f('fr-op10-validates-values') ? invalidValue(b) : undefined;
+    let answer = invalid ? json(400, { error: invalid }) : await next();
     // Variant fr-op10-empty-update-refused: "Fields required beyond oldPhoneNumber: not shown".
     if (served(answer) && f('fr-op10-empty-update-refused') && CONTACT_OBJECTS.every((k) => b[k] === undefined))
       answer = json(400, { error: 'nothing to update' });

@@ -200,6 +200,23 @@ export const FREEDOM_VARIANTS: FaultDef[] = [
     [],
     V,
   ),
+  contact(
+    'fr-op10-validates-values',
+    'Variant: update contact information refuses (400) a new number that is not 7 to 15 digits, an e-mail address ' +
+      'without "@" and a dot after it, or a country that is not two capital letters. "Errors of the contact update ' +
+      'operation: not shown"; the values\' formats: not shown.',
+    [],
+    V,
+  ),
+  disc(
+    'fr-lists-crowded',
+    'Variant: the lists of operations 1 and 4 hold 30 more disclosures and records than the run made, names ' +
+      'repeated (some the name of a disclosure on record, under another id), half without the optional members. ' +
+      'Nothing is said of how many a list holds, nor that names are unique; "A list response may contain elements ' +
+      'that omit institutionDisclosureData, institutionDisclosureDataType and institutionDisclosureStatus."',
+    [],
+    V,
+  ),
   disc(
     'fr-vendor-strict',
     'Variant, a vendor profile: every refusal a strict vendor may make at once (the fr- refusals, 415, 429 and ' +
