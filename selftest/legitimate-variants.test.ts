@@ -163,6 +163,8 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
         answered(x, 'listUserDisclosures', 200) &&
         json(x)?.institutionUserDisclosures?.some((r: any) => r.institutionUserDisclosureId === 'legacy-uds-0'),
     ),
+  'fr-json-suffix-media-type': (xs) =>
+    xs.some((x) => answered(x, 'listInstitutionDisclosures', 200) && type(x) === 'application/vnd.fi.dbsi.v1+json'),
   'fr-vendor-strict': (xs) =>
     xs.some((x) => answered(x, 'deleteUserDisclosure', 400) && type(x).startsWith('text/html')),
   'fr-vendor-lenient': (xs) =>

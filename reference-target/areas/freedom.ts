@@ -84,6 +84,16 @@ function transported(answer: Res, n: number): Res {
   return { ...answer, headers };
 }
 
+/**
+ * Variant fr-json-suffix-media-type: every JSON answer is labelled with the vendor's own media type, a "+json" one
+ * (RFC 6839). The spec says "Bodies are JSON objects", and names no media type for an answer.
+ */
+function suffixLabelled(answer: Res): Res {
+  const labelled = Object.keys(answer.headers ?? {}).some((k) => k.toLowerCase() === 'content-type');
+  if (labelled || answer.body === undefined || typeof answer.body === 'string') return answer;
+  return { ...answer, headers: { ...(answer.headers ?? {}), 'content-type': 'application/vnd.fi.dbsi.v1+json' } };
+}
+
 export function freedomWrapped(ctx: AreaContext, area: AreaRoutes): AreaRoutes {
   const wrapped = wrapAround(area, {
     institution: freedomInstitution(ctx),
@@ -111,7 +121,8 @@ export function freedomWrapped(ctx: AreaContext, area: AreaRoutes): AreaRoutes {
   const dress = (route: Route): Route => ({
     ...route,
     handler: async (req) => {
-      const answer = await choices(route, req);
+      let answer = await choices(route, req);
+      if (ctx.fault('fr-json-suffix-media-type')) answer = suffixLabelled(answer);
       return ctx.fault('fr-transport') ? transported(answer, ++n) : answer;
     },
   });

@@ -218,6 +218,13 @@ export const FREEDOM_VARIANTS: FaultDef[] = [
     V,
   ),
   disc(
+    'fr-json-suffix-media-type',
+    'Variant: every JSON answer of every area is labelled application/vnd.fi.dbsi.v1+json, a "+json" media type ' +
+      '(RFC 6839). "Bodies are JSON objects"; no media type of an answer is named.',
+    [],
+    V,
+  ),
+  disc(
     'fr-vendor-strict',
     'Variant, a vendor profile: every refusal a strict vendor may make at once (the fr- refusals, 415, 429 and ' +
       'duplicates of every area, ' +
