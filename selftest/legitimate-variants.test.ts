@@ -165,6 +165,8 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
     ),
   'fr-json-suffix-media-type': (xs) =>
     xs.some((x) => answered(x, 'listInstitutionDisclosures', 200) && type(x) === 'application/vnd.fi.dbsi.v1+json'),
+  'fr-op8-answers-new-tokens': (xs) =>
+    xs.some((x) => answered(x, 'revokeToken', 200) && json(x)?.expires_in === '3600'),
   'fr-vendor-strict': (xs) =>
     xs.some((x) => answered(x, 'deleteUserDisclosure', 400) && type(x).startsWith('text/html')),
   'fr-vendor-lenient': (xs) =>

@@ -10,6 +10,7 @@ const ERROR_TYPES: Record<number, string> = { 400: 'VALIDATION_ERROR', 401: 'AUT
 
 export function freedomRevoke(ctx: AreaContext) {
   const f = ctx.fault;
+  let issued = 0;
   return async (req: Req, next: Next): Promise<Res> => {
     const answer = await next();
     const body = isJson(req.body) ? req.body : {};
@@ -34,6 +35,13 @@ export function freedomRevoke(ctx: AreaContext) {
         answer.status === 401 ? { 'www-authenticate': 'Basic realm="oauth2"' } : {};
       return { ...answer, headers: { ...(answer.headers ?? {}), ...challenge }, body: { ...answer.body, errorInfo } };
     }
+    // Variant fr-op8-answers-new-tokens: "the response is described with the words token successfully created": a
+    // new pair is issued in the place of the one revoked.
+    if (served(answer) && f('fr-op8-answers-new-tokens') && isJson(answer.body))
+      return {
+        ...answer,
+        body: { ...answer.body, access_token: `at-${++issued}`, refresh_token: `rt-${issued}`, expires_in: '3600' },
+      };
     // Variant fr-op8-revoked-record: the record of a revoked token, its lifetimes "0" and its tokens empty: "Units
     // and values of expires_in and refresh_token_expires_in: not shown."
     if (served(answer) && f('fr-op8-revoked-record') && isJson(answer.body))

@@ -111,6 +111,14 @@ export const FREEDOM_VARIANTS: FaultDef[] = [
     [],
     V,
   ),
+  auth(
+    'fr-op8-answers-new-tokens',
+    'Variant: revoke a token answers a new token pair (access_token, refresh_token, expires_in "3600") in the place ' +
+      'of the one revoked. "Response 200: Token record (the response is described with the words token ' +
+      'successfully created)."',
+    [],
+    V,
+  ),
   money(
     'fr-op9-amount-bounds',
     'Variant: a transfer whose amount is not above 0, has more than two decimals or is above a billion is refused ' +
