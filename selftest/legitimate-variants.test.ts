@@ -130,6 +130,60 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
         /"institutionDisclosureName":"[^"]{65,}"/.test(x.request.body ?? '') &&
         answered(x, 'createInstitutionDisclosure', 400),
     ),
+  // The fourth hold-out set, of conformant choices (reference-target/faults/freedom-variants.ts).
+  'fr-lists-shuffled': (xs) => {
+    const orders = xs
+      .filter((x) => answered(x, 'listInstitutionDisclosures', 200))
+      .map((x) => (json(x)?.institutionDisclosures ?? []).map((e: any) => String(e.institutionDisclosureId)));
+    const key = (ids: string[]) => [...ids].sort().join();
+    return orders.some((a, i) => orders.slice(i + 1).some((b) => key(a) === key(b) && a.join() !== b.join()));
+  },
+  'fr-gets-203': (xs) =>
+    xs.some((x) => answered(x, 'listInstitutionDisclosures', 203)) &&
+    xs.some((x) => answered(x, 'listUserDisclosures', 203)),
+  'fr-op2-202': (xs) =>
+    xs.some((x) => answered(x, 'createInstitutionDisclosure', 202) && x.response!.headers.location !== undefined),
+  'fr-transport': (xs) => xs.some((x) => x.response?.headers['x-request-id'] !== undefined),
+  'fr-disc-errors-html': (xs) =>
+    xs.some((x) => DISCLOSURES.test(x.operation) && x.response?.headers['www-authenticate'] !== undefined) &&
+    xs.some((x) => DISCLOSURES.test(x.operation) && type(x).startsWith('text/html')),
+  'fr-op7-account-type-mandatory': (xs) =>
+    xs.some((x) => answered(x, 'deleteUserDisclosure', 400) && /AccountType/.test(x.response!.body ?? '')),
+  'fr-op6-op7-customer-mandatory': (xs) =>
+    xs.some((x) => answered(x, 'changeUserDisclosure', 400) && /InstitutionCustomerId/.test(x.response!.body ?? '')),
+  'fr-op8-refresh-token-required': (xs) =>
+    xs.some((x) => answered(x, 'revokeToken', 400) && /REFRESH_TOKEN_REQUIRED/.test(x.response!.body ?? '')),
+  'fr-op8-other-error-types': (xs) =>
+    xs.some((x) => answered(x, 'revokeToken', 401) && json(x)?.errorInfo?.errorType === 'AUTHENTICATION_ERROR'),
+  'fr-op8-revoked-record': (xs) => xs.some((x) => answered(x, 'revokeToken', 200) && json(x)?.expires_in === '0'),
+  'fr-op9-day-numbering-iso': (xs) =>
+    xs.some((x) => answered(x, 'createTransfer', 400) && /dayOfWeek is 1|daysOfMonth are/.test(x.response!.body ?? '')),
+  'fr-op9-scheduled-status': (xs) =>
+    xs.some((x) => answered(x, 'createTransfer', 200) && json(x)?.status === 'SCHEDULED'),
+  'fr-op10-errors-html': (xs) => xs.some((x) => answered(x, 'updateContactInfo', 409) && type(x) === 'text/html'),
+  'fr-ids-need-encoding': (xs) =>
+    xs.some((x) => answered(x, 'changeUserDisclosureById', 204) && /urn%3Afi%3A.*%2Fr%201%2Bx/.test(x.request.url)),
+  'fr-bad-credentials-throttled': (xs) => xs.some((x) => DISCLOSURES.test(x.operation) && x.response?.status === 429),
+  'fr-op9-duplicate-refused': (xs) =>
+    xs.some((x) => answered(x, 'createTransfer', 400) && json(x)?.code === 'DUPLICATE_TRANSFER'),
+  'fr-lists-crowded': (xs) =>
+    xs.some(
+      (x) =>
+        answered(x, 'listUserDisclosures', 200) &&
+        json(x)?.institutionUserDisclosures?.some((r: any) => r.institutionUserDisclosureId === 'legacy-uds-0'),
+    ),
+  'fr-json-suffix-media-type': (xs) =>
+    xs.some((x) => answered(x, 'listInstitutionDisclosures', 200) && type(x) === 'application/vnd.fi.dbsi.v1+json'),
+  'fr-op8-answers-new-tokens': (xs) =>
+    xs.some((x) => answered(x, 'revokeToken', 200) && json(x)?.expires_in === '3600'),
+  'fr-vendor-strict': (xs) =>
+    xs.some((x) => answered(x, 'deleteUserDisclosure', 400) && type(x).startsWith('text/html')),
+  'fr-vendor-lenient': (xs) =>
+    xs.some(
+      (x) => /^explore: (change|delete) [AB] \(no record listed\)$/.test(x.label ?? '') && x.response?.status === 204,
+    ),
+  'fr-vendor-dressy': (xs) =>
+    xs.some((x) => answered(x, 'listUserDisclosures', 203) && x.response!.headers['x-request-id'] !== undefined),
 };
 
 /**
@@ -146,7 +200,25 @@ const UNSEEN = new Set([
   'op10-ignores-user-id-type',
   'disc-also-versionless',
   'op10-also-versioned',
+  // The fourth hold-out set: the suite sends a UUID TransactionId and callingAppId, the two status values shown and
+  // names that are not empty to operations 5-7, amounts above 0 with two decimals at most, unique transactionIds,
+  // no update without an object, and no phone number written otherwise than the one on record.
+  'fr-disc-strict-common-headers',
+  'fr-user-status-values',
+  'fr-user-empty-names-refused',
+  'fr-op9-amount-bounds',
+  'fr-op9-replays-transaction-id',
+  'fr-op10-empty-update-refused',
+  'fr-op10-digits-match',
+  // No body that is not JSON goes to operations 1-7; the explorer's empty memo is drawn by chance only.
+  'fr-415-not-json',
+  'fr-op9-omits-empty-members',
+  // The new numbers sent are digits only, the e-mail addresses and countries well formed.
+  'fr-op10-validates-values',
 ]);
+
+/** Variants whose choice is an unlisted value, an INFO note: judged without --strict (the note is the point). */
+const NOTED = new Set(['fr-op8-other-error-types', 'fr-op9-scheduled-status', 'fr-vendor-dressy']);
 
 const variants = FAULTS.filter((f) => f.variant);
 
@@ -156,12 +228,13 @@ test('every variant either shows its choice in the exchanges or is listed as nev
 
 describe('each variant of the reference target, recorded and judged from its capture: nothing broken', () => {
   test.for(variants.map((f) => [f.name, f] as const))('%s', async ([name, variant]) => {
-    const rec = await recordActiveRun({ areas: [variant.area], faults: [name], strict: true });
+    const strict = !NOTED.has(name);
+    const rec = await recordActiveRun({ areas: [variant.area], faults: [name], strict });
     const failed = rec.active.cases.filter((c) => c.outcome === 'failed' || c.outcome === 'error');
     expect(explain(failed), 'the active run through the recorder fails nothing').toBe('');
-    const j = await judgeFile(rec.har, rec.config, true);
+    const j = await judgeFile(rec.har, rec.config, strict);
     // What the suite breaks on purpose as a client is no verdict on the target.
-    const broken = [...brokenRequirements(j, true)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED');
+    const broken = [...brokenRequirements(j, strict)].filter((id) => id !== 'CLIENT-REQUEST-AS-DOCUMENTED');
     expect(broken, `the capture of ${name} breaks nothing`).toEqual([]);
     const xs = rec.active.cases.flatMap((c) => c.exchanges);
     if (!UNSEEN.has(name)) expect(SHOWN[name]?.(xs), `the exchanges show the choice ${name} makes`).toBe(true);

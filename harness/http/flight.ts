@@ -238,6 +238,9 @@ export class Flight {
   private async answered(a: Answer, attempt: number, release: () => void): Promise<HttpResult | typeof AGAIN> {
     const { host, stop } = this;
     const { status } = a;
+    // A made-up credential answered 429 (a guard against guessing): not served, all its rules ask; the answer stands
+    // (docs/hold-out.md, session 40). A request without credentials is still paced and retried.
+    if (status === 429 && this.madeUpCredential()) return this.result(a, this.record(this.response(a)));
     if (status === 429) this.shedLoad ||= host.pacer.covers(a.answeredAt);
     const shed = await this.whileShedding(a);
     if (shed) return shed;
@@ -260,13 +263,7 @@ export class Flight {
       await sleep(wait, stop);
       return AGAIN;
     }
-    const response: RecordedResponse = {
-      status,
-      headers: a.headers,
-      body: a.text,
-      truncated: a.truncated,
-      bytes: a.bytes,
-    };
+    const response = this.response(a);
     if (status === 502 || status === 503 || status === 504) {
       throw new TransportError(
         'unavailable',
@@ -284,6 +281,14 @@ export class Flight {
     }
     return this.result(a, this.record(response));
   }
+
+  private response(a: Answer): RecordedResponse {
+    return { status: a.status, headers: a.headers, body: a.text, truncated: a.truncated, bytes: a.bytes };
+  }
+
+  /** An Authorization header that carries none of the configured credentials. */
+  private madeUpCredential = () =>
+    this.credentials.length === 0 && Object.keys(this.headers).some((k) => k.toLowerCase() === 'authorization');
 
   /** The answer the client returns, and its entry in the run log (in clear, never enumerated). */
   private result(a: Answer, exchange: Exchange): HttpResult {

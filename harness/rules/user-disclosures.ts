@@ -86,11 +86,32 @@ function theUsersRecords(s: Seen, v: Verifier, records: unknown[]): void {
   }
 }
 
+/**
+ * The query parameters operations 6 and 7 make mandatory under a condition no request shows: InstitutionCustomerId
+ * "mandatory for business banking requests" (both), AccountType "mandatory for multi-statement disclosures" (7).
+ */
+const CONDITIONALLY_MANDATORY: Readonly<Record<string, readonly string[]>> = {
+  'OP6-REQUEST': ['InstitutionCustomerId'],
+  'OP6-REQUEST-BY-ID': ['InstitutionCustomerId'],
+  'OP7-REQUEST': ['InstitutionCustomerId', 'AccountType'],
+  'OP7-REQUEST-BY-ID': ['InstitutionCustomerId', 'AccountType'],
+};
+
+/**
+ * A request without one of them, refused as a request that does not meet the requirements (400 or 422), may be
+ * refused rightly (a business banking target, a multi-statement disclosure): the exchange says nothing of the
+ * request rule. Any other refusal (404, 405, 403, 5xx) is judged as ever.
+ */
+function refusedForLackingConditional(s: Seen, requestRule: string): boolean {
+  const lacking = (CONDITIONALLY_MANDATORY[requestRule] ?? []).some((q) => !s.mapped.query.get(q));
+  return lacking && (s.x.status === 400 || s.x.status === 422);
+}
+
 /** Operations 5–7: a request with the common headers is served; a 2xx is the documented 204 with no content. */
 export function noContentWrite(requestRule: string, statusRule: string) {
   return (s: Seen, v: Verifier): void => {
     disclosureAuthentication(s, v);
-    served(s, v, requestRule);
+    if (!refusedForLackingConditional(s, requestRule)) served(s, v, requestRule);
     if (!is2xx(s.x.status)) return;
     v.verify(statusRule, status_code_conformance(s.res, 204));
     v.verify(statusRule, empty_body(s.res));

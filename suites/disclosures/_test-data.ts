@@ -29,6 +29,7 @@ import { institutionDisclosuresOnce, oncePerRun, ONCE_PER_RUN_PRIORITY } from '.
 export const DISCLOSURE_KEY = 'testData.disclosure';
 export const USER_KEY = 'testData.institutionUserId';
 export const CUSTOMER_ID_KEY = 'testData.institutionCustomerId';
+export const ACCOUNT_TYPE_KEY = 'testData.accountType';
 
 const is2xx = (res: HttpResult): boolean => res.status >= 200 && res.status < 300;
 /** A refusal test data may explain: not 401 (the credentials) nor 405 (the method is not served at the path). */
@@ -217,6 +218,30 @@ export async function customerIdControl(
   return (
     `the request carried ${named}; the same ${what} without it was refused too (status ${control.status}), ` +
     `so the control cannot tell whether the value is the cause: check ${CUSTOMER_ID_KEY}`
+  );
+}
+
+/**
+ * A change or delete refused as a request that does not meet the requirements (400 or 422) while it carried no
+ * InstitutionCustomerId ("mandatory for business banking requests") or, a delete, no AccountType ("mandatory for
+ * multi-statement disclosures"), their keys not set: the target may rightly require them (harness/rules/
+ * user-disclosures.ts gives the exchange no verdict), so the case could not test, naming the key to set.
+ */
+export function unconfiguredRefusal(t: CaseContext, what: 'change' | 'delete', res: HttpResult): never | undefined {
+  if (res.status !== 400 && res.status !== 422) return undefined;
+  const { institutionCustomerId, accountType } = t.config.testData;
+  const lacking: Array<[string, string]> = [];
+  if (institutionCustomerId === undefined)
+    lacking.push([CUSTOMER_ID_KEY, 'InstitutionCustomerId ("mandatory for business banking requests")']);
+  if (what === 'delete' && accountType === undefined)
+    lacking.push([ACCOUNT_TYPE_KEY, 'AccountType ("mandatory for multi-statement disclosures")']);
+  if (lacking.length === 0) return undefined;
+  const keys = lacking.map(([k]) => k).join(' or ');
+  t.couldNotTest(
+    `the ${what} carried no ${lacking.map(([, q]) => q).join(' and ')} (${keys} not set) and was refused ` +
+      `(status ${res.status}) as a request that does not meet the requirements: on a target that requires it, ` +
+      `set ${keys}`,
+    lacking[0]![0],
   );
 }
 

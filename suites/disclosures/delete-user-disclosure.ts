@@ -5,6 +5,7 @@ import { findRecord, FORM_TITLE, sendInForm, type Form } from './_user-records';
 import { lifecycleStep, stepBesideOthers, recordAtTheEndOfLife } from './_record-lifecycle';
 import { authenticationCases } from './_authentication';
 import { sharedRecord } from './_shared-record';
+import { unconfiguredRefusal } from './_test-data';
 
 /**
  * Operation 7: DELETE /db-disclosures/v1/institution-user-disclosures, or …/{institutionUserDisclosureId}.
@@ -21,6 +22,7 @@ const statusCase = (form: Form): CaseDef => ({
   requirements: [REQUEST_RULE[form], 'OP7-STATUS-204'],
   async run(t) {
     const { res, setupNote } = await lifecycleStep(t, `delete:${form}`);
+    unconfiguredRefusal(t, 'delete', res);
     t.withSetupNote(setupNote, () => t.judge(res, REQUEST_RULE[form], 'OP7-STATUS-204'));
   },
 });
