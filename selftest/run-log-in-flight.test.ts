@@ -122,6 +122,23 @@ describe('the writes of user records the drivers ask of the log', () => {
     log.sending(sending(write(30, 'createUserDisclosure', 'A')));
     expect(await writesWithoutAnswer(log, { startMs: 10, endMs: 20 }, new Set())).toEqual([]);
   });
+
+  test('a write that leaves after the question, in the last millisecond of the window, started after it', async () => {
+    const log = new RunLog();
+    const other = write(10, 'deleteUserDisclosure', 'B', 204, 14);
+    log.sending(sending(other));
+    const asked = writesWithoutAnswer(log, { startMs: 10, endMs: 20 }, new Set());
+    // While the question waits for the write in flight, another leaves with the clock at the window's end.
+    const late = write(20, 'createUserDisclosure', 'C');
+    log.sending(sending(late));
+    log.append(logged(other));
+    expect(await asked).toEqual([]);
+    // Asked again now, it was in flight before the question: it is waited for.
+    const again = writesWithoutAnswer(log, { startMs: 10, endMs: 20 }, new Set());
+    expect(await isSettled(again)).toBe(false);
+    log.appendUnanswered(logged(unanswered(late)));
+    expect((await again).map((s) => s.x.index)).toEqual([20]);
+  });
 });
 
 const CREATE: SendOptions = {

@@ -37,7 +37,9 @@ const overlaps = (w: Window, startMs: number, endMs: number): boolean => startMs
 /**
  * The writes of user records, other than those of `own` (indexes of the log), that overlapped the window and have no
  * answered entry in the log (in flight, unanswered, or settled with none), once every such write in flight now that
- * started by the window's end is settled (waited for: what it did is in the log then, or cannot be told).
+ * started by the window's end is settled (waited for: what it did is in the log then, or cannot be told). Asked once
+ * the window ended: a write that leaves the client after the question started after the window, even where the
+ * clock gives it the window's last millisecond (the flake of session 40: a lifecycle step could not test).
  */
 export async function writesWithoutAnswer(
   log: Pick<RunLog, 'settled' | 'requestsWithoutAnswer'>,
@@ -45,8 +47,13 @@ export async function writesWithoutAnswer(
   own: ReadonlySet<number>,
 ): Promise<WithoutAnswer[]> {
   const meanwhile = (s: Sending) => isRecordWrite(s) && !own.has(s.x.index) && s.x.startMs <= w.endMs;
+  // The requests without an answer now: one that leaves after this (in the window's last millisecond, as the clock
+  // reads it) started after the window ended, and is none of its business.
+  const sentBefore = new Set([...log.requestsWithoutAnswer()].map((s) => s.x.index));
   await log.settled(meanwhile);
-  return log.requestsWithoutAnswer().filter((s) => meanwhile(s) && overlaps(w, s.x.startMs, s.endMs ?? Infinity));
+  return log
+    .requestsWithoutAnswer()
+    .filter((s) => sentBefore.has(s.x.index) && meanwhile(s) && overlaps(w, s.x.startMs, s.endMs ?? Infinity));
 }
 
 /**
