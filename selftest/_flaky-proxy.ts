@@ -1,6 +1,7 @@
 import { knownFromConfig, RUN_LOG } from '../harness/log/run-log';
 import { failuresOverTheLog, runLogReports } from '../harness/verdict/run-log-verdicts';
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { forward, passBack, type Upstream } from './_proxy-forward';
 import type { AddressInfo, Socket } from 'node:net';
 import { expect } from 'vitest';
 import { CaseContext, runCase, type RunSettings } from '../harness/case';
@@ -56,7 +57,6 @@ export interface FlakyTarget {
 
 const FORWARD: Action = { kind: 'forward' };
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 type Later = (ms: number, fn: () => void) => NodeJS.Timeout;
 
 export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number } = {}): Promise<FlakyTarget> {
@@ -121,40 +121,6 @@ export async function startFlakyTarget(plan: Plan, opts: { lifetimeMs?: number }
   };
 }
 
-/** The request passed on to the reference target, and its whole answer. */
-function forward(upstream: URL, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) {
-  return new Promise<Answer>((resolve, reject) => {
-    const up = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method,
-        path,
-        headers: { ...headers, host: upstream.host, connection: 'close' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      },
-    );
-    up.on('error', reject);
-    up.end(body);
-  });
-}
-
-function passBack(res: ServerResponse, a: Answer): void {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(a.headers))
-    if (typeof v === 'string' && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') headers[k] = v;
-  headers['content-length'] = String(a.body.length);
-  res.writeHead(a.status, headers);
-  res.end(a.body);
-}
-
 /** What the plan decided for one request, done. */
 async function act(
   action: Action,
@@ -190,7 +156,7 @@ function deliver(
   later: Later,
   req: IncomingMessage,
   res: ServerResponse,
-  answer: Answer,
+  answer: Upstream,
 ): void {
   switch (action.kind) {
     case 'forward':

@@ -1,4 +1,5 @@
-import { createServer, request, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { forward, passBack } from './_proxy-forward';
 import type { AddressInfo, Socket } from 'node:net';
 import { startReferenceTarget, type ReferenceTarget } from '../reference-target/server';
 
@@ -48,46 +49,11 @@ export interface HostileTarget {
   close(): Promise<void>;
 }
 
-type Upstream = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
-function forward(up: URL, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) {
-  return new Promise<Upstream>((resolve, reject) => {
-    const fwd = request(
-      {
-        host: up.hostname,
-        port: up.port,
-        method,
-        path,
-        headers: { ...headers, host: up.host, connection: 'close', 'content-length': String(body.length) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      },
-    );
-    fwd.on('error', reject);
-    fwd.end(body);
-  });
-}
-
 function send(res: ServerResponse, a: Answer): void {
   const body = a.body === undefined ? '' : typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
   const type = a.body === undefined ? {} : { 'content-type': 'application/json' };
   res.writeHead(a.status, { ...type, ...a.headers, 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
-}
-
-function passBack(res: ServerResponse, a: Upstream): void {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(a.headers))
-    if (typeof v === 'string' && !['connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
-  headers['content-length'] = String(a.body.length);
-  res.writeHead(a.status, headers);
-  res.end(a.body);
 }
 
 const parse = (s: string): Record<string, any> => {

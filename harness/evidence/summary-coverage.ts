@@ -23,13 +23,14 @@ export interface ContractFigure {
 }
 
 export function contractFigure(r: ContractCoverageReport, line: string): ContractFigure {
+  const states = r.states && stateCoverageLine(r.states);
   return {
     tested: r.total.tested,
     testable: r.total.testable,
     percent: r.total.percent,
     ...(r.areas ? { areas: [...r.areas] } : {}),
     line,
-    ...(r.states && stateCoverageLine(r.states) ? { states: stateCoverageLine(r.states) } : {}),
+    ...(states ? { states } : {}),
     table: CONTRACT_COVERAGE_FILES.md,
     json: CONTRACT_COVERAGE_FILES.json,
   };

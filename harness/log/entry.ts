@@ -143,6 +143,10 @@ export type Authority = 'configured' | 'made-up' | 'unauthorized' | 'none';
 /** An exchange of the log: what a rule reads of it, except whether the log keeps credentials (Seen). */
 export type Logged = Omit<Seen, 'keepsAuthorization'>;
 
+/** The entries in the order their requests started (the order the state rules read a log in), ties by index. */
+export const inStartOrder = <S extends Pick<Seen, 'x'>>(log: readonly S[]): S[] =>
+  [...log].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);
+
 /** What the client sent, in clear, and when (milliseconds since the epoch). */
 export interface Sent {
   method: string;

@@ -1,4 +1,5 @@
 import { fail, pass, type CheckVerdict } from '../checks';
+import { inStartOrder } from '../log/entry';
 import type { Known, Seen, Verifier } from './exchange';
 import { isObject } from './request';
 import { outcomeOf } from '../state/outcome';
@@ -57,7 +58,7 @@ function createdThere(window: readonly Seen[], id: string): boolean {
 
 /** Judge STATE-ID-CHANGE-ONLY-NAMED over the log; the verdict goes to the second list's exchange. */
 export function judgeInstitutionOthers(seen: readonly Seen[], verifierFor: (i: number) => Verifier, known: Known = {}) {
-  const sorted = [...seen].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);
+  const sorted = inStartOrder(seen);
   const lists = sorted.filter(isList);
   const writes = sorted.filter(isWrite);
   const createdInLog = new Set<string>();

@@ -1,6 +1,7 @@
 import { InstitutionDisclosureState } from '../state/institution-disclosures';
 import { outcomeOf } from '../state/outcome';
 import { UserDisclosureState } from '../state/user-disclosures';
+import { inStartOrder } from '../log/entry';
 import type { Known, Seen, Verifier } from './exchange';
 import { isObject } from './request';
 import { institutionWrite, judgeInstitutionStep, unseenInstitutionMoves } from './sequence/institution-disclosures';
@@ -44,7 +45,7 @@ export function judgeSequence(
 ): SequenceNotes {
   const notes = new Map<number, string[]>();
   const note = (i: number, text: string) => notes.set(i, [...(notes.get(i) ?? []), text]);
-  const sorted = [...seen].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);
+  const sorted = inStartOrder(seen);
   const userOf = whoIsWho(sorted, (status) => outcomeOf(status) === 'applied');
   const ud = new UserDisclosureState(userOf);
   const inst = new InstitutionDisclosureState();

@@ -49,7 +49,7 @@ export async function writesWithoutAnswer(
   const meanwhile = (s: Sending) => isRecordWrite(s) && !own.has(s.x.index) && s.x.startMs <= w.endMs;
   // The requests without an answer now: one that leaves after this (in the window's last millisecond, as the clock
   // reads it) started after the window ended, and is none of its business.
-  const sentBefore = new Set([...log.requestsWithoutAnswer()].map((s) => s.x.index));
+  const sentBefore = new Set(log.requestsWithoutAnswer().map((s) => s.x.index));
   await log.settled(meanwhile);
   return log
     .requestsWithoutAnswer()

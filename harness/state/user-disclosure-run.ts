@@ -1,4 +1,4 @@
-import type { Seen } from '../log/entry';
+import { inStartOrder, type Seen } from '../log/entry';
 import type { RunLog } from '../log/run-log';
 import { Timeline, type Write } from '../rules/sequence/timeline';
 import { outcomeOf } from './outcome';
@@ -94,7 +94,7 @@ function shownBy(s: Seen, user: string): Set<string> | undefined {
 
 /** The user's records as `log` (the run's entries, in any order) shows them now. */
 export function userRecordsOfTheRun(log: readonly Seen[], user: string): UserRecordsOfTheRun {
-  const sorted = [...log].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);
+  const sorted = inStartOrder(log);
   const ud = new UserDisclosureState(user);
   const own = new Ownership();
   const ids = listedIds(sorted, user);

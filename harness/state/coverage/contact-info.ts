@@ -1,9 +1,10 @@
+import { inStartOrder } from '../../log/entry';
 import type { Seen } from '../../rules/exchange';
 import { isObject, requestJson } from '../../rules/request';
 import { sameNumber } from '../../phone-number';
 import { ContactInfoState } from '../contact-info';
 import { outcomeOf } from '../outcome';
-import { inStartOrder, Reached, type FamilyCoverage } from './reached';
+import { Reached, type FamilyCoverage } from './reached';
 
 /**
  * A customer's contact data (operation 10). There is no read operation: rule 2 is the read-back ("oldPhoneNumber
@@ -15,17 +16,21 @@ import { inStartOrder, Reached, type FamilyCoverage } from './reached';
  */
 
 const FROM = ['as found', 'changed'];
+const PHONE_ALONE = 'phone alone';
+const OTHER_COUNTRY_CODE = 'phone alone, another country code';
+const CONFIRMATION = 'the number on record as old and new';
+const STALE = 'a stale oldPhoneNumber (refused)';
 export const CONTACT_KINDS = [
-  'phone alone',
-  'phone alone, another country code',
+  PHONE_ALONE,
+  OTHER_COUNTRY_CODE,
   'phone + e-mail',
   'phone + postal address',
   'phone + e-mail + postal address',
-  'the number on record as old and new',
+  CONFIRMATION,
   'e-mail alone',
   'postal address alone',
   'e-mail + postal address',
-  'a stale oldPhoneNumber (refused)',
+  STALE,
 ];
 const t = (from: string, kind: string) => `number ${from} × ${kind}`;
 export const CONTACT_TRANSITIONS: readonly string[] = FROM.flatMap((f) => CONTACT_KINDS.map((k) => t(f, k)));
@@ -44,14 +49,14 @@ function kindOf(state: ContactInfoState, customer: string, s: Seen): string | un
   const [old, number] = [str(phone.oldPhoneNumber), str(phone.newPhoneNumber)];
   const onRecord = state.phone(customer);
   if (old === undefined || number === undefined || !onRecord) return undefined;
-  if (!sameNumber(old, onRecord.number)) return outcomeOf(s.x.status) === 'refused' ? CONTACT_KINDS[9] : undefined;
+  if (!sameNumber(old, onRecord.number)) return outcomeOf(s.x.status) === 'refused' ? STALE : undefined;
   if (outcomeOf(s.x.status) !== 'applied') return undefined;
-  if (sameNumber(old, number)) return CONTACT_KINDS[5];
+  if (sameNumber(old, number)) return CONFIRMATION;
   if (others.length) return `phone + ${others.join(' + ')}`;
   const cc = str(phone.newCountryCode);
   return cc !== undefined && onRecord.countryCode !== '' && cc !== onRecord.countryCode
-    ? CONTACT_KINDS[1]
-    : 'phone alone';
+    ? OTHER_COUNTRY_CODE
+    : PHONE_ALONE;
 }
 
 export function contactInfoCoverage(log: readonly Seen[]): FamilyCoverage {
@@ -67,8 +72,7 @@ export function contactInfoCoverage(log: readonly Seen[]): FamilyCoverage {
     const kind = kindOf(state, customer, s);
     const from = state.phone(customer) ? (state.changes(customer) ? 'changed' : 'as found') : undefined;
     if (outcome === 'unknown') reached.lost(customer);
-    else if (kind && from && (outcome === 'applied' || kind === CONTACT_KINDS[9]))
-      reached.took(customer, t(from, kind), s);
+    else if (kind && from && (outcome === 'applied' || kind === STALE)) reached.took(customer, t(from, kind), s);
     state.add(s);
   }
   return reached.result('contact data (operation 10)', 'the next update of the customer naming an oldPhoneNumber');

@@ -1,7 +1,8 @@
+import { inStartOrder } from '../../log/entry';
 import type { Seen } from '../../rules/exchange';
 import { InstitutionDisclosureState } from '../institution-disclosures';
 import { outcomeOf } from '../outcome';
-import { inStartOrder, Reached, type FamilyCoverage } from './reached';
+import { Reached, type FamilyCoverage } from './reached';
 
 /**
  * The institution disclosures (operations 2–3, read back by operation 1): a create with each status the spec shows

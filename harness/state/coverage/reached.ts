@@ -56,7 +56,3 @@ export class Reached {
     return { family, readBackBy, transitions: [...this.results.values()] };
   }
 }
-
-/** The log in the order the requests started (as the state rules read it). */
-export const inStartOrder = (log: readonly Seen[]): Seen[] =>
-  [...log].sort((a, b) => a.x.startMs - b.x.startMs || a.x.index - b.x.index);

@@ -1,19 +1,23 @@
+import { inStartOrder } from '../../log/entry';
 import type { Seen } from '../../rules/exchange';
 import { whoIsWho } from '../../rules/sequence/timeline';
 import { outcomeOf } from '../outcome';
 import { isUserWrite, UserDisclosureState, writeTarget } from '../user-disclosures';
-import { inStartOrder, Reached, type FamilyCoverage } from './reached';
+import { Reached, type FamilyCoverage } from './reached';
 
 /**
  * The users' acceptance records (operations 5–7, read back by operation 4): the state a record was in as the log
  * knew it before a 2xx write (absent, deleted by a write of the log, each status, unknown), the write and its form,
- * and the status it sent. The vocabulary is the explorer's (suites/explore/transitions.ts).
+ * and the status it sent. The explorer names what its sequences send in the same words (suites/explore/transitions.ts).
  */
 
 const STATUSES = ['ACCEPTED', 'NOT_ACCEPTED'];
 const PRESENT = ['ACCEPTED', 'NOT_ACCEPTED'];
 const EVERY = ['absent', 'deleted', ...PRESENT];
-const t = (from: string, operation: string, value?: string) => `${from} × ${operation}${value ? ` ${value}` : ''}`;
+/** A transition's name: "<state before> × <operation (form)>[ <value>]". */
+export const transition = (from: string, operation: string, value?: string): string =>
+  `${from} × ${operation}${value ? ` ${value}` : ''}`;
+const t = transition;
 
 /** Every transition a write of a known record can take: a create only where no record is listed. */
 export const USER_DISCLOSURE_TRANSITIONS: readonly string[] = [
