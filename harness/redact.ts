@@ -1,4 +1,5 @@
 import { base64Cores, secretAnchors, secretPattern } from './secret-forms';
+import { parseJson } from './json-depth';
 
 /**
  * Redaction: what leaves a test (Allure attachments, curl lines, summaries, console) never carries a
@@ -106,7 +107,7 @@ export class Redactor {
     if (s === undefined) return undefined;
     let out = s;
     try {
-      const parsed = JSON.parse(s);
+      const parsed = parseJson(s);
       if (parsed !== null && typeof parsed === 'object') out = JSON.stringify(this.json(parsed, 0, keep));
     } catch {
       /* not JSON: text redaction only */
@@ -132,7 +133,7 @@ export class Redactor {
   private jsonString(s: string, depth: number): string {
     if (depth < 4 && /^\s*[[{"]/.test(s)) {
       try {
-        const inner: unknown = JSON.parse(s);
+        const inner: unknown = parseJson(s);
         const redacted = JSON.stringify(this.json(inner, depth + 1));
         if (redacted !== JSON.stringify(inner)) return redacted;
       } catch {

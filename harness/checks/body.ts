@@ -5,6 +5,9 @@ import { fail, notApplicable, pass, receivedSummary, type CheckVerdict } from '.
 /** "Bodies are JSON objects": the response body parses as a JSON object. */
 export function json_object_body(res: HttpResult): CheckVerdict {
   const d = 'answers with a body that is a JSON object';
+  if (res.tooDeep && res.text.trimStart().startsWith('{'))
+    return notApplicable('json_object_body', d, `an object whose members the suite cannot read: ${res.jsonError}`, res);
+  if (res.tooDeep) return fail('json_object_body', d, 'a JSON object', `JSON of type array: ${res.jsonError}`, res);
   if (res.jsonError) return fail('json_object_body', d, 'a JSON object', `${res.jsonError}`, res);
   if (res.json === null || typeof res.json !== 'object' || Array.isArray(res.json))
     return fail(

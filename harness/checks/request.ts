@@ -1,6 +1,7 @@
 import type { HttpResult } from '../log/entry';
 import { validate } from '../schemas';
 import { fail, pass, type CheckVerdict } from './verdict';
+import { parseJson } from '../json-depth';
 
 /**
  * The request (not the answer) is as its operation documents it: it carries every header the spec
@@ -26,7 +27,7 @@ export function request_as_documented(
   if (bodySchema && req.body !== undefined && req.body.trim() !== '') {
     let body: unknown;
     try {
-      body = JSON.parse(req.body);
+      body = parseJson(req.body);
       const errors = validate(bodySchema, body);
       if (errors.length) problems.push(`a body that does not match: ${errors.slice(0, 3).join('; ')}`);
     } catch {

@@ -2,6 +2,7 @@ import type { CaseReport, Exchange } from '../model';
 import { OPERATIONS } from '../operations';
 import { schemaRegistry } from '../schemas';
 import type { SchemaNode } from './model';
+import { JsonTooDeep, parseJson } from '../json-depth';
 
 /* The judged exchanges of a run, each read once (headers, query, bodies flattened), and a value against a schema. */
 
@@ -37,9 +38,9 @@ function flatten(doc: unknown): Flat | undefined {
 function json(text: string | undefined): unknown {
   if (!text) return undefined;
   try {
-    return JSON.parse(text);
-  } catch {
-    return cutJson(text);
+    return parseJson(text);
+  } catch (e) {
+    return e instanceof JsonTooDeep ? undefined : cutJson(text);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Exchange } from '../model';
+import { parseJson } from '../json-depth';
 
 /** An exchange as a person reads it: request, answer, timing, retries, and the curl line. Already redacted. */
 export function renderExchange(ex: Exchange): string {
@@ -23,7 +24,7 @@ export function renderExchange(ex: Exchange): string {
 
 function pretty(body: string): string {
   try {
-    return JSON.stringify(JSON.parse(body), null, 2);
+    return JSON.stringify(parseJson(body), null, 2);
   } catch {
     return body;
   }

@@ -293,14 +293,13 @@ export class Flight {
   /** The answer the client returns, and its entry in the run log (in clear, never enumerated). */
   private result(a: Answer, exchange: Exchange): HttpResult {
     const { host } = this;
-    const { json, jsonError } = parsedBody(a.text, a.truncated, host.config.http.maxBodyBytes, exchange);
+    const parsed = parsedBody(a.text, a.truncated, host.config.http.maxBodyBytes, exchange);
     const result: HttpResult = {
       status: a.status,
       headers: a.headers,
       text: a.text,
       truncated: a.truncated,
-      json,
-      jsonError,
+      ...parsed,
       exchange,
     };
     const logged = this.log.answered(result, carriesForbiddenToken(host.config, this.headers));

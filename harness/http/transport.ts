@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import type { TargetConfig } from '../config';
 import type { Exchange, TransportErrorKind } from '../model';
+import { parsedText } from '../log/answer-body';
+import type { HttpResult } from '../log/entry';
 import { DeadlineExceeded } from './deadline';
 import { failsBeforeRequestWritten, tlsProblem } from './tls-errors';
 
@@ -150,26 +152,15 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-/** The body parsed as JSON, or why it is not: cut off at the limit, or not JSON. */
+/** The body parsed as JSON, or why it is not: cut off at the limit, nested too deep to read (json-depth.ts), or not
+ * JSON. */
 export function parsedBody(
   text: string,
   truncated: boolean,
   maxBodyBytes: number,
   exchange: Exchange,
-): { json: unknown; jsonError?: string } {
-  let json: unknown;
-  let jsonError: string | undefined;
-  if (truncated)
-    jsonError =
-      `the body is larger than http.maxBodyBytes ` + `(${maxBodyBytes} bytes) and was cut off after that many bytes`;
-  else if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      jsonError =
-        `the body is not JSON (${(e as Error).message}); it starts: ` +
-        `${JSON.stringify(exchange.response!.body.slice(0, 80))}`;
-    }
-  }
-  return { json, jsonError };
+): Pick<HttpResult, 'json' | 'jsonError' | 'tooDeep'> {
+  const cut = `the body is larger than http.maxBodyBytes (${maxBodyBytes} bytes) and was cut off after that many bytes`;
+  if (truncated) return { json: undefined, jsonError: cut };
+  return parsedText(text, exchange.response?.body ?? '');
 }

@@ -18,6 +18,8 @@ export interface HttpResult {
   /** The parsed JSON body, or undefined when the body is empty or not JSON (see jsonError). */
   json: unknown;
   jsonError?: string;
+  /** The body is JSON nested deeper than the suite reads (harness/json-depth.ts): no check can judge it. */
+  tooDeep?: boolean;
   /** The redacted record of the exchange, as reports show it. */
   exchange: Exchange;
   /**

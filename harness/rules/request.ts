@@ -1,4 +1,5 @@
 import { header, type Observed, type Seen } from './exchange';
+import { parseJson } from '../json-depth';
 
 /** What the rules read of a logged request, whichever source logged it. */
 
@@ -14,7 +15,7 @@ export const withoutCredentials = (s: Seen) => s.keepsAuthorization && !has(s, '
 export function requestJson(s: Requested): { json?: unknown; ok: boolean } {
   if (s.x.requestBody === undefined || s.x.requestBody.trim() === '') return { ok: false };
   try {
-    return { json: JSON.parse(s.x.requestBody), ok: true };
+    return { json: parseJson(s.x.requestBody), ok: true };
   } catch {
     return { ok: false };
   }

@@ -1,4 +1,5 @@
 import type { CaseReport, Exchange } from '../model';
+import { parseJson } from '../json-depth';
 
 /**
  * What the run created that the interface cannot remove: institution disclosures (no delete
@@ -21,7 +22,7 @@ export interface UnremovableRecord {
 
 const json = (s: string | undefined): Record<string, unknown> | undefined => {
   try {
-    const v: unknown = JSON.parse(s ?? '');
+    const v: unknown = parseJson(s ?? '');
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

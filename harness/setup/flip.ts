@@ -1,4 +1,5 @@
 import type { Exchange } from '../model';
+import { parseJson } from '../json-depth';
 
 /**
  * Proven, then refused, means the target changed (issue 31). A configured credential that the target
@@ -102,7 +103,7 @@ function shapeOfRequest(e: Exchange): string {
 function parsed(body: string | undefined): unknown {
   if (body === undefined || body === '') return undefined;
   try {
-    return JSON.parse(body);
+    return parseJson(body);
   } catch {
     return 'text';
   }

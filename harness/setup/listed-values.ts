@@ -1,4 +1,5 @@
 import type { Exchange } from '../model';
+import { parseJson } from '../json-depth';
 
 /**
  * A configured value the target's own answers contradict (session 40): operation 1 lists the institution's
@@ -61,7 +62,7 @@ export class ListedInstitutions {
 
 function parsed(text: string): Record<string, unknown> | undefined {
   try {
-    const v = JSON.parse(text) as unknown;
+    const v = parseJson(text);
     return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

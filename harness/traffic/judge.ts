@@ -1,6 +1,7 @@
 import type { RunSettings } from '../run-settings';
 import { request_as_documented, type CheckVerdict } from '../checks';
 import { OPERATION_DOCUMENTATION } from '../operations-documented';
+import { parsedText } from '../log/answer-body';
 import type { HttpResult } from '../log/entry';
 import { gradePlan } from '../verdict/grade';
 import { caseIdOf } from '../verdict/report';
@@ -64,26 +65,8 @@ export function recordedExchange(x: Observed, operation: OperationKey, redactor:
 
 /** The answer as the checks read it (HttpResult), with its redacted record. */
 export function observedResult(x: Observed, exchange: Exchange): HttpResult {
-  let json: unknown;
-  let jsonError: string | undefined;
-  if (x.responseBody.trim() !== '') {
-    try {
-      json = JSON.parse(x.responseBody);
-    } catch (e) {
-      jsonError =
-        `the body is not JSON (${(e as Error).message}); it starts: ` +
-        `${JSON.stringify((exchange.response?.body ?? '').slice(0, 80))}`;
-    }
-  }
-  return {
-    status: x.status,
-    headers: x.responseHeaders,
-    text: x.responseBody,
-    truncated: false,
-    json,
-    jsonError,
-    exchange,
-  };
+  const parsed = parsedText(x.responseBody, exchange.response?.body ?? '');
+  return { status: x.status, headers: x.responseHeaders, text: x.responseBody, truncated: false, ...parsed, exchange };
 }
 
 /** One judged exchange: what it proved or broke, and what the sequence says about it. */

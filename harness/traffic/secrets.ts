@@ -1,4 +1,5 @@
 import { header, type Observed } from './capture';
+import { parseJson } from '../json-depth';
 
 /**
  * Every credential a capture carries in clear, wherever it is: Authorization and
@@ -57,7 +58,7 @@ function fromBody(body: string | undefined, out: Set<string>): void {
   const t = body.trim();
   if (t.startsWith('{') || t.startsWith('[')) {
     try {
-      fromJson(JSON.parse(t), out);
+      fromJson(parseJson(t), out);
       return;
     } catch {
       /* not JSON: try the form encoding */

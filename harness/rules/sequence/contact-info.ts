@@ -6,6 +6,7 @@ import { certainlyDifferent, sameNumber } from '../../phone-number';
 import { DOCUMENTED_PATH, refusedForNoReason, suppliedObjects, suppliedRule } from '../contact-info';
 import type { Known, Seen, Verifier } from '../exchange';
 import { isObject } from '../request';
+import { parseJson } from '../../json-depth';
 
 /**
  * Operation 10's state rules across the log: the phone number on record, as the contact fold
@@ -17,7 +18,7 @@ import { isObject } from '../request';
 
 function bodyOf(s: Seen): Record<string, any> {
   try {
-    const j = JSON.parse(s.x.requestBody ?? '');
+    const j = parseJson(s.x.requestBody ?? '');
     return isObject(j) ? j : {};
   } catch {
     return {};

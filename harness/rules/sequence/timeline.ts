@@ -1,5 +1,6 @@
 import type { Seen } from '../exchange';
 import { isObject } from '../request';
+import { parseJson } from '../../json-depth';
 
 /**
  * The order of a log as the state rules read it. Writes take effect when their answer ended; reads are judged when
@@ -25,7 +26,7 @@ export interface Write {
 /** The request body as a JSON object ({} where it is none). */
 export function bodyOf(s: Seen): Record<string, any> {
   try {
-    const j = JSON.parse(s.x.requestBody ?? '');
+    const j = parseJson(s.x.requestBody ?? '');
     return isObject(j) ? j : {};
   } catch {
     return {};
