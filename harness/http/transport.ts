@@ -80,12 +80,17 @@ function classifyAfterConnect(
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
     return { kind: 'connection', message: `connection reset by the target (${code})` };
   }
+  if (code === 'UND_ERR_HEADERS_OVERFLOW')
+    return { kind: 'protocol', message: `the answer's headers are larger than the client reads (${MAX_HEADER_KIB} KiB)` };
   if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') {
     return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})` };
   }
   if ((e as Error)?.name === 'AbortError') return { kind: 'interrupted', message: 'the run was interrupted' };
   return { kind: 'connection', message: `${code || (e as Error)?.name || 'error'}: ${msg}` };
 }
+
+/** The most an answer's status line and headers may hold: room for a gateway's cookies and policies. */
+const MAX_HEADER_KIB = 128;
 
 /** The connection pool of a target: its TLS (CA, mutual TLS), proxy and timeouts. The recorder forwards through the
  * same. */
@@ -104,6 +109,8 @@ export function dispatcherFor(config: TargetConfig): Dispatcher {
     connect,
     connections: Math.max(8, config.http.concurrency),
     keepAliveTimeout: 4_000,
+    // Node's default (16 KiB) refuses the headers of a gateway that sets large cookies or policies.
+    maxHeaderSize: MAX_HEADER_KIB * 1024,
   };
   return config.http.proxyUrl
     ? new ProxyAgent({ uri: config.http.proxyUrl, requestTls: connect, ...common })
