@@ -81,7 +81,10 @@ function classifyAfterConnect(
     return { kind: 'connection', message: `connection reset by the target (${code})` };
   }
   if (code === 'UND_ERR_HEADERS_OVERFLOW')
-    return { kind: 'protocol', message: `the answer's headers are larger than the client reads (${MAX_HEADER_KIB} KiB)` };
+    return {
+      kind: 'protocol',
+      message: `the answer's headers are larger than the client reads (${MAX_HEADER_KIB} KiB)`,
+    };
   if (/HPE_|parse/i.test(code + msg) || (e as Error)?.name === 'HTTPParserError') {
     return { kind: 'protocol', message: `the answer is not HTTP (${code ? code + ': ' : ''}${msg})` };
   }
