@@ -1,5 +1,6 @@
 import { CREDENTIAL_SOURCES, type CredentialId } from '../credentials';
 import type { Exchange } from '../model';
+import { isMemberName } from './group-members';
 
 /**
  * Vary one thing (issue 31): a refusal of a request that relies on configured test data is blamed on
@@ -38,6 +39,10 @@ export function errorExcerpt(e: Exchange): string {
 export function errorNamesValue(e: Exchange, key: string): boolean {
   const words = VALUE_WORDS.find(([k]) => k.test(key))?.[1];
   if (words?.test(errorExcerpt(e))) return true;
+  // The member the key stands for by its full name (testData.accountType: AccountType), not inside a longer name.
+  const own = key.split(' ')[0]!.split('.').pop()!.toLowerCase();
+  if (own.length >= 6 && new RegExp(`(^|[^a-z0-9_.])${own}($|[^a-z0-9_])`).test(errorExcerpt(e).toLowerCase()))
+    return true;
   return quotesValue(e, key);
 }
 
@@ -94,6 +99,7 @@ function otherMember(e: Exchange, keys: readonly string[]): string | undefined {
   // A key's own member: the last segment of its name (testData.institutionCustomerId: InstitutionCustomerId).
   const last = (k: string) => (k.split(' ')[0]!.split('.').pop() ?? '').toLowerCase();
   const memberOfKey = (name: string) =>
+    isMemberName(name, keys) ||
     keys.some((k) => last(k) === name.toLowerCase() || KEY_MEMBERS.find(([r]) => r.test(k))?.[1].test(name));
   for (const name of memberNames(e)) {
     const words = name.split(/(?<=[a-z])(?=[A-Z])|[_\-.]/).map((w) => w.toLowerCase());
@@ -134,6 +140,8 @@ function valuesOf(e: Exchange, key: string): string[] {
   const header = (name: string) =>
     Object.entries(e.request.headers ?? {}).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   if (key === 'testData.accountId') return strings(header('AccountId'), body.accountId);
+  if (key === 'testData.accountType') return strings(queryOf(e, 'AccountType'));
+  if (key === 'testData.institutionCustomerId') return strings(queryOf(e, 'InstitutionCustomerId'));
   if (key.startsWith('testData.transfer')) return strings(body.fromAccountId, body.toAccountId);
   if (/customerId$/.test(key)) {
     const m = /\/customers\/([^/:]+)/.exec(pathOf(e));
@@ -142,6 +150,14 @@ function valuesOf(e: Exchange, key: string): string[] {
   if (/phoneNumber$/.test(key))
     return strings((body.phoneNumber as Record<string, unknown> | undefined)?.oldPhoneNumber);
   return [];
+}
+
+function queryOf(e: Exchange, name: string): string | undefined {
+  try {
+    return new URL(e.request.url).searchParams.get(name) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function strings(...v: unknown[]): string[] {
@@ -174,14 +190,17 @@ function safeDecode(s: string): string {
 }
 
 /** The error body without the request's URL or path (raw or decoded): a 404 page that echoes the path names nothing. */
-function withoutPath(e: Exchange): string {
+export function withoutPath(e: Exchange): string {
   let text = e.response?.body ?? '';
   for (const p of [e.request.url, pathOf(e), safeDecode(pathOf(e))]) text = text.split(p).join(' ');
   return text;
 }
 
-/** "setup: this rests on …": every configured value the exchange rests on, for a failure that stands. */
-export function restsOn(e: Exchange): string {
+/**
+ * "setup: this rests on …": every configured value the exchange rests on, for a failure that stands. `why`: why it is
+ * judged as the target's, where not by the error's own words (a value the run proved).
+ */
+export function restsOn(e: Exchange, why?: string): string {
   const words = ownWords(e, e.relies ?? []) ?? 'what another request of the operation got the same error for';
   const values = [
     ...(e.relies ?? []),
@@ -189,7 +208,7 @@ export function restsOn(e: Exchange): string {
     ...(e.base ? [e.base] : []),
   ];
   return (
-    `setup: judged as the target's (its error names ${words}, not a configured value); ` +
+    `setup: judged as the target's (${why ?? `its error names ${words}, not a configured value`}); ` +
     `it rests on ${values.join(', ')}`
   );
 }
