@@ -37,13 +37,18 @@ export function errorExcerpt(e: Exchange): string {
 
 /** Whether the target's error names the configured value `key` stands for: by its words, or quoting the value. */
 export function errorNamesValue(e: Exchange, key: string): boolean {
-  const words = VALUE_WORDS.find(([k]) => k.test(key))?.[1];
-  if (words?.test(errorExcerpt(e))) return true;
-  // The member the key stands for by its full name (testData.accountType: AccountType), not inside a longer name.
+  return namesByWords(e, key) || namesOwnMember(e, key) || quotesValue(e, key);
+}
+
+/** The error says the words of the value `key` stands for (a refresh token, an account, a customer, a phone). */
+function namesByWords(e: Exchange, key: string): boolean {
+  return VALUE_WORDS.find(([k]) => k.test(key))?.[1].test(errorExcerpt(e)) ?? false;
+}
+
+/** The error names the member the key stands for by its full name (testData.accountType: AccountType; session 41). */
+function namesOwnMember(e: Exchange, key: string): boolean {
   const own = key.split(' ')[0]!.split('.').pop()!.toLowerCase();
-  if (own.length >= 6 && new RegExp(`(^|[^a-z0-9_.])${own}($|[^a-z0-9_])`).test(errorExcerpt(e).toLowerCase()))
-    return true;
-  return quotesValue(e, key);
+  return own.length >= 6 && new RegExp(`(^|[^a-z0-9_.])${own}($|[^a-z0-9_])`).test(errorExcerpt(e).toLowerCase());
 }
 
 /**
@@ -66,10 +71,13 @@ export function refusesTheForm(e: Exchange, keys: readonly string[]): boolean {
  * paymentOption, a disclosure): the refusal is the target's. Undefined where it names one of the values, or neither.
  */
 export function ownWords(e: Exchange, keys: readonly string[]): string | undefined {
-  if (keys.some((k) => errorNamesValue(e, k))) return undefined;
+  if (keys.some((k) => namesByWords(e, k) || quotesValue(e, k))) return undefined;
   const status = e.response?.status ?? 0;
   if (FORM_STATUSES.has(status) && FORM_WORDS.test(errorExcerpt(e))) return "the request's form";
-  const member = otherMember(e, keys);
+  // Another member by its full name (a list of required members naming the key's too is about the form); then, where
+  // the error names none of the keys' own members, another member by a telling word of its name.
+  const member =
+    otherMember(e, keys, true) ?? (keys.some((k) => namesOwnMember(e, k)) ? undefined : otherMember(e, keys));
   return member === undefined ? undefined : `"${member}", a member of the request`;
 }
 
@@ -93,7 +101,7 @@ const KEY_MEMBERS: Array<[RegExp, RegExp]> = [
 ];
 
 /** A member of the request (body, query or a documented header) the error names, that none of `keys` stands for. */
-function otherMember(e: Exchange, keys: readonly string[]): string | undefined {
+function otherMember(e: Exchange, keys: readonly string[], fullName = false): string | undefined {
   const error = errorExcerpt(e).toLowerCase();
   const wordOfKey = (word: string) => keys.some((k) => VALUE_WORDS.find(([r]) => r.test(k))?.[1].test(word));
   // A key's own member: the last segment of its name (testData.institutionCustomerId: InstitutionCustomerId).
@@ -105,7 +113,7 @@ function otherMember(e: Exchange, keys: readonly string[]): string | undefined {
     const words = name.split(/(?<=[a-z])(?=[A-Z])|[_\-.]/).map((w) => w.toLowerCase());
     if (memberOfKey(name) || words.some(wordOfKey)) continue;
     const telling = words.filter((w) => w.length >= 5 && !COMMON.test(w));
-    if (error.includes(name.toLowerCase()) || telling.some((w) => error.includes(w))) return name;
+    if (error.includes(name.toLowerCase()) || (!fullName && telling.some((w) => error.includes(w)))) return name;
   }
   return undefined;
 }
