@@ -14,8 +14,19 @@ export interface Holdout5Row extends Omit<HoldoutRow, 'keys'> {
 }
 
 /** The configuration keys and variables a text names: testData.…, credentials' variables, base URLs, paths, http. */
-const KEY =
-  /\b(testData\.[A-Za-z]+(?:\[\d+\])?(?:\.[A-Za-z_]+)*|DBSI_[A-Z_]+|(?:base|authBase|transfersBase|contactInfoBase)Url|callingAppId|paths\.[A-Za-z]+|http\.[A-Za-z]+)\b/g;
+const KEY = new RegExp(
+  [
+    /testData\.[A-Za-z]+(?:\[\d+\])?(?:\.[A-Za-z_]+)*/,
+    /DBSI_[A-Z_]+/,
+    /(?:base|authBase|transfersBase|contactInfoBase)Url/,
+    /callingAppId|paths\.[A-Za-z]+|http\.[A-Za-z]+/,
+  ]
+    .map((p) => p.source)
+    .join('|')
+    .replace(/^/, '\\b(')
+    .replace(/$/, ')\\b'),
+  'g',
+);
 
 /** The keys a finding's key names (its own words, not the members a group lists in parentheses). */
 export function keysOf(findingKey: string): string[] {

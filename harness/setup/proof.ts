@@ -249,7 +249,7 @@ export class SetupProof {
     );
   }
 
-  /** Why a refusal whose error names only values the run proved is the target's (the failure's note); else undefined. */
+  /** Why a refusal whose error names only values the run proved is the target's (its failure's note), or undefined. */
   provenNamed(e: Exchange): string | undefined {
     const { unproven, proven } = this.namedData(e);
     return unproven.length ? undefined : nv.provenWords(proven);
