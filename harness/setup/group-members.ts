@@ -101,13 +101,17 @@ export function isMemberName(name: string, keys: readonly string[]): boolean {
  * The members behind `keys` whose value the request carried the error quotes (`error`: the target's error, without the
  * request's path): the target's own word on that value. Where it quotes none, those it names by their full name, among
  * the members the request carried a value for (an error about a member the suite broke on purpose, a number where a
- * string is documented, names no configured value). Each member once.
+ * string is documented, names no configured value). None where it quotes them all (an echo of the request). Each once.
  */
 export function membersNamed(e: Exchange, keys: readonly string[], error: string): Member[] {
   const text = error.toLowerCase();
   const word = (n: string) => new RegExp(`(^|[^a-z0-9_.])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9_])`);
   const members = [...new Map(keys.flatMap(membersOf).map((m) => [m.key, m])).values()];
-  const quoted = members.filter((m) => m.values(e).some((v) => v.length >= 2 && error.includes(v)));
+  const carried = members.filter((m) => m.values(e).length > 0);
+  const quoted = carried.filter((m) => m.values(e).some((v) => v.length >= 2 && error.includes(v)));
+  // An error that quotes every value the request carried echoes the request: it points at none of them.
+  const echo = quoted.length > 2 && quoted.length === carried.length;
+  if (echo) return [];
   if (quoted.length) return quoted;
   const secret = (m: Member) => m.key.includes('(DBSI_');
   return members.filter((m) => (secret(m) || m.values(e).length > 0) && m.names.some((n) => word(n).test(text)));
