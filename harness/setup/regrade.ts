@@ -2,7 +2,7 @@ import type { CredentialId } from '../credentials';
 import { OPERATIONS, type OperationKey } from '../operations';
 import { hasRequirement, requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
-import { errorNamesValue, restsOn } from './error-names';
+import { restsOn } from './error-names';
 import { sameAnswerAsChanged } from './named-values';
 import { phoneRestsOn } from './phone-controls';
 import { REFUSAL_CHECKS, type SetupProof, type SetupSuspicion } from './proof';
@@ -97,15 +97,20 @@ function changedByTarget(c: CaseReport, proof: SetupProof): CaseReport | undefin
   // InstitutionCustomerId was served, its delete refused): proven, so not the setup (session 41).
   if (!served && !proof.dataProven(key)) return undefined;
   const relied = c.exchanges.find((x) => x.relies?.includes(key) && (x.response?.status ?? 0) >= 400);
-  const why = served
-    ? `the target served ${served.request.method} ${served.request.url} earlier in the run ` +
-      `(${served.response?.status}) ` +
-      `and refused ${refusal!.request.method} ${refusal!.request.url} later (${refusal!.response?.status}): a value ` +
-      `proven earlier and refused later means the target changed, not ${key}`
-    : `a request relying on ${key} was served in this run` +
-      (relied ? `, and ${relied.request.method} ${relied.request.url} relying on it was refused ` : ' and refused ') +
-      `${relied ? `(${relied.response?.status})` : 'later'}: a value proven earlier and refused later means the ` +
-      `target changed, not ${key}`;
+  const same = served && refusal!.request.url !== served.request.url;
+  const why = same
+    ? `the target answered ${refusal!.request.method} ${refusal!.request.url} (${refusal!.response?.status}) as it ` +
+      `answered ${changed!.request.method} ${changed!.request.url}, a request it had served earlier in the run: that ` +
+      `answer cannot tell ${key} from a value the target proved, so the target changed, not ${key}`
+    : served
+      ? `the target served ${served.request.method} ${served.request.url} earlier in the run ` +
+        `(${served.response?.status}) ` +
+        `and refused ${refusal!.request.method} ${refusal!.request.url} later (${refusal!.response?.status}): ` +
+        `a value proven earlier and refused later means the target changed, not ${key}`
+      : `a request relying on ${key} was served in this run` +
+        (relied ? `, and ${relied.request.method} ${relied.request.url} relying on it was refused ` : ' and refused ') +
+        `${relied ? `(${relied.response?.status})` : 'later'}: a value proven earlier and refused later means the ` +
+        `target changed, not ${key}`;
   return {
     ...c,
     reason: `could not test: ${why}\n  (the test said: ${c.reason ?? ''})`,
@@ -166,14 +171,14 @@ function namedElsewhere(c: CaseReport, proof: SetupProof): CaseReport | undefine
 
 /**
  * A test that could not test without naming a key (the rule gave its exchange no verdict), where a refusal of its
- * relied on configured test data the target's error names: that key is what to check (session 41).
+ * relied on configured test data no request proved (SetupProof.suspicion: the error names it, or nothing that separates
+ * it from the target): that key is what to check (session 41).
  */
 function keyless(c: CaseReport, proof: SetupProof): CaseReport | undefined {
   if (c.setup) return undefined;
   for (const e of c.exchanges) {
     const s = e.relies?.length ? proof.suspicion(e) : undefined;
-    if (s?.kind === 'testData' && (s.candidates?.length || errorNamesValue(e, s.key)))
-      return couldNotTest(c, suspicionText(s, e), suspicionKey(s), c.checks);
+    if (s?.kind === 'testData') return couldNotTest(c, suspicionText(s, e), suspicionKey(s), c.checks);
   }
   return undefined;
 }
