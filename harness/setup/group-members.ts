@@ -65,14 +65,17 @@ function revocationMembers(): Member[] {
   ];
 }
 
-/** A customer's configured members an update carries beside its id: the phone number, its country code, userIdType. */
-function customerMembers(customer: string): Member[] {
+/**
+ * A customer's configured members an update carries beside its id: the phone number and its country code (behind the
+ * customer id and the phone number), userIdType (behind the customer id only: it says how the id is read).
+ */
+function customerMembers(customer: string, ofId: boolean): Member[] {
   return [
     member(`${customer}.phoneNumber`, ['oldphonenumber'], (e) => texts(phoneOf(e).oldPhoneNumber)),
     member(`${customer}.countryCode`, ['oldcountrycode', 'countrycode', 'country code'], (e) =>
       texts(phoneOf(e).oldCountryCode).filter((v) => v.length >= 2),
     ),
-    member(`${customer}.userIdType`, ['useridtype'], (e) => texts(body(e).userIdType)),
+    ...(ofId ? [member(`${customer}.userIdType`, ['useridtype'], (e) => texts(body(e).userIdType))] : []),
   ];
 }
 
@@ -80,8 +83,8 @@ function customerMembers(customer: string): Member[] {
 export function membersOf(key: string): Member[] {
   if (/^testData\.transfer\b/.test(key)) return transferMembers();
   if (/^testData\.revocation\b/.test(key)) return revocationMembers();
-  const customer = /^(testData\.(?:customer|moreCustomers\[\d+\]))\.(?:customerId|phoneNumber)$/.exec(key)?.[1];
-  return customer ? customerMembers(customer) : [];
+  const customer = /^(testData\.(?:customer|moreCustomers\[\d+\]))\.(customerId|phoneNumber)$/.exec(key);
+  return customer ? customerMembers(customer[1]!, customer[2] === 'customerId') : [];
 }
 
 /** A key that stands for a group of configured values (no value of its own). */
