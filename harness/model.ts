@@ -69,6 +69,8 @@ export interface Exchange {
   seq: number;
   /** The configured base URL the request went to (harness/operations.ts). */
   base?: 'baseUrl' | 'authBaseUrl' | 'transfersBaseUrl' | 'contactInfoBaseUrl';
+  /** The declared path it went to instead of the spec's (`paths.<operation>`, a declared deviation), if any. */
+  declaredPath?: string;
   /**
    * The configured credentials the request carried exactly as configured (harness/credentials.ts):
    * what proves a credential when the request is served, and names it when it is refused.

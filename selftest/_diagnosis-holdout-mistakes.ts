@@ -178,7 +178,8 @@ export const MISTAKES: HoldoutRow[] = [
     fixtures: 'retail',
     configure: (c) => td(c, { transfer: { ...c.testData.transfer, fromAccountId: 'acct-770100' } }),
     exit: 3,
-    keys: ['testData.transfer'],
+    // Session 41: the account the error quotes, not the group (left in session 40).
+    keys: ['testData.transfer.fromAccountId'],
     notNamed: ['DBSI_TRANSFERS_TOKEN', 'transfersBaseUrl'],
   },
   {

@@ -34,6 +34,9 @@ export function exchangeRecord(host: { config: TargetConfig; redactor: Redactor 
     seq: r.seq,
     // contactInfoBaseUrl left at its default is baseUrl: proven (harness/setup/proof.ts) as one.
     base: baseKeyOf(host.config, target.baseKey),
+    ...(o.operation !== 'raw' && !o.path && host.config.paths?.[o.operation]
+      ? { declaredPath: `paths.${o.operation}` }
+      : {}),
     ...(r.credentials.length ? { credentials: r.credentials } : {}),
     ...nearVariants(host.config, r),
     ...(carriesForbiddenToken(host.config, r.headers) ? { forbiddenToken: true } : {}),

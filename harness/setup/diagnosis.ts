@@ -36,8 +36,9 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
   for (const c of cases) {
     // The target's (an unserved operation's refusal, a value served then refused): its test says so; no finding.
     if (!c.setup || c.setup.target) continue;
-    const at = c.exchanges.find((e) => e.base && bases.has(e.base));
-    const base = at?.base ? bases.get(at.base) : undefined;
+    const where = (e: Exchange) => [e.base, e.declaredPath].find((x) => x && bases.has(x));
+    const at = c.exchanges.map(where).find((x) => x !== undefined);
+    const base = at ? bases.get(at) : undefined;
     if (base && !bases.has(c.setup.key)) add(base.key, suspicionText({ kind: 'base', key: base.key }, base.e), c.title);
     else add(c.setup.key, c.setup.problem, c.title);
   }
@@ -55,7 +56,22 @@ export function setupFindings(cases: readonly CaseReport[], proof: SetupProof): 
       if (c.outcome === 'could-not-test' && !c.setup && c.exchanges.some((e) => e.shedLoad)) add(key, paced, c.title);
     }
   }
-  return [...byKey.values()];
+  return foldGroups([...byKey.values()]);
+}
+
+/**
+ * A group's finding (testData.transfer (fromAccountId, …)) beside findings of its members (testData.transfer.
+ * currencyCode, whose refusals quoted or named that member): the group's refusals said nothing finer, so its tests go
+ * to the first member's finding; the group is not named beside them (session 41).
+ */
+function foldGroups(findings: SetupFinding[]): SetupFinding[] {
+  return findings.filter((f) => {
+    const group = /^(testData\.[A-Za-z]+) \(/.exec(f.key)?.[1];
+    const finer = group && findings.find((x) => x.key.startsWith(`${group}.`));
+    if (!finer) return true;
+    for (const t of f.tests) if (!finer.tests.includes(t)) finer.tests.push(t);
+    return false;
+  });
 }
 
 /** "the target shed load (12 answers 429/5xx in bursts): the run paced itself down to 2 in flight, 5 requests/s". */

@@ -1,5 +1,6 @@
 import { CREDENTIAL_SOURCES, type CredentialId } from '../credentials';
 import type { Exchange } from '../model';
+import { isMemberName } from './group-members';
 
 /**
  * Vary one thing (issue 31): a refusal of a request that relies on configured test data is blamed on
@@ -36,9 +37,18 @@ export function errorExcerpt(e: Exchange): string {
 
 /** Whether the target's error names the configured value `key` stands for: by its words, or quoting the value. */
 export function errorNamesValue(e: Exchange, key: string): boolean {
-  const words = VALUE_WORDS.find(([k]) => k.test(key))?.[1];
-  if (words?.test(errorExcerpt(e))) return true;
-  return quotesValue(e, key);
+  return namesByWords(e, key) || namesOwnMember(e, key) || quotesValue(e, key);
+}
+
+/** The error says the words of the value `key` stands for (a refresh token, an account, a customer, a phone). */
+function namesByWords(e: Exchange, key: string): boolean {
+  return VALUE_WORDS.find(([k]) => k.test(key))?.[1].test(errorExcerpt(e)) ?? false;
+}
+
+/** The error names the member the key stands for by its full name (testData.accountType: AccountType; session 41). */
+function namesOwnMember(e: Exchange, key: string): boolean {
+  const own = key.split(' ')[0]!.split('.').pop()!.toLowerCase();
+  return own.length >= 6 && new RegExp(`(^|[^a-z0-9_.])${own}($|[^a-z0-9_])`).test(errorExcerpt(e).toLowerCase());
 }
 
 /**
@@ -61,10 +71,13 @@ export function refusesTheForm(e: Exchange, keys: readonly string[]): boolean {
  * paymentOption, a disclosure): the refusal is the target's. Undefined where it names one of the values, or neither.
  */
 export function ownWords(e: Exchange, keys: readonly string[]): string | undefined {
-  if (keys.some((k) => errorNamesValue(e, k))) return undefined;
+  if (keys.some((k) => namesByWords(e, k) || quotesValue(e, k))) return undefined;
   const status = e.response?.status ?? 0;
   if (FORM_STATUSES.has(status) && FORM_WORDS.test(errorExcerpt(e))) return "the request's form";
-  const member = otherMember(e, keys);
+  // Another member by its full name (a list of required members naming the key's too is about the form); then, where
+  // the error names none of the keys' own members, another member by a telling word of its name.
+  const member =
+    otherMember(e, keys, true) ?? (keys.some((k) => namesOwnMember(e, k)) ? undefined : otherMember(e, keys));
   return member === undefined ? undefined : `"${member}", a member of the request`;
 }
 
@@ -88,18 +101,19 @@ const KEY_MEMBERS: Array<[RegExp, RegExp]> = [
 ];
 
 /** A member of the request (body, query or a documented header) the error names, that none of `keys` stands for. */
-function otherMember(e: Exchange, keys: readonly string[]): string | undefined {
+function otherMember(e: Exchange, keys: readonly string[], fullName = false): string | undefined {
   const error = errorExcerpt(e).toLowerCase();
   const wordOfKey = (word: string) => keys.some((k) => VALUE_WORDS.find(([r]) => r.test(k))?.[1].test(word));
   // A key's own member: the last segment of its name (testData.institutionCustomerId: InstitutionCustomerId).
   const last = (k: string) => (k.split(' ')[0]!.split('.').pop() ?? '').toLowerCase();
   const memberOfKey = (name: string) =>
+    isMemberName(name, keys) ||
     keys.some((k) => last(k) === name.toLowerCase() || KEY_MEMBERS.find(([r]) => r.test(k))?.[1].test(name));
   for (const name of memberNames(e)) {
     const words = name.split(/(?<=[a-z])(?=[A-Z])|[_\-.]/).map((w) => w.toLowerCase());
     if (memberOfKey(name) || words.some(wordOfKey)) continue;
     const telling = words.filter((w) => w.length >= 5 && !COMMON.test(w));
-    if (error.includes(name.toLowerCase()) || telling.some((w) => error.includes(w))) return name;
+    if (error.includes(name.toLowerCase()) || (!fullName && telling.some((w) => error.includes(w)))) return name;
   }
   return undefined;
 }
@@ -134,6 +148,8 @@ function valuesOf(e: Exchange, key: string): string[] {
   const header = (name: string) =>
     Object.entries(e.request.headers ?? {}).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   if (key === 'testData.accountId') return strings(header('AccountId'), body.accountId);
+  if (key === 'testData.accountType') return strings(queryOf(e, 'AccountType'));
+  if (key === 'testData.institutionCustomerId') return strings(queryOf(e, 'InstitutionCustomerId'));
   if (key.startsWith('testData.transfer')) return strings(body.fromAccountId, body.toAccountId);
   if (/customerId$/.test(key)) {
     const m = /\/customers\/([^/:]+)/.exec(pathOf(e));
@@ -142,6 +158,14 @@ function valuesOf(e: Exchange, key: string): string[] {
   if (/phoneNumber$/.test(key))
     return strings((body.phoneNumber as Record<string, unknown> | undefined)?.oldPhoneNumber);
   return [];
+}
+
+function queryOf(e: Exchange, name: string): string | undefined {
+  try {
+    return new URL(e.request.url).searchParams.get(name) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function strings(...v: unknown[]): string[] {
@@ -174,14 +198,17 @@ function safeDecode(s: string): string {
 }
 
 /** The error body without the request's URL or path (raw or decoded): a 404 page that echoes the path names nothing. */
-function withoutPath(e: Exchange): string {
+export function withoutPath(e: Exchange): string {
   let text = e.response?.body ?? '';
   for (const p of [e.request.url, pathOf(e), safeDecode(pathOf(e))]) text = text.split(p).join(' ');
   return text;
 }
 
-/** "setup: this rests on …": every configured value the exchange rests on, for a failure that stands. */
-export function restsOn(e: Exchange): string {
+/**
+ * "setup: this rests on …": every configured value the exchange rests on, for a failure that stands. `why`: why it is
+ * judged as the target's, where not by the error's own words (a value the run proved).
+ */
+export function restsOn(e: Exchange, why?: string): string {
   const words = ownWords(e, e.relies ?? []) ?? 'what another request of the operation got the same error for';
   const values = [
     ...(e.relies ?? []),
@@ -189,7 +216,7 @@ export function restsOn(e: Exchange): string {
     ...(e.base ? [e.base] : []),
   ];
   return (
-    `setup: judged as the target's (its error names ${words}, not a configured value); ` +
+    `setup: judged as the target's (${why ?? `its error names ${words}, not a configured value`}); ` +
     `it rests on ${values.join(', ')}`
   );
 }

@@ -60,6 +60,10 @@ export function flipOf(carried: readonly Exchange[]): Flip | undefined {
   // refused now. Requests of shapes it never served (a body that breaks a type, another member) prove no expiry.
   // Or the target names it: its refusals say the credential expired or was revoked, on an operation it served before.
   if (tail.length < 3) return undefined;
+  // Vary the operation: an operation of the tail already refused while the credential was still served on others
+  // (one of its refusals came back before the last served request left) is refused for itself, not for the credential
+  // (session 41: a list refused 401 after the first write, every other operation served).
+  if (ops.size > 0 && [...ops].every((op) => refusedBefore(answered, op, lastServed))) return undefined;
   const sameOperation = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
   const named = sameOperation && tail.some((e) => NAMES_EXPIRY.test(e.response?.body ?? ''));
   if (!named) {
@@ -68,6 +72,17 @@ export function flipOf(carried: readonly Exchange[]): Flip | undefined {
   }
   const operations = ops.size;
   return { at: Math.min(...tail.map(sentAt)), lastServed, firstRefused, refusals: tail.length, operations };
+}
+
+/**
+ * The operation's refusals began before the credential's last served request: a 401 to it after its own last served
+ * request came back before the credential's last served request was sent (an expiry refuses what is sent after it).
+ */
+function refusedBefore(answered: readonly Exchange[], op: string, lastServed: Exchange): boolean {
+  const own = answered.filter((e) => e.operation === op);
+  const lastOwn = own.reduce((at, e, i) => (served(e) ? i : at), -1);
+  const first = own.slice(lastOwn + 1).find(refused);
+  return first !== undefined && answeredAt(first) < sentAt(lastServed);
 }
 
 /** Whether this refusal came at or after the flip. */

@@ -42,6 +42,11 @@ export class ListedInstitutions {
     return new Set([...this.elements].filter(([id]) => !this.created.has(id)).map(([, inst]) => inst));
   }
 
+  /** The target's lists (operation 1) show disclosures of this institutionId: the FI it serves. */
+  lists(value: string): boolean {
+    return this.listed.has(value);
+  }
+
   /** The configured institutionId this write carries, where the target's lists name only other ones. */
   contradicted(e: Exchange): Contradiction | undefined {
     if (!WRITES.has(e.operation)) return undefined;

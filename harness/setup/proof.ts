@@ -3,9 +3,11 @@ import { OPERATIONS, type BaseUrlKey, type OperationKey } from '../operations';
 import { requirement } from '../../requirements';
 import type { CaseReport, Exchange } from '../model';
 import { afterFlip, flipOf, type Flip } from './flip';
-import { errorExcerpt, errorNamesValue, ownWords, quotesValue } from './error-names';
+import { errorNamesValue, ownWords, quotesValue } from './error-names';
 import { PhoneControls } from './phone-controls';
 import { ListedInstitutions, type Contradiction } from './listed-values';
+import * as nv from './named-values';
+import { finestKeys, isGroup, type Member } from './group-members';
 
 export { suspicionKey, suspicionText } from './suspicion-text';
 export { regradeCase } from './regrade';
@@ -46,6 +48,7 @@ export class SetupProof {
   private readonly phones = new PhoneControls();
   /** The institutionIds operation 1 lists: a write naming none of them rests on a value the target contradicts. */
   private readonly institutions = new ListedInstitutions();
+  private readonly apps = new nv.CallingApps(); // the callingAppId values served (named-values.ts)
 
   /**
    * `embedded`: the run's target is the embedded reference target, whose setup is the suite's own and
@@ -69,12 +72,13 @@ export class SetupProof {
   private observeExchange(e: Exchange): void {
     this.bySeq.set(e.seq, e);
     this.blocking = undefined;
-    this.ownErrors = undefined;
+    this.sameErrors.reset();
     this.stopped = undefined;
     const status = e.response?.status;
     if (status === undefined) return;
     this.phones.observe(e);
     this.institutions.observe(e);
+    this.apps.observe(e);
     const served = status >= 200 && status < 300;
     for (const id of e.credentials ?? []) {
       this.carried.set(id, [...(this.carried.get(id) ?? []), e]);
@@ -91,12 +95,13 @@ export class SetupProof {
     if (status >= 400 && status < 500 && ![401, 403, 404, 405, 429].includes(status))
       for (const id of e.credentials ?? [])
         this.passedAuth.set(id, new Set([...(this.passedAuth.get(id) ?? []), operationKey(e)]));
-    if (e.base) {
-      // A 405 names a method the path does not take: the path, and so the base URL, exists.
-      // A 404 whose error quotes a value the request relied on (a customer id) is the application's own word on it.
-      if (status !== 404 || (e.relies ?? []).some((k) => quotesValue(e, k))) this.provenBases.add(e.base);
-      else this.unprovenBaseAnswers.set(e.base, [...(this.unprovenBaseAnswers.get(e.base) ?? []), e]);
-    }
+    // A 405 names a method the path does not take: the path, and so the base URL, exists. A 404 whose error quotes a
+    // value the request relied on or its path carried (a customer id) is the application's own word on it. A declared
+    // path likewise.
+    const own = status !== 404 || [...(e.relies ?? []), ...pathValues(e)].some((k) => quotesValue(e, k));
+    for (const at of [e.base, e.declaredPath])
+      if (at && own) this.provenBases.add(at);
+      else if (at) this.unprovenBaseAnswers.set(at, [...(this.unprovenBaseAnswers.get(at) ?? []), e]);
     for (const id of e.credentials ?? [])
       this.operationCredentials.set(
         operationKey(e),
@@ -167,7 +172,8 @@ export class SetupProof {
   suspicion(e: Exchange): SetupSuspicion | undefined {
     const status = e.response?.status;
     if (status === undefined || this.opts.embedded) return undefined;
-    if (e.base && !this.baseProven(e.base)) return { kind: 'base', key: e.base as BaseUrlKey };
+    const at = [e.base, e.declaredPath].find((x) => x && !this.baseProven(x));
+    if (at) return { kind: 'base', key: at as BaseUrlKey };
     // Served earlier, refused from one moment on everywhere: the credential changed, not the test data.
     const flipped = this.flippedCredential(e);
     if (flipped) return { kind: 'expired', key: flipped, flip: this.flip(flipped)! };
@@ -176,16 +182,28 @@ export class SetupProof {
     if (contradicted) return { kind: 'contradicted', ...contradicted };
     const near = (e.nearVariants ?? []).find((c) => this.nearVariantServed(c));
     if (near) return { kind: 'credential', key: near as CredentialId, nearVariant: this.nearVariantServed(near) };
+    // The error names the configured callingAppId, which no served request carried: not the token beside it.
+    if (this.apps.suspect(e)) return { kind: 'testData', key: nv.CALLING_APP_KEY };
+    // A 403 (known, not allowed) whose error names a configured value the request carried: that value, not the token.
+    const members = status === 403 ? this.namedData(e).unproven : [];
+    if (members.length) return nv.dataSuspicion(members);
     if (status === 401 || status === 403) {
       const id = (e.credentials ?? []).find((c) => !this.credentialProven(c));
       if (id) return { kind: 'credential', key: id as CredentialId, nearVariant: this.nearVariantServed(id) };
     }
+    const changed = this.firstStoppedServing(); // the target changed: the same answer is no evidence
+    if (nv.sameAnswerAsChanged(e, changed, changed && this.servedBefore(changed)?.seq)) return undefined;
     // A 405 is about the method, a 401 about the credentials (proven here): never about the data the request carries.
     if (status >= 400 && status < 500 && status !== 429 && status !== 405 && status !== 401) {
       // A configured phone number no control disproved before a write could move it: the refusal stands.
       const unproven = this.unprovenRelies(e).filter((k) => !this.phones.standsOn(k));
       // The target's error names the request's form and none of the values: the refusal is the target's.
       if (unproven.length && !this.ownWords(e, unproven)) {
+        // Its own value quoted (a customer id) names the key; else the members the error names (a group's, a
+        // customer's), or none where the run proved them.
+        const members = unproven.some((k) => !isGroup(k) && quotesValue(e, k)) ? undefined : this.namedData(e);
+        if (members?.unproven.length) return nv.dataSuspicion(members.unproven);
+        if (members?.proven.length) return undefined;
         const named = unproven.find((k) => errorNamesValue(e, k));
         return { kind: 'testData', key: named ?? unproven[0]!, candidates: named ? [named] : unproven };
       }
@@ -201,15 +219,22 @@ export class SetupProof {
   private ownWords(e: Exchange, keys: readonly string[]): boolean {
     if (ownWords(e, keys) !== undefined) return true;
     if (keys.some((k) => errorNamesValue(e, k))) return false;
-    if (!this.ownErrors) {
-      this.ownErrors = new Set();
-      for (const x of this.bySeq.values())
-        if (x.response && x.response.status >= 400 && ownWords(x, x.relies ?? []) !== undefined)
-          this.ownErrors.add(`${operationKey(x)} ${x.response.status} ${errorExcerpt(x)}`);
-    }
-    return this.ownErrors.has(`${operationKey(e)} ${e.response?.status} ${errorExcerpt(e)}`);
+    return this.sameErrors.named(e, keys);
   }
-  private ownErrors?: Set<string>;
+  private readonly sameErrors = new nv.SameErrors(() => this.bySeq.values(), operationKey);
+
+  /** The members behind the request's unproven keys that its error names, those the run proved apart. */
+  namedData(e: Exchange): { unproven: Member[]; proven: Member[] } {
+    return nv.namedMembers(e, this.unprovenRelies(e), (m, x) => this.memberProven(m, x));
+  }
+
+  /** A member the run proved: a served request relied on it, or (an institutionId) the target's own lists show it. */
+  private memberProven(m: Member, e: Exchange): boolean {
+    if (this.servedData.has(m.key)) return true;
+    return m.key.endsWith('.institutionId') && m.values(e).some((v) => this.institutions.lists(v));
+  }
+
+  dataProven = (key: string): boolean => this.servedData.has(key); // a request relying on it was served
 
   /** The configured test data this request relies on that no request served. */
   unprovenRelies(e: Exchange): string[] {
@@ -219,7 +244,15 @@ export class SetupProof {
   /** A refusal judged as the target's although it rests on test data no request proved (error-names.ts). */
   formRefusal(e: Exchange): boolean {
     const unproven = this.unprovenRelies(e);
-    return unproven.length > 0 && this.ownWords(e, unproven) && !this.suspicion(e);
+    return (
+      unproven.length > 0 && (this.ownWords(e, unproven) || this.provenNamed(e) !== undefined) && !this.suspicion(e)
+    );
+  }
+
+  /** Why a refusal whose error names only values the run proved is the target's (its failure's note), or undefined. */
+  provenNamed(e: Exchange): string | undefined {
+    const { unproven, proven } = this.namedData(e);
+    return unproven.length ? undefined : nv.provenWords(proven);
   }
 
   /**
@@ -258,9 +291,14 @@ export class SetupProof {
     const id = [...(sent ?? [])].find((c) => !this.credentialProven(c));
     if (id) return { kind: 'control', key: CREDENTIAL_SOURCES[id as CredentialId] };
     // Its tests could not send it, because of the setup: what kept them is what to check.
-    const blocked = new Set(this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0));
+    // A value a served request relied on is proven: what kept those tests is the target's change, not the setup.
+    const blocked = new Set(
+      [...(this.blockedOperations.get(OPERATIONS[e.operation as OperationKey]?.number ?? 0) ?? [])].filter(
+        (k) => !this.servedData.has(k),
+      ),
+    );
     for (const k of this.dataBlocking(operationKey(e))) blocked.add(k);
-    if (blocked.size) return { kind: 'control', key: [...blocked].join(' or '), blocked: true };
+    if (blocked.size) return { kind: 'control', key: finestKeys([...blocked]).join(' or '), blocked: true };
     // The base URL and the credentials were proven: the operation itself was never served, which its own
     // tests report as the target's failure. The refusal folds under it; nothing of the setup is to blame.
     if (e.base && this.baseProven(e.base) && this.credentialsProvenAt(e)) return this.unserved(e);
@@ -299,18 +337,15 @@ export class SetupProof {
    * before the target stopped finding it. That served request, else undefined.
    */
   servedBefore(e: Exchange): Exchange | undefined {
-    if (this.opts.embedded || e.response?.status !== 404 || e.request.method === 'DELETE') return undefined;
-    const at = [...this.bySeq.values()].filter((x) => x.seq < e.seq && x.request.url === e.request.url);
-    const ok = (x: Exchange) => (x.response?.status ?? 0) >= 200 && (x.response?.status ?? 0) < 300;
-    const served = at.filter((x) => ok(x) && x.request.method === e.request.method);
-    const deleted = at.some((x) => ok(x) && x.request.method === 'DELETE' && x.seq > (served[0]?.seq ?? 0));
-    return deleted ? undefined : served[0];
+    return this.opts.embedded ? undefined : nv.servedEarlier(this.bySeq.values(), e);
   }
 
   /** The first read (GET) of the run answered 404 where the very same read was served before (servedBefore). */
   firstStoppedServing(): Exchange | undefined {
     if (this.stopped === undefined) {
-      const reads = [...this.bySeq.values()].filter((x) => x.request.method === 'GET' && x.operation !== 'raw');
+      // Reads, and updates of a customer's contact data: no operation of the interface removes a customer (session 41).
+      const again = (x: Exchange) => x.request.method === 'GET' || x.operation === 'updateContactInfo';
+      const reads = [...this.bySeq.values()].filter((x) => again(x) && x.operation !== 'raw');
       this.stopped = reads.sort((a, b) => a.seq - b.seq).find((x) => this.servedBefore(x)) ?? null;
     }
     return this.stopped ?? undefined;
@@ -321,7 +356,7 @@ export class SetupProof {
   refusedEverywhere(): Array<{ id: CredentialId; exchanges: Exchange[]; nearVariant?: Exchange }> {
     if (this.opts.embedded) return [];
     return [...this.refusedCredentials]
-      .filter(([id]) => !this.credentialProven(id))
+      .filter(([id, xs]) => !this.credentialProven(id) && !xs.every((x) => this.apps.suspect(x)))
       .map(([id, exchanges]) => ({ id: id as CredentialId, exchanges, nearVariant: this.nearVariantServed(id) }));
   }
 
@@ -344,6 +379,9 @@ export type SetupSuspicion =
 
 /** The checks whose pass rests on the target refusing a request. */
 export const REFUSAL_CHECKS: ReadonlySet<string> = new Set(['not_served']);
+
+/** The values of its path a 404 may quote (a customer id, whatever the customer is addressed by). */
+const pathValues = (e: Exchange): string[] => (e.operation === 'updateContactInfo' ? ['customerId'] : []);
 
 function operationKey(e: Exchange): string {
   return `${e.request.method} operation ${e.operation}`;

@@ -3,6 +3,7 @@ import { OPERATIONS, type OperationKey } from '../operations';
 import { hasRequirement, requirement } from '../../requirements';
 import type { CaseReport, CheckResult, Exchange } from '../model';
 import { restsOn } from './error-names';
+import { sameAnswerAsChanged } from './named-values';
 import { phoneRestsOn } from './phone-controls';
 import { REFUSAL_CHECKS, type SetupProof, type SetupSuspicion } from './proof';
 import { suspicionKey, suspicionText } from './suspicion-text';
@@ -27,9 +28,11 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
   // A case that blamed a configured value on a refusal that came after its credential flipped, or whose
   // request was not sent because of the flip (harness/http/credential-watch.ts): the flip is the one root
   // cause (never the test data).
-  const changed = changedByTarget(c, proof) ?? stoppedServing(c, proof);
+  const changed = stoppedServing(c, proof) ?? changedByTarget(c, proof);
   if (changed) return changed;
   if (c.outcome === 'could-not-test') {
+    const elsewhere = namedElsewhere(c, proof) ?? keyless(c, proof);
+    if (elsewhere) return elsewhere;
     const afterFlip = c.setup && c.exchanges.find((x) => proof.flippedCredential(x));
     if (afterFlip) {
       const s = proof.suspicion(afterFlip)!;
@@ -86,14 +89,28 @@ export function regradeCase(c: CaseReport, proof: SetupProof): CaseReport {
 function changedByTarget(c: CaseReport, proof: SetupProof): CaseReport | undefined {
   if (c.outcome !== 'could-not-test' || !c.setup || c.setup.target) return undefined;
   const key = c.setup.key;
-  const refusal = c.exchanges.find((x) => proof.servedBefore(x));
-  if (!refusal) return undefined;
-  const served = proof.servedBefore(refusal)!;
-  const why =
-    `the target served ${served.request.method} ${served.request.url} earlier in the run ` +
-    `(${served.response?.status}) ` +
-    `and refused ${refusal.request.method} ${refusal.request.url} later (${refusal.response?.status}): a value ` +
-    `proven earlier and refused later means the target changed, not ${key}`;
+  const changed = proof.firstStoppedServing();
+  const since = changed && proof.servedBefore(changed)?.seq;
+  const refusal = c.exchanges.find((x) => proof.servedBefore(x) || sameAnswerAsChanged(x, changed, since));
+  const served = refusal && (proof.servedBefore(refusal) ?? proof.servedBefore(changed!));
+  // Or the value the test names is one a served request of the run relied on (a change carrying the configured
+  // InstitutionCustomerId was served, its delete refused): proven, so not the setup (session 41).
+  if (!served && !proof.dataProven(key)) return undefined;
+  const relied = c.exchanges.find((x) => x.relies?.includes(key) && (x.response?.status ?? 0) >= 400);
+  const same = served && refusal!.request.url !== served.request.url;
+  const why = same
+    ? `the target answered ${refusal!.request.method} ${refusal!.request.url} (${refusal!.response?.status}) as it ` +
+      `answered ${changed!.request.method} ${changed!.request.url}, a request it had served earlier in the run: that ` +
+      `answer cannot tell ${key} from a value the target proved, so the target changed, not ${key}`
+    : served
+      ? `the target served ${served.request.method} ${served.request.url} earlier in the run ` +
+        `(${served.response?.status}) ` +
+        `and refused ${refusal!.request.method} ${refusal!.request.url} later (${refusal!.response?.status}): ` +
+        `a value proven earlier and refused later means the target changed, not ${key}`
+      : `a request relying on ${key} was served in this run` +
+        (relied ? `, and ${relied.request.method} ${relied.request.url} relying on it was refused ` : ' and refused ') +
+        `${relied ? `(${relied.response?.status})` : 'later'}: a value proven earlier and refused later means the ` +
+        `target changed, not ${key}`;
   return {
     ...c,
     reason: `could not test: ${why}\n  (the test said: ${c.reason ?? ''})`,
@@ -108,8 +125,9 @@ function changedByTarget(c: CaseReport, proof: SetupProof): CaseReport | undefin
  */
 function stoppedServing(c: CaseReport, proof: SetupProof): CaseReport | undefined {
   const e = proof.firstStoppedServing();
-  if (c.outcome !== 'not-applicable' || !e || !c.exchanges.includes(e)) return undefined;
-  const id = `OP${OPERATIONS[e.operation as OperationKey]?.number}-REQUEST`;
+  const open = c.outcome === 'not-applicable' || (c.outcome === 'could-not-test' && !c.setup?.target);
+  if (!open || !e || !c.exchanges.includes(e)) return undefined;
+  const id = REQUEST_RULE[e.operation] ?? `OP${OPERATIONS[e.operation as OperationKey]?.number}-REQUEST`;
   if (!hasRequirement(id)) return undefined;
   const r = requirement(id);
   const served = proof.servedBefore(e)!;
@@ -130,8 +148,43 @@ function stoppedServing(c: CaseReport, proof: SetupProof): CaseReport | undefine
     `(exchange #${served.seq}) and answered the very same request 404 later (exchange #${e.seq}): a value proven ` +
     'earlier and refused later means the target changed';
   const outcome = r.grade === 'MUST' ? 'failed' : 'warning';
-  return { ...c, outcome, reason, checks: [...c.checks, check], requirements: [...c.requirements, id] };
+  const { setup: _driverKey, ...rest } = c; // the key its driver named is what the target changed
+  return { ...rest, outcome, reason, checks: [...c.checks, check], requirements: [...c.requirements, id] };
 }
+
+/**
+ * A test that could not test naming a configured value (its driver's word), where the target's error on a request of
+ * its that relied on that value names another configured value instead (a country code, where the driver named the
+ * phone number): the error is the evidence, so the test names what it names (session 41).
+ */
+function namedElsewhere(c: CaseReport, proof: SetupProof): CaseReport | undefined {
+  const key = c.setup?.key;
+  if (!key || c.setup?.target || !key.startsWith('testData.')) return undefined;
+  for (const e of c.exchanges) {
+    if (!e.relies?.includes(key)) continue;
+    const s = proof.suspicion(e);
+    if (s?.kind !== 'testData' || s.key === key || (s.candidates ?? []).includes(key)) continue;
+    return couldNotTest(c, suspicionText(s, e), suspicionKey(s), c.checks);
+  }
+  return undefined;
+}
+
+/**
+ * A test that could not test without naming a key (the rule gave its exchange no verdict), where a refusal of its
+ * relied on configured test data no request proved (SetupProof.suspicion: the error names it, or nothing that separates
+ * it from the target): that key is what to check (session 41).
+ */
+function keyless(c: CaseReport, proof: SetupProof): CaseReport | undefined {
+  if (c.setup) return undefined;
+  for (const e of c.exchanges) {
+    const s = e.relies?.length ? proof.suspicion(e) : undefined;
+    if (s?.kind === 'testData') return couldNotTest(c, suspicionText(s, e), suspicionKey(s), c.checks);
+  }
+  return undefined;
+}
+
+/** The rule a documented request of an operation breaks when it is not served, where it is not OPn-REQUEST. */
+const REQUEST_RULE: Record<string, string> = { updateContactInfo: 'OP10-RULE1-SUPPLIED-OBJECTS' };
 
 /** A refusal folded under its operation's own failure: the target's, never a finding of the setup. */
 const unservedFold = (s: SetupSuspicion): boolean => s.kind === 'control' && !!s.unserved;
@@ -146,7 +199,7 @@ function withSetupNotes(c: CaseReport, proof: SetupProof): CaseReport {
     const authorized = servedForbidden(e);
     if (!proof.formRefusal(e) && !phone && !authorized) return k;
     changed = true;
-    const note = authorized ?? (phone ? phoneRestsOn(e, phone) : restsOn(e));
+    const note = authorized ?? (phone ? phoneRestsOn(e, phone) : restsOn(e, proof.provenNamed(e)));
     return { ...k, note: k.note ? `${k.note}; ${note}` : note };
   });
   if (!changed) return c;

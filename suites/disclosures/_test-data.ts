@@ -3,6 +3,7 @@ import { listUserDisclosuresRequest, type DisclosureRef } from '../../data-build
 import { CouldNotTestError, NotApplicableError, type CaseContext } from '../../harness/case';
 import { TransportError, type HttpResult } from '../../harness/http/client';
 import { cutAtToken } from '../../harness/text';
+import { ownWords } from '../../harness/setup/error-names';
 import { refused } from './_case-records';
 import type { Listed } from './_institution-disclosures';
 import { institutionDisclosuresOnce, oncePerRun, ONCE_PER_RUN_PRIORITY } from './_known-records';
@@ -236,6 +237,16 @@ export function unconfiguredRefusal(t: CaseContext, what: 'change' | 'delete', r
   if (what === 'delete' && accountType === undefined)
     lacking.push([ACCOUNT_TYPE_KEY, 'AccountType ("mandatory for multi-statement disclosures")']);
   if (lacking.length === 0) return undefined;
+  // The target's error names something else (a member the request carried, a configured value) and none of the
+  // parameters it lacked: its words are the evidence, not a guess at what the request lacked (session 41).
+  if (
+    namesSomethingElse(
+      t,
+      res,
+      lacking.map(([k]) => k),
+    )
+  )
+    return undefined;
   const keys = lacking.map(([k]) => k).join(' or ');
   t.couldNotTest(
     `the ${what} carried no ${lacking.map(([, q]) => q).join(' and ')} (${keys} not set) and was refused ` +
@@ -243,6 +254,29 @@ export function unconfiguredRefusal(t: CaseContext, what: 'change' | 'delete', r
       `set ${keys}`,
     lacking[0]![0],
   );
+}
+
+/**
+ * The error of a refused change or delete names a member the request carried (its AccountType, its AccountId) or
+ * quotes a configured value, and says nothing of the parameters it lacked: it is about something else.
+ */
+function namesSomethingElse(t: CaseContext, res: HttpResult, lacking: string[]): boolean {
+  const error = res.text;
+  const words = (k: string) => (k === CUSTOMER_ID_KEY ? /institution.?customer/i : /account.?type/i);
+  if (lacking.some((k) => words(k).test(error))) return false;
+  const { accountId, institutionUserId, institutionId } = t.config.testData;
+  const quoted = [accountId, institutionUserId, institutionId].some((v) => v.length >= 3 && error.includes(v));
+  return quoted || ownWords(res.exchange, []) !== undefined;
+}
+
+/** The configured values a change or delete of a user disclosure carries and relies on being right (setup/proof.ts). */
+export function reliedBy(req: { query?: Record<string, string | undefined>; headers?: Record<string, unknown> }) {
+  const keys = [
+    ...(req.query?.InstitutionCustomerId !== undefined ? [CUSTOMER_ID_KEY] : []),
+    ...(req.query?.AccountType !== undefined ? [ACCOUNT_TYPE_KEY] : []),
+    ...(req.headers?.AccountId !== undefined ? ['testData.accountId'] : []),
+  ];
+  return keys.length ? keys : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { HttpResult, SendOptions } from '../../harness/http/client';
 import { acquireLock, lockLoad } from '../../harness/lock';
 import { besideTheExplorer } from './_explorer-lock';
 import type { Listed } from './_institution-disclosures';
-import { alreadyAccepted, checkConfiguredDisclosure, DISCLOSURE_KEY } from './_test-data';
+import { alreadyAccepted, checkConfiguredDisclosure, DISCLOSURE_KEY, reliedBy } from './_test-data';
 import {
   caseKnows,
   institutionDisclosuresOnce,
@@ -205,9 +205,10 @@ export async function sendInForm(
   step: string,
 ): Promise<HttpResult> {
   const label = `${step} the user disclosure (${FORM_TITLE[form]})`;
-  if (form === 'collection') return t.step(step, () => t.send({ operation: ops.collection, ...req, label }));
+  const relies = reliedBy(req);
+  if (form === 'collection') return t.step(step, () => t.send({ operation: ops.collection, ...req, label, relies }));
   const id = recordId(t, record);
   await t.parameter('institutionUserDisclosureId', id);
   const pathParams = { institutionUserDisclosureId: id };
-  return t.step(step, () => t.send({ operation: ops.byId, pathParams, ...req, label }));
+  return t.step(step, () => t.send({ operation: ops.byId, pathParams, ...req, label, relies }));
 }
