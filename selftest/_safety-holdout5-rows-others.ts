@@ -54,7 +54,17 @@ function priorRecords(status: 'ACCEPTED' | 'NOT_ACCEPTED', ids = ['004', '005', 
 const BROKEN_LIST: HostilePlan = (r) =>
   listDisclosures(r) ? { kind: 'answer', status: 200, body: { disclosures: [] } } : FORWARD;
 
+const createRecord = (r: HostileRequest) => r.method === 'POST' && userRecords(r);
+
 export const OTHER_ROWS5: Row5[] = [
+  {
+    id: 'H26',
+    what: "an acceptance record's create lands and is answered 429; the retry creates it again",
+    areas: ['disclosures'],
+    plan: firstLanded(createRecord, { status: 429, headers: { 'retry-after': '0' } }),
+    end: 'as found or listed',
+    exit: [0, 1, 3],
+  },
   {
     id: 'H10',
     what: 'a transfer lands and is answered 429 (a target that says it did not process it); the retry answered 200',

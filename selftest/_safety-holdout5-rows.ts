@@ -227,6 +227,20 @@ export const CONTACT_ROWS5: Row5[] = [
     },
   },
   {
+    id: 'H27',
+    what: 'the first phone change lands and is answered 429; its retry is refused (409: the old number moved)',
+    areas: ['contact-info'],
+    testData: unconfirmed,
+    plan: () => {
+      let done = false;
+      const landed = () => (done = true);
+      const then = { status: 429, headers: { 'retry-after': '0' } };
+      return (r) => (done || !away(r) ? FORWARD : { kind: 'applied', then, landed });
+    },
+    end: 'as found or listed',
+    exit: [1, 3],
+  },
+  {
     id: 'H24',
     what: 'the configured number written otherwise than on record ("555-0100" for "5550100")',
     areas: ['contact-info'],

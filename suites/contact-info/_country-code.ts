@@ -25,6 +25,16 @@ export function withKnownCountryCode(t: Pick<CaseContext, 'config'>, datum: Cust
   return countryCodeKnown(t, datum) || datum.countryCode === '' ? datum : { ...datum, countryCode: '' };
 }
 
+/**
+ * The customer has a configured country code the suite does not send (nobody stated it is on record): its phone updates
+ * carry none, which a target that requires one refuses (the refusal then names the statement's key).
+ */
+export function countryCodeWithheld(t: Pick<CaseContext, 'config'>, sent: CustomerData): boolean {
+  if (t.config.ownTarget === true || sent.countryCodeConfirmed === true) return false;
+  const configured = countryCodeKey(t.config, sent.customerId)?.datum.countryCode ?? sent.countryCode;
+  return configured !== '';
+}
+
 /** A case that would change the country code of a customer whose country code nobody confirmed is skipped. */
 export function requireCountryCode(t: CaseContext, datum: CustomerData, key: string, path: string): void {
   // With the switch off the harness refuses every update anyway, naming the switch (harness/http/client.ts).

@@ -18,6 +18,7 @@ import { is2xx, onRecordNow } from './_customer-restore';
 import { phoneKey, sameNumber, samePhone, type Phone } from './_phone-on-record';
 import { provedBeforeFirstWrite } from './_prove-before-write';
 import { carriesEmailOrPostal, requireConfirmed } from './_unconfirmable';
+import { countryCodeWithheld } from './_country-code';
 
 /** A configured customer's key a case may name (CustomerUpdates.configKey). */
 export type ConfigField = 'customerId' | 'phoneNumber' | 'emailAndPostalConfirmed' | 'countryCodeConfirmed';
@@ -193,6 +194,8 @@ export class CustomerUpdates {
   private relies(u: ContactUpdate): string[] {
     if (this.datum.userIdType === 'LOGIN_ID') return [];
     const out = [this.configKey('customerId')];
+    // A phone update sent without the configured country code (not stated): a target that requires one refuses it.
+    if (u.phone && countryCodeWithheld(this.t, this.datum)) out.push(this.configKey('countryCodeConfirmed'));
     const old = u.phone?.oldPhoneNumber;
     if (old !== undefined && sameNumber(old, this.original.phoneNumber) && samePhone(this.believed.phone, this.start))
       out.push(this.configKey('phoneNumber'));
