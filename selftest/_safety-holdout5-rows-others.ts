@@ -67,6 +67,8 @@ export const OTHER_ROWS5: Row5[] = [
   },
   {
     id: 'H10',
+    unsafe: true,
+    before: '4 transfers moved, 2 listed; exit 0',
     what: 'a transfer lands and is answered 429 (a target that says it did not process it); the retry answered 200',
     areas: ['money-movement'],
     allow: { moneyMovement: true },
@@ -114,6 +116,8 @@ export const OTHER_ROWS5: Row5[] = [
   },
   {
     id: 'H15',
+    unsafe: true,
+    before: 'the cases and the explorer replaced country code 44 by the configured 1, listed as set to it; exit 0',
     what: 'the explorer with 8 sequences on a configured target, the user with prior records of both statuses',
     areas: ['disclosures', 'contact-info'],
     explore: { count: 8, seconds: 30 },

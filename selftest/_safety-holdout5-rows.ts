@@ -76,7 +76,9 @@ export const CONTACT_ROWS5: Row5[] = [
   {
     id: 'H1',
     unsafe: true,
-    before: 'the country code on record (44) replaced by the configured one (1), listed as set to it; exit 0',
+    before:
+      'country code 44 replaced by the configured 1 (every phone update sent it), listed as set to the ' +
+      'configured value; exit 0',
     what: 'country code on record 44, configured 1, no statement: nothing may send a country code',
     areas: ['contact-info'],
     prepare: (s) => {
@@ -89,6 +91,7 @@ export const CONTACT_ROWS5: Row5[] = [
   },
   {
     id: 'H2',
+    before: 'refused: countryCodeConfirmed is not a configuration key (exit 2)',
     what: 'the country code stated (countryCodeConfirmed) and right: the country-code case runs, set back, listed',
     areas: ['contact-info'],
     testData: (td) => {
@@ -101,6 +104,7 @@ export const CONTACT_ROWS5: Row5[] = [
   },
   {
     id: 'H3',
+    before: 'refused: countryCodeConfirmed is not a configuration key (exit 2)',
     what: 'the country code stated but wrong (44 on record): replaced, and listed as set to the stated value',
     areas: ['contact-info'],
     prepare: (s) => {
@@ -214,6 +218,10 @@ export const CONTACT_ROWS5: Row5[] = [
   },
   {
     id: 'H25',
+    unsafe: true,
+    before:
+      'every phone update sent the unproven configured country code (the variant served them); as found only ' +
+      'because it was right',
     what: 'a target that refuses a phone update without country codes (400), no statement of the country code',
     areas: ['contact-info'],
     faults: ['op10-requires-every-member'],
@@ -228,6 +236,7 @@ export const CONTACT_ROWS5: Row5[] = [
   },
   {
     id: 'H27',
+    before: 'the number the run set left on record (its first attempt landed), listed as "unknown: 5550100"; exit 1',
     what: 'the first phone change lands and is answered 429; its retry is refused (409: the old number moved)',
     areas: ['contact-info'],
     testData: unconfirmed,
@@ -237,8 +246,28 @@ export const CONTACT_ROWS5: Row5[] = [
       const then = { status: 429, headers: { 'retry-after': '0' } };
       return (r) => (done || !away(r) ? FORWARD : { kind: 'applied', then, landed });
     },
-    end: 'as found or listed',
+    end: 'as found',
     exit: [1, 3],
+  },
+  {
+    id: 'H28',
+    before: 'refused: countryCodeConfirmed is not a configuration key (exit 2)',
+    what: 'two customers: the first states its country code, the second (code 44 on record, 1 configured) does not',
+    areas: ['contact-info'],
+    prepare: (s) => {
+      s.customers.get(SECOND)!.countryCode = '44';
+    },
+    testData: (td) => {
+      unconfirmed(td);
+      (td.customer as Record<string, unknown>).countryCodeConfirmed = true;
+      td.moreCustomers = [second({ emailAndPostalConfirmed: false })];
+    },
+    end: 'as found',
+    exit: [0],
+    check: (r) => {
+      const second = countryCodesSent(r.seen).filter((x) => x.path.includes(SECOND));
+      expect(second.map((x) => x.body)).toEqual([]);
+    },
   },
   {
     id: 'H24',
