@@ -72,6 +72,15 @@ function cutOffAfterFirstChange(): Row5['plan'] {
   };
 }
 
+/** The target compares oldPhoneNumber by its digits (and stores newPhoneNumber as sent): the proxy writes an
+ * oldPhoneNumber with the same digits as the one on record as the record writes it. */
+function digitsCompared(r: HostileRequest, onRecord: string): Hostile {
+  const p = phone(r);
+  const digits = (n: string) => n.replace(/\D/g, '');
+  if (!p || p.oldPhoneNumber === undefined || digits(p.oldPhoneNumber) !== digits(onRecord)) return FORWARD;
+  return { kind: 'forward', body: JSON.stringify({ ...r.json, phoneNumber: { ...p, oldPhoneNumber: onRecord } }) };
+}
+
 export const CONTACT_ROWS5: Row5[] = [
   {
     id: 'H1',
@@ -268,6 +277,37 @@ export const CONTACT_ROWS5: Row5[] = [
       const second = countryCodesSent(r.seen).filter((x) => x.path.includes(SECOND));
       expect(second.map((x) => x.body)).toEqual([]);
     },
+  },
+  {
+    id: 'H29',
+    what: 'moreCustomers repeats the first customer (a copy-paste of testData.customer)',
+    areas: ['contact-info'],
+    testData: (td) => {
+      unconfirmed(td);
+      td.moreCustomers = [{ ...structuredClone(td.customer), emailAndPostalConfirmed: false }];
+    },
+    end: 'as found',
+    exit: [0],
+  },
+  {
+    id: 'H30',
+    unsafe: true,
+    before: 'the number on record rewritten "555-0100" by the control (same digits); nothing listed; exit 0',
+    left:
+      'rule 2 proves a number only as the target compares it: the control (the configured number as old and new) ' +
+      'writes it as configured, and no read-back shows the form stored',
+    what: 'a target that compares digits only and stores the number as sent; the number configured as "555-0100"',
+    areas: ['contact-info'],
+    testData: (td) => {
+      unconfirmed(td);
+      td.customer.phoneNumber = '555-0100';
+    },
+    plan:
+      ({ state }) =>
+      (r) =>
+        digitsCompared(r, state.customers.get(MAIN)!.phoneNumber),
+    end: 'as found or listed',
+    exit: [0, 1, 3],
   },
   {
     id: 'H24',
