@@ -310,6 +310,27 @@ export const CONTACT_ROWS5: Row5[] = [
     exit: [0, 1, 3],
   },
   {
+    id: 'H31',
+    before: "the first run's leftover was gone from the folder (its summary replaced); the second said nothing of it",
+    what: 'the main command twice in one reports folder, the first cut off after its first phone change',
+    areas: ['contact-info'],
+    testData: unconfirmed,
+    http: { timeoutMs: 400 },
+    cli: [],
+    plan: cutOffAfterFirstChange(),
+    again: { cli: [] },
+    sameReports: true,
+    end: 'changed, listed',
+    exit: [3],
+    check: (r) => {
+      expect(r.runs[0]!.leftovers.length).toBeGreaterThan(0);
+      // The second run says first what the first left, though its own summary replaces the first's.
+      expect(r.runs[1]!.stdout).toMatch(/^EARLIER RUNS LEFT CHANGES ON THIS TARGET \(1\)/m);
+      expect(r.runs[1]!.stdout).toMatch(/• phone number of customer "cust\/7 01" .*: restore /);
+      expect(r.after.customers).toEqual(r.afterFirst.customers);
+    },
+  },
+  {
     id: 'H24',
     what: 'the configured number written otherwise than on record ("555-0100" for "5550100")',
     areas: ['contact-info'],

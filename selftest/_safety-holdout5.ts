@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { CaseContext, runCase, type RunSettings } from '../harness/case';
@@ -58,6 +59,8 @@ export interface Row5 {
   cli?: string[];
   /** A second run on the same target after the first, with its own plan (default: every request passed on). */
   again?: { plan?: Row5['plan']; cli?: string[] };
+  /** The main command's runs share one reports folder (as a person running twice in a checkout). */
+  sameReports?: boolean;
   /** What else the row asserts of the run (e.g. which requests were sent). */
   check?: (r: Run5) => void;
 }
@@ -88,6 +91,8 @@ interface OneRun {
   setToConfigured: HostileRun['setToConfigured'];
   unremovable: HostileRun['unremovable'];
   exitCode: number;
+  /** What the main command printed (a run through it). */
+  stdout?: string;
 }
 
 /** The selected areas in-process, as the main command runs them (minus the writers); ownTarget off. */
@@ -123,7 +128,8 @@ async function throughMain(file: Record<string, unknown>, row: Row5, args: strin
   const r = await runMain([...areas, ...args], { raw: file, timeoutMs: 200_000 });
   let summary: Record<string, any> = {};
   try {
-    summary = JSON.parse(readFileSync(join(r.reports, 'conformance-summary.json'), 'utf8'));
+    const at = args.includes('--reports') ? args[args.lastIndexOf('--reports') + 1]! : r.reports;
+    summary = JSON.parse(readFileSync(join(at, 'conformance-summary.json'), 'utf8'));
   } catch {
     // No summary (a usage error): nothing was listed.
   }
@@ -133,6 +139,7 @@ async function throughMain(file: Record<string, unknown>, row: Row5, args: strin
     setToConfigured: summary.setToConfigured ?? [],
     unremovable: summary.unremovable ?? [],
     exitCode: r.code,
+    stdout: r.stdout,
   };
 }
 
@@ -160,9 +167,11 @@ export async function runRow(row: Row5): Promise<Run5> {
     const before: Snapshot = snapshot(state);
     const file = fileFor(hostile.urls, row);
     const set = (p: HostilePlan) => (current = p);
-    const runs = [await oneRun(row, file, state, { plan: row.plan, cli: row.cli }, set)];
+    const reports = row.sameReports ? ['--reports', mkdtempSync(join(tmpdir(), 'dbsi-h5-'))] : [];
+    const cli = (args?: string[]) => args && [...args, ...reports];
+    const runs = [await oneRun(row, file, state, { plan: row.plan, cli: cli(row.cli) }, set)];
     const afterFirst = snapshot(state);
-    if (row.again) runs.push(await oneRun(row, file, state, row.again, set));
+    if (row.again) runs.push(await oneRun(row, file, state, { ...row.again, cli: cli(row.again.cli) }, set));
     const last = runs[runs.length - 1]!;
     return {
       before,
