@@ -166,6 +166,17 @@ export const OTHER_ROWS5: Row5[] = [
     exit: [0],
   },
   {
+    id: 'H32',
+    before: "6 of the explorer's disclosures listed by the names they were created with, renamed since by it",
+    what: '--explore 6 --explore-institution 2 (main command) on a configured target, disclosure writes on',
+    areas: ['disclosures'],
+    allow: { institutionDisclosureWrites: true },
+    cli: ['--explore', '6', '--explore-institution', '2'],
+    prepare: priorRecords('ACCEPTED', ['004', '005']),
+    end: 'changed, listed',
+    exit: [0],
+  },
+  {
     id: 'H21',
     what: 'a throttling storm on DELETE only: the first twelve deletes answered 429 (Retry-After 0)',
     areas: ['disclosures'],
