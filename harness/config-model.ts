@@ -20,6 +20,8 @@ export interface CustomerData {
   postalAddress?: Record<string, string>;
   /** The operator states emailAddress and postalAddress are on record: only then are they ever sent. */
   emailAndPostalConfirmed?: boolean;
+  /** The operator states countryCode is the one on record: only then is a country code ever sent (session 41). */
+  countryCodeConfirmed?: boolean;
 }
 
 export interface TargetConfig {

@@ -116,7 +116,7 @@ export const CONTACT_ROWS: Row[] = [
       s.customers.get(MAIN)!.countryCode = '44';
     },
     testData: unconfirmed,
-    end: 'changed, listed',
+    end: 'as found',
     exit: [0],
   },
   {

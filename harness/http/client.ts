@@ -11,6 +11,7 @@ import { Limiter } from './limiter';
 import { Pacer } from './pacing';
 import { CredentialWatch } from './credential-watch';
 import { NotAllowedError } from './errors';
+import { countryCodeRefusal } from './country-code-guard';
 import { Flight, type FlightHost } from './flight';
 import { resolveRequest, type Resolved } from './resolve';
 import type { ClientEvents, SendOptions } from './send-options';
@@ -97,6 +98,8 @@ export class DbsiClient {
   async send(o: SendOptions, events: ClientEvents = {}, signal?: AbortSignal): Promise<HttpResult> {
     const { method, url, needs, baseKey } = this.resolve(o);
     if (needs && !this.config.allow[needs]) throw new NotAllowedError(needs, method, this.redactor.text(url));
+    const unstated = needs === 'contactUpdate' ? countryCodeRefusal(this.config, o) : undefined;
+    if (unstated) throw new NotAllowedError('contactUpdate', method, this.redactor.text(url), unstated);
     const host: FlightHost = {
       config: this.config,
       redactor: this.redactor,

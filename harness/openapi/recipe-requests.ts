@@ -84,7 +84,9 @@ function planData(doc: JsonObject, c: Dict, file: string): PlanData {
     accountType,
     transfer: obj(obj(c.testData).transfer),
     phone: td('customer.phoneNumber'),
-    country: td('customer.countryCode', ''),
+    // A country code only where the operator states it is on record: rule 2 proves the number, never its country code
+    // (suites/contact-info/_country-code.ts, session 41).
+    country: obj(obj(c.testData).customer).countryCodeConfirmed === true ? td('customer.countryCode', '') : '',
   };
 }
 

@@ -127,12 +127,16 @@ function rehearsalOf(
   const rehearsal = referenceConfig(reference, { allow: configured && { ...configured.allow } });
   const config = configured ?? rehearsal;
   const td = rehearsal.testData;
-  // A configured target's e-mail and postal address are sent only where it confirms them (as in a run).
-  const confirmed = (c: CustomerData, i?: number) => ({
-    ...c,
-    emailAndPostalConfirmed: (i === undefined ? config.testData.customer : config.testData.moreCustomers[i])
-      ?.emailAndPostalConfirmed,
-  });
+  // A configured target's e-mail and postal address, and its country codes, are sent only where it confirms them (as
+  // in a run).
+  const confirmed = (c: CustomerData, i?: number) => {
+    const own = i === undefined ? config.testData.customer : config.testData.moreCustomers[i];
+    return {
+      ...c,
+      emailAndPostalConfirmed: own?.emailAndPostalConfirmed,
+      countryCodeConfirmed: own?.countryCodeConfirmed,
+    };
+  };
   return {
     config,
     rehearsal: {

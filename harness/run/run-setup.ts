@@ -12,6 +12,7 @@ import { suiteVersion, type Io } from './common';
 import type { CaseFilter } from './filter';
 import type { LocalInput } from './local-input';
 import { clearResults, FEATURES_BY_AREA, Redactor, removePreviousOutputs, selects } from './run-parts';
+import { keepEarlierLeftovers } from './earlier-leftovers';
 import { specUrl, terminalLine } from './run-parts';
 
 /** The target as the reports and the console show it: a secret in its name or URL paths is redacted there too. */
@@ -68,6 +69,8 @@ export async function prepareRun(
   const reportsDir = resolve(opts.reports);
   const resultsDir = join(reportsDir, 'allure-results');
   const previousResultsRemoved = clearResults(resultsDir);
+  // What the previous run left on this target is kept first (earlier-leftovers.ts): its summary goes next.
+  for (const line of keepEarlierLeftovers(reportsDir, shown.baseUrl, reference !== undefined)) io.out(line);
   // A reports folder never mixes runs: the summary, JUnit, HTML report and bundles of an earlier run go first.
   removePreviousOutputs(reportsDir);
   const startedAt = new Date();

@@ -33,23 +33,27 @@ const CREATES = new Set(['createInstitutionDisclosure', 'createTransfer']);
 const served = (e: Exchange) =>
   CREATES.has(e.operation) && !!e.response && e.response.status >= 200 && e.response.status < 300;
 
-/** Why a create's outcome is unknown (it may have landed): no answer, or a 5xx; undefined when it is known. */
+/**
+ * Why a create's outcome is unknown (it may have landed): no answer, a 5xx, or a 429 (a target that says it did not
+ * process a request may have all the same: session 41's safety hold-out, row H10); undefined when it is known.
+ */
 function unknownOutcome(e: Exchange): string | undefined {
   if (!CREATES.has(e.operation ?? '') || e.notSent) return undefined;
   const status = e.response?.status ?? 0;
   if (status === 0) return 'no answer (it may have landed)';
-  if (status >= 500) return `answered ${status} (it may have landed all the same)`;
+  if (status >= 500 || status === 429) return `answered ${status} (it may have landed all the same)`;
   return undefined;
 }
 
 /**
- * Earlier attempts of a create that were answered 5xx and sent again (a throttling 500 is re-checked alone,
- * harness/http/throttling.ts): a target that said it did not process one may have stored it all the same.
+ * Earlier attempts of a create that were answered 5xx or 429 and sent again (a 429 is repeated after Retry-After,
+ * harness/http/flight.ts; a throttling 500 is re-checked alone, harness/http/throttling.ts): a target that said it
+ * did not process one may have stored it all the same.
  */
 function earlierAttempts(e: Exchange): string[] {
   if (!CREATES.has(e.operation ?? '')) return [];
   return e.retries
-    .filter((r) => /^5\d\d\b/.test(r))
+    .filter((r) => /^(5\d\d|429)\b/.test(r))
     .map((r) => `an earlier attempt was answered ${r.slice(0, 3)} and sent again (it may have landed too)`);
 }
 

@@ -18,6 +18,7 @@ const VALUE_WORDS: Array<[RegExp, RegExp]> = [
   [/^testData\.transfer/, /account|amount|fund|balance|limit|holder|currency|insufficient/i],
   [/customerId$/, /customer|user|not.?found|unknown|no such/i],
   [/phoneNumber$/, /phone|number|on record|match/i],
+  [/countryCodeConfirmed$/, /country.?code/i],
 ];
 
 /**

@@ -12,7 +12,8 @@ import { outcomeOf } from './outcome';
  * (harness/state/contact-info.ts) as it folds, one entry at a time, and keeps:
  *
  * - every phone an update that was accepted, or whose outcome is unknown, named as new number, and "" where one may
- *   have cleared it (an update with an unknown outcome without a new number);
+ *   have cleared it (an update with an unknown outcome without a new number); also one refused after an earlier
+ *   attempt was answered 429 or 5xx and sent again (that attempt may have landed);
  * - "" also where the log shows the suspicion of a clear: an accepted update that did not supply the phone, then a
  *   refusal (an answer of 400 or above but 401, 403, 404, 405 or 429, at the documented path, with the configured
  *   credentials) of an update
@@ -117,7 +118,14 @@ function read(state: ContactInfoState, customer: string, configured: Phone, t: T
     push(t, { number: '', countryCode: configured.countryCode }, s);
     t.clears.seen = true;
   }
-  if (outcome === 'refused') return;
+  if (outcome === 'refused') {
+    // An earlier attempt answered 429 or 5xx and sent again: a target that said it did not process it may have all the
+    // same, and then refuses the repeat (its oldPhoneNumber moved): what it named as new may be on record (session
+    // 41's safety hold-out, row H27).
+    if (next !== undefined && s.res.exchange?.retries?.some((r) => /^(5\d\d|429)\b/.test(r)))
+      push(t, { number: next, countryCode: (phone && str(phone.newCountryCode)) ?? configured.countryCode }, s);
+    return;
+  }
   if (!phone) t.otherSince = true;
   if (outcome === 'applied' && old !== undefined && now !== undefined && now.every((n) => certainlyDifferent(old, n)))
     t.acceptsAnyOld = true;

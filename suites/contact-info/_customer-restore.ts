@@ -40,7 +40,7 @@ export interface RestoreScope {
   who: string;
   update(u: ContactUpdate, label: string): Promise<HttpResult>;
   describe(p: Phone): string;
-  configKey(field: 'phoneNumber' | 'emailAndPostalConfirmed'): string;
+  configKey(field: 'phoneNumber' | 'emailAndPostalConfirmed' | 'countryCodeConfirmed'): string;
 }
 
 /** The phone named as old and `to` as new number. */
@@ -176,9 +176,9 @@ function unprovenBeforeRun(c: RestoreScope): void {
 
 /**
  * Whether an update of the customer that was accepted, or may have landed (no answer, a 5xx), sent a newCountryCode.
- * Rule 2 proves the number, not the country code: every phone update (the control, the restore) sends the configured
- * one, which no answer can confirm was on record. Listed as set to the configured value, every time, as an e-mail is
- * (session 40's safety hold-out, row C2).
+ * Rule 2 proves the number, not the country code: a phone update carries one only where the operator states it
+ * (countryCodeConfirmed, _country-code.ts; session 41), which no answer can confirm. Listed as set to the configured
+ * value, every time, as an e-mail is (session 40's safety hold-out, row C2).
  */
 function countryCodeWritten(c: RestoreScope): boolean {
   return c.t.run
@@ -210,7 +210,8 @@ export async function restore(c: RestoreScope): Promise<void> {
   // more, where the log suspects that (else restorePhone sends nothing).
   if (other && problems.length === 0) await restorePhone(c, problems);
   if (countryCodeWritten(c)) {
-    const key = c.configKey('phoneNumber').replace(/phoneNumber$/, 'countryCode');
+    // Sent only with countryCodeConfirmed (_country-code.ts): set back to the stated value, listed every time.
+    const key = c.configKey('countryCodeConfirmed');
     const what = `country code of ${c.who}`;
     const at = `contact-info country code|${c.t.config.baseUrl}|${c.datum.customerId}|set`;
     listSetToConfigured(c.t, { key: at, what, value: c.start.countryCode, confirmedBy: key });

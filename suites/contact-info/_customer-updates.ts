@@ -18,6 +18,10 @@ import { is2xx, onRecordNow } from './_customer-restore';
 import { phoneKey, sameNumber, samePhone, type Phone } from './_phone-on-record';
 import { provedBeforeFirstWrite } from './_prove-before-write';
 import { carriesEmailOrPostal, requireConfirmed } from './_unconfirmable';
+import { countryCodeWithheld } from './_country-code';
+
+/** A configured customer's key a case may name (CustomerUpdates.configKey). */
+export type ConfigField = 'customerId' | 'phoneNumber' | 'emailAndPostalConfirmed' | 'countryCodeConfirmed';
 
 const CHANGES_NOTHING = '(the number as old and new: changes nothing)';
 
@@ -116,13 +120,15 @@ export class CustomerUpdates {
    * testData.moreCustomers[2].customerId): what a could-not-test that a configured value may cause
    * names (CaseContext.couldNotTest's setupKey, gathered in the run's diagnosis block).
    */
-  configKey(field: 'customerId' | 'phoneNumber' | 'emailAndPostalConfirmed'): string {
-    const more = this.t.config.testData.moreCustomers;
+  configKey(field: ConfigField): string {
+    const { customer, moreCustomers: more } = this.t.config.testData;
+    // By identity; else (a copy of the configured datum, e.g. without its country code) by its customerId and type.
+    const same = (m: CustomerData) =>
+      m === this.datum || (m.customerId === this.customerId && m.userIdType === this.datum.userIdType);
     let i = more.indexOf(this.datum);
-    // By identity; else (a copy of the configured datum) by its customerId.
-    if (i < 0 && this.datum !== this.t.config.testData.customer) {
+    if (i < 0 && !same(customer)) i = more.findIndex(same);
+    if (i < 0 && this.datum !== customer && !same(customer))
       i = more.findIndex((m) => m.customerId === this.customerId);
-    }
     return i < 0 ? `testData.customer.${field}` : `testData.moreCustomers[${i}].${field}`;
   }
 
@@ -188,6 +194,8 @@ export class CustomerUpdates {
   private relies(u: ContactUpdate): string[] {
     if (this.datum.userIdType === 'LOGIN_ID') return [];
     const out = [this.configKey('customerId')];
+    // A phone update sent without the configured country code (not stated): a target that requires one refuses it.
+    if (u.phone && countryCodeWithheld(this.t, this.datum)) out.push(this.configKey('countryCodeConfirmed'));
     const old = u.phone?.oldPhoneNumber;
     if (old !== undefined && sameNumber(old, this.original.phoneNumber) && samePhone(this.believed.phone, this.start))
       out.push(this.configKey('phoneNumber'));

@@ -4,6 +4,7 @@ import { phoneBelieved } from './_customer-on-record';
 import { is2xx, onRecordNow, reconcilePhone, REFUSED_AFTER_SETTING_BACK, type RestoreScope } from './_customer-restore';
 import { samePhone, UNKNOWN_AFTER_EARLIER_CASE, type Phone } from './_phone-on-record';
 import { changedByTarget, heldAsChanged } from './_changed-by-target';
+import { countryCodeWithheld } from './_country-code';
 
 /**
  * The steps of a case that rely on the phone the run believes is on record (customer.ts): the control before
@@ -171,10 +172,15 @@ function controlRefused(c: StepsScope, t: CaseContext, p: Phone, status: number)
   // (OP10-USERIDTYPE-LOGIN-ID reports that), so the number is not to blame.
   const served = status !== 404 && status !== 405 && status < 500;
   if (samePhone(p, c.start) && served && c.datum.userIdType !== 'LOGIN_ID') {
+    // Sent without the configured country code (_country-code.ts): a target may require one.
+    const withheld = countryCodeWithheld(t, c.datum)
+      ? `, or the target requires a country code, which the suite sends only with ` +
+        `${c.configKey('countryCodeConfirmed')} true`
+      : '';
     t.couldNotTest(
       `a valid phone update naming the configured ${c.describe(p)} as old and new number was refused ` +
         `(status ${status}), so a refusal would show nothing: the configured number may not be the one on ` +
-        `record; check ${c.configKey('phoneNumber')}`,
+        `record; check ${c.configKey('phoneNumber')}${withheld}`,
       c.configKey('phoneNumber'),
     );
   }

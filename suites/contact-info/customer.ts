@@ -12,13 +12,14 @@ import { CustomerUpdates } from './_customer-updates';
 import { control, fromOnRecord, reconcileAfterEarlierCase, type StepsScope } from './_on-record-steps';
 import { phoneKey, samePhone, type Phone } from './_phone-on-record';
 import { requireConfirmed } from './_unconfirmable';
+import { withKnownCountryCode } from './_country-code';
 
 export { is2xx };
 
 /**
  * A configured customer (testData.customer, or one of testData.moreCustomers), as one case sees it.
  * Every request is built from that customer's own configured data: its userIdType (LOGIN_ID for a
- * customer addressed by its login id) and its countryCode.
+ * customer addressed by its login id) and its countryCode, where it is known (_country-code.ts).
  *
  * A case that may change the phone number holds the customer's lock exclusively (forPhoneChanges); a
  * case that only sends requests a conformant target refuses holds it shared, side by side with the
@@ -134,14 +135,16 @@ export class Customer extends CustomerUpdates {
       customers.find((c) => lockIsFree(key(c))) ??
       (mode === 'shared' ? customers.find((c) => lockIsShared(key(c))) : undefined) ??
       customers.reduce((a, b) => (lockLoad(key(b)) < lockLoad(key(a)) ? b : a));
-    const start = { number: chosen.phoneNumber, countryCode: chosen.countryCode };
+    // Its country code only where it is known (_country-code.ts): else no update of the run carries one.
+    const sent = withKnownCountryCode(t, chosen);
+    const start = { number: sent.phoneNumber, countryCode: sent.countryCode };
     let c: Customer | undefined;
     // No await before the lock is asked for: the choice above stays true.
     const s = await holdCustomer(t, key(chosen), chosen.customerId, start, mode, (s) =>
-      (c ??= new Customer(t, chosen, s, mode)).settle(),
+      (c ??= new Customer(t, sent, s, mode)).settle(),
     );
     if (all.length > 1) await t.parameter('customerId', chosen.customerId);
-    return (c ??= new Customer(t, chosen, s, mode));
+    return (c ??= new Customer(t, sent, s, mode));
   }
 
   /** How this case puts the customer back when it is the one to (see _customer-on-record.ts). */

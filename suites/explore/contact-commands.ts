@@ -22,6 +22,8 @@ export interface ContactModel {
 type Cmd = fc.AsyncCommand<ContactModel, ContactSequence>;
 
 const known = (m: ContactModel, k: number) => m.seq.phone(k) !== undefined;
+/** Another country code only where the one on record is known (suites/contact-info/_country-code.ts: else none). */
+const codeKnown = (m: ContactModel, k: number) => m.seq.ground.customers[k]!.found.countryCode !== '';
 
 /** A phone update alone from the number on record: to a new number or the same one, with or without country codes. */
 class Phone implements Cmd {
@@ -30,7 +32,10 @@ class Phone implements Cmd {
     readonly to: To,
     readonly codes: Codes,
   ) {}
-  check = (m: ContactModel) => known(m, this.k) && !(this.to === 'same' && this.codes === 'other');
+  check = (m: ContactModel) =>
+    known(m, this.k) &&
+    !(this.to === 'same' && this.codes === 'other') &&
+    (this.codes !== 'other' || codeKnown(m, this.k));
   run = (_m: ContactModel, r: ContactSequence) => r.phoneAlone(this.k, this.to, this.codes);
   toString = () => `phone ${customerName(this.k)} ${this.to} ${this.codes} codes`;
 }
@@ -74,7 +79,10 @@ class StaleOld implements Cmd {
     readonly how: Stale,
     readonly otherCountry = false,
   ) {}
-  check = (m: ContactModel) => known(m, this.k) && m.seq.staleNumber(this.k, this.how) !== undefined;
+  check = (m: ContactModel) =>
+    known(m, this.k) &&
+    m.seq.staleNumber(this.k, this.how) !== undefined &&
+    (!this.otherCountry || codeKnown(m, this.k));
   run = (_m: ContactModel, r: ContactSequence) => r.stale(this.k, this.how, this.otherCountry);
   toString = () => `stale ${customerName(this.k)} ${this.how}${this.otherCountry ? ' other country code' : ''}`;
 }

@@ -8,6 +8,7 @@ import { againInstitution, runInstitutionSequence, searchInstitution, type Insti
 import type { InstitutionGround } from './institution-sequence';
 import { failing } from './search-common';
 import { isEmbeddedTarget } from '../../harness/embedded-target';
+import { RUN_LOG } from '../../harness/log/run-log';
 
 /**
  * The model-based explorer of institution disclosures (operations 1–3; issue 33, docs/explorer.md): seeded sequences
@@ -62,7 +63,7 @@ async function explore(t: CaseContext): Promise<void> {
     });
   } finally {
     // What it created stays on the target: its creates are this test's exchanges (the run lists them).
-    if (result) await keepCreated(t, result.created);
+    if (result) await keepCreated(t, [...result.created, ...renames(t, result.created)]);
   }
   const summary = `${result.runs} sequence${result.runs === 1 ? '' : 's'}, ${result.requests} requests`;
   await t.parameter('explored', summary);
@@ -88,6 +89,22 @@ async function explore(t: CaseContext): Promise<void> {
     graded: [...result.graded.values()],
     passed,
   });
+}
+
+/**
+ * The changes of what it created, from the run's log (the explorer sends quietly): the run lists each disclosure by the
+ * name its last change gave it (harness/run/unremovable.ts), as a person looks for it (session 41's hold-out, H32).
+ */
+function renames(t: CaseContext, created: Array<{ exchange: CaseContext['exchanges'][number] }>) {
+  const ids = new Set(
+    created.map((r) => /"institutionDisclosureId"\s*:\s*"([^"]+)"/.exec(r.exchange.response?.body ?? '')?.[1]),
+  );
+  return t.run
+    .get(RUN_LOG)
+    .withUnanswered()
+    .filter((s) => s.mapped.operation === 'changeInstitutionDisclosure')
+    .filter((s) => ids.has(s.mapped.pathParams.institutionDisclosureId))
+    .map((s) => s.res);
 }
 
 async function keepCreated(t: CaseContext, created: Array<{ exchange: CaseContext['exchanges'][number] }>) {
