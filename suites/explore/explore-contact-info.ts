@@ -12,6 +12,8 @@ import { failing } from './search-common';
 import type { Sender } from './sequence';
 import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { foldContactInfo } from '../../harness/state/contact-info';
 import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
@@ -43,12 +45,31 @@ const mine = (v: Reached[]) => v.filter((r) => EXPLORED_CONTACT_REQUIREMENTS.inc
 
 export const EXPLORE_CONTACT_TITLE = 'explored sequences of contact updates hold every rule (model-based, shrunk)';
 
-/** The second customer: of the other userIdType where one is configured, else another one. */
+/**
+ * The customers whose number the run's log shows unchanged so far (the number as found): a phone change sent with
+ * another object as a customer's first change is a state of its own (the state coverage's "number as found"), which
+ * only such a customer can take.
+ */
+function asFound(t: CaseContext): (c: CustomerData) => boolean {
+  const state = foldContactInfo(t.run.get(RUN_LOG).withUnanswered());
+  return (c) => state.changes(c.customerId) === 0;
+}
+
+/** The second customer: of the other userIdType where one is configured, else another one; one as found first. */
 function second(t: CaseContext, first: CustomerData): CustomerData | undefined {
   const others = [t.config.testData.customer, ...t.config.testData.moreCustomers].filter(
     (c) => c.customerId !== first.customerId,
   );
-  return others.find((c) => c.userIdType !== first.userIdType) ?? others[0];
+  const found = asFound(t);
+  const otherType = (c: CustomerData) => c.userIdType !== first.userIdType;
+  return others.find((c) => otherType(c) && found(c)) ?? others.find(found) ?? others.find(otherType) ?? others[0];
+}
+
+/** The first customer: one whose number is as found where the log shows one, else the one the hand-written take. */
+function first(t: CaseContext): Promise<Customer> {
+  const all = [t.config.testData.customer, ...t.config.testData.moreCustomers];
+  const found = asFound(t);
+  return Customer.forPhoneChanges(t, all.some(found) ? { which: found } : {});
 }
 
 /**
@@ -82,7 +103,7 @@ async function control(t: CaseContext, c: Customer): Promise<void> {
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
-  const held = [await Customer.forPhoneChanges(t)];
+  const held = [await first(t)];
   const other = second(t, held[0]!.datum);
   if (other) held.push(await Customer.forPhoneChanges(t, { which: (c) => c.customerId === other.customerId }));
   // The number on record of each, confirmed (an update naming it as old and new number, recorded).

@@ -10,13 +10,13 @@ import { again, runSequence, search, type SearchResult, type SequenceRun } from 
 import { failing } from './search-common';
 import { slotName, type Ground } from './sequence';
 import { EXPLORABLE } from './transitions';
-import { tours } from './tours';
+import { SEVERAL, tours } from './tours';
 import { evidence, seedOf } from './evidence';
 
 /**
  * The model-based explorer of the users' acceptance records (issue 33, docs/explorer.md): seeded sequences of
  * creates, changes and deletes (every status, both forms, ids never issued and near variants of real ones) on
- * two records of the configured user, each read back and cleaned up, the whole log held to the rules. A failing
+ * up to six records of the configured user (two of listed disclosures, the rest made up), each read back and cleaned up, the whole log held to the rules. A failing
  * sequence is shrunk, replayed once more through this test (its exchanges are this test's evidence) and reported
  * with its numbered steps, seed, replay path and curl lines.
  */
@@ -40,7 +40,7 @@ const OPEN_ANSWERS = 'the explorer: the first answer of each kind to a write of 
 
 export const EXPLORE_TITLE = 'explored sequences of acceptance records hold every rule (model-based, shrunk)';
 
-async function slots(t: CaseContext): Promise<DisclosureRef[]> {
+async function listedSlots(t: CaseContext): Promise<DisclosureRef[]> {
   const a = await freshDisclosure(t);
   // A second record where a second free disclosure is listed (one configured testData.disclosure: one record).
   if (t.config.testData.disclosure) return [a];
@@ -49,6 +49,26 @@ async function slots(t: CaseContext): Promise<DisclosureRef[]> {
   } catch {
     return [a];
   }
+}
+
+/**
+ * The records a sequence works on: those of listed disclosures (held by the case), then made-up disclosures of the
+ * run's own up to SEVERAL (several records of the user at once; a record never written before). What a target
+ * answers to a record of a disclosure it does not list is not shown: those creates are judged as open (a refusal
+ * is accepted: the reference target's fixture set `retail` refuses them), and a 2xx is read back as any; every sequence deletes
+ * what a list shows of them.
+ */
+async function slots(t: CaseContext): Promise<{ slots: DisclosureRef[]; listed: number }> {
+  const listed = await listedSlots(t);
+  const madeUp = Array.from({ length: Math.max(0, SEVERAL - listed.length) }, (_, k) => {
+    const id = `dbsi-${t.settings.runId}-record-${slotName(listed.length + k)}`;
+    return {
+      institutionDisclosureId: id,
+      institutionDisclosureName: id,
+      institutionId: t.config.testData.institutionId,
+    };
+  });
+  return { slots: [...listed, ...madeUp], listed: listed.length };
 }
 
 async function explore(t: CaseContext): Promise<void> {
@@ -60,7 +80,7 @@ async function explore(t: CaseContext): Promise<void> {
     t,
     deadline,
     user: t.config.testData.institutionUserId,
-    slots: await slots(t),
+    ...(await slots(t)),
     ghost: {
       institutionDisclosureId: `dbsi-${t.settings.runId}-ghost`,
       institutionDisclosureName: `dbsi-${t.settings.runId}-ghost`,

@@ -25,6 +25,8 @@ export interface Ground {
   t: CaseContext;
   user: string;
   slots: DisclosureRef[];
+  /** The slots of listed disclosures come first; from this index on they are made up (a create of them is open). */
+  listed?: number;
   ghost: DisclosureRef;
   /** No command starts after it (epoch ms): a sequence already running goes to its clean-up. */
   deadline: number;
@@ -111,11 +113,12 @@ export class Sequence {
     const { t, slots } = this.ground;
     this.transitions.add(transition(this.from(k), 'create', status));
     const req = createUserDisclosureRequest(t.faker, t.config, slots[k]!, status);
-    await this.send(`create ${slotName(k)} with ${status}`, {
-      operation: 'createUserDisclosure',
-      ...req,
-      label: `explore: create ${slotName(k)}`,
-    });
+    const madeUp = k >= (this.ground.listed ?? slots.length);
+    await this.send(
+      `create ${slotName(k)} with ${status}${madeUp ? ' (a disclosure no list shows)' : ''}`,
+      { operation: 'createUserDisclosure', ...req, label: `explore: create ${slotName(k)}` },
+      madeUp,
+    );
     await this.list();
   }
 

@@ -15,7 +15,44 @@ type Cmd = fc.AsyncCommand<Model, Sequence>;
  * fast-check.
  */
 export function tours(slots: number): Cmd[][] {
-  return [...transitionTours(slots), queryTour()];
+  return [...(slots >= SEVERAL ? [absentTour()] : []), ...transitionTours(slots), queryTour(), ...severalTour(slots)];
+}
+
+/** The records a sequence works on where the target takes them (explore-user-disclosures.ts: listed and made up). */
+export const SEVERAL = 6;
+
+/**
+ * First of all, on records no write of the run named yet (the made-up slots C–F): a change to each status and a
+ * delete of a record the user never had, and a create with NOT_ACCEPTED (the state coverage's "absent" transitions;
+ * later tours write records an earlier one deleted).
+ */
+function absentTour(): Cmd[] {
+  return [
+    new Write('change', 2, 'collection', 'ACCEPTED'),
+    new Write('change', 3, 'collection', 'NOT_ACCEPTED'),
+    new Write('delete', 4, 'collection', 'ACCEPTED'),
+    new Create(5, 'NOT_ACCEPTED'),
+    new Write('change', 5, 'collection', 'ACCEPTED'),
+  ];
+}
+
+/**
+ * Several records of the user at once: six created one after another with alternating statuses, each read back (a
+ * list that loses the third, fifth or sixth record, or a status from the Nth on, shows here), the last two changed
+ * by their own id, the third deleted and created again.
+ */
+function severalTour(slots: number): Cmd[][] {
+  if (slots < SEVERAL) return [];
+  const status = (k: number) => (k % 2 === 0 ? 'ACCEPTED' : 'NOT_ACCEPTED');
+  return [
+    [
+      ...Array.from({ length: SEVERAL }, (_, k) => new Create(k, status(k))),
+      new Write('change', 4, 'by-id', 'NOT_ACCEPTED'),
+      new Write('change', 5, 'by-id', 'ACCEPTED'),
+      new Write('delete', 2, 'by-id', 'ACCEPTED'),
+      new Create(2, 'NOT_ACCEPTED'),
+    ],
+  ];
 }
 
 /** The tours of the transitions: every status from every state, both forms, near ids, the older of two records. */
