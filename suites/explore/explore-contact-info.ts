@@ -13,6 +13,7 @@ import type { Sender } from './sequence';
 import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
 import { RUN_LOG } from '../../harness/log/run-log';
+import { lockIsFree } from '../../harness/lock';
 import { foldContactInfo } from '../../harness/state/contact-info';
 import { isEmbeddedTarget } from '../../harness/embedded-target';
 
@@ -46,30 +47,48 @@ const mine = (v: Reached[]) => v.filter((r) => EXPLORED_CONTACT_REQUIREMENTS.inc
 export const EXPLORE_CONTACT_TITLE = 'explored sequences of contact updates hold every rule (model-based, shrunk)';
 
 /**
- * The customers whose number the run's log shows unchanged so far (the number as found): a phone change sent with
- * another object as a customer's first change is a state of its own (the state coverage's "number as found"), which
- * only such a customer can take.
+ * The customers whose number the run's log shows unchanged so far (the number as found) and no other test holds: a
+ * phone change sent with another object as a customer's first change is a state of its own (the state coverage's
+ * "number as found"), which only such a customer can take. Ranked: as found and free, as found, any.
  */
-function asFound(t: CaseContext): (c: CustomerData) => boolean {
+function asFound(t: CaseContext): (c: CustomerData) => number {
   const state = foldContactInfo(t.run.get(RUN_LOG).withUnanswered());
-  return (c) => state.changes(c.customerId) === 0;
+  return (c) =>
+    (state.changes(c.customerId) === 0 ? 2 : 0) + (lockIsFree(phoneKey(t.config.baseUrl, c.customerId)) ? 1 : 0);
 }
 
-/** The second customer: of the other userIdType where one is configured, else another one; one as found first. */
-function second(t: CaseContext, first: CustomerData): CustomerData | undefined {
-  const others = [t.config.testData.customer, ...t.config.testData.moreCustomers].filter(
-    (c) => c.customerId !== first.customerId,
-  );
-  const found = asFound(t);
-  const otherType = (c: CustomerData) => c.userIdType !== first.userIdType;
-  return others.find((c) => otherType(c) && found(c)) ?? others.find(found) ?? others.find(otherType) ?? others[0];
-}
+/** The best ranked of `cs` (the first of them on a tie). */
+const best = (cs: CustomerData[], rank: (c: CustomerData) => number) =>
+  cs.reduce<CustomerData | undefined>((a, c) => (a === undefined || rank(c) > rank(a) ? c : a), undefined);
 
-/** The first customer: one whose number is as found where the log shows one, else the one the hand-written take. */
-function first(t: CaseContext): Promise<Customer> {
+/**
+ * The explorer's customers, chosen before any lock is asked for (none is awaited between): one, a second of the other
+ * userIdType where one is configured, and a third where one is as found and free (its tour takes a first phone change
+ * with another country code). Each is one whose number is as found where the log shows one.
+ */
+function picks(t: CaseContext): CustomerData[] {
   const all = [t.config.testData.customer, ...t.config.testData.moreCustomers];
-  const found = asFound(t);
-  return Customer.forPhoneChanges(t, all.some(found) ? { which: found } : {});
+  const rank = asFound(t);
+  const a = best(all, rank);
+  if (!a) return [];
+  const others = all.filter((c) => c !== a);
+  const otherType = best(
+    others.filter((c) => c.userIdType !== a.userIdType),
+    rank,
+  );
+  const b = otherType && rank(otherType) >= 2 ? otherType : best(others, rank);
+  const c = best(
+    others.filter((o) => o !== b),
+    rank,
+  );
+  return [a, b, c && rank(c) === 3 ? c : undefined].filter((x): x is CustomerData => x !== undefined);
+}
+
+/** Hold the customers of `picks` (each lock asked for at once), else the one the hand-written tests would take. */
+async function hold(t: CaseContext): Promise<Customer[]> {
+  const chosen = picks(t);
+  if (chosen.length === 0) return [await Customer.forPhoneChanges(t)];
+  return Promise.all(chosen.map((p) => Customer.forPhoneChanges(t, { which: (c) => c === p })));
 }
 
 /**
@@ -103,9 +122,7 @@ async function control(t: CaseContext, c: Customer): Promise<void> {
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
-  const held = [await first(t)];
-  const other = second(t, held[0]!.datum);
-  if (other) held.push(await Customer.forPhoneChanges(t, { which: (c) => c.customerId === other.customerId }));
+  const held = await hold(t);
   // The number on record of each, confirmed (an update naming it as old and new number, recorded).
   for (const c of held) await control(t, c);
   const ground: ContactGround = {
