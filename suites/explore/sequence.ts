@@ -9,6 +9,7 @@ import type { CaseContext } from '../../harness/case';
 import type { HttpResult, SendOptions } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { deletedSinceCreated, UserDisclosureState } from '../../harness/state/user-disclosures';
+import { BESIDE_SEVERAL, heldRecords, SEVERAL_RECORDS } from '../../harness/state/coverage/user-disclosures';
 import { transition, type From } from './transitions';
 
 /**
@@ -111,7 +112,10 @@ export class Sequence {
 
   async create(k: number, status: Status): Promise<void> {
     const { t, slots } = this.ground;
-    this.transitions.add(transition(this.from(k), 'create', status));
+    const from = this.from(k);
+    const beside =
+      (from === 'absent' || from === 'deleted') && heldRecords(this.state, this.ground.user) >= SEVERAL_RECORDS;
+    this.transitions.add(transition(beside ? BESIDE_SEVERAL : from, 'create', status));
     const req = createUserDisclosureRequest(t.faker, t.config, slots[k]!, status);
     const madeUp = k >= (this.ground.listed ?? slots.length);
     await this.send(
