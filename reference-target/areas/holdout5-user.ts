@@ -45,8 +45,6 @@ export function holdout5User(ctx: AreaContext) {
   const buried = new Map<string, string>();
   /** ho5-op6-second-change-stale: per record, the changes served and the status the last one carried. */
   const changes = new Map<string, { count: number; last: string }>();
-  /** ho5-op4-second-list-empty: the consumers listed since the last write. */
-  const listedSinceWrite = new Set<string>();
   /** ho5-op4-other-consumer-sees-new-records: the records created through the interface. */
   const created = new Set<string>();
   /** ho5-op4-user-id-of-last-consumer. */
@@ -108,9 +106,6 @@ export function holdout5User(ctx: AreaContext) {
     const consumer = req.query.get('InstitutionConsumerId') ?? '';
     const items = body.institutionUserDisclosures;
     if (!Array.isArray(items)) return;
-    const repeated = listedSinceWrite.has(consumer);
-    listedSinceWrite.add(consumer);
-    if (repeated && f('ho5-op4-second-list-empty')) items.length = 0;
     if (consumer !== tokenUser() && f('ho5-op4-other-consumer-sees-new-records'))
       for (const id of created) {
         const r = state.userDisclosures.get(id);
@@ -134,7 +129,6 @@ export function holdout5User(ctx: AreaContext) {
     const before = copyOf(state.userDisclosures);
     const answer = await next();
     if (!served(answer)) return answer;
-    if (route.method !== 'GET') listedSinceWrite.clear();
     if (route.method === 'GET' && isJson(answer.body)) afterList(req, answer.body);
     if (route.method === 'POST') afterCreate(before);
     if (route.method === 'PUT') afterChange(req, before);

@@ -36,19 +36,15 @@ export const HOLDOUT5_DISCLOSURES_FAULTS: FaultDef[] = [
     ['STATE-UD-CREATE'],
   ),
   f(
-    'ho5-op4-second-list-empty',
-    'A list of a consumer with no write since the previous list of that consumer is empty.',
-    ['STATE-UD-CREATE'],
-  ),
-  f(
     'ho5-op4-other-consumer-sees-new-records',
     "A list for a consumer other than the token's user holds the records the user created.",
     ['OP4-OTHER-CONSUMER'],
+    { strict: true },
   ),
   f(
     'ho5-op4-user-id-of-last-consumer',
     'After a list for one consumer, a list for another gives the first one as institutionUserId.',
-    ['OP4-ONLY-THE-USERS-RECORDS'],
+    ['STATE-UD-CHANGE-ONLY-NAMED'],
   ),
   f('ho5-op4-not-accepted-drops-user-id', 'A NOT_ACCEPTED element of the list omits institutionUserId.', [
     'OP4-RESPONSE-MEMBERS',
@@ -63,15 +59,21 @@ export const HOLDOUT5_DISCLOSURES_FAULTS: FaultDef[] = [
     "A second change of a disclosure answers its name and keeps the first change's name.",
     ['STATE-ID-CHANGE'],
   ),
-  f('ho5-op3-change-renames-previous', 'A change of a disclosure also renames the disclosure created just before it.', [
-    'STATE-ID-CHANGE-ONLY-NAMED',
-  ]),
+  f(
+    'ho5-op3-change-renames-previous',
+    'A change of a disclosure also renames the disclosure created just before it.',
+    ['STATE-ID-CHANGE-ONLY-NAMED'],
+    { collateral: ['STATE-ID-CHANGE'] },
+  ),
   f('ho5-op2-third-create-status-inverted', 'The third disclosure created stores the inverse status.', [
     'STATE-ID-CREATE',
   ]),
-  f('ho5-op3-response-id-of-other', 'Once two disclosures were created, a change answers the id of the other one.', [
-    'OP3-RESPONSE-REFLECTS-REQUEST',
-  ]),
+  f(
+    'ho5-op3-response-id-of-other',
+    'Once two disclosures were created, a change answers the id of the other one.',
+    ['STATE-ID-CHANGE'],
+    { collateral: ['OP3-RESPONSE-REFLECTS-REQUEST', 'STATE-ID-CHANGE-ONLY-NAMED'] },
+  ),
   f('ho5-op2-false-create-omits-name', 'A create with status false answers without institutionDisclosureName.', [
     'OP2-RESPONSE',
   ]),
