@@ -37,6 +37,34 @@ function addressed(req: Req, records: Records): UserDisclosure | undefined {
   );
 }
 
+/** The faults of a list's elements; `previous`: the consumer of the list before, where it was another one. */
+function rewriteElements(f: AreaContext['fault'], items: unknown[], previous: string | undefined): void {
+  const elements = items.filter(isJson);
+  for (const e of elements) {
+    if (previous !== undefined && f('ho5-op4-user-id-of-last-consumer')) e.institutionUserId = previous;
+    if (e.institutionUserDisclosureStatus === 'NOT_ACCEPTED' && f('ho5-op4-not-accepted-drops-user-id'))
+      delete e.institutionUserId;
+  }
+  // A list from the fifth element on built from a summary row without the status.
+  for (const e of elements.slice(4))
+    if (f('ho4-op4-fifth-record-drops-status')) delete e.institutionUserDisclosureStatus;
+  if (elements.length >= 3 && f('ho5-op4-third-record-wrong-name'))
+    elements[2]!.institutionDisclosureName = elements[0]!.institutionDisclosureName;
+  if (items.length > 5 && f('ho5-op4-sixth-record-dropped')) items.length = 5;
+}
+
+/** ho5-op7-delete-not-accepted-kept, and what a delete buries (ho5-op5-recreate-keeps-deleted-status). */
+function afterDelete(ctx: AreaContext, buried: Map<string, string>, before: Records): void {
+  const { state } = ctx;
+  for (const [id, was] of before) {
+    if (state.userDisclosures.has(id)) continue;
+    buried.set(keyOf(was), was.institutionUserDisclosureStatus);
+    // A soft delete that only flags accepted records.
+    if (was.institutionUserDisclosureStatus === 'NOT_ACCEPTED' && ctx.fault('ho5-op7-delete-not-accepted-kept'))
+      state.userDisclosures.set(id, was);
+  }
+}
+
 export function holdout5User(ctx: AreaContext) {
   const { state } = ctx;
   const f = ctx.fault;
@@ -85,23 +113,6 @@ export function holdout5User(ctx: AreaContext) {
         if (u.institutionUserId === r.institutionUserId) u.institutionUserDisclosureStatus = asked;
   }
 
-  function afterDelete(before: Records): void {
-    for (const [id, was] of before) {
-      if (state.userDisclosures.has(id)) continue;
-      buried.set(keyOf(was), was.institutionUserDisclosureStatus);
-      // A soft delete that only flags accepted records.
-      if (was.institutionUserDisclosureStatus === 'NOT_ACCEPTED' && f('ho5-op7-delete-not-accepted-kept'))
-        state.userDisclosures.set(id, was);
-      else if (f('ho5-op7-delete-removes-other-account'))
-        for (const [other, u] of [...state.userDisclosures])
-          if (
-            u.institutionUserId === was.institutionUserId &&
-            u.institutionDisclosureId === was.institutionDisclosureId
-          )
-            state.userDisclosures.delete(other);
-    }
-  }
-
   function afterList(req: Req, body: Json): void {
     const consumer = req.query.get('InstitutionConsumerId') ?? '';
     const items = body.institutionUserDisclosures;
@@ -113,16 +124,7 @@ export function holdout5User(ctx: AreaContext) {
       }
     const previous = lastConsumer;
     lastConsumer = consumer;
-    const elements = (items as unknown[]).filter(isJson);
-    for (const e of elements) {
-      if (previous !== undefined && previous !== consumer && f('ho5-op4-user-id-of-last-consumer'))
-        e.institutionUserId = previous;
-      if (e.institutionUserDisclosureStatus === 'NOT_ACCEPTED' && f('ho5-op4-not-accepted-drops-user-id'))
-        delete e.institutionUserId;
-    }
-    if (elements.length >= 3 && f('ho5-op4-third-record-wrong-name'))
-      elements[2]!.institutionDisclosureName = elements[0]!.institutionDisclosureName;
-    if (items.length > 5 && f('ho5-op4-sixth-record-dropped')) items.length = 5;
+    rewriteElements(f, items, previous !== consumer ? previous : undefined);
   }
 
   return async (route: Route, req: Req, next: Next): Promise<Res> => {
@@ -132,7 +134,7 @@ export function holdout5User(ctx: AreaContext) {
     if (route.method === 'GET' && isJson(answer.body)) afterList(req, answer.body);
     if (route.method === 'POST') afterCreate(before);
     if (route.method === 'PUT') afterChange(req, before);
-    if (route.method === 'DELETE') afterDelete(before);
+    if (route.method === 'DELETE') afterDelete(ctx, buried, before);
     return answer;
   };
 }

@@ -18,17 +18,19 @@ export const HOLDOUT5_DISCLOSURES_FAULTS: FaultDef[] = [
   f('ho5-op7-delete-not-accepted-kept', 'A delete of a NOT_ACCEPTED record answers 204 and keeps it.', [
     'STATE-UD-DELETE',
   ]),
-  f(
-    'ho5-op7-delete-removes-other-account',
-    "A delete also removes the user's records of the same disclosure on other accounts.",
-    ['STATE-UD-DELETE-ONLY-NAMED'],
-  ),
   f('ho5-op6-put-moves-all-user-records', 'A change sets the status of every record of the user.', [
     'STATE-UD-CHANGE-ONLY-NAMED',
   ]),
   f('ho5-op4-third-record-wrong-name', "The third record of a user's list carries the first one's name.", [
     'STATE-UD-CREATE',
   ]),
+  f(
+    'ho4-op4-fifth-record-drops-status',
+    "From the fifth element of a user's list on, institutionUserDisclosureStatus is left out (the fourth set's miss, " +
+      'docs/hold-out.md: kept here once the explorer held several records).',
+    ['OP4-RESPONSE-MEMBERS'],
+    { collateral: ['STATE-UD-CREATE', 'STATE-UD-CHANGE', 'RES-USERDISC-STATUS-VALUES'] },
+  ),
   f('ho5-op4-sixth-record-dropped', "A user's list holds at most five records.", ['STATE-UD-CREATE']),
   f(
     'ho5-op5-fourth-create-not-accepted-stored-accepted',

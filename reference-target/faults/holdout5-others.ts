@@ -37,10 +37,12 @@ export const HOLDOUT5_OTHER_FAULTS: FaultDef[] = [
     'ho5-op10-email-only-resets-phone',
     'An update of the e-mail alone puts the phone number on record back to the first one.',
     ['OP10-RULE1-UNSUPPLIED-KEPT'],
+    { collateral: ['OP10-RULE1-PHONE-STORED', 'OP10-RULE2-OLD-PHONE-MATCH'] },
   ),
   contact(
     'ho5-op10-all-three-phone-skipped-second',
     "On a customer's second update with the three objects together, the phone number is not updated.",
     ['OP10-RULE3-PHONE-STORED'],
+    { collateral: ['OP10-RULE1-UNSUPPLIED-KEPT', 'OP10-RULE1-PHONE-STORED', 'OP10-RULE2-OLD-PHONE-MATCH'] },
   ),
 ];
