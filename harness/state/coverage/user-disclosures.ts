@@ -21,11 +21,12 @@ const t = transition;
 
 /**
  * A create beside several records of the user: the state before is the number of records the user holds, not only
- * the record's own (a list that loses the fifth or sixth record, or its status, hides behind a create the user's
- * first record took). Counted from the fifth record on.
+ * the record's own (a list that loses the fifth or sixth record, or its status, hid behind a create the user's first
+ * record took). Counted from the sixth record on: its read-back is a list of six or more, which shows every position
+ * a fault "from the Nth record on" (N up to six) reaches.
  */
-export const SEVERAL_RECORDS = 4;
-export const BESIDE_SEVERAL = 'absent, 4 or more records of the user listed';
+export const SEVERAL_RECORDS = 5;
+export const BESIDE_SEVERAL = 'absent, 5 or more records of the user listed';
 
 /** How many records the user holds as the fold knows it: the last list, with the writes since. */
 export function heldRecords(ud: UserDisclosureState, user: string): number {
