@@ -47,6 +47,7 @@ export const HOLDOUT5_DISCLOSURES_FAULTS: FaultDef[] = [
     'ho5-op4-user-id-of-last-consumer',
     'After a list for one consumer, a list for another gives the first one as institutionUserId.',
     ['STATE-UD-CHANGE-ONLY-NAMED'],
+    { collateral: ['STATE-UD-DELETE-ONLY-NAMED', 'OP4-ONLY-THE-USERS-RECORDS'] },
   ),
   f('ho5-op4-not-accepted-drops-user-id', 'A NOT_ACCEPTED element of the list omits institutionUserId.', [
     'OP4-RESPONSE-MEMBERS',

@@ -93,6 +93,28 @@ export class Sequence {
     return res;
   }
 
+  /**
+   * Operation 4 for another consumer (testData.otherInstitutionUserId, else one of the run's own), between the user's
+   * writes: it shows none of the user's records (OP4-OTHER-CONSUMER, judged over the run's log, as the hand-written
+   * case's list; a list that shows the records the user created only after they were created shows here).
+   */
+  async listOther(): Promise<void> {
+    const { t } = this.ground;
+    const other = t.config.testData.otherInstitutionUserId ?? `dbsi-${t.settings.runId}-nobody`;
+    const req = listUserDisclosuresRequest(t.faker, t.config);
+    await this.send(
+      `list the records of another consumer (${other})`,
+      {
+        operation: 'listUserDisclosures',
+        ...req,
+        query: { ...req.query, InstitutionConsumerId: other },
+        label: 'explore: list another consumer',
+      },
+      // Whether a target answers a list of another consumer (or refuses it) is not settled: judged as a capture would.
+      true,
+    );
+  }
+
   private cleaning = false;
 
   /** Whether a command may still start (commands.ts reads it in their preconditions). */

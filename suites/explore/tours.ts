@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { ById, Create, Write, type Model } from './commands';
+import { ById, Create, ListOther, Write, type Model } from './commands';
 import type { Sequence } from './sequence';
 
 type Cmd = fc.AsyncCommand<Model, Sequence>;
@@ -112,11 +112,12 @@ function transitionTours(slots: number): Cmd[][] {
       new ById('change', A, 'prefix', NOT),
       new ById('delete', B, 'suffix', ACC),
     ],
-    // Two records; the older one written by its own id while a newer one is listed (a write that moves or removes
-    // the user's newest or first record instead of the one named shows here), then the newer one.
+    // Two records, a list of another consumer; the older one written by its own id while a newer one is listed (a
+    // write that moves or removes the user's newest or first record instead of the one named shows here), the newer.
     [
       new Create(A, ACC),
       new Create(B, NOT),
+      new ListOther(),
       change(A, NOT, 'by-id'),
       change(A, ACC, 'by-id'),
       del(A, 'by-id'),
