@@ -100,6 +100,7 @@ async function explore(t: CaseContext): Promise<void> {
     strict: t.settings.strict,
     maxCommands: EXPLORE_MAX_COMMANDS,
     examples: budget.count > 0 ? tours(ground.slots.length) : [],
+    declared: EXPLORED_REQUIREMENTS,
   });
   // What the sequences did is in the run's log: the clean-ups of freshDisclosure ask it (_known-records.ts, caseKnows).
   await t.parameter('explored', summaryLine(result));
@@ -141,7 +142,7 @@ export function summaryLine(r: SearchResult): string {
 async function confirm(t: CaseContext, ground: Ground, result: SearchResult): Promise<void> {
   const found = result.found!;
   const replay = await t.step('replay of the shrunk sequence', () =>
-    runSequence(ground, (o) => t.send(o), again(found.run), t.settings.strict),
+    runSequence(ground, (o) => t.send(o), again(found.run), t.settings.strict, EXPLORED_REQUIREMENTS),
   );
   const mine = (run: SequenceRun) =>
     failing(run.verdicts, t.settings.strict).filter((r) => EXPLORED_REQUIREMENTS.includes(r.requirement));
