@@ -99,19 +99,7 @@ function transitionTours(slots: number): Cmd[][] {
       change(A, NOT, 'collection'),
       change(A, ACC, 'collection'),
     ],
-    // Two records; changes and deletes by ids the target never issued, near the real ones.
-    [
-      new Create(A, ACC),
-      new Create(B, NOT),
-      new ById('change', A, 'suffix', NOT),
-      new ById('delete', A, 'prefix', ACC),
-      new ById('change', B, 'shorter', ACC),
-      new ById('delete', B, 'never-issued', ACC),
-      new ById('change', A, 'never-issued', ACC),
-      new ById('delete', B, 'shorter', ACC),
-      new ById('change', A, 'prefix', NOT),
-      new ById('delete', B, 'suffix', ACC),
-    ],
+    nearIdTour(A, B),
     // Two records, a list of another consumer; the older one written by its own id while a newer one is listed (a
     // write that moves or removes the user's newest or first record instead of the one named shows here), the newer.
     [
@@ -124,6 +112,24 @@ function transitionTours(slots: number): Cmd[][] {
       change(B, ACC, 'by-id'),
       del(B, 'by-id'),
     ],
+  ];
+}
+
+/** Two records; changes and deletes by ids the target never issued, near the real ones. */
+function nearIdTour(A: number, B: number): Cmd[] {
+  const ACC = 'ACCEPTED' as const;
+  const NOT = 'NOT_ACCEPTED' as const;
+  return [
+    new Create(A, ACC),
+    new Create(B, NOT),
+    new ById('change', A, 'suffix', NOT),
+    new ById('delete', A, 'prefix', ACC),
+    new ById('change', B, 'shorter', ACC),
+    new ById('delete', B, 'never-issued', ACC),
+    new ById('change', A, 'never-issued', ACC),
+    new ById('delete', B, 'shorter', ACC),
+    new ById('change', A, 'prefix', NOT),
+    new ById('delete', B, 'suffix', ACC),
   ];
 }
 
