@@ -16,9 +16,9 @@ import { evidence, seedOf } from './evidence';
 /**
  * The model-based explorer of the users' acceptance records (issue 33, docs/explorer.md): seeded sequences of
  * creates, changes and deletes (every status, both forms, ids never issued and near variants of real ones) on
- * up to six records of the configured user (two of listed disclosures, the rest made up), each read back and cleaned up, the whole log held to the rules. A failing
- * sequence is shrunk, replayed once more through this test (its exchanges are this test's evidence) and reported
- * with its numbered steps, seed, replay path and curl lines.
+ * up to six records of the configured user (two of listed disclosures, the rest made up), each read back and
+ * cleaned up, the whole log held to the rules. A failing sequence is shrunk, replayed once more through this test
+ * (its exchanges are this test's evidence) and reported with its numbered steps, seed, replay path and curl lines.
  */
 
 const USER_OPERATIONS = [4, 5, 6, 7];
@@ -55,8 +55,8 @@ async function listedSlots(t: CaseContext): Promise<DisclosureRef[]> {
  * The records a sequence works on: those of listed disclosures (held by the case), then made-up disclosures of the
  * run's own up to SEVERAL (several records of the user at once; a record never written before). What a target
  * answers to a record of a disclosure it does not list is not shown: those creates are judged as open (a refusal
- * is accepted: the reference target's fixture set `retail` refuses them), and a 2xx is read back as any; every sequence deletes
- * what a list shows of them.
+ * is accepted: the reference target's fixture set `retail` refuses them), and a 2xx is read back as any; every
+ * sequence deletes what a list shows of them.
  */
 async function slots(t: CaseContext): Promise<{ slots: DisclosureRef[]; listed: number }> {
   const listed = await listedSlots(t);
