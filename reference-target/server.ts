@@ -8,6 +8,7 @@ import { holdoutWrapped } from './areas/holdout';
 import { holdout2Wrapped } from './areas/holdout2';
 import { holdout3Wrapped } from './areas/holdout3';
 import { holdout4Wrapped } from './areas/holdout4';
+import { holdout5Wrapped } from './areas/holdout5';
 import { moneyMovementArea } from './areas/money-movement';
 import type { AreaContext } from './areas/types';
 import { checkFaultNames } from './faults';
@@ -69,7 +70,10 @@ export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise
   const state = new ReferenceState(fixtureSet(opts.fixtures ?? 'default'));
   const ctx: AreaContext = { state, fault: (n) => faults.has(n) };
   const areas = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)].map((a) =>
-    freedomWrapped(ctx, holdout4Wrapped(ctx, holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a))))),
+    freedomWrapped(
+      ctx,
+      holdout5Wrapped(ctx, holdout4Wrapped(ctx, holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a))))),
+    ),
   );
   // One mount per prefix: several areas share {baseUrl} (disclosures and contact-info).
   const mounts = [...new Set(areas.map((a) => PREFIXES[a.base]))].map((prefix) => ({

@@ -8,17 +8,23 @@ import type { CaseReport } from '../harness/model';
 import { Redactor } from '../harness/redact';
 import { referenceConfig } from '../reference-target/config';
 import { startReferenceTarget } from '../reference-target/server';
+import type { FixtureSetName } from '../reference-target/fixture-sets';
 import exploreFeature, { EXPLORE_TITLE } from '../suites/explore/explore-user-disclosures';
 import { FEATURES_BY_AREA } from '../suites';
 import { FAULTS } from '../reference-target/faults';
 import { explain, runAreas } from './_reference';
-import { tours } from '../suites/explore/tours';
+import { SEVERAL, tours } from '../suites/explore/tours';
 import { EXPLORABLE } from '../suites/explore/transitions';
 import { variantId } from '../suites/explore/commands';
 
 /** Run the explorer alone (not the hand-written cases) against a fresh reference target. */
-async function explore(faults: string[], explore: ExploreSettings, seed = 7): Promise<CaseReport> {
-  const target = await startReferenceTarget({ faults });
+async function explore(
+  faults: string[],
+  explore: ExploreSettings,
+  seed = 7,
+  fixtures?: FixtureSetName,
+): Promise<CaseReport> {
+  const target = await startReferenceTarget({ faults, ...(fixtures ? { fixtures } : {}) });
   try {
     const config = referenceConfig(target, {});
     const settings: RunSettings = { config, seed, strict: false, runId: 'rtex', specUrl: 'spec.md', explore };
@@ -51,8 +57,21 @@ describe('the model-based explorer (issue 33)', () => {
     expect([...e.reached, ...e.notReached].sort()).toEqual([...EXPLORABLE].sort());
     expect(e.reached.length, e.notReached.join('; ')).toBeGreaterThan(EXPLORABLE.length / 2);
     // The tours first (tours.ts: every transition at least once), then the 12 random sequences.
-    expect(e.sequences).toBe(12 + tours(2).length);
+    expect(e.sequences).toBe(12 + tours(SEVERAL).length);
     expect(e.notReached).toEqual([]);
+  });
+
+  test('holds six records of the user at once: a list that keeps five fails, shrunk to the six creates', async () => {
+    const r = await explore(['ho5-op4-sixth-record-dropped'], { count: 1, seconds: 60 });
+    expect(r.outcome, r.reason).toBe('failed');
+    expect(failedIds(r)).toEqual(['STATE-UD-CREATE']);
+    const creates = steps(r).filter((l) => / create [A-F] with /.test(l));
+    expect(creates.length, steps(r).join('\n')).toBeGreaterThanOrEqual(4);
+  });
+
+  test('records of disclosures no list shows: a target that refuses them (retail fixtures) passes', async () => {
+    const r = await explore([], { count: 4, seconds: 60 }, 7, 'retail');
+    expect(r.outcome, r.reason).toBe('passed');
   });
 
   test('finds a fault only a re-created record shows, and reports the shrunk sequence and its replay', async () => {

@@ -90,7 +90,7 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
   // The explorer keeps the first answer of each kind to a write of a record no list showed (suites/explore/).
   'disc-lenient-writes': (xs) =>
     xs.some(
-      (x) => /^explore: (change|delete) [AB] \(no record listed\)$/.test(x.label ?? '') && x.response?.status === 204,
+      (x) => /^explore: (change|delete) [A-F] \(no record listed\)$/.test(x.label ?? '') && x.response?.status === 204,
     ),
   'disc-unknown-ids-no-content': (xs) =>
     xs.some((x) => /^explore: (change|delete) an id /.test(x.label ?? '') && x.response?.status === 204),
@@ -180,7 +180,7 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
     xs.some((x) => answered(x, 'deleteUserDisclosure', 400) && type(x).startsWith('text/html')),
   'fr-vendor-lenient': (xs) =>
     xs.some(
-      (x) => /^explore: (change|delete) [AB] \(no record listed\)$/.test(x.label ?? '') && x.response?.status === 204,
+      (x) => /^explore: (change|delete) [A-F] \(no record listed\)$/.test(x.label ?? '') && x.response?.status === 204,
     ),
   'fr-vendor-dressy': (xs) =>
     xs.some((x) => answered(x, 'listUserDisclosures', 203) && x.response!.headers['x-request-id'] !== undefined),

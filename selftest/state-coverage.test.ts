@@ -70,6 +70,22 @@ describe('acceptance records: taken, then read back by a later list of the user'
     expect(status(f, 'deleted × create NOT_ACCEPTED')?.status).toBe('read back');
   });
 
+  test('a create beside five or more records of the user is a state of its own (the sixth record on)', () => {
+    const five: Array<[string, string]> = ['A', 'B', 'C', 'D', 'E'].map((n) => [n, 'ACCEPTED']);
+    const f = userDisclosureCoverage([
+      list(1, five.slice(0, 4)),
+      create(2, 'E', 'ACCEPTED'),
+      list(3, five),
+      create(4, 'F', 'NOT_ACCEPTED'),
+      list(5, [...five, ['F', 'NOT_ACCEPTED']]),
+    ]);
+    // The fifth record (four listed before it) is an ordinary create; the sixth is not.
+    expect(status(f, 'absent × create ACCEPTED')?.status).toBe('read back');
+    expect(status(f, 'absent × create NOT_ACCEPTED')?.status).toBe('not taken');
+    expect(status(f, 'absent, 5 or more records of the user listed × create NOT_ACCEPTED')?.status).toBe('read back');
+    expect(status(f, 'absent, 5 or more records of the user listed × create ACCEPTED')?.status).toBe('not taken');
+  });
+
   test('a later write of the record before the list: only the later one is read back', () => {
     const f = userDisclosureCoverage([
       list(1, [['E-Sign', 'ACCEPTED']]),
@@ -167,13 +183,13 @@ describe('the figure', () => {
   test('counts the families the log wrote, names the writes never read back, and merges per file', () => {
     const a = stateCoverage([list(1, []), create(2, 'E-Sign', 'ACCEPTED'), list(3, [['E-Sign', 'ACCEPTED']])]);
     expect(stateCoverageLine(a)).toBe(
-      'state coverage: 1 of 22 transitions taken and read back (acceptance records 1/22)',
+      'state coverage: 1 of 24 transitions taken and read back (acceptance records 1/24)',
     );
     const b = stateCoverage([list(1, [['E-Sign', 'ACCEPTED']]), del(2, 'E-Sign')]);
-    expect(stateCoverageLine(b)).toMatch(/0 of 22 .*; 1 taken and never read back$/);
+    expect(stateCoverageLine(b)).toMatch(/0 of 24 .*; 1 taken and never read back$/);
     const both = mergeStateCoverage([a, b])!;
     expect(stateCoverageLine(both)).toBe(
-      'state coverage: 1 of 22 transitions taken and read back (acceptance records 1/22); 1 taken and never read back',
+      'state coverage: 1 of 24 transitions taken and read back (acceptance records 1/24); 1 taken and never read back',
     );
     expect(stateCoverageLine(stateCoverage([]))).toBe('');
   });
@@ -184,10 +200,10 @@ describe('the reports', () => {
     const states = stateCoverage([list(1, [['E-Sign', 'ACCEPTED']]), del(2, 'E-Sign')]);
     const report = { ...contractCoverage([], buildCoverageModel({ only: ['listUserDisclosures'] })), states };
     const html = contractCoverageSection(report);
-    expect(html).toContain('State coverage: 0 of 22 transitions taken and read back');
+    expect(html).toContain('State coverage: 0 of 24 transitions taken and read back');
     expect(html).toMatch(/ACCEPTED × delete \(collection\)<\/td><td[^>]*>taken<\/td><td[^>]*>2<\/td>/);
     const md = contractFigureMarkdown(contractFigure(report, 'contract coverage: …')).join('\n');
-    expect(md).toContain('State coverage: 0 of 22 transitions taken and read back');
+    expect(md).toContain('State coverage: 0 of 24 transitions taken and read back');
     const none = contractCoverageSection({ ...report, states: stateCoverage([]) });
     expect(none).not.toContain('State coverage');
   });

@@ -11,6 +11,8 @@ import { HOLDOUT3_DISCLOSURES_FAULTS } from './holdout3-disclosures';
 import { HOLDOUT3_OTHER_FAULTS } from './holdout3-others';
 import { HOLDOUT4_DISCLOSURES_FAULTS } from './holdout4-disclosures';
 import { HOLDOUT4_OTHER_FAULTS } from './holdout4-others';
+import { HOLDOUT5_DISCLOSURES_FAULTS } from './holdout5-disclosures';
+import { HOLDOUT5_OTHER_FAULTS } from './holdout5-others';
 import { INSTITUTION_EXPLORED_FAULTS } from './institution-explored';
 import { MONEY_MOVEMENT_FAULTS } from './money-movement';
 import type { FaultDef } from './types';
@@ -32,6 +34,8 @@ export const FAULTS: FaultDef[] = [
   ...HOLDOUT3_OTHER_FAULTS,
   ...HOLDOUT4_DISCLOSURES_FAULTS,
   ...HOLDOUT4_OTHER_FAULTS,
+  ...HOLDOUT5_DISCLOSURES_FAULTS,
+  ...HOLDOUT5_OTHER_FAULTS,
   ...FREEDOM_VARIANTS,
 ];
 

@@ -104,6 +104,13 @@ class List implements Cmd {
   toString = () => 'list';
 }
 
+/** A list of another consumer, between the user's writes (Sequence.listOther). */
+export class ListOther implements Cmd {
+  check = (m: Model) => m.seq.inTime();
+  run = (_m: Model, r: Sequence) => r.listOther();
+  toString = () => 'list another consumer';
+}
+
 /**
  * Every command, with every value the spec shows, on `slots` records. fast-check picks among the arbitraries
  * evenly: creates, changes and writes by ids never issued are listed more than once, so that sequences reach records
@@ -129,5 +136,6 @@ export function commandArbitraries(slots: number): fc.Arbitrary<Cmd>[] {
     byId,
     byId,
     fc.constant<Cmd>(new List()),
+    fc.constant<Cmd>(new ListOther()),
   ];
 }

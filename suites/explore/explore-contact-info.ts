@@ -12,6 +12,9 @@ import { failing } from './search-common';
 import type { Sender } from './sequence';
 import type { Reached } from '../../harness/rules/judge-log';
 import { evidence, seedOf } from './evidence';
+import { RUN_LOG } from '../../harness/log/run-log';
+import { lockIsFree } from '../../harness/lock';
+import { foldContactInfo } from '../../harness/state/contact-info';
 import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
@@ -43,12 +46,49 @@ const mine = (v: Reached[]) => v.filter((r) => EXPLORED_CONTACT_REQUIREMENTS.inc
 
 export const EXPLORE_CONTACT_TITLE = 'explored sequences of contact updates hold every rule (model-based, shrunk)';
 
-/** The second customer: of the other userIdType where one is configured, else another one. */
-function second(t: CaseContext, first: CustomerData): CustomerData | undefined {
-  const others = [t.config.testData.customer, ...t.config.testData.moreCustomers].filter(
-    (c) => c.customerId !== first.customerId,
+/**
+ * The customers whose number the run's log shows unchanged so far (the number as found) and no other test holds: a
+ * phone change sent with another object as a customer's first change is a state of its own (the state coverage's
+ * "number as found"), which only such a customer can take. Ranked: as found and free, as found, any.
+ */
+function asFound(t: CaseContext): (c: CustomerData) => number {
+  const state = foldContactInfo(t.run.get(RUN_LOG).withUnanswered());
+  return (c) =>
+    (state.changes(c.customerId) === 0 ? 2 : 0) + (lockIsFree(phoneKey(t.config.baseUrl, c.customerId)) ? 1 : 0);
+}
+
+/** The best ranked of `cs` (the first of them on a tie). */
+const best = (cs: CustomerData[], rank: (c: CustomerData) => number) =>
+  cs.reduce<CustomerData | undefined>((a, c) => (a === undefined || rank(c) > rank(a) ? c : a), undefined);
+
+/**
+ * The explorer's customers, chosen before any lock is asked for (none is awaited between): one, a second of the other
+ * userIdType where one is configured, and a third where one is as found and free (its tour takes a first phone change
+ * with another country code). Each is one whose number is as found where the log shows one.
+ */
+function picks(t: CaseContext): CustomerData[] {
+  const all = [t.config.testData.customer, ...t.config.testData.moreCustomers];
+  const rank = asFound(t);
+  const a = best(all, rank);
+  if (!a) return [];
+  const others = all.filter((c) => c !== a);
+  const otherType = best(
+    others.filter((c) => c.userIdType !== a.userIdType),
+    rank,
   );
-  return others.find((c) => c.userIdType !== first.userIdType) ?? others[0];
+  const b = otherType && rank(otherType) >= 2 ? otherType : best(others, rank);
+  const c = best(
+    others.filter((o) => o !== b),
+    rank,
+  );
+  return [a, b, c && rank(c) === 3 ? c : undefined].filter((x): x is CustomerData => x !== undefined);
+}
+
+/** Hold the customers of `picks` (each lock asked for at once), else the one the hand-written tests would take. */
+async function hold(t: CaseContext): Promise<Customer[]> {
+  const chosen = picks(t);
+  if (chosen.length === 0) return [await Customer.forPhoneChanges(t)];
+  return Promise.all(chosen.map((p) => Customer.forPhoneChanges(t, { which: (c) => c === p })));
 }
 
 /**
@@ -82,9 +122,7 @@ async function control(t: CaseContext, c: Customer): Promise<void> {
 async function explore(t: CaseContext): Promise<void> {
   const budget = t.settings.explore ?? EXPLORE_EMBEDDED;
   if (budget.count === 0) t.notApplicable('exploration is off (--explore 0)');
-  const held = [await Customer.forPhoneChanges(t)];
-  const other = second(t, held[0]!.datum);
-  if (other) held.push(await Customer.forPhoneChanges(t, { which: (c) => c.customerId === other.customerId }));
+  const held = await hold(t);
   // The number on record of each, confirmed (an update naming it as old and new number, recorded).
   for (const c of held) await control(t, c);
   const ground: ContactGround = {

@@ -10,15 +10,15 @@ import { again, runSequence, search, type SearchResult, type SequenceRun } from 
 import { failing } from './search-common';
 import { slotName, type Ground } from './sequence';
 import { EXPLORABLE } from './transitions';
-import { tours } from './tours';
+import { SEVERAL, tours } from './tours';
 import { evidence, seedOf } from './evidence';
 
 /**
  * The model-based explorer of the users' acceptance records (issue 33, docs/explorer.md): seeded sequences of
  * creates, changes and deletes (every status, both forms, ids never issued and near variants of real ones) on
- * two records of the configured user, each read back and cleaned up, the whole log held to the rules. A failing
- * sequence is shrunk, replayed once more through this test (its exchanges are this test's evidence) and reported
- * with its numbered steps, seed, replay path and curl lines.
+ * up to six records of the configured user (two of listed disclosures, the rest made up), each read back and
+ * cleaned up, the whole log held to the rules. A failing sequence is shrunk, replayed once more through this test
+ * (its exchanges are this test's evidence) and reported with its numbered steps, seed, replay path and curl lines.
  */
 
 const USER_OPERATIONS = [4, 5, 6, 7];
@@ -40,7 +40,7 @@ const OPEN_ANSWERS = 'the explorer: the first answer of each kind to a write of 
 
 export const EXPLORE_TITLE = 'explored sequences of acceptance records hold every rule (model-based, shrunk)';
 
-async function slots(t: CaseContext): Promise<DisclosureRef[]> {
+async function listedSlots(t: CaseContext): Promise<DisclosureRef[]> {
   const a = await freshDisclosure(t);
   // A second record where a second free disclosure is listed (one configured testData.disclosure: one record).
   if (t.config.testData.disclosure) return [a];
@@ -49,6 +49,28 @@ async function slots(t: CaseContext): Promise<DisclosureRef[]> {
   } catch {
     return [a];
   }
+}
+
+/**
+ * The records a sequence works on: those of listed disclosures (held by the case), then made-up disclosures of the
+ * run's own up to SEVERAL (several records of the user at once; a record never written before). What a target
+ * answers to a record of a disclosure it does not list is not shown: those creates are judged as open (a refusal
+ * is accepted: the reference target's fixture set `retail` refuses them), and a 2xx is read back as any; every
+ * sequence deletes what a list shows of them.
+ */
+async function slots(t: CaseContext): Promise<{ slots: DisclosureRef[]; listed: number }> {
+  const listed = await listedSlots(t);
+  // A configured testData.disclosure is the one the operator lets the suite write: nothing else is.
+  const room = t.config.testData.disclosure ? 0 : SEVERAL - listed.length;
+  const madeUp = Array.from({ length: Math.max(0, room) }, (_, k) => {
+    const id = `dbsi-${t.settings.runId}-record-${slotName(listed.length + k)}`;
+    return {
+      institutionDisclosureId: id,
+      institutionDisclosureName: id,
+      institutionId: t.config.testData.institutionId,
+    };
+  });
+  return { slots: [...listed, ...madeUp], listed: listed.length };
 }
 
 async function explore(t: CaseContext): Promise<void> {
@@ -60,7 +82,7 @@ async function explore(t: CaseContext): Promise<void> {
     t,
     deadline,
     user: t.config.testData.institutionUserId,
-    slots: await slots(t),
+    ...(await slots(t)),
     ghost: {
       institutionDisclosureId: `dbsi-${t.settings.runId}-ghost`,
       institutionDisclosureName: `dbsi-${t.settings.runId}-ghost`,
@@ -80,6 +102,7 @@ async function explore(t: CaseContext): Promise<void> {
     strict: t.settings.strict,
     maxCommands: EXPLORE_MAX_COMMANDS,
     examples: budget.count > 0 ? tours(ground.slots.length) : [],
+    declared: EXPLORED_REQUIREMENTS,
   });
   // What the sequences did is in the run's log: the clean-ups of freshDisclosure ask it (_known-records.ts, caseKnows).
   await t.parameter('explored', summaryLine(result));
@@ -121,7 +144,7 @@ export function summaryLine(r: SearchResult): string {
 async function confirm(t: CaseContext, ground: Ground, result: SearchResult): Promise<void> {
   const found = result.found!;
   const replay = await t.step('replay of the shrunk sequence', () =>
-    runSequence(ground, (o) => t.send(o), again(found.run), t.settings.strict),
+    runSequence(ground, (o) => t.send(o), again(found.run), t.settings.strict, EXPLORED_REQUIREMENTS),
   );
   const mine = (run: SequenceRun) =>
     failing(run.verdicts, t.settings.strict).filter((r) => EXPLORED_REQUIREMENTS.includes(r.requirement));

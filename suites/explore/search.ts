@@ -28,7 +28,16 @@ export interface SearchOptions {
   examples?: Iterable<fc.AsyncCommand<Model, Sequence>>[];
   /** fast-check's replay path (with the seed): runs that counterexample only. */
   path?: string;
+  /**
+   * The requirements a failure of a sequence is counted on (the test's): a verdict on another (OP4-OTHER-CONSUMER of a
+   * list of another consumer) is left to the run's log, which judges every exchange of the run.
+   */
+  declared?: readonly string[];
 }
+
+/** The failures of `verdicts` on `declared` (all of them where none is given). */
+const failingOn = (verdicts: Reached[], strict: boolean, declared?: readonly string[]) =>
+  failing(verdicts, strict).filter((r) => declared === undefined || declared.includes(r.requirement));
 
 /** What one run of a sequence gave: the verdicts, or why it could not be judged. */
 export interface SequenceRun {
@@ -68,11 +77,12 @@ export async function runSequence(
   send: Sender,
   commands: Iterable<fc.AsyncCommand<Model, Sequence>>,
   strict: boolean,
+  declared?: readonly string[],
 ): Promise<SequenceRun> {
   // Each read-back: the exchanges not yet held to their exchange rules, and the log so far to the state rules.
   let judged = 0;
   const fails = (log: readonly Seen[]): boolean => {
-    const failed = failing(everyVerdict(log.slice(judged), log), strict).length > 0;
+    const failed = failingOn(everyVerdict(log.slice(judged), log), strict, declared).length > 0;
     judged = log.length;
     return failed;
   };
@@ -122,7 +132,7 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
       if (error !== undefined || result.inconclusive.length || Date.now() > o.deadline) return true;
       let run: SequenceRun;
       try {
-        run = await runSequence(ground, send, commands, o.strict);
+        run = await runSequence(ground, send, commands, o.strict, o.declared);
       } catch (e) {
         error = e;
         return true;
@@ -136,7 +146,7 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
       }
       if (run.inconclusive) result.inconclusive.push(run.inconclusive);
       tallyVerdicts(result, run.verdicts);
-      const ok = failing(run.verdicts, o.strict).length === 0;
+      const ok = failingOn(run.verdicts, o.strict, o.declared).length === 0;
       // fast-check shrinks by trying smaller sequences: the last one that failed is the counterexample it reports.
       if (!ok) last = { run, commands: String(commands) };
       return ok;
@@ -153,10 +163,10 @@ export async function search(ground: Ground, send: Sender, o: SearchOptions): Pr
   if (details.failed && last && Array.isArray(last.run.commands) && o.examples?.includes(last.run.commands)) {
     // A tour failed (tours.ts): shrunk a command at a time (search-common.ts).
     const rerun = async (fewer: fc.AsyncCommand<Model, Sequence>[]) => {
-      const again = await runSequence(ground, send, fewer, o.strict);
+      const again = await runSequence(ground, send, fewer, o.strict, o.declared);
       result.runs++;
       result.requests += again.seq.results.length;
-      return !again.inconclusive && failing(again.verdicts, o.strict).length ? again : undefined;
+      return !again.inconclusive && failingOn(again.verdicts, o.strict, o.declared).length ? again : undefined;
     };
     last = await shrinkTour(last.run.commands as fc.AsyncCommand<Model, Sequence>[], last.run, rerun, o.deadline);
   }

@@ -9,6 +9,7 @@ import type { CaseContext } from '../../harness/case';
 import type { HttpResult, SendOptions } from '../../harness/http/client';
 import type { Seen } from '../../harness/rules/exchange';
 import { deletedSinceCreated, UserDisclosureState } from '../../harness/state/user-disclosures';
+import { BESIDE_SEVERAL, heldRecords, SEVERAL_RECORDS } from '../../harness/state/coverage/user-disclosures';
 import { transition, type From } from './transitions';
 
 /**
@@ -25,6 +26,8 @@ export interface Ground {
   t: CaseContext;
   user: string;
   slots: DisclosureRef[];
+  /** The slots of listed disclosures come first; from this index on they are made up (a create of them is open). */
+  listed?: number;
   ghost: DisclosureRef;
   /** No command starts after it (epoch ms): a sequence already running goes to its clean-up. */
   deadline: number;
@@ -90,6 +93,28 @@ export class Sequence {
     return res;
   }
 
+  /**
+   * Operation 4 for another consumer (testData.otherInstitutionUserId, else one of the run's own), between the user's
+   * writes: it shows none of the user's records (OP4-OTHER-CONSUMER, judged over the run's log, as the hand-written
+   * case's list; a list that shows the records the user created only after they were created shows here).
+   */
+  async listOther(): Promise<void> {
+    const { t } = this.ground;
+    const other = t.config.testData.otherInstitutionUserId ?? `dbsi-${t.settings.runId}-nobody`;
+    const req = listUserDisclosuresRequest(t.faker, t.config);
+    await this.send(
+      `list the records of another consumer (${other})`,
+      {
+        operation: 'listUserDisclosures',
+        ...req,
+        query: { ...req.query, InstitutionConsumerId: other },
+        label: 'explore: list another consumer',
+      },
+      // Whether a target answers a list of another consumer (or refuses it) is not settled: judged as a capture would.
+      true,
+    );
+  }
+
   private cleaning = false;
 
   /** Whether a command may still start (commands.ts reads it in their preconditions). */
@@ -109,13 +134,17 @@ export class Sequence {
 
   async create(k: number, status: Status): Promise<void> {
     const { t, slots } = this.ground;
-    this.transitions.add(transition(this.from(k), 'create', status));
+    const from = this.from(k);
+    const beside =
+      (from === 'absent' || from === 'deleted') && heldRecords(this.state, this.ground.user) >= SEVERAL_RECORDS;
+    this.transitions.add(transition(beside ? BESIDE_SEVERAL : from, 'create', status));
     const req = createUserDisclosureRequest(t.faker, t.config, slots[k]!, status);
-    await this.send(`create ${slotName(k)} with ${status}`, {
-      operation: 'createUserDisclosure',
-      ...req,
-      label: `explore: create ${slotName(k)}`,
-    });
+    const madeUp = k >= (this.ground.listed ?? slots.length);
+    await this.send(
+      `create ${slotName(k)} with ${status}${madeUp ? ' (a disclosure no list shows)' : ''}`,
+      { operation: 'createUserDisclosure', ...req, label: `explore: create ${slotName(k)}` },
+      madeUp,
+    );
     await this.list();
   }
 

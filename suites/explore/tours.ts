@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { ById, Create, Write, type Model } from './commands';
+import { ById, Create, ListOther, Write, type Model } from './commands';
 import type { Sequence } from './sequence';
 
 type Cmd = fc.AsyncCommand<Model, Sequence>;
@@ -15,7 +15,45 @@ type Cmd = fc.AsyncCommand<Model, Sequence>;
  * fast-check.
  */
 export function tours(slots: number): Cmd[][] {
-  return [...transitionTours(slots), queryTour()];
+  return [...(slots >= SEVERAL ? [absentTour()] : []), ...transitionTours(slots), queryTour(), ...severalTour(slots)];
+}
+
+/** The records a sequence works on where the target takes them (explore-user-disclosures.ts: listed and made up). */
+export const SEVERAL = 6;
+
+/**
+ * First of all, on records no write of the run named yet (the made-up slots C–F): a change to each status and a
+ * delete of a record the user never had, and a create with NOT_ACCEPTED (the state coverage's "absent" transitions;
+ * later tours write records an earlier one deleted).
+ */
+function absentTour(): Cmd[] {
+  return [
+    new Write('change', 2, 'collection', 'ACCEPTED'),
+    new Write('change', 3, 'collection', 'NOT_ACCEPTED'),
+    new Write('delete', 4, 'collection', 'ACCEPTED'),
+    new Create(5, 'NOT_ACCEPTED'),
+    new Write('change', 5, 'collection', 'ACCEPTED'),
+  ];
+}
+
+/**
+ * Several records of the user at once: six created one after another with alternating statuses, each read back (a
+ * list that loses the third, fifth or sixth record, or a status from the Nth on, shows here), the last two changed
+ * by their own id, the third deleted and created again beside five (each status beside five or more records,
+ * whether the user had none, one or two records before the run).
+ */
+function severalTour(slots: number): Cmd[][] {
+  if (slots < SEVERAL) return [];
+  const status = (k: number) => (k % 2 === 0 ? 'ACCEPTED' : 'NOT_ACCEPTED');
+  return [
+    [
+      ...Array.from({ length: SEVERAL }, (_, k) => new Create(k, status(k))),
+      new Write('change', 4, 'by-id', 'NOT_ACCEPTED'),
+      new Write('change', 5, 'by-id', 'ACCEPTED'),
+      new Write('delete', 2, 'by-id', 'ACCEPTED'),
+      new Create(2, 'ACCEPTED'),
+    ],
+  ];
 }
 
 /** The tours of the transitions: every status from every state, both forms, near ids, the older of two records. */
@@ -61,30 +99,37 @@ function transitionTours(slots: number): Cmd[][] {
       change(A, NOT, 'collection'),
       change(A, ACC, 'collection'),
     ],
-    // Two records; changes and deletes by ids the target never issued, near the real ones.
+    nearIdTour(A, B),
+    // Two records, a list of another consumer; the older one written by its own id while a newer one is listed (a
+    // write that moves or removes the user's newest or first record instead of the one named shows here), the newer.
     [
       new Create(A, ACC),
       new Create(B, NOT),
-      new ById('change', A, 'suffix', NOT),
-      new ById('delete', A, 'prefix', ACC),
-      new ById('change', B, 'shorter', ACC),
-      new ById('delete', B, 'never-issued', ACC),
-      new ById('change', A, 'never-issued', ACC),
-      new ById('delete', B, 'shorter', ACC),
-      new ById('change', A, 'prefix', NOT),
-      new ById('delete', B, 'suffix', ACC),
-    ],
-    // Two records; the older one written by its own id while a newer one is listed (a write that moves or removes
-    // the user's newest or first record instead of the one named shows here), then the newer one.
-    [
-      new Create(A, ACC),
-      new Create(B, NOT),
+      new ListOther(),
       change(A, NOT, 'by-id'),
       change(A, ACC, 'by-id'),
       del(A, 'by-id'),
       change(B, ACC, 'by-id'),
       del(B, 'by-id'),
     ],
+  ];
+}
+
+/** Two records; changes and deletes by ids the target never issued, near the real ones. */
+function nearIdTour(A: number, B: number): Cmd[] {
+  const ACC = 'ACCEPTED' as const;
+  const NOT = 'NOT_ACCEPTED' as const;
+  return [
+    new Create(A, ACC),
+    new Create(B, NOT),
+    new ById('change', A, 'suffix', NOT),
+    new ById('delete', A, 'prefix', ACC),
+    new ById('change', B, 'shorter', ACC),
+    new ById('delete', B, 'never-issued', ACC),
+    new ById('change', A, 'never-issued', ACC),
+    new ById('delete', B, 'shorter', ACC),
+    new ById('change', A, 'prefix', NOT),
+    new ById('delete', B, 'suffix', ACC),
   ];
 }
 

@@ -19,9 +19,27 @@ export const transition = (from: string, operation: string, value?: string): str
   `${from} × ${operation}${value ? ` ${value}` : ''}`;
 const t = transition;
 
+/**
+ * A create beside several records of the user: the state before is the number of records the user holds, not only
+ * the record's own (a list that loses the fifth or sixth record, or its status, hid behind a create the user's first
+ * record took). Counted from the sixth record on: its read-back is a list of six or more, which shows every position
+ * a fault "from the Nth record on" (N up to six) reaches.
+ */
+export const SEVERAL_RECORDS = 5;
+export const BESIDE_SEVERAL = 'absent, 5 or more records of the user listed';
+
+/** How many records the user holds as the fold knows it: the last list, with the writes since. */
+export function heldRecords(ud: UserDisclosureState, user: string): number {
+  const names = new Set(ud.listedNames(user));
+  for (const [name, m] of ud.moves(user))
+    if (m.kind === 'delete') names.delete(name);
+    else names.add(name);
+  return names.size;
+}
+
 /** Every transition a write of a known record can take: a create only where no record is listed. */
 export const USER_DISCLOSURE_TRANSITIONS: readonly string[] = [
-  ...['absent', 'deleted'].flatMap((f) => STATUSES.map((s) => t(f, 'create', s))),
+  ...['absent', 'deleted', BESIDE_SEVERAL].flatMap((f) => STATUSES.map((s) => t(f, 'create', s))),
   ...EVERY.flatMap((f) => STATUSES.map((s) => t(f, 'change (collection)', s))),
   ...PRESENT.flatMap((f) => STATUSES.map((s) => t(f, 'change (by-id)', s))),
   ...EVERY.map((f) => t(f, 'delete (collection)')),
@@ -61,10 +79,12 @@ export function userDisclosureCoverage(log: readonly Seen[]): FamilyCoverage {
     if (user && name) {
       const record = `${user}|${name}`;
       const form = w.kind === 'create' ? 'create' : `${w.kind} (${w.byId !== undefined ? 'by-id' : 'collection'})`;
-      const from = stateBefore(ud, user, name, deleted);
+      const before = stateBefore(ud, user, name, deleted);
+      const beside = w.kind === 'create' && heldRecords(ud, user) >= SEVERAL_RECORDS;
+      const from = beside && (before === 'absent' || before === 'deleted') ? BESIDE_SEVERAL : before;
       // A change or delete of a record the user does not have may be refused (what a target answers: not shown):
       // the transition is taken either way, and the next list shows what it did.
-      const refusable = from === 'absent' || from === 'deleted';
+      const refusable = before === 'absent' || before === 'deleted';
       if (outcome === 'applied' || (outcome === 'refused' && refusable))
         reached.took(record, t(from, form, w.status), s);
       else if (outcome === 'unknown') reached.lost(record);
