@@ -20,7 +20,9 @@ const phoneChange = (r: HostileRequest) => {
   return !!p && typeof p.newPhoneNumber === 'string' && p.newPhoneNumber !== p.oldPhoneNumber;
 };
 const restore = (r: HostileRequest) => phoneChange(r) && phone(r)!.newPhoneNumber === CONFIGURED_PHONE;
-const away = (r: HostileRequest) => phoneChange(r) && !restore(r);
+/** A change from the number as found: one that lands (a near-variant old number, which the explorer sends first,
+ * is refused). */
+const away = (r: HostileRequest) => phoneChange(r) && !restore(r) && phone(r)!.oldPhoneNumber === CONFIGURED_PHONE;
 /** An update that sets the configured e-mail address (a restore of it, alone or with other objects). */
 const emailRestore = (r: HostileRequest) => contact(r) && r.json.email?.emailAddress === 'jordan.lee@example.com';
 const allThree = (r: HostileRequest) => contact(r) && !!r.json.phoneNumber && !!r.json.email && !!r.json.postalAddress;

@@ -170,7 +170,8 @@ function controlRefused(c: StepsScope, t: CaseContext, p: Phone, status: number)
   // The configured number refused as old and new (not a 404 or 405: the operation is served): it may not be on
   // record. Not for a customer addressed by its login id: a target may refuse LOGIN_ID itself
   // (OP10-USERIDTYPE-LOGIN-ID reports that), so the number is not to blame.
-  const served = status !== 404 && status !== 405 && status < 500;
+  // Nor a 401: a refusal of the credentials is never the test data's (the diagnosis reads it for the credentials).
+  const served = status !== 401 && status !== 404 && status !== 405 && status < 500;
   if (samePhone(p, c.start) && served && c.datum.userIdType !== 'LOGIN_ID') {
     // Sent without the configured country code (_country-code.ts): a target may require one.
     const withheld = countryCodeWithheld(t, c.datum)

@@ -71,14 +71,15 @@ function picks(t: CaseContext): CustomerData[] {
   const rank = asFound(t);
   const a = best(all, rank);
   if (!a) return [];
-  const others = all.filter((c) => c !== a);
+  // Another customer, not the same one configured twice (a copied entry): its lock is the same, held once.
+  const others = all.filter((c) => c.customerId !== a.customerId);
   const otherType = best(
     others.filter((c) => c.userIdType !== a.userIdType),
     rank,
   );
   const b = otherType && rank(otherType) >= 2 ? otherType : best(others, rank);
   const c = best(
-    others.filter((o) => o !== b),
+    others.filter((o) => o.customerId !== b?.customerId),
     rank,
   );
   return [a, b, c && rank(c) === 3 ? c : undefined].filter((x): x is CustomerData => x !== undefined);
