@@ -38,7 +38,9 @@ const phoneChange = (r: HostileRequest) => {
 };
 /** An update that sets the configured number back (a restore). */
 const restore = (r: HostileRequest) => phoneChange(r) && phone(r)!.newPhoneNumber === CONFIGURED_PHONE;
-const away = (r: HostileRequest) => phoneChange(r) && !restore(r);
+/** A change from the configured number: one that lands (a near-variant old number, which the explorer sends first, is
+ * refused). */
+const away = (r: HostileRequest) => phoneChange(r) && !restore(r) && phone(r)!.oldPhoneNumber === CONFIGURED_PHONE;
 
 /** The first request `when` selects that the target serves (2xx) lands, then its answer is `then`. */
 export function firstLanded(

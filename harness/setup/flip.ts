@@ -62,8 +62,10 @@ export function flipOf(carried: readonly Exchange[]): Flip | undefined {
   if (tail.length < 3) return undefined;
   // Vary the operation: an operation of the tail already refused while the credential was still served on others
   // (one of its refusals came back before the last served request left) is refused for itself, not for the credential
-  // (session 41: a list refused 401 after the first write, every other operation served).
-  if (ops.size > 0 && [...ops].every((op) => refusedBefore(answered, op, lastServed))) return undefined;
+  // (session 41: a list refused 401 after the first write, every other operation served). One such operation is
+  // enough: an expiry refuses everything sent after it, never one operation first (session 40's F8: the writes refused
+  // from the first on, the reads served, and the run's last requests the explorer's refused clean-up writes).
+  if ([...ops].some((op) => refusedBefore(answered, op, lastServed))) return undefined;
   const sameOperation = answered.some((e, i) => i <= last && served(e) && ops.has(e.operation));
   const named = sameOperation && tail.some((e) => NAMES_EXPIRY.test(e.response?.body ?? ''));
   if (!named) {

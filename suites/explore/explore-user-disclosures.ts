@@ -12,6 +12,7 @@ import { slotName, type Ground } from './sequence';
 import { EXPLORABLE } from './transitions';
 import { SEVERAL, tours } from './tours';
 import { evidence, seedOf } from './evidence';
+import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
  * The model-based explorer of the users' acceptance records (issue 33, docs/explorer.md): seeded sequences of
@@ -60,8 +61,10 @@ async function listedSlots(t: CaseContext): Promise<DisclosureRef[]> {
  */
 async function slots(t: CaseContext): Promise<{ slots: DisclosureRef[]; listed: number }> {
   const listed = await listedSlots(t);
-  // A configured testData.disclosure is the one the operator lets the suite write: nothing else is.
-  const room = t.config.testData.disclosure ? 0 : SEVERAL - listed.length;
+  // Disclosures of the run's own only on the suite's own target: on another, a record of one that a delete answered
+  // and did not remove would be left unnamed (safety hold-out D3), and a configured testData.disclosure is the one
+  // the operator lets the suite write.
+  const room = isEmbeddedTarget(t.config) && !t.config.testData.disclosure ? SEVERAL - listed.length : 0;
   const madeUp = Array.from({ length: Math.max(0, room) }, (_, k) => {
     const id = `dbsi-${t.settings.runId}-record-${slotName(listed.length + k)}`;
     return {
