@@ -4,6 +4,7 @@ import { authenticationArea } from './areas/authentication';
 import { contactInfoArea } from './areas/contact-info';
 import { disclosuresArea } from './areas/disclosures';
 import { freedomWrapped, withProfiles } from './areas/freedom';
+import { freedom2Wrapped, withProfiles2 } from './areas/freedom2';
 import { holdoutWrapped } from './areas/holdout';
 import { holdout2Wrapped } from './areas/holdout2';
 import { holdout3Wrapped } from './areas/holdout3';
@@ -64,12 +65,15 @@ export interface ReferenceTarget {
 
 /** Start the embedded reference target on 127.0.0.1 (a free port unless one is given). */
 export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise<ReferenceTarget> {
-  const faults = new Set(withProfiles(opts.faults ?? []));
+  const faults = new Set(withProfiles(withProfiles2(opts.faults ?? [])));
   checkFaultNames([...faults]);
   const state = new ReferenceState(fixtureSet(opts.fixtures ?? 'default'));
   const ctx: AreaContext = { state, fault: (n) => faults.has(n) };
   const areas = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)].map((a) =>
-    freedomWrapped(ctx, holdout4Wrapped(ctx, holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a))))),
+    freedom2Wrapped(
+      ctx,
+      freedomWrapped(ctx, holdout4Wrapped(ctx, holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a))))),
+    ),
   );
   // One mount per prefix: several areas share {baseUrl} (disclosures and contact-info).
   const mounts = [...new Set(areas.map((a) => PREFIXES[a.base]))].map((prefix) => ({
