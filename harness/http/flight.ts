@@ -238,13 +238,16 @@ export class Flight {
   private async answered(a: Answer, attempt: number, release: () => void): Promise<HttpResult | typeof AGAIN> {
     const { host, stop } = this;
     const { status } = a;
-    // A made-up credential answered 429 (a guard against guessing): not served, all its rules ask; the answer stands
-    // (docs/hold-out.md, session 40). A request without credentials is still paced and retried.
-    if (status === 429 && this.madeUpCredential()) return this.result(a, this.record(this.response(a)));
-    if (status === 429) this.shedLoad ||= host.pacer.covers(a.answeredAt);
-    const shed = await this.whileShedding(a);
-    if (shed) return shed;
     const canRetry = attempt < host.config.http.retries && !stop.aborted;
+    // A made-up credential answered 429 (a guard against guessing, or a rate limit): repeated after its Retry-After
+    // while retries are left (docs/hold-out.md, session 41); then not served, all its rules ask, and the answer stands
+    // (session 40). A request without credentials is still paced and retried.
+    const guessing = status === 429 && this.madeUpCredential();
+    if (guessing && !(canRetry && a.headers['retry-after'] !== undefined))
+      return this.result(a, this.record(this.response(a)));
+    if (status === 429 && !guessing) this.shedLoad ||= host.pacer.covers(a.answeredAt);
+    const shed = guessing ? undefined : await this.whileShedding(a);
+    if (shed) return shed;
     // 429 means "not processed": safe to repeat for every method, after Retry-After.
     // 503 on a GET: the read is repeated once; never for a request that may have changed something.
     // A Retry-After longer than the longest wait the run allows is not waited for: the answer stands.

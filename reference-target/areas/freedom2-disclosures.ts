@@ -63,9 +63,41 @@ function nameTaken(ctx: AreaContext, req: Req): boolean {
   );
 }
 
+/**
+ * Variant fr2-op1-data-shapes: institutionDisclosureData is a URL of another shape (a port, a query, a fragment, an
+ * encoded path; a data: URL) and institutionDisclosureDataType names the document ("PDF", "HTML") for some
+ * disclosures. "carries a URL"; "Data types other than URL: not shown."
+ */
+function reshaped(e: unknown, i: number): unknown {
+  if (!isJson(e) || e.institutionDisclosureData === undefined) return e;
+  const id = encodeURIComponent(String(e.institutionDisclosureId ?? i));
+  if (i % 3 === 0)
+    return {
+      ...e,
+      institutionDisclosureData: `https://docs.fi.example:8443/disclosures/${id}%20v3.pdf?lang=en&v=3#page=1`,
+      institutionDisclosureDataType: 'PDF',
+    };
+  if (i % 3 === 1)
+    return {
+      ...e,
+      institutionDisclosureData: 'data:text/html;base64,PGgxPlRlcm1zPC9oMT4=',
+      institutionDisclosureDataType: 'HTML',
+    };
+  return e;
+}
+
+function dataShapes(answer: Res): Res {
+  if (!served(answer) || !isJson(answer.body)) return answer;
+  const list = answer.body.institutionDisclosures;
+  if (Array.isArray(list)) return { ...answer, body: { ...answer.body, institutionDisclosures: list.map(reshaped) } };
+  return { ...answer, body: reshaped(answer.body, 0) };
+}
+
 export function freedom2Institution(ctx: AreaContext) {
   const f = ctx.fault;
-  return async (route: Route, req: Req, next: Next2): Promise<Res> => {
+  const shaped = async (answer: Promise<Res>) => (f('fr2-op1-data-shapes') ? dataShapes(await answer) : answer);
+  return async (route: Route, req: Req, next: Next2): Promise<Res> => shaped(institution(route, req, next));
+  async function institution(route: Route, req: Req, next: Next2): Promise<Res> {
     const refused = undocumentedQuery(ctx, route, req);
     if (refused) return refused;
     if (route.method === 'GET') return next(req);
@@ -73,7 +105,7 @@ export function freedom2Institution(ctx: AreaContext) {
     if (f('fr2-op3-name-collision-409') && nameTaken(ctx, read))
       return json(409, { errorCode: 'DUPLICATE_NAME', errorMessage: 'a disclosure of this institution has this name' });
     return next(read);
-  };
+  }
 }
 
 /** The user the bearer token stands for. */
@@ -127,6 +159,11 @@ function listed(ctx: AreaContext, answer: Res): Res {
       const d = isJson(e) ? ctx.state.disclosures.get(String(e.institutionDisclosureId)) : undefined;
       return d && isJson(e) ? { ...e, institutionDisclosureName: d.institutionDisclosureName } : e;
     });
+  // Variant fr2-op4-masked-accounts: the account is shown as banks show it, its last four characters.
+  if (f('fr2-op4-masked-accounts'))
+    items = items.map((e) =>
+      isJson(e) && typeof e.accountId === 'string' ? { ...e, accountId: `****${e.accountId.slice(-4)}` } : e,
+    );
   // Variant fr2-op4-accepted-only: "List the disclosures accepted by a user".
   if (f('fr2-op4-accepted-only'))
     items = items.filter((e) => isJson(e) && e.institutionUserDisclosureStatus === 'ACCEPTED');

@@ -17,10 +17,27 @@ function schemeRead(req: Req): Req {
   return m ? { ...req, headers: { ...req.headers, authorization: `Basic ${m[1]}` } } : req;
 }
 
+/** "Authentication record (also returned with the revocation operation; its role: not shown)". */
+const AUTHENTICATION_RECORD = {
+  userId: 'u-1001-42',
+  institutionId: '1001',
+  status: 'SECONDARY_AUTHENTICATION_REQUIRED',
+  requestChannel: 'WEB',
+  privateDevice: false,
+  phoneNumbers: { phoneNumber: { id: 'p1', countryCode: '1', number: '5550100', protocol: 'SMS' } },
+  validatedEmail: { id: 'e1', address: 'user@example.com' },
+  secondaryAuthCookies: { name: 'sac', value: 'opaque', maxAge: 3600 },
+  scopes: { scope: { name: 'openid', description: 'sign in' } },
+  additionalInfo: { entry: [{ key: 'channel', value: 'web' }] },
+};
+
 export function freedom2Revoke(ctx: AreaContext) {
   const f = ctx.fault;
   return async (req: Req, next: Next): Promise<Res> => {
     const answer = await next(f('fr2-op8-scheme-any-case') ? schemeRead(req) : req);
+    // Variant fr2-op8-with-auth-record: the Authentication record's members beside the Token record's.
+    if (served(answer) && isJson(answer.body) && f('fr2-op8-with-auth-record'))
+      answer.body = { ...answer.body, ...AUTHENTICATION_RECORD };
     // Variant fr2-op8-iso-durations: "Units and values of expires_in and refresh_token_expires_in: not shown."
     if (served(answer) && isJson(answer.body) && f('fr2-op8-iso-durations'))
       return { ...answer, body: { ...answer.body, expires_in: 'PT1H', refresh_token_expires_in: 'P30D' } };
@@ -99,14 +116,8 @@ const LENGTHS: Array<[string, string, number]> = [
   ['email', 'emailAddress', 64],
 ];
 
-function contactRefusal(ctx: AreaContext, req: Req, b: Record<string, any>): Res | undefined {
+function contactRefusal(ctx: AreaContext, b: Record<string, any>): Res | undefined {
   const f = ctx.fault;
-  const customer = ctx.state.customers.get(req.params.customerId ?? '');
-  const phone = isJson(b.phoneNumber) ? b.phoneNumber : undefined;
-  // Variant fr2-op10-same-number-refused: a phone update to the number already on record changes nothing: 422.
-  if (f('fr2-op10-same-number-refused') && customer && phone && phone.newPhoneNumber === customer.phoneNumber)
-    if ((phone.newCountryCode ?? customer.countryCode) === customer.countryCode)
-      return { status: 422, headers: { 'content-type': 'text/plain' }, body: 'nothing to change' };
   // Variant fr2-op10-field-lengths: the lengths a core banking record keeps ("size limits: not shown").
   const long = f('fr2-op10-field-lengths')
     ? LENGTHS.find(([o, m, n]) => isJson(b[o]) && typeof b[o][m] === 'string' && b[o][m].length > n)
@@ -129,6 +140,6 @@ export function freedom2Contact(ctx: AreaContext) {
   return async (req: Req, next: Next): Promise<Res> => {
     const token = /^Bearer\s+(.+)$/i.exec(req.headers['authorization'] ?? '')?.[1];
     const known = token !== undefined && ctx.state.bearerUsers.has(token);
-    return (known ? contactRefusal(ctx, req, isJson(req.body) ? req.body : {}) : undefined) ?? next(req);
+    return (known ? contactRefusal(ctx, isJson(req.body) ? req.body : {}) : undefined) ?? next(req);
   };
 }

@@ -32,7 +32,6 @@ export const FREEDOM2_PROFILES: Readonly<Record<string, readonly string[]>> = {
     'fr2-op9-daily-limit',
     'fr2-op10-postal-formats',
     'fr2-op10-field-lengths',
-    'fr2-op10-same-number-refused',
   ],
   'fr2-profile-normaliser': [
     'fr2-name-cut-64',
@@ -40,13 +39,15 @@ export const FREEDOM2_PROFILES: Readonly<Record<string, readonly string[]>> = {
     'fr2-op9-rounds-amounts',
     'fr2-op8-iso-durations',
     'fr2-op9-pending-status',
+    'fr2-op1-data-shapes',
+    'fr2-op8-with-auth-record',
   ],
   'fr2-profile-consumer-portal': [
     'fr2-op4-accepted-only',
     'fr2-op4-unknown-consumer-404',
     'fr2-op4-canonical-names',
     'fr2-op5-record-cap',
-    'fr2-write-503',
+    'fr2-op4-masked-accounts',
     'fr-lists-shuffled',
   ],
 };
@@ -58,31 +59,32 @@ export function withProfiles2(names: readonly string[]): string[] {
 
 const RETRY = { 'retry-after': '1' };
 const guarded = (path: string) => path.includes('disclosures') || path.includes(':contact-info');
-const writes = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
 /**
- * What a gateway in front of the service refuses before the service sees the request, none processed:
- * fr2-rate-limit-429 (every 13th request of the disclosures and contact operations, 429 with Retry-After),
- * fr2-gateway-429 (every 11th of revocation and transfers, with code and message), fr2-read-503 (every 7th read,
- * 503 with Retry-After, its repeat served), fr2-write-503 (every 9th write of a disclosure, 503 with Retry-After).
- * "Rate limits, size limits, time-outs and token lifetimes: not shown."
+ * What a gateway in front of the service refuses before the service sees the request, none processed, each refusal
+ * clearing: the repeat of a refused request is served. fr2-rate-limit-429 (every 47th request of the disclosures and
+ * contact operations, 429 with Retry-After), fr2-gateway-429 (every 23rd of revocation and transfers, with code and
+ * message), fr2-read-503 (every 31st read, 503 with Retry-After). "Rate limits, size limits, time-outs and token
+ * lifetimes: not shown."
  */
 function gateway(ctx: AreaContext) {
   const f = ctx.fault;
-  const n = { guarded: 0, other: 0, reads: 0, writes: 0 };
-  let refusedRead: string | undefined;
+  const n = { guarded: 0, other: 0, reads: 0 };
+  const refused = new Set<string>();
+  const refuse = (key: string, answer: Res): Res => {
+    refused.add(key);
+    return answer;
+  };
   return (route: Route, req: Req): Res | undefined => {
-    const key = `${req.method} ${route.path} ${req.query}`;
-    if (guarded(route.path) && f('fr2-rate-limit-429') && ++n.guarded % 13 === 0)
-      return json(429, { error: 'rate_limited', message: 'too many requests' }, RETRY);
-    if (!guarded(route.path) && f('fr2-gateway-429') && ++n.other % 11 === 0)
-      return json(429, { code: 'RATE_LIMITED', message: 'too many requests' }, RETRY);
-    if (req.method === 'GET' && f('fr2-read-503') && ++n.reads % 7 === 0 && refusedRead !== key) {
-      refusedRead = key;
-      return json(503, { error: 'unavailable', message: 'try again' }, RETRY);
-    }
-    if (route.path.includes('disclosures') && writes(req.method) && f('fr2-write-503') && ++n.writes % 9 === 0)
-      return json(503, { error: 'unavailable', message: 'try again' }, RETRY);
+    const id = req.headers['transactionid'] ?? '';
+    const key = [req.method, req.path, String(req.query), req.headers['authorization'], id, req.text].join(' ');
+    if (refused.delete(key)) return undefined;
+    if (guarded(route.path) && f('fr2-rate-limit-429') && ++n.guarded % 47 === 0)
+      return refuse(key, json(429, { error: 'rate_limited', message: 'too many requests' }, RETRY));
+    if (!guarded(route.path) && f('fr2-gateway-429') && ++n.other % 23 === 0)
+      return refuse(key, json(429, { code: 'RATE_LIMITED', message: 'too many requests' }, RETRY));
+    if (req.method === 'GET' && f('fr2-read-503') && ++n.reads % 31 === 0)
+      return refuse(key, json(503, { error: 'unavailable', message: 'try again' }, RETRY));
     return undefined;
   };
 }

@@ -95,21 +95,14 @@ export const FREEDOM2_VARIANTS: FaultDef[] = [
   ),
   disc(
     'fr2-rate-limit-429',
-    'Variant: every 13th request of the disclosures and contact operations is answered 429 with Retry-After: 1, ' +
-      `not processed. ${LIMITS}`,
+    'Variant: every 47th request of the disclosures and contact operations is answered 429 with Retry-After: 1, ' +
+      `not processed; its repeat is served. ${LIMITS}`,
     [],
     V,
   ),
   disc(
     'fr2-read-503',
-    'Variant: every 7th read is answered 503 with Retry-After: 1, not processed; its repeat is served. ' +
-      `${LIMITS} ${DISC_ERRORS}`,
-    [],
-    V,
-  ),
-  disc(
-    'fr2-write-503',
-    'Variant: every 9th write of the disclosures operations is answered 503 with Retry-After: 1, not processed. ' +
+    'Variant: every 31st read is answered 503 with Retry-After: 1, not processed; its repeat is served. ' +
       `${LIMITS} ${DISC_ERRORS}`,
     [],
     V,
@@ -131,8 +124,32 @@ export const FREEDOM2_VARIANTS: FaultDef[] = [
   ),
   auth(
     'fr2-gateway-429',
-    'Variant: every 11th request of revocation and transfers is answered 429 with Retry-After: 1 and a code and ' +
-      `message body, not processed. ${LIMITS}`,
+    'Variant: every 23rd request of revocation and transfers is answered 429 with Retry-After: 1 and a code and ' +
+      `message body, not processed; its repeat is served. ${LIMITS}`,
+    [],
+    V,
+  ),
+  disc(
+    'fr2-op1-data-shapes',
+    'Variant: institutionDisclosureData is a URL of another shape for some disclosures (a port, an encoded path, a ' +
+      'query and a fragment; a data: URL), with institutionDisclosureDataType "PDF" or "HTML". "carries a URL"; ' +
+      '"Data types other than URL: not shown." (an unlisted value is an INFO note, so not under --strict)',
+    [],
+    { variant: true },
+  ),
+  disc(
+    'fr2-op4-masked-accounts',
+    "Variant: the list of operation 4 shows each record's accountId masked to its last four characters " +
+      '("****0200"). Operation 4 documents "an array of objects of institutionId, institutionUserId, ' +
+      'institutionUserDisclosureStatus, institutionDisclosureName"; accountId is extra there.',
+    [],
+    V,
+  ),
+  auth(
+    'fr2-op8-with-auth-record',
+    'Variant: revoke a token answers the Token record with the members of the Authentication record beside it ' +
+      '(userId, status SECONDARY_AUTHENTICATION_REQUIRED, phoneNumbers …). "Authentication record (also returned ' +
+      'with the revocation operation; its role: not shown)".',
     [],
     V,
   ),
@@ -180,13 +197,6 @@ export const FREEDOM2_VARIANTS: FaultDef[] = [
     V,
   ),
   contact(
-    'fr2-op10-same-number-refused',
-    'Variant: a phone update to the number already on record (same country code) is refused (422, text/plain: ' +
-      `nothing to change). ${CONTACT_ERRORS}`,
-    [],
-    V,
-  ),
-  contact(
     'fr2-op10-postal-formats',
     'Variant: a postal code not written as its country writes them (US, DE, FR, IN, AU, CA, GB, NL, JP) is ' +
       `refused (400). "Fields required beyond oldPhoneNumber: not shown"; ${CONTACT_ERRORS}`,
@@ -212,21 +222,22 @@ export const FREEDOM2_VARIANTS: FaultDef[] = [
     'Variant, a vendor profile: a core banking system that validates everything (fr2-strict-query, ' +
       'fr2-disc-txid-reuse-409, fr2-op6-cas-requires-id, fr2-op5-timestamp-window, fr2-op3-name-collision-409, ' +
       'fr2-op5-record-cap, fr2-op9-schedule-dow-0-6, fr2-op9-daily-limit, fr2-op10-postal-formats, ' +
-      'fr2-op10-field-lengths, fr2-op10-same-number-refused).',
+      'fr2-op10-field-lengths).',
     [],
     V,
   ),
   disc(
     'fr2-profile-normaliser',
     'Variant, a vendor profile: a system that keeps values its own way (fr2-name-cut-64, fr2-op4-canonical-names, ' +
-      'fr2-op9-rounds-amounts, fr2-op8-iso-durations, fr2-op9-pending-status); INFO notes expected.',
+      'fr2-op9-rounds-amounts, fr2-op8-iso-durations, fr2-op9-pending-status, fr2-op1-data-shapes, ' +
+      'fr2-op8-with-auth-record); INFO notes expected.',
     [],
     { variant: true },
   ),
   disc(
     'fr2-profile-consumer-portal',
     'Variant, a vendor profile: a consumer portal (fr2-op4-accepted-only, fr2-op4-unknown-consumer-404, ' +
-      'fr2-op4-canonical-names, fr2-op5-record-cap, fr2-write-503, fr-lists-shuffled).',
+      'fr2-op4-canonical-names, fr2-op5-record-cap, fr2-op4-masked-accounts, fr-lists-shuffled).',
     [],
     V,
   ),
