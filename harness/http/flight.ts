@@ -239,12 +239,9 @@ export class Flight {
     const { host, stop } = this;
     const { status } = a;
     const canRetry = attempt < host.config.http.retries && !stop.aborted;
-    // A made-up credential answered 429 (a guard against guessing, or a rate limit): repeated after its Retry-After
-    // while retries are left (docs/hold-out.md, session 41); then not served, all its rules ask, and the answer stands
-    // (session 40). A request without credentials is still paced and retried.
+    // A made-up credential's 429 (guard, rate limit): repeated while retries last, then it stands (docs/hold-out.md).
     const guessing = status === 429 && this.madeUpCredential();
-    if (guessing && !(canRetry && a.headers['retry-after'] !== undefined))
-      return this.result(a, this.record(this.response(a)));
+    if (guessing && !(canRetry && a.headers['retry-after'])) return this.result(a, this.record(this.response(a)));
     if (status === 429 && !guessing) this.shedLoad ||= host.pacer.covers(a.answeredAt);
     const shed = guessing ? undefined : await this.whileShedding(a);
     if (shed) return shed;
