@@ -4,13 +4,14 @@ import { authenticationArea } from './areas/authentication';
 import { contactInfoArea } from './areas/contact-info';
 import { disclosuresArea } from './areas/disclosures';
 import { freedomWrapped, withProfiles } from './areas/freedom';
+import { freedom2Wrapped, withProfiles2 } from './areas/freedom2';
 import { holdoutWrapped } from './areas/holdout';
 import { holdout2Wrapped } from './areas/holdout2';
 import { holdout3Wrapped } from './areas/holdout3';
 import { holdout4Wrapped } from './areas/holdout4';
 import { holdout5Wrapped } from './areas/holdout5';
 import { moneyMovementArea } from './areas/money-movement';
-import type { AreaContext } from './areas/types';
+import type { AreaContext, AreaRoutes } from './areas/types';
 import { checkFaultNames } from './faults';
 import { fixtureSet, type FixtureSetName } from './fixture-sets';
 import { PREFIXES } from './fixtures';
@@ -63,17 +64,23 @@ export interface ReferenceTarget {
   close(): Promise<void>;
 }
 
+/** An area with the behaviours of the hold-out sets' faults and of the conformant variants around its routes. */
+function wrapped(ctx: AreaContext, a: AreaRoutes): AreaRoutes {
+  const holdouts = holdout5Wrapped(
+    ctx,
+    holdout4Wrapped(ctx, holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a)))),
+  );
+  return freedom2Wrapped(ctx, freedomWrapped(ctx, holdouts));
+}
+
 /** Start the embedded reference target on 127.0.0.1 (a free port unless one is given). */
 export async function startReferenceTarget(opts: ReferenceOptions = {}): Promise<ReferenceTarget> {
-  const faults = new Set(withProfiles(opts.faults ?? []));
+  const faults = new Set(withProfiles(withProfiles2(opts.faults ?? [])));
   checkFaultNames([...faults]);
   const state = new ReferenceState(fixtureSet(opts.fixtures ?? 'default'));
   const ctx: AreaContext = { state, fault: (n) => faults.has(n) };
   const areas = [disclosuresArea(ctx), authenticationArea(ctx), moneyMovementArea(ctx), contactInfoArea(ctx)].map((a) =>
-    freedomWrapped(
-      ctx,
-      holdout5Wrapped(ctx, holdout4Wrapped(ctx, holdout3Wrapped(ctx, holdout2Wrapped(ctx, holdoutWrapped(ctx, a))))),
-    ),
+    wrapped(ctx, a),
   );
   // One mount per prefix: several areas share {baseUrl} (disclosures and contact-info).
   const mounts = [...new Set(areas.map((a) => PREFIXES[a.base]))].map((prefix) => ({

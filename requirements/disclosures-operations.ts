@@ -53,7 +53,9 @@ export const DISCLOSURES_OPERATION_REQUIREMENTS: Requirement[] = [
       '"Response: object with institutionDisclosureId, institutionDisclosureName, institutionDisclosureData, ' +
       'institutionDisclosureDataType": the disclosure just created. Its institutionDisclosureName is the name ' +
       'sent, and institutionId and institutionDisclosureStatus, where the answer carries them (the spec does ' +
-      'not list them for this response, so their absence is accepted), are the values sent.',
+      'not list them for this response, so their absence is accepted), are the values sent. A name of more than ' +
+      '32 characters may be kept cut short to 32 or more ("Rate limits, size limits, time-outs and token ' +
+      'lifetimes: not shown."): that prefix is the name kept.',
   },
   {
     id: 'OP2-RESPONSE',
@@ -87,7 +89,8 @@ export const DISCLOSURES_OPERATION_REQUIREMENTS: Requirement[] = [
       '"Response: object with institutionDisclosureId, institutionId, institutionDisclosureName, ' +
       'institutionDisclosureData, institutionDisclosureDataType": the disclosure as just changed. Its ' +
       'institutionId and institutionDisclosureName are the values sent, and so is institutionDisclosureStatus ' +
-      'where the answer carries it (the spec does not list it for this response, so its absence is accepted).',
+      'where the answer carries it (the spec does not list it for this response, so its absence is accepted). A ' +
+      'name cut short to 32 characters or more by a size limit is the name kept, as for operation 2.',
   },
   {
     id: 'OP3-RESPONSE',

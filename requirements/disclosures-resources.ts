@@ -136,7 +136,8 @@ export const DISCLOSURES_RESOURCE_REQUIREMENTS: Requirement[] = [
     operations: [1, 2],
     statement:
       '"The value true or false is supplied when the disclosure is created [or changed]." A created disclosure ' +
-      'is listed (operation 1) with the name and the status sent; true and false both round-trip.',
+      'is listed (operation 1) with the name and the status sent; true and false both round-trip. A name cut ' +
+      'short to 32 characters or more by a size limit ("size limits […]: not shown") is the name kept.',
   },
   {
     id: 'STATE-ID-CHANGE',
@@ -146,7 +147,7 @@ export const DISCLOSURES_RESOURCE_REQUIREMENTS: Requirement[] = [
     statement:
       '"The value true or false is supplied when the disclosure is … changed." The change\'s response carries ' +
       'the same institutionDisclosureId and the name sent, and the list (operation 1) shows the name and ' +
-      'status sent afterwards.',
+      'status sent afterwards (a name cut short to 32 characters or more by a size limit is the name kept).',
   },
   {
     id: 'STATE-ID-OTHER-MOVES',
@@ -164,7 +165,9 @@ export const DISCLOSURES_RESOURCE_REQUIREMENTS: Requirement[] = [
     statement:
       '(no record) — POST institution-user-disclosures, the request carries a status → "the status carried in ' +
       'the request (ACCEPTED in the shown request)"; "the acceptance record exists; response 204". Observed ' +
-      'through operation 4: the record is listed with status ACCEPTED.',
+      'through operation 4: the record is listed with status ACCEPTED. Until a list of the user shows a record of ' +
+      'another status, a record created with another status may be missing from it ("List the disclosures ' +
+      'accepted by a user").',
   },
   {
     id: 'STATE-UD-CHANGE',
@@ -174,7 +177,8 @@ export const DISCLOSURES_RESOURCE_REQUIREMENTS: Requirement[] = [
     statement:
       'any — PUT institution-user-disclosures (either form), the request carries a status → "the status ' +
       'carried in the request (NOT_ACCEPTED in the shown request)"; "response 204". Observed through operation ' +
-      '4, for each form.',
+      '4, for each form. Until a list of the user shows a record of a status other than ACCEPTED, a record ' +
+      'changed to another status may be missing from it ("List the disclosures accepted by a user").',
   },
   {
     id: 'STATE-UD-DELETE',

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../harness/model';
 import { FAULTS } from '../reference-target/faults';
 import { explain, runAreas } from './_reference';
+import { NOTED2, SHOWN2, UNSEEN2 } from './_freedom2-shown';
 import { brokenRequirements, judgeFile, recordActiveRun } from './_recorded-run';
 
 /**
@@ -184,6 +185,8 @@ const SHOWN: Record<string, (xs: Exchange[]) => boolean> = {
     ),
   'fr-vendor-dressy': (xs) =>
     xs.some((x) => answered(x, 'listUserDisclosures', 203) && x.response!.headers['x-request-id'] !== undefined),
+  // The second hold-out set of conformant choices (session 41, reference-target/faults/freedom2-variants.ts).
+  ...SHOWN2,
 };
 
 /**
@@ -215,10 +218,11 @@ const UNSEEN = new Set([
   'fr-op9-omits-empty-members',
   // The new numbers sent are digits only, the e-mail addresses and countries well formed.
   'fr-op10-validates-values',
+  ...UNSEEN2,
 ]);
 
 /** Variants whose choice is an unlisted value, an INFO note: judged without --strict (the note is the point). */
-const NOTED = new Set(['fr-op8-other-error-types', 'fr-op9-scheduled-status', 'fr-vendor-dressy']);
+const NOTED = new Set(['fr-op8-other-error-types', 'fr-op9-scheduled-status', 'fr-vendor-dressy', ...NOTED2]);
 
 const variants = FAULTS.filter((f) => f.variant);
 

@@ -1,5 +1,5 @@
 import type { HttpResult } from '../log/entry';
-import { fail, pass, receivedSummary, type CheckVerdict } from './verdict';
+import { fail, notApplicable, pass, receivedSummary, type CheckVerdict } from './verdict';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 
@@ -7,6 +7,14 @@ const is2xx = (s: number) => s >= 200 && s < 300;
 export function status_code_conformance(res: HttpResult, documented: number | number[]): CheckVerdict {
   const codes = Array.isArray(documented) ? documented : [documented];
   const d = `answers ${codes.join(' or ')}`;
+  // A 429 says the request was not processed ("Rate limits …: not shown"): it says nothing of the answer it would get.
+  if (res.status === 429 && !codes.includes(429))
+    return notApplicable(
+      'status_code_conformance',
+      d,
+      'the target answered 429 (too many requests): not processed',
+      res,
+    );
   return codes.includes(res.status)
     ? pass('status_code_conformance', d, res)
     : fail('status_code_conformance', d, `status ${codes.join(' or ')}`, receivedSummary(res), res);

@@ -116,3 +116,27 @@ export function new_identifier(
         res,
       );
 }
+
+/** The shortest a size limit may cut a name sent to ("Rate limits, size limits …: not shown"). */
+export const SHORTEST_CUT = 32;
+
+/** `kept` is `sent` cut short by a size limit: a proper prefix of it, at least SHORTEST_CUT characters long. */
+export function cutShort(kept: unknown, sent: unknown): boolean {
+  return (
+    typeof kept === 'string' &&
+    typeof sent === 'string' &&
+    kept.length >= SHORTEST_CUT &&
+    kept.length < sent.length &&
+    sent.startsWith(kept)
+  );
+}
+
+/**
+ * A name kept as sent, or cut short by a size limit the spec leaves open ("size limits …: not shown"): the first
+ * SHORTEST_CUT characters or more of it.
+ */
+export function name_kept(actual: unknown, sent: string, what: string, res?: HttpResult): CheckVerdict {
+  if (!cutShort(actual, sent)) return value_equals(actual, sent, what, res);
+  const d = `${what} is ${JSON.stringify(sent)}, or that name cut short by a size limit ("size limits …: not shown")`;
+  return pass('value_equals', d, res, `cut to ${(actual as string).length} characters`);
+}

@@ -238,13 +238,13 @@ export class Flight {
   private async answered(a: Answer, attempt: number, release: () => void): Promise<HttpResult | typeof AGAIN> {
     const { host, stop } = this;
     const { status } = a;
-    // A made-up credential answered 429 (a guard against guessing): not served, all its rules ask; the answer stands
-    // (docs/hold-out.md, session 40). A request without credentials is still paced and retried.
-    if (status === 429 && this.madeUpCredential()) return this.result(a, this.record(this.response(a)));
-    if (status === 429) this.shedLoad ||= host.pacer.covers(a.answeredAt);
-    const shed = await this.whileShedding(a);
-    if (shed) return shed;
     const canRetry = attempt < host.config.http.retries && !stop.aborted;
+    // A made-up credential's 429 (guard, rate limit): repeated while retries last, then it stands (docs/hold-out.md).
+    const guessing = status === 429 && this.madeUpCredential();
+    if (guessing && !(canRetry && a.headers['retry-after'])) return this.result(a, this.record(this.response(a)));
+    if (status === 429 && !guessing) this.shedLoad ||= host.pacer.covers(a.answeredAt);
+    const shed = guessing ? undefined : await this.whileShedding(a);
+    if (shed) return shed;
     // 429 means "not processed": safe to repeat for every method, after Retry-After.
     // 503 on a GET: the read is repeated once; never for a request that may have changed something.
     // A Retry-After longer than the longest wait the run allows is not waited for: the answer stands.

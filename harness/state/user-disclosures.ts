@@ -76,6 +76,8 @@ export class UserDisclosureState {
   private readonly ids = new Map<string, Map<string, string>>();
   private readonly owners = new Map<string, OwnRecords>();
   private readonly targetIds = new Map<string, { id: string; by: number }>();
+  /** The users a 2xx list has shown a record of a status other than ACCEPTED. */
+  private readonly otherStatusesListed = new Set<string>();
   private readonly userOf: (s: Seen) => string | undefined;
 
   /** `writer`: the user every write is about (the credential's user), or how to tell it per write. */
@@ -146,6 +148,7 @@ export class UserDisclosureState {
     const records = listedRecords(s);
     if (!user || !records) return;
     const v = this.view(user);
+    if (showsOtherStatuses(records)) this.otherStatusesListed.add(user);
     const named = records.filter((r) => typeof r.institutionDisclosureName === 'string');
     const byName = new Map(named.map((r) => [r.institutionDisclosureName as string, r]));
     const ids = this.ids.get(user) ?? this.ids.set(user, new Map()).get(user)!;
@@ -168,6 +171,14 @@ export class UserDisclosureState {
     }
     v.listed = new Map([...byName].map(([name, r]) => [name, listedRecord(name, r)]));
     v.unknown = new Set([...v.unknown].filter((n) => n !== '*' && busy(n)));
+  }
+
+  /**
+   * Whether the user's lists may hold ACCEPTED records only ("4. List the disclosures accepted by a user"): no 2xx
+   * list of the user has shown a record of another status yet.
+   */
+  mayListAcceptedOnly(user: string): boolean {
+    return !this.otherStatusesListed.has(user);
   }
 
   /** An answered list asked for a consumer: which records are the consumer's own (user-disclosure-owners.ts). */
@@ -289,4 +300,13 @@ export function foldUserDisclosures(log: readonly Seen[], writer?: string): User
   const state = new UserDisclosureState(writer);
   for (const s of log) state.add(s);
   return state;
+}
+
+/** A list shows a record whose status is not ACCEPTED (in any letter case). */
+export function showsOtherStatuses(records: readonly Record<string, unknown>[]): boolean {
+  return records.some(
+    (r) =>
+      typeof r.institutionUserDisclosureStatus === 'string' &&
+      r.institutionUserDisclosureStatus.toUpperCase() !== 'ACCEPTED',
+  );
 }

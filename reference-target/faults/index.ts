@@ -2,6 +2,7 @@ import { AUTHENTICATION_FAULTS } from './authentication';
 import { CONTACT_INFO_FAULTS } from './contact-info';
 import { DISCLOSURES_FAULTS } from './disclosures';
 import { FREEDOM_VARIANTS } from './freedom-variants';
+import { FREEDOM2_VARIANTS } from './freedom2-variants';
 import { HOLDOUT_CONTACT_FAULTS } from './holdout-contact';
 import { HOLDOUT_DISCLOSURES_FAULTS } from './holdout-disclosures';
 import { HOLDOUT_OTHER_FAULTS } from './holdout-others';
@@ -37,6 +38,7 @@ export const FAULTS: FaultDef[] = [
   ...HOLDOUT5_DISCLOSURES_FAULTS,
   ...HOLDOUT5_OTHER_FAULTS,
   ...FREEDOM_VARIANTS,
+  ...FREEDOM2_VARIANTS,
 ];
 
 export function checkFaultNames(names: readonly string[]): void {

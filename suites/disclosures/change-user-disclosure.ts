@@ -1,5 +1,6 @@
 import { changeUserDisclosureRequest, type Credentials } from '../../data-builders/disclosures';
 import { feature, type CaseContext, type CaseDef } from '../../harness/case';
+import { showsOtherStatuses } from '../../harness/state/user-disclosures';
 import { is2xx } from './_institution-disclosures';
 import { findRecord, FORM_TITLE, sendInForm, type Form } from './_user-records';
 import { lifecycleStep, stepBesideOthers, recordAtTheEndOfLife } from './_record-lifecycle';
@@ -32,9 +33,16 @@ const stateCase = (form: Form): CaseDef => ({
   requirements: ['STATE-UD-CHANGE'],
   async run(t) {
     const acted = await lifecycleStep(t, `change:${form}`);
-    const { res, before, after } = acted;
+    const { d, res, before, after } = acted;
     if (!is2xx(res))
       t.notApplicable(`the change was not served (status ${res.status}; ` + `reported by ${REQUEST_RULE[form]})`, res);
+    // "4. List the disclosures accepted by a user": a target whose lists show ACCEPTED records only has nothing to
+    // show of a record changed to NOT_ACCEPTED (the state rule judges it once a list shows another status).
+    const lists = [...(before?.records ?? []), ...after.records];
+    if (!findRecord(after.records, d) && !showsOtherStatuses(lists))
+      t.notApplicable(
+        'the lists of the user show ACCEPTED records only: a record changed to NOT_ACCEPTED is not listed',
+      );
     t.judgeLog([before!.res, res, after.res], 'STATE-UD-CHANGE');
   },
 });

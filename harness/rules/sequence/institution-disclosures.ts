@@ -1,4 +1,4 @@
-import { new_identifier, present, value_equals } from '../../checks';
+import { name_kept, new_identifier, present } from '../../checks';
 import { served } from '../../checks/served';
 import { findDisclosure, listedStatus } from '../../disclosure-records';
 import { outcomeOf } from '../../state/outcome';
@@ -74,7 +74,7 @@ function judgeMove(s: Seen, v: Verifier, objs: Record<string, any>[], move: Inst
   if (!v.verify(rule, present(found, what, s.res))) return;
   if (move.name !== undefined) {
     const named = `the listed institutionDisclosureName (sent in exchange #${move.by})`;
-    v.verify(rule, value_equals(found!.institutionDisclosureName, move.name, named, s.res));
+    v.verify(rule, name_kept(found!.institutionDisclosureName, move.name, named, s.res));
   }
   if (move.status !== undefined) v.verify(rule, listedStatus(found!, move.status, s.res));
 }

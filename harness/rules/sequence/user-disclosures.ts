@@ -14,6 +14,7 @@ import { outcomeOf } from '../../state/outcome';
 import {
   isUserWrite,
   listedRecords,
+  showsOtherStatuses,
   writeTarget,
   type UserDisclosureState,
   type UserMove,
@@ -123,16 +124,29 @@ function judgeUserList(s: Seen, v: Verifier, ud: UserDisclosureState, tl: Timeli
     if (told && kinds.has('change')) v.verify('STATE-UD-CHANGE-ONLY-NAMED', verdict);
     if (told && kinds.has('delete')) v.verify('STATE-UD-DELETE-ONLY-NAMED', verdict);
   }
-  for (const [name, move] of moves) if (!busyRecord(name)) judgeMove(v, name, move, byName.get(name), s.res);
+  // "4. List the disclosures accepted by a user": until a list of the user shows a record of another status, a list
+  // may hold the ACCEPTED records only, and a record a write left in another status may be missing from it.
+  const acceptedOnly = ud.mayListAcceptedOnly(user) && !showsOtherStatuses(objs);
+  for (const [name, move] of moves)
+    if (!busyRecord(name)) judgeMove(v, name, move, byName.get(name), s.res, acceptedOnly);
   ud.list(s, busyRecord);
   theUsersRecordsOnly(s, v, user, objs, ud.targetUserId(user));
 }
 
 /** STATE-UD-CREATE, STATE-UD-CHANGE, STATE-UD-DELETE: the list shows the record as the 2xx write left it. */
-function judgeMove(v: Verifier, name: string, move: UserMove, found: Record<string, any> | undefined, res: HttpResult) {
+function judgeMove(
+  v: Verifier,
+  name: string,
+  move: UserMove,
+  found: Record<string, any> | undefined,
+  res: HttpResult,
+  acceptedOnly: boolean,
+) {
   const what = `the acceptance record of "${name}" after the 2xx ${move.kind} in exchange #${move.by}`;
   const rule = USER_MOVE_RULE[move.kind];
+  const notAccepted = move.status !== undefined && move.status.toUpperCase() !== 'ACCEPTED';
   if (move.kind === 'delete') v.verify(rule, absent(found, what, res));
+  else if (!found && acceptedOnly && notAccepted) return;
   else if (found || move.kind === 'create' || move.knownPresent) {
     // The record is listed, with the status sent.
     if (v.verify(rule, present(found, what, res)) && move.status !== undefined) {
