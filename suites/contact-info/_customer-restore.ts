@@ -9,6 +9,7 @@ import type { BelievedOnRecord } from '../../harness/state/contact-believed';
 import { believedNow, phoneBelieved, type OnRecord } from './_customer-on-record';
 import { samePhone, type Phone } from './_phone-on-record';
 import { emailAndPostalKnown, listSetToConfigured, phoneAdvice } from './_unconfirmable';
+import { isEmbeddedTarget } from '../../harness/embedded-target';
 
 /**
  * How the case that holds a customer puts it back (customer.ts): the phone number reconciled and confirmed through
@@ -276,9 +277,12 @@ export function otherOutcome(
   c.t.leftBehind({
     key,
     what,
-    now: email
-      ? 'a dbsi-conformance test address ' + '(dbsi-conformance.<run>.…@example.com)'
-      : 'a dbsi-conformance test address (address2 ' + '"dbsi-conformance <run>")',
+    // Only the suite's own target gets test values (_values-sent.ts): another one was sent the configured ones.
+    now: !isEmbeddedTarget(c.t.config)
+      ? `the configured value, the only one the run sent, or the one it had: nothing reads it back`
+      : email
+        ? 'a dbsi-conformance test address (dbsi-conformance.<run>.…@example.com)'
+        : 'a dbsi-conformance test address (address2 "dbsi-conformance <run>")',
     restore: `${email ? 'emailAddress' : 'postalAddress'} ${JSON.stringify(value)}`,
     why,
   });

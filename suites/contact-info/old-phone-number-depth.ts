@@ -1,10 +1,11 @@
 import type { CaseDef } from '../../harness/case';
-import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
+import { type ContactUpdate } from '../../data-builders/contact-info';
 import { knownContactData } from './_unconfirmable';
 import type { CustomerData } from '../../harness/config';
 import { lockIsOpen } from '../../harness/lock';
 import { phoneKey } from './_phone-on-record';
 import { Customer } from './customer';
+import { emailToSend, postalToSend } from './_values-sent';
 
 /**
  * Operation 10, rule 2 from every side: "oldPhoneNumber ... must match the phone number on record"
@@ -68,14 +69,14 @@ export const OLD_PHONE_NUMBER_DEPTH: CaseDef[] = [
       c.requireRestorable({ email: true, postal: true });
       await c.control(t);
       const others: Array<[string, Omit<ContactUpdate, 'phone'>]> = [
-        ['the e-mail address', { emailAddress: testEmailAddress(t.faker, t.settings.runId) }],
-        ['the postal address', { postalAddress: testPostalAddress(t.faker, t.settings.runId) }],
+        ['the e-mail address', { emailAddress: emailToSend(t, c) }],
+        ['the postal address', { postalAddress: postalToSend(t, c) }],
         [
           'the e-mail and postal address (all three objects: rule 3 forbids ' +
             'a partial update, rule 2 the phone change)',
           {
-            emailAddress: testEmailAddress(t.faker, t.settings.runId),
-            postalAddress: testPostalAddress(t.faker, t.settings.runId),
+            emailAddress: emailToSend(t, c),
+            postalAddress: postalToSend(t, c),
           },
         ],
       ];

@@ -1,9 +1,9 @@
 import type { CaseContext, CaseDef } from '../../harness/case';
-import { testEmailAddress, testPostalAddress } from '../../data-builders/contact-info';
 import { knownContactData } from './_unconfirmable';
 import { Customer, is2xx } from './customer';
 import { controlNotOnRecord } from './_not-on-record-control';
 import { verifyDocumentedPath } from './_documented-path';
+import { emailToSend, postalToSend } from './_values-sent';
 
 /**
  * Operation 10 has no retrieval counterpart (operation 11: "not shown"), so what an update stored is
@@ -22,8 +22,8 @@ async function provesStored(t: CaseContext, c: Customer, rule: StoredRule, toget
       return together
         ? {
             phone,
-            emailAddress: testEmailAddress(t.faker, t.settings.runId),
-            postalAddress: testPostalAddress(t.faker, t.settings.runId),
+            emailAddress: emailToSend(t, c),
+            postalAddress: postalToSend(t, c),
           }
         : { phone };
     },
@@ -85,8 +85,8 @@ export const STORED_PHONE_NUMBER: CaseDef[] = [
       // refused).
       const { from: before } = await c.fromOnRecord(async (before, again) => {
         const sent = {
-          emailAddress: testEmailAddress(t.faker, t.settings.runId),
-          postalAddress: testPostalAddress(t.faker, t.settings.runId),
+          emailAddress: emailToSend(t, c),
+          postalAddress: postalToSend(t, c),
         };
         const first = await t.step(
           `update the e-mail and postal address, without ` +

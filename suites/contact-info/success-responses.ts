@@ -1,10 +1,11 @@
 import type { CaseContext, CaseDef } from '../../harness/case';
 import type { HttpResult } from '../../harness/http/client';
-import { testEmailAddress, testPostalAddress, type ContactUpdate } from '../../data-builders/contact-info';
+import { type ContactUpdate } from '../../data-builders/contact-info';
 import { verifyDocumentedPath } from './_documented-path';
 import { knownContactData } from './_unconfirmable';
 import { Customer, is2xx } from './customer';
 import { otherAloneKeepsPhone } from './_other-alone';
+import { emailToSend, postalToSend } from './_values-sent';
 
 /**
  * Operation 10, rules 1 and 3: each object alone, and all three together, succeed with 204 and no
@@ -54,7 +55,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
         t,
         c,
         'email',
-        () => ({ emailAddress: testEmailAddress(t.faker, t.settings.runId) }),
+        () => ({ emailAddress: emailToSend(t, c) }),
         (res, sent) => verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS'),
       );
     },
@@ -69,7 +70,7 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
         t,
         c,
         'postal',
-        () => ({ postalAddress: testPostalAddress(t.faker, t.settings.runId) }),
+        () => ({ postalAddress: postalToSend(t, c) }),
         (res, sent) => verifySuccess(t, c, res, sent, 'OP10-RULE1-SUPPLIED-OBJECTS'),
       );
     },
@@ -86,8 +87,8 @@ export const SUCCESS_RESPONSES: CaseDef[] = [
         (from) =>
           (sent = {
             phone: { oldPhoneNumber: from.number, oldCountryCode: from.countryCode, newPhoneNumber: c.newNumber() },
-            emailAddress: testEmailAddress(t.faker, t.settings.runId),
-            postalAddress: testPostalAddress(t.faker, t.settings.runId),
+            emailAddress: emailToSend(t, c),
+            postalAddress: postalToSend(t, c),
           }),
         'phone number, e-mail address and postal address',
       );
