@@ -1,29 +1,4 @@
-import { describe, expect, test } from 'vitest';
-import { FAULTS } from '../reference-target/faults';
-import { explain, runAreas } from './_reference';
+import { faultTable } from './_faults-table';
 
-/**
- * Every named fault of the reference target is caught by the check for the rule it breaks, and by
- * nothing unrelated: the failed requirements are exactly those the fault declares (plus its declared
- * collateral), and no case crashes.
- */
-describe('each reference fault is caught by the check for its rule', () => {
-  test.each(FAULTS.map((f) => [f.name, f] as const))('%s', async (_name, fault) => {
-    const { cases, failed } = await runAreas({ areas: [fault.area], faults: [fault.name], strict: fault.strict });
-    // A refusal the fault leaves without its control (the operation served nowhere) is could not test,
-    // with the setup key to check: that is the honest verdict, not a crash.
-    const errors = cases.filter((c) => c.outcome === 'error' || (c.outcome === 'could-not-test' && !c.setup));
-    expect(explain(errors), 'no case may crash or lose its connection').toBe('');
-    for (const id of fault.breaks)
-      expect([...failed], `${fault.name} must be caught as ` + `${id}\n${explain(cases)}`).toContain(id);
-    const allowed = new Set([...fault.breaks, ...(fault.collateral ?? [])]);
-    expect(
-      [...failed].filter((id) => !allowed.has(id)),
-      `only the rule ${fault.name} breaks may ` + `fail\n${explain(cases)}`,
-    ).toEqual([]);
-    if (fault.strict) {
-      const lenient = await runAreas({ areas: [fault.area], faults: [fault.name], strict: false });
-      expect([...lenient.failed], 'a SHOULD/INFO fault fails the run only under --strict').toEqual([]);
-    }
-  });
-});
+/** Shard 1 of the fault table (selftest/_faults-table.ts): every named fault caught by the check for its rule. */
+faultTable(0, 3);
