@@ -8,7 +8,7 @@ import { explorerTurn } from '../disclosures/_explorer-lock';
 import type { DisclosureRef } from '../../data-builders/disclosures';
 import { again, runSequence, search, type SearchResult, type SequenceRun } from './search';
 import { failing } from './search-common';
-import { slotName, type Ground } from './sequence';
+import { Sequence, slotName, type Ground } from './sequence';
 import { EXPLORABLE } from './transitions';
 import { SEVERAL, tours } from './tours';
 import { evidence, seedOf } from './evidence';
@@ -108,6 +108,9 @@ async function explore(t: CaseContext): Promise<void> {
     declared: EXPLORED_REQUIREMENTS,
   });
   // What the sequences did is in the run's log: the clean-ups of freshDisclosure ask it (_known-records.ts, caseKnows).
+  // A last sweep: a sequence cut short (a 5xx or no answer in its clean-up) may have left a record of a disclosure of
+  // the run's own, which nothing else deletes. The sweep lists the user and deletes what it shows of the slots.
+  await new Sequence(ground, quiet).cleanUp().catch(() => undefined);
   await t.parameter('explored', summaryLine(result));
   t.explored = {
     sequences: result.runs,

@@ -12,6 +12,9 @@ import { deletedSinceCreated, UserDisclosureState } from '../../harness/state/us
 import { BESIDE_SEVERAL, heldRecords, SEVERAL_RECORDS } from '../../harness/state/coverage/user-disclosures';
 import { transition, type From } from './transitions';
 
+/** Deletes of one record at the end of a sequence, at most: the first and two more where a list still shows it. */
+const CLEAN_UP_ATTEMPTS = 3;
+
 /**
  * One explored sequence against the target: the requests the commands send (each write followed by the
  * list that reads it back), the log the rules judge, the numbered lines a report shows, and the state
@@ -203,19 +206,40 @@ export class Sequence {
   async cleanUp(): Promise<void> {
     const { user, slots } = this.ground;
     this.cleaning = true;
-    await this.list('before the clean-up');
+    for (let attempt = 1; attempt <= CLEAN_UP_ATTEMPTS; attempt++)
+      if (
+        await this.steadily(async () => (await this.list('before the clean-up'), true), attempt === CLEAN_UP_ATTEMPTS)
+      )
+        break;
     for (const [k, d] of slots.entries()) {
-      const shown = this.state.has(user, d.institutionDisclosureName);
-      if (shown === false) continue;
+      if (this.state.has(user, d.institutionDisclosureName) === false) continue;
       const status = (this.state.record(user, d.institutionDisclosureName)?.status ?? 'ACCEPTED') as Status;
       const req = deleteUserDisclosureRequest(this.ground.t.faker, this.ground.t.config, d, status);
-      await this.send(`clean-up: delete ${slotName(k)} (collection form)`, {
-        operation: 'deleteUserDisclosure',
-        ...req,
-        label: `explore: clean-up ${slotName(k)}`,
-      });
-      // Each clean-up is read back too: the last list proves the sequence left nothing.
-      await this.list(`after the clean-up of ${slotName(k)}`);
+      // A delete the target did not process (a 503 it sheds load with) is sent again: a record of a disclosure of
+      // the run's own has no other clean-up (flaky-target self-test).
+      for (let attempt = 1; attempt <= CLEAN_UP_ATTEMPTS; attempt++) {
+        const done = await this.steadily(async () => {
+          await this.send(`clean-up: delete ${slotName(k)} (collection form)`, {
+            operation: 'deleteUserDisclosure',
+            ...req,
+            label: `explore: clean-up ${slotName(k)}`,
+          });
+          // Each clean-up is read back too: the last list proves the sequence left nothing.
+          await this.list(`after the clean-up of ${slotName(k)}`);
+          return this.state.has(user, d.institutionDisclosureName) === false;
+        }, attempt === CLEAN_UP_ATTEMPTS);
+        if (done) break;
+      }
+    }
+  }
+
+  /** `step`, where a 429 or 5xx (Unsteady) is no reason to stop the clean-up, except on its last try (`last`). */
+  private async steadily<T>(step: () => Promise<T>, last = true): Promise<T | undefined> {
+    try {
+      return await step();
+    } catch (e) {
+      if (last || !(e instanceof Unsteady)) throw e;
+      return undefined;
     }
   }
 }
