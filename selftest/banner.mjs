@@ -1,7 +1,7 @@
 // `npm test`'s first line (its `pretest` script, issue 34): that it runs, what, and how long it usually takes,
 // so that a contributor on a busy laptop knows within a second that minutes of silence are expected. The
 // figures are docs/benchmarks.md's; selftest/test-banner.test.ts keeps this line and the README in step.
-export const USUAL = 'about 3 min on a quiet two-core machine, 10 min or more on a busy one';
+export const USUAL = 'about 15 min on two cores, longer on a busy machine';
 
 export function bannerLine() {
   return `npm test: type check, format check, then the self-tests (vitest, two projects); usually ${USUAL}.`;
