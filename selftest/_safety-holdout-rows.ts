@@ -23,24 +23,25 @@ export interface Row extends Scenario {
   left?: string;
 }
 
-const FORWARD: Hostile = { kind: 'forward' };
-const CONFIGURED_PHONE = '5550100';
+export const FORWARD: Hostile = { kind: 'forward' };
+export const CONFIGURED_PHONE = '5550100';
 const REAL_PHONE = '5550177';
-const MAIN = 'cust/7 01';
+export const MAIN = 'cust/7 01';
 
-const contact = (r: HostileRequest) => r.method === 'PUT' && r.path.includes(':contact-info');
-const phone = (r: HostileRequest): Record<string, string> | undefined =>
+export const contact = (r: HostileRequest) => r.method === 'PUT' && r.path.includes(':contact-info');
+export const phone = (r: HostileRequest): Record<string, string> | undefined =>
   contact(r) ? (r.json.phoneNumber as Record<string, string> | undefined) : undefined;
 /** An update that moves the phone number (new other than old). */
-const phoneChange = (r: HostileRequest) => {
+export const phoneChange = (r: HostileRequest) => {
   const p = phone(r);
   return !!p && typeof p.newPhoneNumber === 'string' && p.newPhoneNumber !== p.oldPhoneNumber;
 };
 /** An update that sets the configured number back (a restore). */
-const restore = (r: HostileRequest) => phoneChange(r) && phone(r)!.newPhoneNumber === CONFIGURED_PHONE;
+export const restore = (r: HostileRequest) => phoneChange(r) && phone(r)!.newPhoneNumber === CONFIGURED_PHONE;
 /** A change from the configured number: one that lands (a near-variant old number, which the explorer sends first, is
  * refused). */
-const away = (r: HostileRequest) => phoneChange(r) && !restore(r) && phone(r)!.oldPhoneNumber === CONFIGURED_PHONE;
+export const away = (r: HostileRequest) =>
+  phoneChange(r) && !restore(r) && phone(r)!.oldPhoneNumber === CONFIGURED_PHONE;
 
 /** The first request `when` selects that the target serves (2xx) lands, then its answer is `then`. */
 export function firstLanded(

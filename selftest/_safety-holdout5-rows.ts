@@ -2,27 +2,13 @@ import { expect } from 'vitest';
 import type { Hostile, HostilePlan, HostileRequest } from './_safety-holdout-proxy';
 import { countryCodesSent, type Row5 } from './_safety-holdout5';
 import type { TestData } from './_safety-holdout';
+import { away, contact, FORWARD, MAIN, phone, restore } from './_safety-holdout-rows';
 
 /**
  * Session 41's safety hold-out rows on contact data (selftest/safety-holdout5.test.ts; the scenarios were written
  * before reading the suite's own safety tests: docs/what-the-suite-changes.md, "A hold-out set (session 41)").
  */
-const FORWARD: Hostile = { kind: 'forward' };
-const MAIN = 'cust/7 01';
 const SECOND = 'cust/7 05';
-const CONFIGURED_PHONE = '5550100';
-
-const contact = (r: HostileRequest) => r.method === 'PUT' && r.path.includes(':contact-info');
-const phone = (r: HostileRequest): Record<string, string> | undefined =>
-  contact(r) ? (r.json.phoneNumber as Record<string, string> | undefined) : undefined;
-const phoneChange = (r: HostileRequest) => {
-  const p = phone(r);
-  return !!p && typeof p.newPhoneNumber === 'string' && p.newPhoneNumber !== p.oldPhoneNumber;
-};
-const restore = (r: HostileRequest) => phoneChange(r) && phone(r)!.newPhoneNumber === CONFIGURED_PHONE;
-/** A change from the number as found: one that lands (a near-variant old number, which the explorer sends first,
- * is refused). */
-const away = (r: HostileRequest) => phoneChange(r) && !restore(r) && phone(r)!.oldPhoneNumber === CONFIGURED_PHONE;
 /** An update that sets the configured e-mail address (a restore of it, alone or with other objects). */
 const emailRestore = (r: HostileRequest) => contact(r) && r.json.email?.emailAddress === 'jordan.lee@example.com';
 const allThree = (r: HostileRequest) => contact(r) && !!r.json.phoneNumber && !!r.json.email && !!r.json.postalAddress;
